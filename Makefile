@@ -1,0 +1,54 @@
+# marketplay: every developer command in one place.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
+GEN_DIR := clients/python
+
+.PHONY: run test install proto check-proto lint typecheck demo bench golden clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $@
+
+install: $(VENV)/.installed
+
+## run: install into .venv and serve on localhost (gRPC 50051, metrics 9464)
+run: install
+	$(PY) -m service.main --host 127.0.0.1
+
+## test: lint, types, generated-code check and the whole test suite
+test: install
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+	$(PY) -m pytest -n 2 --dist loadfile
+
+## proto: regenerate Python messages, stubs and type stubs from proto/
+proto: install
+	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
+	  --python_out=$(GEN_DIR) --grpc_python_out=$(GEN_DIR) \
+	  --mypy_out=$(GEN_DIR) --mypy_grpc_out=$(GEN_DIR) \
+	  $(PROTO_SRC)
+
+lint: install
+	$(PY) -m ruff check .
+
+typecheck: install
+	$(PY) -m mypy
+
+## demo: play random games through a running server (make run in another shell)
+demo: install
+	$(PY) -m clients.python.demo
+
+bench: install
+	$(PY) -m bench.apply_vs_echo
+
+## golden: re-record the golden playthroughs after an intended rule change
+golden: install
+	$(PY) -m tests.golden.record
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

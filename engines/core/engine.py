@@ -1,0 +1,119 @@
+"""The interface every game implements (DESIGN.md, "The engine interface").
+
+An engine is a stateless object: all game data lives in the state value it
+is handed. `apply` must not mutate its input state, so callers may cache
+decoded states and share them between calls.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from google.protobuf.message import Message
+
+from engines.core.rng import Rng
+from engines.core.spec import GameSpec, OptionValue
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Message)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat that must decide now, and what kind of choice it is."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something an action caused, with who may learn of it.
+
+    `audience` None means public (every seat and spectators). A private
+    event names its seats; the engine emits a separate public event for what
+    everybody else may know ("seat 2 drew 4 cards" vs. "you drew ...").
+    """
+
+    message: Message
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: int
+    score: int
+    rank: int
+    tie_break_values: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result. `tie_break` names the rule that decided first place."""
+
+    results: tuple[SeatResult, ...]
+    winners: tuple[int, ...]
+    tie_break: str
+    details: Message | None = field(default=None)
+
+
+class Engine(ABC, Generic[S, A]):
+    """Rules of one game. Pure: same inputs, same outputs, bit for bit."""
+
+    spec: GameSpec
+    #: The game's own Action message class, e.g. SpiceMerchantAction.
+    action_type: type[A]
+    #: Name of the game's field in the envelope oneofs (Action, View, Event).
+    proto_field: str
+
+    @abstractmethod
+    def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
+        """Set-up as the rulebook describes it, shuffles drawn from `rng`."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> Sequence[Decision]:
+        """Every seat that must decide now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]:
+        """Complete, duplicate-free, stable order; empty for non-deciders."""
+
+    def is_legal(self, state: S, seat: int, action: A) -> bool:
+        """Engines with long action lists may answer faster than membership."""
+        return action in self.legal_actions(state, seat)
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A, rng: Rng) -> tuple[S, list[Event]]:
+        """Apply a legal action; returns a new state and never mutates `state`."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> Message:
+        """What `seat` may know (None: a spectator, who sees only public info)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Scores, ranks, winners once the game is over; None before."""
+
+    @abstractmethod
+    def encode(self, state: S) -> bytes:
+        """Compact, deterministic encoding of the whole state (secrets included)."""
+
+    @abstractmethod
+    def decode(self, data: bytes) -> S:
+        """Inverse of `encode`; raises ValueError on anything malformed."""
+
+    @abstractmethod
+    def resample_hidden(self, state: S, observer: int, rng: Rng) -> S:
+        """A state that `observer` cannot tell apart from `state`.
+
+        Redistributes everything hidden from `observer` (other hands, secret
+        cards, draw-pile order) at random, keeping every public fact. Used by
+        the conformance suite to prove that views, legal actions and events
+        never leak hidden information.
+        """

@@ -1,0 +1,134 @@
+"""Framework state around an engine state (boardgame.io's ctx vs. G).
+
+`Game` holds what every game needs and no engine should re-implement: the
+step counter, the seed and RNG counter, the validated options, and the
+generic checks (game over, seat not deciding, stale step, illegal action).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from google.protobuf.message import Message
+
+from engines.core.engine import Decision, Engine, Event, Outcome
+from engines.core.errors import GameOver, IllegalAction, NotYourTurn, StaleStep
+from engines.core.rng import Rng
+from engines.core.spec import OptionValue
+
+#: Version of the framework's plain encoding (below the engine's own bytes).
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game in progress. Immutable: `apply` returns a new Game."""
+
+    engine: Engine[Any, Any]
+    num_players: int
+    options: Mapping[str, OptionValue]
+    seed: bytes
+    rng_counter: int
+    step: int
+    state: Any
+
+    @classmethod
+    def new(
+        cls,
+        engine: Engine[Any, Any],
+        num_players: int,
+        options: Mapping[str, str],
+        seed: bytes,
+    ) -> Game:
+        resolved = engine.spec.resolve_options(options, num_players)
+        rng = Rng(seed)
+        state = engine.new_game(num_players, resolved, rng)
+        return cls(engine, num_players, resolved, seed, rng.counter, 0, state)
+
+    @property
+    def game_id(self) -> str:
+        return self.engine.spec.game_id
+
+    @property
+    def seed_commitment(self) -> bytes:
+        return hashlib.sha256(self.seed).digest()
+
+    def to_act(self) -> tuple[Decision, ...]:
+        return tuple(self.engine.to_act(self.state))
+
+    def outcome(self) -> Outcome | None:
+        return self.engine.outcome(self.state)
+
+    def apply(
+        self, seat: int, action: Message, expected_step: int | None = None
+    ) -> tuple[Game, list[Event]]:
+        """The generic checks, once for every game, then the engine's rules."""
+        if expected_step is not None and expected_step != self.step:
+            raise StaleStep(
+                f"action was chosen at step {expected_step} but the game is at step {self.step}"
+            )
+        deciders = self.to_act()
+        if not deciders:
+            raise GameOver("the game is over; no more actions are accepted")
+        if not 0 <= seat < self.num_players:
+            raise NotYourTurn(f"seat {seat} does not exist in a {self.num_players}-player game")
+        if all(d.seat != seat for d in deciders):
+            waiting = ", ".join(str(d.seat) for d in deciders)
+            raise NotYourTurn(f"seat {seat} is not deciding now; waiting for seat(s) {waiting}")
+        if not self.engine.is_legal(self.state, seat, action):
+            raise IllegalAction(f"that action is not legal for seat {seat} now; see legal_actions")
+        rng = Rng(self.seed, self.rng_counter)
+        state, events = self.engine.apply(self.state, seat, action, rng)
+        return replace(self, state=state, rng_counter=rng.counter, step=self.step + 1), events
+
+    # ------------------------------------------------------------ encoding
+
+    def encode(self) -> bytes:
+        """Plain, deterministic encoding: a JSON header line, then engine bytes."""
+        spec = self.engine.spec
+        by_name = {o.name: o for o in spec.options}
+        header = [
+            SCHEMA_VERSION,
+            spec.game_id,
+            spec.rules_version,
+            self.num_players,
+            {k: by_name[k].text(v) for k, v in sorted(self.options.items())},
+            self.seed.hex(),
+            self.rng_counter,
+            self.step,
+        ]
+        head = json.dumps(header, separators=(",", ":")).encode()
+        return head + b"\n" + self.engine.encode(self.state)
+
+    @classmethod
+    def decode(cls, engine: Engine[Any, Any], data: bytes) -> Game:
+        """Inverse of `encode`; raises ValueError naming what does not fit."""
+        head, sep, body = data.partition(b"\n")
+        if not sep:
+            raise ValueError("state has no header")
+        try:
+            schema, game_id, rules, num_players, options, seed, counter, step = json.loads(head)
+        except (ValueError, TypeError) as exc:
+            raise ValueError("state header is malformed") from exc
+        spec = engine.spec
+        if schema != SCHEMA_VERSION:
+            raise ValueError(f"state schema {schema} is not supported (this server: {SCHEMA_VERSION})")
+        if game_id != spec.game_id:
+            raise ValueError(f"state belongs to {game_id!r}, not {spec.game_id!r}")
+        if rules != spec.rules_version:
+            raise ValueError(
+                f"state was made under rules {rules!r}; this server plays {spec.rules_version!r}"
+            )
+        if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+            raise ValueError("state options are malformed")
+        resolved = spec.resolve_options(options, num_players)
+        state = engine.decode(body)
+        return cls(engine, num_players, resolved, bytes.fromhex(seed), counter, step, state)
+
+    def digest(self) -> bytes:
+        """SHA-256 of the plain encoding: equal games have equal digests."""
+        return hashlib.sha256(self.encode()).digest()

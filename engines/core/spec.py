@@ -1,0 +1,85 @@
+"""Game metadata as data: what ListGames shows, and option validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+from engines.core.errors import InvalidOptions
+
+OptionValue = Union[bool, int, str]
+OptionKind = Literal["bool", "int", "enum"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One variant knob the rulebook names, with its default."""
+
+    name: str
+    kind: OptionKind
+    default: OptionValue
+    description: str
+    allowed: tuple[str, ...] = ()  # enum values
+    min_value: int = 0  # int bounds, inclusive
+    max_value: int = 0
+
+    def parse(self, text: str) -> OptionValue:
+        """Turn the wire text of an option into its typed value."""
+        if self.kind == "bool":
+            lowered = text.strip().lower()
+            if lowered in ("true", "1", "yes", "on"):
+                return True
+            if lowered in ("false", "0", "no", "off"):
+                return False
+            raise InvalidOptions(f"option {self.name!r} takes true or false, got {text!r}")
+        if self.kind == "int":
+            try:
+                value = int(text.strip())
+            except ValueError:
+                raise InvalidOptions(f"option {self.name!r} takes an integer, got {text!r}") from None
+            if not self.min_value <= value <= self.max_value:
+                raise InvalidOptions(
+                    f"option {self.name!r} must be in {self.min_value}..{self.max_value}, got {value}"
+                )
+            return value
+        if text not in self.allowed:
+            raise InvalidOptions(
+                f"option {self.name!r} must be one of {', '.join(self.allowed)}; got {text!r}"
+            )
+        return text
+
+    def text(self, value: OptionValue) -> str:
+        """The canonical wire text of a typed value."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything a caller can know about a game before playing it."""
+
+    game_id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: tuple[OptionSpec, ...] = field(default=())
+
+    def resolve_options(self, given: Mapping[str, str], num_players: int) -> dict[str, OptionValue]:
+        """Validate wire options and fill defaults; raises InvalidOptions."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.game_id} takes {self.min_players}..{self.max_players} players, got {num_players}"
+            )
+        by_name = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(by_name))
+        if unknown:
+            raise InvalidOptions(
+                f"unknown option(s) for {self.game_id}: {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(by_name)) or 'none'}"
+            )
+        return {
+            o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options
+        }

@@ -1,0 +1,89 @@
+"""The three moves of Spice Merchant, and their protobuf form.
+
+Inside the engine a spice is 0..5 and a market 0..5; on the wire both are
+enums whose zero value means "unspecified", so the wire value is index + 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
+from marketplay.v1 import spice_merchant_pb2 as pb
+
+
+@dataclass(frozen=True)
+class RegisterSecret:
+    """Register secret-trade goods face down (spices ascending)."""
+
+    spices: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class OpenTrade:
+    """Register one open-trade good face up."""
+
+    spice: int
+
+
+@dataclass(frozen=True)
+class FakeDemand:
+    """Put `count` cards of `spice` on `market`."""
+
+    market: int
+    spice: int
+    count: int
+
+
+Move = RegisterSecret | OpenTrade | FakeDemand
+
+
+def spice_pb(spice: int) -> pb.SpiceMerchantSpice.ValueType:
+    return cast("pb.SpiceMerchantSpice.ValueType", spice + 1)
+
+
+def market_pb(market: int) -> pb.SpiceMerchantMarket.ValueType:
+    return cast("pb.SpiceMerchantMarket.ValueType", market + 1)
+
+
+def spices_pb(spices: list[int] | tuple[int, ...]) -> list[pb.SpiceMerchantSpice.ValueType]:
+    return [spice_pb(s) for s in spices]
+
+
+def action_message(move: Move) -> pb.SpiceMerchantAction:
+    if isinstance(move, RegisterSecret):
+        return pb.SpiceMerchantAction(
+            register_secret=pb.SpiceMerchantRegisterSecret(spices=spices_pb(move.spices))
+        )
+    if isinstance(move, OpenTrade):
+        return pb.SpiceMerchantAction(open_trade=pb.SpiceMerchantOpenTrade(spice=spice_pb(move.spice)))
+    return pb.SpiceMerchantAction(
+        fake_demand=pb.SpiceMerchantFakeDemand(
+            market=market_pb(move.market), spice=spice_pb(move.spice), count=move.count
+        )
+    )
+
+
+def _spice(value: int) -> int | None:
+    return value - 1 if 1 <= value <= NUM_SPICES else None
+
+
+def move_of(action: pb.SpiceMerchantAction) -> Move | None:
+    """The move an action message names, or None if it names none well-formed."""
+    kind = action.WhichOneof("move")
+    if kind == "register_secret":
+        spices = [_spice(s) for s in action.register_secret.spices]
+        if any(s is None for s in spices):
+            return None
+        return RegisterSecret(tuple(s for s in spices if s is not None))
+    if kind == "open_trade":
+        spice = _spice(action.open_trade.spice)
+        return None if spice is None else OpenTrade(spice)
+    if kind == "fake_demand":
+        fake = action.fake_demand
+        spice = _spice(fake.spice)
+        if spice is None or not 1 <= fake.market <= NUM_MARKETS:
+            return None
+        return FakeDemand(fake.market - 1, spice, fake.count)
+    return None

@@ -1,0 +1,84 @@
+"""Selling registered goods at the end of a round, and the final ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from engines.spice_merchant.data import NUM_SPICES
+
+NONE = -1
+
+
+class Sale(NamedTuple):
+    spice: int
+    market: int
+    market_count: int
+    points: int
+
+
+class Sold(NamedTuple):
+    """One seat's round: what it sold where, and what went back to the deck."""
+
+    sales: tuple[Sale, ...]
+    unsold: tuple[int, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(s.points for s in self.sales)
+
+
+def sell_goods(
+    goods: Sequence[int],
+    markets: Sequence[Sequence[int]],
+    prices: Sequence[Sequence[int]],
+) -> Sold:
+    """Each good of spice S is sold in a distinct market holding S, best first.
+
+    "1 kind of spice will be sold for 1 market. So if you registered 2 cards
+    that are the same kind, that kind of spice has to be in 2 market places
+    to be sold." and "She chooses the B market because it is more valuable."
+    Markets are shared: every seat sells against the same markets, each
+    seat choosing its own best assignment. Pricier markets first; between
+    equal prices the earlier market (A before F), so results are stable.
+    """
+    counts = [0] * NUM_SPICES
+    for s in goods:
+        counts[s] += 1
+    sales: list[Sale] = []
+    unsold: list[int] = []
+    for spice in range(NUM_SPICES):
+        if not counts[spice]:
+            continue
+        offers = sorted(
+            (
+                Sale(spice, m, count, prices[spice][count - 1])
+                for m, (held, count) in enumerate(markets)
+                if held == spice
+            ),
+            key=lambda sale: (-sale.points, sale.market),
+        )
+        sales.extend(offers[: counts[spice]])
+        unsold.extend([spice] * max(0, counts[spice] - len(offers)))
+    return Sold(tuple(sales), tuple(unsold))
+
+
+def ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """Competition ranking (1, 1, 3) of seats by descending key."""
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def tie_break_name(scores: Sequence[int], goods_sold: Sequence[int]) -> str:
+    """Which rule decided first place.
+
+    "In the case of a tie, the player who sold more goods than the other
+    player is the winner. If there is a tie again, they become co-champions!"
+    """
+    top = max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == top]
+    if len(leaders) == 1:
+        return "score"
+    most = max(goods_sold[seat] for seat in leaders)
+    if sum(goods_sold[seat] == most for seat in leaders) == 1:
+        return "goods-sold"
+    return "shared"

@@ -1,0 +1,1 @@
+"""gRPC transport for marketplay: servicer, sealing, errors, metrics, config."""

@@ -1,0 +1,104 @@
+"""Configuration: command-line flags, each with a MARKETPLAY_* environment twin.
+
+Precedence: flag > environment > default. `docs/configuration.md` is the
+table users read; `tests/service/test_config.py` keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+
+
+@dataclass(frozen=True)
+class Config:
+    host: str = field(default="127.0.0.1", metadata={"help": "address to bind gRPC on"})
+    port: int = field(default=50051, metadata={"help": "gRPC port (0 picks a free one)"})
+    metrics_port: int = field(
+        default=9464, metadata={"help": "Prometheus /metrics HTTP port (0 disables metrics)"}
+    )
+    state_keys: str = field(
+        default="",
+        metadata={
+            "help": "state sealing keys 'kid:base64key,...' (32-byte keys); the first seals, "
+            "all open. Empty: an ephemeral key (states die with the process)"
+        },
+    )
+    state_keys_file: str = field(
+        default="", metadata={"help": "file holding the state_keys value (e.g. a mounted Secret)"}
+    )
+    require_seat_tokens: bool = field(
+        default=False,
+        metadata={"help": "refuse a seat's action or view without that seat's token"},
+    )
+    max_request_bytes: int = field(
+        default=1 << 20, metadata={"help": "largest accepted request message, in bytes"}
+    )
+    max_replay_actions: int = field(
+        default=10_000, metadata={"help": "most actions one Replay call may carry"}
+    )
+    threads: int = field(default=16, metadata={"help": "gRPC handler threads per worker"})
+    workers: int = field(
+        default=1, metadata={"help": "worker processes sharing the port (SO_REUSEPORT)"}
+    )
+    grace_seconds: float = field(
+        default=10.0, metadata={"help": "drain time for in-flight calls on SIGTERM"}
+    )
+    max_connection_age_ms: int = field(
+        default=300_000,
+        metadata={"help": "close client connections after this age so clients rebalance"},
+    )
+    state_cache_size: int = field(
+        default=4096, metadata={"help": "recently opened states kept decoded (0 disables)"}
+    )
+    log_level: str = field(default="INFO", metadata={"help": "Python logging level"})
+
+    @staticmethod
+    def env_name(name: str) -> str:
+        return "MARKETPLAY_" + name.upper()
+
+
+def _parse_bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError(f"not a boolean: {text!r}")
+
+
+def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> Config:
+    """Build a Config from flags and environment; raises SystemExit on bad input."""
+    env = os.environ if env is None else env
+    parser = argparse.ArgumentParser(prog="marketplay-server", description=__doc__)
+    defaults = Config()
+    for f in fields(Config):
+        flag = "--" + f.name.replace("_", "-")
+        env_value = env.get(Config.env_name(f.name))
+        default = getattr(defaults, f.name)
+        help_text = f"{f.metadata['help']} (env {Config.env_name(f.name)}; default {default!r})"
+        if isinstance(default, bool):
+            try:
+                value = _parse_bool(env_value) if env_value is not None else default
+            except ValueError as exc:
+                parser.error(f"{Config.env_name(f.name)}: {exc}")
+            parser.add_argument(
+                flag, dest=f.name, default=value, action=argparse.BooleanOptionalAction,
+                help=help_text,
+            )
+            continue
+        kind = type(default)
+        try:
+            value = kind(env_value) if env_value is not None else default
+        except ValueError:
+            parser.error(f"{Config.env_name(f.name)}: expected {kind.__name__}, got {env_value!r}")
+        parser.add_argument(flag, dest=f.name, type=kind, default=value, help=help_text)
+    args = parser.parse_args(argv)
+    config = Config(**vars(args))
+    if config.workers < 1 or config.threads < 1:
+        parser.error("--workers and --threads must be at least 1")
+    if config.max_request_bytes < 1024:
+        parser.error("--max-request-bytes must be at least 1024")
+    return config

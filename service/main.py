@@ -1,0 +1,45 @@
+"""Entry point: `python -m service.main [flags]` (see docs/configuration.md)."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from collections.abc import Sequence
+from types import FrameType
+
+from service.config import Config, load_config
+from service.server import create_server
+
+log = logging.getLogger("marketplay")
+
+
+def serve(config: Config) -> None:
+    """Serve until SIGTERM/SIGINT, then drain gracefully."""
+    running = create_server(config)
+    running.server.start()
+    log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        log.info("signal %d: draining for up to %.1fs", signum, config.grace_seconds)
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    stop.wait()
+    running.drain(config.grace_seconds)
+    log.info("marketplay stopped")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    config = load_config(argv)
+    logging.basicConfig(
+        level=config.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s %(process)d: %(message)s",
+    )
+    serve(config)
+
+
+if __name__ == "__main__":
+    main()

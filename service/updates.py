@@ -1,0 +1,87 @@
+"""Build the common GameUpdate response from a Game and its events.
+
+Only what was asked for is built: legal actions and views for the selected
+seats, the spectator view on request, and the events those viewers may see.
+Building protobuf messages is the costly part of a call (DESIGN.md), so
+nothing here is computed for a seat nobody asked about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engines.core import Event, Game
+from marketplay.v1 import game_service_pb2 as pb
+from service.errors import invalid
+
+
+def selected_seats(selection: pb.ViewSelection, num_players: int) -> list[int]:
+    if selection.all_seats:
+        return list(range(num_players))
+    seats = sorted(set(selection.seats))
+    for seat in seats:
+        if not 0 <= seat < num_players:
+            raise invalid(
+                "BAD_VIEW_SEAT", f"view asked for seat {seat}; seats are 0..{num_players - 1}"
+            )
+    return seats
+
+
+def variant_label(game: Game) -> str:
+    """Low-cardinality label for metrics: the non-default enum/bool options."""
+    parts = [
+        f"{o.name}={o.text(game.options[o.name])}"
+        for o in game.engine.spec.options
+        if o.kind != "int" and game.options[o.name] != o.default
+    ]
+    return ",".join(parts) or "default"
+
+
+def build_update(
+    game: Game,
+    sealed: bytes,
+    seats: Sequence[int],
+    spectator: bool,
+    events: Iterable[Event] = (),
+) -> pb.GameUpdate:
+    engine = game.engine
+    field = engine.proto_field
+    state = game.state
+    update = pb.GameUpdate(
+        state=sealed, step=game.step, game_id=game.game_id, num_players=game.num_players
+    )
+    wanted = set(seats)
+    for decision in game.to_act():
+        choice = update.decisions.add(seat=decision.seat, kind=decision.kind)
+        if decision.seat in wanted:
+            choice.legal_actions_included = True
+            for action in engine.legal_actions(state, decision.seat):
+                getattr(choice.legal_actions.add(), field).CopyFrom(action)
+    commitment = game.seed_commitment
+    for seat in seats:
+        view = update.views.add(seat=seat, step=game.step, seed_commitment=commitment)
+        getattr(view, field).CopyFrom(engine.view(state, seat))
+    if spectator:
+        view = update.views.add(step=game.step, seed_commitment=commitment)
+        getattr(view, field).CopyFrom(engine.view(state, None))
+    for event in events:
+        if event.audience is None or not wanted.isdisjoint(event.audience):
+            entry = update.events.add(step=game.step, audience=sorted(event.audience or ()))
+            getattr(entry, field).CopyFrom(event.message)
+    outcome = game.outcome()
+    if outcome is not None:
+        out = update.outcome
+        for result in outcome.results:
+            out.results.add(
+                seat=result.seat,
+                score=result.score,
+                rank=result.rank,
+                tie_break_values=result.tie_break_values,
+            )
+        out.winners.extend(outcome.winners)
+        out.tie_break = outcome.tie_break
+        out.seed = game.seed
+        out.final_state_digest = game.digest()
+        if outcome.details is not None:
+            getattr(out, field).CopyFrom(outcome.details)
+    return update
