@@ -41,7 +41,7 @@ typecheck: install
 
 ## demo: play random games through a running server (make run in another shell)
 demo: install
-	$(PY) -m clients.python.demo
+	$(PY) clients/python/demo.py
 
 bench: install
 	$(PY) -m bench.apply_vs_echo

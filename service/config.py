@@ -102,3 +102,17 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
     if config.max_request_bytes < 1024:
         parser.error("--max-request-bytes must be at least 1024")
     return config
+
+
+def markdown_table() -> str:
+    """The configuration table of docs/configuration.md (kept in step by a test)."""
+    rows = ["| flag | environment | default | meaning |", "|---|---|---|---|"]
+    defaults = Config()
+    for f in fields(Config):
+        default = getattr(defaults, f.name)
+        shown = ("true" if default else "false") if isinstance(default, bool) else str(default)
+        rows.append(
+            f"| `--{f.name.replace('_', '-')}` | `{Config.env_name(f.name)}` | "
+            f"`{shown or '(empty)'}` | {f.metadata['help']} |"
+        )
+    return "\n".join(rows) + "\n"

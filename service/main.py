@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import logging
 import signal
+import sys
 import threading
 from collections.abc import Sequence
 from types import FrameType
 
 from service.config import Config, load_config
 from service.server import create_server
+from service.workers import prepare_metrics, run
 
 log = logging.getLogger("marketplay")
 
 
-def serve(config: Config) -> None:
-    """Serve until SIGTERM/SIGINT, then drain gracefully."""
-    running = create_server(config)
+def serve(config: Config) -> int:
+    """Serve until SIGTERM/SIGINT, then drain gracefully (one worker process)."""
+    from service.metrics import instruments  # only after prepare_metrics (multiprocess mode)
+
+    observer, interceptors = instruments(config.metrics_port != 0)
+    running = create_server(config, observer, interceptors)
     running.server.start()
     log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
     stop = threading.Event()
@@ -30,16 +35,18 @@ def serve(config: Config) -> None:
     stop.wait()
     running.drain(config.grace_seconds)
     log.info("marketplay stopped")
+    return 0
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def main(argv: Sequence[str] | None = None) -> int:
     config = load_config(argv)
     logging.basicConfig(
         level=config.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s %(process)d: %(message)s",
     )
-    serve(config)
+    prepare_metrics(config)
+    return run(config, serve)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

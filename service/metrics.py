@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import os
 import platform
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from http.server import HTTPServer
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import grpc
 from prometheus_client import (
@@ -34,6 +36,8 @@ from prometheus_client import (
 from prometheus_client.exposition import MetricsHandler
 from prometheus_client.multiprocess import MultiProcessCollector
 
+from service.observe import GameObserver, NullObserver
+
 __all__ = [
     "GO_CODE_NAMES",
     "Metrics",
@@ -41,11 +45,19 @@ __all__ = [
     "PrometheusObserver",
     "build_info_labels",
     "instruments",
+    "metrics_http_server",
     "scrape_registry",
 ]
 
+if TYPE_CHECKING:  # grpc-stubs makes these generic; grpcio's runtime classes are not
+    _Interceptor = grpc.ServerInterceptor[Any, Any]
+    _Handler = grpc.RpcMethodHandler[Any, Any]
+else:
+    _Interceptor = grpc.ServerInterceptor
+    _Handler = grpc.RpcMethodHandler
+
 # go-grpc-prometheus has no `_created` series; keep the exposition identical.
-disable_created_metrics()
+disable_created_metrics()  # type: ignore[no-untyped-call]
 
 # grpc_code values as Go's codes.Code.String() spells them.
 GO_CODE_NAMES: dict[grpc.StatusCode, str] = {
@@ -221,8 +233,8 @@ class PrometheusObserver:
 class _MethodMetrics:
     """The labelled children of one method, so a call does no label lookups."""
 
-    __slots__ = ("handled", "handled_by_code", "labels", "metrics", "observe", "received",
-                 "sent", "started")
+    __slots__ = ("handled_by_code", "labels", "metrics", "observe", "received", "sent",
+                 "started")
 
     def __init__(self, metrics: Metrics, grpc_type: str, full_method: str) -> None:
         service, _, method = full_method.lstrip("/").rpartition("/")
@@ -241,13 +253,17 @@ class _MethodMetrics:
             inc = self.handled_by_code[code] = self.metrics.handled.labels(*self.labels, name).inc
         inc()
 
-    def finish(self, context: grpc.ServicerContext, start: float, failed: bool) -> None:
-        """Record the end of a call: the code is what abort()/set_code() left on the context."""
-        code = context.code()
+    def finish(self, context: grpc.ServicerContext, start: float, failed: bool) -> bool:
+        """Record the end of a call; True if it succeeded (Go counts a sent reply only then).
+
+        The code is whatever abort() (which raises) or set_code() left on the context.
+        """
+        code = context.code()  # type: ignore[attr-defined]  # real since grpcio 1.38; stubs lag
         if failed and (code is None or code is grpc.StatusCode.OK):
             code = grpc.StatusCode.UNKNOWN  # an uncaught exception: grpc answers UNKNOWN
         self.observe(time.perf_counter() - start)
         self.handled(code)
+        return code is None or code is grpc.StatusCode.OK
 
 
 def _count(items: Iterator[Any], inc: Callable[[], None]) -> Iterator[Any]:
@@ -256,20 +272,20 @@ def _count(items: Iterator[Any], inc: Callable[[], None]) -> Iterator[Any]:
         yield item
 
 
-class MetricsInterceptor(grpc.ServerInterceptor):
+class MetricsInterceptor(_Interceptor):
     """grpc-prometheus server metrics for every RPC, including health and reflection."""
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
         self._lock = threading.Lock()
         # full method -> (the handler grpc gave us, our wrapped handler)
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+        self._wrapped: dict[str, tuple[_Handler, _Handler]] = {}
 
     def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        continuation: Callable[[grpc.HandlerCallDetails], _Handler | None],
         handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
+    ) -> _Handler | None:
         handler = continuation(handler_call_details)
         if handler is None:
             return None
@@ -282,7 +298,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
             self._wrapped[method] = (handler, wrapped)
         return wrapped
 
-    def _wrap(self, handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHandler:
+    def _wrap(self, handler: _Handler, method: str) -> _Handler:
         h: Any = handler
         des, ser = h.request_deserializer, h.response_serializer
         if h.unary_unary is not None:
@@ -318,8 +334,8 @@ class MetricsInterceptor(grpc.ServerInterceptor):
             except BaseException:
                 finish(context, start, True)
                 raise
-            finish(context, start, False)
-            sent()
+            if finish(context, start, False):
+                sent()
             return response
 
         return unary_unary
@@ -334,8 +350,8 @@ class MetricsInterceptor(grpc.ServerInterceptor):
             except BaseException:
                 mm.finish(context, start, True)
                 raise
-            mm.finish(context, start, False)
-            mm.sent()
+            if mm.finish(context, start, False):
+                mm.sent()
             return response
 
         return stream_unary
@@ -372,7 +388,7 @@ def scrape_registry() -> CollectorRegistry:
     if multiprocess_dir() is None:
         return REGISTRY
     registry = CollectorRegistry()
-    MultiProcessCollector(registry)
+    MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
     return registry
 
 
@@ -383,10 +399,20 @@ def metrics_handler(registry: CollectorRegistry) -> type[MetricsHandler]:
     class Handler(base):  # type: ignore[valid-type,misc]
         timeout = 5.0
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
+        def log_message(self, format: str, *args: Any) -> None:
             pass  # one line per scrape would drown the service's own logs
 
     return Handler
+
+
+def metrics_http_server(host: str, port: int) -> HTTPServer:
+    """Bind (but do not run) the /metrics HTTP server; the caller picks thread or loop."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+
+    class Server(HTTPServer):
+        address_family = family
+
+    return Server((host, port), metrics_handler(scrape_registry()))
 
 
 _default: Metrics | None = None
@@ -403,11 +429,9 @@ def default_metrics() -> Metrics:
         return _default
 
 
-def instruments(enabled: bool) -> tuple[Any, list[grpc.ServerInterceptor]]:
+def instruments(enabled: bool) -> tuple[GameObserver, list[_Interceptor]]:
     """The observer and interceptors a server should use (no-ops when metrics are off)."""
     if not enabled:
-        from service.observe import NullObserver
-
         return NullObserver(), []
     m = default_metrics()
     return PrometheusObserver(m), [MetricsInterceptor(m)]

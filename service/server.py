@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Sequence
-from typing import Any
 from concurrent import futures
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+
 import grpc
 from cachetools import LRUCache
 

@@ -20,7 +20,7 @@ _MASK64 = (1 << 64) - 1
 class Rng:
     """A stream of unbiased integers derived from (seed, counter)."""
 
-    __slots__ = ("seed", "counter")
+    __slots__ = ("counter", "seed")
 
     def __init__(self, seed: bytes, counter: int = 0) -> None:
         if not 1 <= len(seed) <= 64:

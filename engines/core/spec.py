@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from engines.core.errors import InvalidOptions
 
-OptionValue = Union[bool, int, str]
+OptionValue = bool | int | str
 OptionKind = Literal["bool", "int", "enum"]
 
 

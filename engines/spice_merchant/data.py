@@ -57,9 +57,7 @@ FULL_MARKETS_TO_END_ROUND: int = _DATA["full_markets_to_end_round"]
 
 def price_list(nutmeg_prices: str) -> tuple[tuple[int, ...], ...]:
     """Every spice's price row, with the chosen Nutmeg & Mace variant."""
-    return tuple(
-        NUTMEG_VARIANTS[nutmeg_prices] if s.prices is None else s.prices for s in SPICES
-    )
+    return tuple(NUTMEG_VARIANTS[nutmeg_prices] if s.prices is None else s.prices for s in SPICES)
 
 
 def secret_goods_to_register(round_no: int) -> int:

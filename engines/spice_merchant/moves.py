@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 from marketplay.v1 import spice_merchant_pb2 as pb
+
+from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ Move = RegisterSecret | OpenTrade | FakeDemand
 
 
 def spice_pb(spice: int) -> pb.SpiceMerchantSpice.ValueType:
+    """Wire value of a spice; NONE (-1, no card) becomes UNSPECIFIED (0)."""
     return cast("pb.SpiceMerchantSpice.ValueType", spice + 1)
 
 
@@ -57,7 +59,9 @@ def action_message(move: Move) -> pb.SpiceMerchantAction:
             register_secret=pb.SpiceMerchantRegisterSecret(spices=spices_pb(move.spices))
         )
     if isinstance(move, OpenTrade):
-        return pb.SpiceMerchantAction(open_trade=pb.SpiceMerchantOpenTrade(spice=spice_pb(move.spice)))
+        return pb.SpiceMerchantAction(
+            open_trade=pb.SpiceMerchantOpenTrade(spice=spice_pb(move.spice))
+        )
     return pb.SpiceMerchantAction(
         fake_demand=pb.SpiceMerchantFakeDemand(
             market=market_pb(move.market), spice=spice_pb(move.spice), count=move.count

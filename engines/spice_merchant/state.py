@@ -151,14 +151,16 @@ def _ints(value: Any, length: int | None, lo: int, hi: int, what: str) -> list[i
     return value
 
 
-def _rows(value: Any, rows: int, length: int | None, lo: int, hi: int, what: str) -> list[list[int]]:
+def _rows(
+    value: Any, rows: int, length: int | None, lo: int, hi: int, what: str
+) -> list[list[int]]:
     if not isinstance(value, list) or len(value) != rows:
         raise ValueError(f"{what} has the wrong shape")
     return [_ints(row, length, lo, hi, what) for row in value]
 
 
 def _markets(value: Any, what: str) -> list[list[int]]:
-    markets = _rows(value, NUM_MARKETS, 2, NONE, MARKET_CAPACITY, what)
+    markets = _rows(value, NUM_MARKETS, 2, NONE, max(NUM_SPICES, MARKET_CAPACITY), what)
     for spice, count in markets:
         if not (spice == NONE and count == 0) and not (
             0 <= spice < NUM_SPICES and 1 <= count <= MARKET_CAPACITY

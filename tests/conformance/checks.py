@@ -3,6 +3,8 @@ hypothesis-driven conformance tests."""
 
 from __future__ import annotations
 
+import itertools
+
 from engines.core import Game, Rng
 from engines.core.engine import Event
 from tests.conformance.playout import Step
@@ -37,7 +39,7 @@ def check_outcome(game: Game) -> None:
     assert outcome is not None, "game over without an outcome"
     assert [r.seat for r in outcome.results] == list(range(game.num_players))
     ranked = sorted(outcome.results, key=lambda r: r.rank)
-    for better, worse in zip(ranked, ranked[1:], strict=False):
+    for better, worse in itertools.pairwise(ranked):
         assert better.score >= worse.score, "a lower rank has a higher score"
         if better.rank == worse.rank:
             assert better.score == worse.score, "tied rank with different scores"

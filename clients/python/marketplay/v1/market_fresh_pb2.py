@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n marketplay/v1/market_fresh.proto\x12\rmarketplay.v1\"\x13\n\x11MarketFreshAction\"\x11\n\x0fMarketFreshView\"\x12\n\x10MarketFreshEvent\"\x14\n\x12MarketFreshOutcomeBA\n\x11\x64\x65v.marketplay.v1P\x01Z\x1amarketplay/v1;marketplayv1\xaa\x02\rMarketplay.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n marketplay/v1/market_fresh.proto\x12\rmarketplay.v1\"=\n\x10MarketFreshCrate\x12\n\n\x02id\x18\x01 \x01(\x05\x12\r\n\x05\x66irst\x18\x02 \x01(\t\x12\x0e\n\x06second\x18\x03 \x01(\t\"0\n\x14MarketFreshSquareRef\x12\x0b\n\x03row\x18\x01 \x01(\x05\x12\x0b\n\x03\x63ol\x18\x02 \x01(\x05\"G\n\x15MarketFreshTakeFaceUp\x12.\n\x05\x63rate\x18\x01 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\"\x19\n\x17MarketFreshTakeFaceDown\"H\n\x16MarketFreshChooseCrate\x12.\n\x05\x63rate\x18\x01 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\"H\n\x16MarketFreshRemoveCrate\x12.\n\x05\x63rate\x18\x01 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\"{\n\x10MarketFreshPlace\x12\x32\n\x05\x66irst\x18\x01 \x01(\x0b\x32#.marketplay.v1.MarketFreshSquareRef\x12\x33\n\x06second\x18\x02 \x01(\x0b\x32#.marketplay.v1.MarketFreshSquareRef\"W\n\x10MarketFreshScore\x12\x0f\n\x07produce\x18\x01 \x01(\t\x12\x32\n\x07scoring\x18\x02 \x01(\x0e\x32!.marketplay.v1.MarketFreshScoring\"\xfd\x02\n\x11MarketFreshAction\x12<\n\x0ctake_face_up\x18\x01 \x01(\x0b\x32$.marketplay.v1.MarketFreshTakeFaceUpH\x00\x12@\n\x0etake_face_down\x18\x02 \x01(\x0b\x32&.marketplay.v1.MarketFreshTakeFaceDownH\x00\x12=\n\x0c\x63hoose_crate\x18\x03 \x01(\x0b\x32%.marketplay.v1.MarketFreshChooseCrateH\x00\x12=\n\x0cremove_crate\x18\x04 \x01(\x0b\x32%.marketplay.v1.MarketFreshRemoveCrateH\x00\x12\x30\n\x05place\x18\x05 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshPlaceH\x00\x12\x30\n\x05score\x18\x06 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshScoreH\x00\x42\x06\n\x04kind\"E\n\x18MarketFreshPictureSquare\x12\x0b\n\x03row\x18\x01 \x01(\x05\x12\x0b\n\x03\x63ol\x18\x02 \x01(\x05\x12\x0f\n\x07produce\x18\x03 \x01(\t\"`\n\x11MarketFreshSquare\x12\x0b\n\x03row\x18\x01 \x01(\x05\x12\x0b\n\x03\x63ol\x18\x02 \x01(\x05\x12\x0e\n\x06height\x18\x03 \x01(\x05\x12\x0b\n\x03top\x18\x04 \x01(\t\x12\x14\n\x0ctop_crate_id\x18\x05 \x01(\x05\"\xc1\x01\n\x16MarketFreshPlacedCrate\x12.\n\x05\x63rate\x18\x01 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12\x32\n\x05\x66irst\x18\x02 \x01(\x0b\x32#.marketplay.v1.MarketFreshSquareRef\x12\x33\n\x06second\x18\x03 \x01(\x0b\x32#.marketplay.v1.MarketFreshSquareRef\x12\x0e\n\x06height\x18\x04 \x01(\x05\"\x80\x01\n\x14MarketFreshShopfront\x12\x31\n\x07squares\x18\x01 \x03(\x0b\x32 .marketplay.v1.MarketFreshSquare\x12\x35\n\x06\x63rates\x18\x02 \x03(\x0b\x32%.marketplay.v1.MarketFreshPlacedCrate\"\xdf\x01\n\x0fMarketFreshSeat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05score\x18\x02 \x01(\x05\x12\x12\n\nheld_count\x18\x03 \x01(\x05\x12-\n\x04held\x18\x04 \x03(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12\x36\n\tshopfront\x18\x05 \x01(\x0b\x32#.marketplay.v1.MarketFreshShopfront\x12\x15\n\rheight_scored\x18\x06 \x03(\t\x12\x1d\n\x15\x66\x61rmer_tiles_on_board\x18\x07 \x01(\x05\"2\n\x15MarketFreshFarmerTile\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0b\n\x03row\x18\x02 \x01(\x05\"Y\n\x11MarketFreshColumn\x12\x0f\n\x07produce\x18\x01 \x01(\t\x12\x33\n\x05tiles\x18\x02 \x03(\x0b\x32$.marketplay.v1.MarketFreshFarmerTile\"\xb2\x01\n\x16MarketFreshScoreOption\x12\x0f\n\x07produce\x18\x01 \x01(\t\x12\x32\n\x07scoring\x18\x02 \x01(\x0e\x32!.marketplay.v1.MarketFreshScoring\x12\x0f\n\x07visible\x18\x03 \x01(\x05\x12\x0e\n\x06height\x18\x04 \x01(\x05\x12\x0b\n\x03row\x18\x05 \x01(\x05\x12\x0e\n\x06points\x18\x06 \x01(\x05\x12\x15\n\rperfect_match\x18\x07 \x01(\x08\"\x90\x05\n\x0fMarketFreshView\x12\x32\n\x07variant\x18\x01 \x01(\x0e\x32!.marketplay.v1.MarketFreshVariant\x12\x11\n\tgrid_size\x18\x02 \x01(\x05\x12\x0c\n\x04turn\x18\x03 \x01(\x05\x12\x14\n\x0c\x63urrent_seat\x18\x04 \x01(\x05\x12\x0c\n\x04step\x18\x05 \x01(\t\x12\x0f\n\x07produce\x18\x06 \x03(\t\x12\x39\n\x08pictures\x18\x07 \x03(\x0b\x32\'.marketplay.v1.MarketFreshPictureSquare\x12\x30\n\x07\x66\x61\x63\x65_up\x18\x08 \x03(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12\x17\n\x0f\x66\x61\x63\x65_down_count\x18\t \x01(\x05\x12\x17\n\x0fset_aside_count\x18\n \x01(\x05\x12\x30\n\x07removed\x18\x0b \x03(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12-\n\x05seats\x18\x0c \x03(\x0b\x32\x1e.marketplay.v1.MarketFreshSeat\x12\x36\n\x0cmarket_board\x18\r \x03(\x0b\x32 .marketplay.v1.MarketFreshColumn\x12\x36\n\rpending_crate\x18\x0e \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12<\n\rscore_options\x18\x0f \x03(\x0b\x32%.marketplay.v1.MarketFreshScoreOption\x12\x11\n\tgame_over\x18\x10 \x01(\x08\x12\x32\n\x07outcome\x18\x11 \x01(\x0b\x32!.marketplay.v1.MarketFreshOutcome\"h\n\x15MarketFreshCrateTaken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x11\n\tface_down\x18\x02 \x01(\x08\x12.\n\x05\x63rate\x18\x03 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\"c\n\x19MarketFreshFaceUpRefilled\x12.\n\x05\x63rate\x18\x01 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12\x16\n\x0e\x66\x61\x63\x65_down_left\x18\x02 \x01(\x05\"V\n\x16MarketFreshCrateChosen\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12.\n\x05\x63rate\x18\x02 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\"\xff\x01\n\x16MarketFreshCratePlaced\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12.\n\x05\x63rate\x18\x02 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12\x32\n\x05\x66irst\x18\x03 \x01(\x0b\x32#.marketplay.v1.MarketFreshSquareRef\x12\x33\n\x06second\x18\x04 \x01(\x0b\x32#.marketplay.v1.MarketFreshSquareRef\x12\x0e\n\x06height\x18\x05 \x01(\x05\x12\x17\n\x0fmatching_halves\x18\x06 \x01(\x05\x12\x15\n\rperfect_match\x18\x07 \x01(\x08\"g\n\x11MarketFreshScored\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x35\n\x06option\x18\x02 \x01(\x0b\x32%.marketplay.v1.MarketFreshScoreOption\x12\r\n\x05score\x18\x03 \x01(\x05\"^\n\x1bMarketFreshFarmerTilePlaced\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07produce\x18\x02 \x01(\t\x12\x10\n\x08\x66rom_row\x18\x03 \x01(\x05\x12\x0e\n\x06to_row\x18\x04 \x01(\x05\"{\n\x17MarketFreshCrateRemoved\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12.\n\x05\x63rate\x18\x02 \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshCrate\x12\x13\n\x0bpoints_lost\x18\x03 \x01(\x05\x12\r\n\x05score\x18\x04 \x01(\x05\"J\n\x14MarketFreshGameEnded\x12\x32\n\x07outcome\x18\x01 \x01(\x0b\x32!.marketplay.v1.MarketFreshOutcome\"\x8e\x04\n\x10MarketFreshEvent\x12;\n\x0b\x63rate_taken\x18\x01 \x01(\x0b\x32$.marketplay.v1.MarketFreshCrateTakenH\x00\x12\x44\n\x10\x66\x61\x63\x65_up_refilled\x18\x02 \x01(\x0b\x32(.marketplay.v1.MarketFreshFaceUpRefilledH\x00\x12=\n\x0c\x63rate_chosen\x18\x03 \x01(\x0b\x32%.marketplay.v1.MarketFreshCrateChosenH\x00\x12=\n\x0c\x63rate_placed\x18\x04 \x01(\x0b\x32%.marketplay.v1.MarketFreshCratePlacedH\x00\x12\x32\n\x06scored\x18\x05 \x01(\x0b\x32 .marketplay.v1.MarketFreshScoredH\x00\x12\x41\n\x0b\x66\x61rmer_tile\x18\x06 \x01(\x0b\x32*.marketplay.v1.MarketFreshFarmerTilePlacedH\x00\x12?\n\rcrate_removed\x18\x07 \x01(\x0b\x32&.marketplay.v1.MarketFreshCrateRemovedH\x00\x12\x39\n\ngame_ended\x18\x08 \x01(\x0b\x32#.marketplay.v1.MarketFreshGameEndedH\x00\x42\x06\n\x04kind\"F\n\x16MarketFreshColumnAward\x12\x0f\n\x07produce\x18\x01 \x01(\t\x12\x0b\n\x03row\x18\x02 \x01(\x05\x12\x0e\n\x06points\x18\x03 \x01(\x05\"\x86\x02\n\x15MarketFreshFinalScore\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x14\n\x0c\x63rate_points\x18\x02 \x01(\x05\x12<\n\rcolumn_awards\x18\x03 \x03(\x0b\x32%.marketplay.v1.MarketFreshColumnAward\x12\x15\n\rcolumn_points\x18\x04 \x01(\x05\x12\x14\n\x0c\x66\x61rmer_tiles\x18\x05 \x01(\x05\x12\x1a\n\x12\x66\x61rmer_tile_points\x18\x06 \x01(\x05\x12\x15\n\runused_crates\x18\x07 \x01(\x05\x12\x1c\n\x14unused_crate_penalty\x18\x08 \x01(\x05\x12\r\n\x05total\x18\t \x01(\x05\"\x92\x01\n\x12MarketFreshOutcome\x12\x32\n\x07variant\x18\x01 \x01(\x0e\x32!.marketplay.v1.MarketFreshVariant\x12\x33\n\x05seats\x18\x02 \x03(\x0b\x32$.marketplay.v1.MarketFreshFinalScore\x12\x13\n\x0bsolo_rating\x18\x03 \x01(\t*\xa4\x01\n\x12MarketFreshVariant\x12$\n MARKET_FRESH_VARIANT_UNSPECIFIED\x10\x00\x12!\n\x1dMARKET_FRESH_VARIANT_STANDARD\x10\x01\x12&\n\"MARKET_FRESH_VARIANT_CRATE_HEIGHTS\x10\x02\x12\x1d\n\x19MARKET_FRESH_VARIANT_SOLO\x10\x03*{\n\x12MarketFreshScoring\x12$\n MARKET_FRESH_SCORING_UNSPECIFIED\x10\x00\x12\x1e\n\x1aMARKET_FRESH_SCORING_BASIC\x10\x01\x12\x1f\n\x1bMARKET_FRESH_SCORING_HEIGHT\x10\x02\x42\x41\n\x11\x64\x65v.marketplay.v1P\x01Z\x1amarketplay/v1;marketplayv1\xaa\x02\rMarketplay.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,12 +32,68 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'marketplay.v1.market_fresh_
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021dev.marketplay.v1P\001Z\032marketplay/v1;marketplayv1\252\002\rMarketplay.V1'
-  _globals['_MARKETFRESHACTION']._serialized_start=51
-  _globals['_MARKETFRESHACTION']._serialized_end=70
-  _globals['_MARKETFRESHVIEW']._serialized_start=72
-  _globals['_MARKETFRESHVIEW']._serialized_end=89
-  _globals['_MARKETFRESHEVENT']._serialized_start=91
-  _globals['_MARKETFRESHEVENT']._serialized_end=109
-  _globals['_MARKETFRESHOUTCOME']._serialized_start=111
-  _globals['_MARKETFRESHOUTCOME']._serialized_end=131
+  _globals['_MARKETFRESHVARIANT']._serialized_start=4686
+  _globals['_MARKETFRESHVARIANT']._serialized_end=4850
+  _globals['_MARKETFRESHSCORING']._serialized_start=4852
+  _globals['_MARKETFRESHSCORING']._serialized_end=4975
+  _globals['_MARKETFRESHCRATE']._serialized_start=51
+  _globals['_MARKETFRESHCRATE']._serialized_end=112
+  _globals['_MARKETFRESHSQUAREREF']._serialized_start=114
+  _globals['_MARKETFRESHSQUAREREF']._serialized_end=162
+  _globals['_MARKETFRESHTAKEFACEUP']._serialized_start=164
+  _globals['_MARKETFRESHTAKEFACEUP']._serialized_end=235
+  _globals['_MARKETFRESHTAKEFACEDOWN']._serialized_start=237
+  _globals['_MARKETFRESHTAKEFACEDOWN']._serialized_end=262
+  _globals['_MARKETFRESHCHOOSECRATE']._serialized_start=264
+  _globals['_MARKETFRESHCHOOSECRATE']._serialized_end=336
+  _globals['_MARKETFRESHREMOVECRATE']._serialized_start=338
+  _globals['_MARKETFRESHREMOVECRATE']._serialized_end=410
+  _globals['_MARKETFRESHPLACE']._serialized_start=412
+  _globals['_MARKETFRESHPLACE']._serialized_end=535
+  _globals['_MARKETFRESHSCORE']._serialized_start=537
+  _globals['_MARKETFRESHSCORE']._serialized_end=624
+  _globals['_MARKETFRESHACTION']._serialized_start=627
+  _globals['_MARKETFRESHACTION']._serialized_end=1008
+  _globals['_MARKETFRESHPICTURESQUARE']._serialized_start=1010
+  _globals['_MARKETFRESHPICTURESQUARE']._serialized_end=1079
+  _globals['_MARKETFRESHSQUARE']._serialized_start=1081
+  _globals['_MARKETFRESHSQUARE']._serialized_end=1177
+  _globals['_MARKETFRESHPLACEDCRATE']._serialized_start=1180
+  _globals['_MARKETFRESHPLACEDCRATE']._serialized_end=1373
+  _globals['_MARKETFRESHSHOPFRONT']._serialized_start=1376
+  _globals['_MARKETFRESHSHOPFRONT']._serialized_end=1504
+  _globals['_MARKETFRESHSEAT']._serialized_start=1507
+  _globals['_MARKETFRESHSEAT']._serialized_end=1730
+  _globals['_MARKETFRESHFARMERTILE']._serialized_start=1732
+  _globals['_MARKETFRESHFARMERTILE']._serialized_end=1782
+  _globals['_MARKETFRESHCOLUMN']._serialized_start=1784
+  _globals['_MARKETFRESHCOLUMN']._serialized_end=1873
+  _globals['_MARKETFRESHSCOREOPTION']._serialized_start=1876
+  _globals['_MARKETFRESHSCOREOPTION']._serialized_end=2054
+  _globals['_MARKETFRESHVIEW']._serialized_start=2057
+  _globals['_MARKETFRESHVIEW']._serialized_end=2713
+  _globals['_MARKETFRESHCRATETAKEN']._serialized_start=2715
+  _globals['_MARKETFRESHCRATETAKEN']._serialized_end=2819
+  _globals['_MARKETFRESHFACEUPREFILLED']._serialized_start=2821
+  _globals['_MARKETFRESHFACEUPREFILLED']._serialized_end=2920
+  _globals['_MARKETFRESHCRATECHOSEN']._serialized_start=2922
+  _globals['_MARKETFRESHCRATECHOSEN']._serialized_end=3008
+  _globals['_MARKETFRESHCRATEPLACED']._serialized_start=3011
+  _globals['_MARKETFRESHCRATEPLACED']._serialized_end=3266
+  _globals['_MARKETFRESHSCORED']._serialized_start=3268
+  _globals['_MARKETFRESHSCORED']._serialized_end=3371
+  _globals['_MARKETFRESHFARMERTILEPLACED']._serialized_start=3373
+  _globals['_MARKETFRESHFARMERTILEPLACED']._serialized_end=3467
+  _globals['_MARKETFRESHCRATEREMOVED']._serialized_start=3469
+  _globals['_MARKETFRESHCRATEREMOVED']._serialized_end=3592
+  _globals['_MARKETFRESHGAMEENDED']._serialized_start=3594
+  _globals['_MARKETFRESHGAMEENDED']._serialized_end=3668
+  _globals['_MARKETFRESHEVENT']._serialized_start=3671
+  _globals['_MARKETFRESHEVENT']._serialized_end=4197
+  _globals['_MARKETFRESHCOLUMNAWARD']._serialized_start=4199
+  _globals['_MARKETFRESHCOLUMNAWARD']._serialized_end=4269
+  _globals['_MARKETFRESHFINALSCORE']._serialized_start=4272
+  _globals['_MARKETFRESHFINALSCORE']._serialized_end=4534
+  _globals['_MARKETFRESHOUTCOME']._serialized_start=4537
+  _globals['_MARKETFRESHOUTCOME']._serialized_end=4683
 # @@protoc_insertion_point(module_scope)

@@ -246,6 +246,7 @@ class SpiceMerchantView(_message.Message):
     SECRET_GOODS_FIELD_NUMBER: _builtins.int
     PRICE_LIST_FIELD_NUMBER: _builtins.int
     NUTMEG_PRICES_FIELD_NUMBER: _builtins.int
+    LAST_ROUND_FIELD_NUMBER: _builtins.int
     round: _builtins.int
     """1..total_rounds"""
     total_rounds: _builtins.int
@@ -274,6 +275,10 @@ class SpiceMerchantView(_message.Message):
     def secret_goods(self) -> _containers.RepeatedScalarFieldContainer[Global___SpiceMerchantSpice.ValueType]: ...
     @_builtins.property
     def price_list(self) -> _containers.RepeatedCompositeFieldContainer[Global___SpiceMerchantPriceRow]: ...
+    @_builtins.property
+    def last_round(self) -> Global___SpiceMerchantRoundScored:
+        """The last scored round as revealed (unset before the first scoring)."""
+
     def __init__(
         self,
         *,
@@ -290,10 +295,11 @@ class SpiceMerchantView(_message.Message):
         secret_goods: _abc.Iterable[Global___SpiceMerchantSpice.ValueType] | None = ...,
         price_list: _abc.Iterable[Global___SpiceMerchantPriceRow] | None = ...,
         nutmeg_prices: _builtins.str = ...,
+        last_round: Global___SpiceMerchantRoundScored | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_turn", b"_turn", "turn", b"turn"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_turn", b"_turn", "last_round", b"last_round", "turn", b"turn"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_turn", b"_turn", "deck_size", b"deck_size", "first_player", b"first_player", "hand", b"hand", "markets", b"markets", "nutmeg_prices", b"nutmeg_prices", "phase", b"phase", "price_list", b"price_list", "round", b"round", "seats", b"seats", "secret_goods", b"secret_goods", "secret_goods_to_register", b"secret_goods_to_register", "total_rounds", b"total_rounds", "turn", b"turn"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_turn", b"_turn", "deck_size", b"deck_size", "first_player", b"first_player", "hand", b"hand", "last_round", b"last_round", "markets", b"markets", "nutmeg_prices", b"nutmeg_prices", "phase", b"phase", "price_list", b"price_list", "round", b"round", "seats", b"seats", "secret_goods", b"secret_goods", "secret_goods_to_register", b"secret_goods_to_register", "total_rounds", b"total_rounds", "turn", b"turn"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__turn: _TypeAlias = _typing.Literal["turn"]  # noqa: Y015
     _WhichOneofArgType__turn: _TypeAlias = _typing.Literal["_turn", b"_turn"]  # noqa: Y015

@@ -1,0 +1,124 @@
+"""Play whole games through a marketplay server with random legal moves.
+
+    python clients/python/demo.py                      # every game, every player count
+    python clients/python/demo.py --game spice-merchant --players 4
+
+Uses the server at --address (default 127.0.0.1:50051, i.e. `make run`); if
+none answers there, starts one for the duration of the demo.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import grpc
+
+from marketplay.v1 import game_service_pb2 as pb
+from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+
+ROOT = Path(__file__).resolve().parents[2]
+EVERYONE = pb.ViewSelection(all_seats=True, spectator=True)
+
+
+@contextmanager
+def server_at(address: str) -> Iterator[str]:
+    channel = grpc.insecure_channel(address)
+    try:
+        grpc.channel_ready_future(channel).result(timeout=1.5)
+        print(f"using the server at {address}")
+        yield address
+        return
+    except grpc.FutureTimeoutError:
+        pass
+    finally:
+        channel.close()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.main", "--port", str(port), "--metrics-port", "0"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    address = f"127.0.0.1:{port}"
+    print(f"no server at the given address; started one at {address}")
+    try:
+        with grpc.insecure_channel(address) as ch:
+            grpc.channel_ready_future(ch).result(timeout=30)
+        yield address
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def round_of(update: pb.GameUpdate) -> int | None:
+    """The round number of games that have rounds (read off the spectator view)."""
+    for view in update.views:
+        if not view.HasField("seat"):
+            game = getattr(view, view.WhichOneof("game") or "")
+            value = getattr(game, "round", None)
+            return int(value) if value is not None else None
+    return None
+
+
+def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
+         options: dict[str, str]) -> None:
+    label = f"{game_id}, {players} players" + (f", {options}" if options else "")
+    print(f"\n== {label}")
+    started = time.perf_counter()
+    update = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players,
+                                            options=options, views=EVERYONE)).update
+    pick = secrets.SystemRandom()
+    last_round = round_of(update)
+    while not update.HasField("outcome"):
+        decision = pick.choice([d for d in update.decisions if d.legal_actions])
+        action = pick.choice(list(decision.legal_actions))
+        update = stub.ApplyAction(pb.ApplyActionRequest(
+            state=update.state, seat=decision.seat, action=action,
+            expected_step=update.step, views=EVERYONE))
+        current = round_of(update)
+        if current != last_round:
+            print(f"  round {last_round} done at step {update.step}")
+            last_round = current
+    seconds = time.perf_counter() - started
+    outcome = update.outcome
+    for result in outcome.results:
+        mark = "  winner" if result.seat in outcome.winners else ""
+        print(f"  seat {result.seat}: {result.score} points, rank {result.rank}{mark}")
+    print(f"  decided by: {outcome.tie_break}; {update.step} actions in {seconds:.2f}s; "
+          f"seed {outcome.seed.hex()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--address", default="127.0.0.1:50051")
+    parser.add_argument("--game", help="one game id (default: every game)")
+    parser.add_argument("--players", type=int, help="one player count (default: all)")
+    args = parser.parse_args()
+    with server_at(args.address) as address, grpc.insecure_channel(address) as channel:
+        stub = pb_grpc.GameServiceStub(channel)
+        for info in stub.ListGames(pb.ListGamesRequest()).games:
+            if args.game and info.game_id != args.game:
+                continue
+            counts = [args.players] if args.players else range(info.min_players,
+                                                                 info.max_players + 1)
+            for players in counts:
+                try:
+                    play(stub, info.game_id, players, {})
+                except grpc.RpcError as exc:
+                    if exc.code() != grpc.StatusCode.INVALID_ARGUMENT:  # type: ignore[attr-defined]
+                        raise
+                    print(f"  ({players} players needs options: {exc.details()})")  # type: ignore[attr-defined]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""Builders for CentralMarketEvent messages, public and private copies.
+
+Only this module and view.py build protobuf messages; the rules code calls
+these helpers with plain ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.central_market.data import kg_of, product_of
+from engines.core.engine import Event
+from marketplay.v1 import central_market_pb2 as pb
+
+CardPb = pb.CentralMarketCard
+Ev = pb.CentralMarketEvent
+
+
+def card_pb(card: int) -> pb.CentralMarketCard:
+    return CardPb(product=product_of(card) + 1, kg=kg_of(card))  # type: ignore[arg-type]
+
+
+def product_pb(product: int) -> pb.CentralMarketProduct.ValueType:
+    return product + 1 if product >= 0 else 0  # type: ignore[return-value]
+
+
+def cards_pb(cards: Sequence[int]) -> list[pb.CentralMarketCard]:
+    return [card_pb(c) for c in cards]
+
+
+def public(event: Ev) -> Event:
+    return Event(event)
+
+
+def private(seat: int, event: Ev) -> Event:
+    return Event(event, frozenset((seat,)))
+
+
+def round_started(round_: int, starting_player: int, final: bool) -> Event:
+    return public(Ev(round_started=pb.CentralMarketRoundStarted(
+        round=round_, starting_player=starting_player, final_round=final)))
+
+
+def delivered(seat: int, cards: Sequence[int]) -> list[Event]:
+    """Public: how many cards the seat got; private: which."""
+    return [
+        public(Ev(cards_delivered=pb.CentralMarketCardsDelivered(seat=seat, count=len(cards)))),
+        private(seat, Ev(cards_delivered=pb.CentralMarketCardsDelivered(
+            seat=seat, count=len(cards), cards=cards_pb(cards)))),
+    ]
+
+
+def reshuffled(count: int) -> Event:
+    return public(Ev(discard_reshuffled=pb.CentralMarketDiscardReshuffled(count=count)))
+
+
+def delivery_stopped() -> Event:
+    return public(Ev(delivery_stopped=pb.CentralMarketDeliveryStopped()))
+
+
+def hand_discarded(seat: int, cards: Sequence[int]) -> Event:
+    return public(Ev(hand_discarded=pb.CentralMarketHandDiscarded(
+        seat=seat, cards=cards_pb(cards))))
+
+
+def set_aside_picked_up(seat: int, cards: Sequence[int]) -> list[Event]:
+    return [
+        public(Ev(set_aside_picked_up=pb.CentralMarketSetAsidePickedUp(
+            seat=seat, count=len(cards)))),
+        private(seat, Ev(set_aside_picked_up=pb.CentralMarketSetAsidePickedUp(
+            seat=seat, count=len(cards), cards=cards_pb(cards)))),
+    ]
+
+
+def offer_skipped(seat: int, reason: int) -> Event:
+    return public(Ev(offer_skipped=pb.CentralMarketOfferSkipped(
+        seat=seat, reason=reason)))  # type: ignore[arg-type]
+
+
+def offered(seat: int, product: int) -> Event:
+    return public(Ev(offered=pb.CentralMarketOffered(seat=seat, product=product_pb(product))))
+
+
+def bid_placed(seat: int, price: int) -> Event:
+    return public(Ev(bid_placed=pb.CentralMarketBidPlaced(seat=seat, price=price)))
+
+
+def passed(seat: int, reason: int = 0) -> Event:
+    return public(Ev(passed=pb.CentralMarketPassed(seat=seat, reason=reason)))  # type: ignore[arg-type]
+
+
+def stayed(seat: int, automatic: bool) -> Event:
+    return public(Ev(stayed=pb.CentralMarketStayed(seat=seat, automatic=automatic)))
+
+
+def cheat_revealed(seat: int, product: int) -> Event:
+    return public(Ev(cheat_revealed=pb.CentralMarketCheatRevealed(
+        seat=seat, product=product_pb(product))))
+
+
+def sale_skipped(seat: int, product: int, reason: int) -> Event:
+    return public(Ev(sale_skipped=pb.CentralMarketSaleSkipped(
+        seat=seat, product=product_pb(product), reason=reason)))  # type: ignore[arg-type]
+
+
+def card_played(seat: int, card: int, tourists: bool) -> Event:
+    return public(Ev(card_played=pb.CentralMarketCardPlayed(
+        seat=seat, card=card_pb(card), tourists=tourists)))
+
+
+def cards_played(seat: int, product: int, played: int, sold: int, lost: int) -> Event:
+    return public(Ev(cards_played=pb.CentralMarketCardsPlayed(
+        seat=seat, product=product_pb(product), played_kg=played, sold_kg=sold, lost_kg=lost)))
+
+
+def rot_played(seat: int, target: int, paid: int) -> Event:
+    return public(Ev(rot_played=pb.CentralMarketRotPlayed(seat=seat, target=target, paid_kg=paid)))
+
+
+def reaction_declined(seat: int, tourists: bool) -> Event:
+    return public(Ev(reaction_declined=pb.CentralMarketReactionDeclined(
+        seat=seat, tourists=tourists)))
+
+
+def tourists_played(seat: int, product: int, price: int) -> Event:
+    return public(Ev(tourists_played=pb.CentralMarketTouristsPlayed(
+        seat=seat, product=product_pb(product), price=price)))
+
+
+def sale_pb(record: Sequence[object]) -> pb.CentralMarketSale:
+    seat, product, price, played, sold, lost, paid, income, cheat, tourists, cards, rotted = record
+    return pb.CentralMarketSale(
+        seat=seat, product=product_pb(product), price=price,  # type: ignore[arg-type]
+        cards=cards_pb(cards), played_kg=played, sold_kg=sold,  # type: ignore[arg-type]
+        lost_kg=lost, paid_kg=paid, income=income, cheat=cheat,  # type: ignore[arg-type]
+        tourists=tourists, rotted_by=rotted,  # type: ignore[arg-type]
+    )
+
+
+def sale_settled(record: Sequence[object]) -> Event:
+    return public(Ev(sale_settled=pb.CentralMarketSaleSettled(sale=sale_pb(record))))
+
+
+def set_aside_chosen(seat: int, card: int) -> list[Event]:
+    """Public: the seat has chosen; private: what (card -1 keeps every card)."""
+    mine = pb.CentralMarketSetAsideChosen(seat=seat)
+    if card >= 0:
+        mine.card.CopyFrom(card_pb(card))
+    return [
+        public(Ev(set_aside_chosen=pb.CentralMarketSetAsideChosen(seat=seat))),
+        private(seat, Ev(set_aside_chosen=mine)),
+    ]
+
+
+def set_aside_revealed(seat: int, count: int) -> Event:
+    return public(Ev(set_aside_revealed=pb.CentralMarketSetAsideRevealed(seat=seat, count=count)))
+
+
+def round_score_pb(entry: Sequence[object]) -> pb.CentralMarketRoundScore:
+    round_, incomes, points = entry
+    return pb.CentralMarketRoundScore(
+        round=round_, incomes=incomes, victory_points=points)  # type: ignore[arg-type]
+
+
+def round_scored(entry: Sequence[object]) -> Event:
+    return public(Ev(round_scored=pb.CentralMarketRoundScored(score=round_score_pb(entry))))
+
+
+def starting_player_chosen(seat: int) -> Event:
+    return public(Ev(starting_player_chosen=pb.CentralMarketStartingPlayerChosen(seat=seat)))
+
+
+def game_ended(winners: Sequence[int]) -> Event:
+    return public(Ev(game_ended=pb.CentralMarketGameEnded(winners=winners)))

@@ -1,0 +1,128 @@
+"""A shopfront grid: where crates may go, and what can be seen on it.
+
+A square is `row * size + col`. For each square the shopfront keeps the
+height of its stack (0 = the board), the produce on its top face (the
+picture, or -1 for a blank square, at height 0) and the crate on top.
+A crate covers two orthogonally adjacent squares; its first half lies on
+`first`, its second half on `second`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.market_fresh.data import ADJACENT, CRATES, PICTURES
+
+BLANK = -1
+NO_CRATE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Shopfront:
+    """One seat's grid. Immutable: `place` returns a new value."""
+
+    size: int
+    #: (crate, first square, second square) in the order they were added.
+    placements: tuple[tuple[int, int, int], ...]
+    heights: tuple[int, ...]
+    tops: tuple[int, ...]
+    top_crates: tuple[int, ...]
+
+    @classmethod
+    def empty(cls, size: int) -> Shopfront:
+        n = size * size
+        return cls(size, (), (0,) * n, PICTURES[size], (NO_CRATE,) * n)
+
+    @classmethod
+    def rebuild(cls, size: int, placements: tuple[tuple[int, int, int], ...]) -> Shopfront:
+        """Replay `placements`; raises ValueError if one could not have been made."""
+        shop = cls.empty(size)
+        for crate, first, second in placements:
+            if (first, second) not in _ORIENTED[size] or shop.fit(crate, first, second) < 0:
+                raise ValueError(f"crate {crate} cannot lie on squares {first},{second}")
+            shop = shop.place(crate, first, second)
+        return shop
+
+    def fit(self, crate: int, first: int, second: int) -> int:
+        """How many halves match what lies beneath, or -1 if the crate may not go there.
+
+        "Place a crate on any two blank squares." / "Half of your crate must
+        match the fresh produce pictured directly beneath it." / "At least half
+        of your crate must match the fresh produce on the crate directly beneath
+        it." Both halves rest at one height (rules-notes 5: no bridging).
+        """
+        height = self.heights[first]
+        if height != self.heights[second]:
+            return -1
+        a, b = CRATES[crate]
+        tops = self.tops
+        matches = (tops[first] == a) + (tops[second] == b)
+        if matches:
+            return matches
+        if height == 0 and tops[first] == BLANK and tops[second] == BLANK:
+            return 0
+        return -1
+
+    def placements_for(self, crate: int) -> list[tuple[int, int]]:
+        """Every legal (first, second) for `crate`, in a stable order.
+
+        A crate with two equal halves lies the same either way round, so it
+        gets one orientation per pair of squares (duplicate-free actions).
+        """
+        a, b = CRATES[crate]
+        options = _ORIENTED[self.size] if a != b else ADJACENT[self.size]
+        return [(p, q) for p, q in options if self.fit(crate, p, q) >= 0]
+
+    def can_place(self, crate: int) -> bool:
+        a, b = CRATES[crate]
+        options = _ORIENTED[self.size] if a != b else ADJACENT[self.size]
+        return any(self.fit(crate, p, q) >= 0 for p, q in options)
+
+    def place(self, crate: int, first: int, second: int) -> Shopfront:
+        """ "Once you add a crate to your shopfront, it must stay where you placed it." """
+        a, b = CRATES[crate]
+        heights = list(self.heights)
+        tops = list(self.tops)
+        top_crates = list(self.top_crates)
+        height = heights[first] + 1
+        heights[first] = heights[second] = height
+        tops[first], tops[second] = a, b
+        top_crates[first] = top_crates[second] = crate
+        return Shopfront(
+            self.size,
+            (*self.placements, (crate, first, second)),
+            tuple(heights),
+            tuple(tops),
+            tuple(top_crates),
+        )
+
+    def visible(self, produce: int) -> int:
+        """ "Count how many times you can see that item on your shopfront,
+        including in uncovered picture squares ... Do not count fresh produce
+        in covered crates." Only each square's top face counts."""
+        return self.tops.count(produce)
+
+    def highest(self, produce: int) -> int:
+        """Height of the highest crate whose visible face shows `produce` (0: none).
+
+        Rules-notes 13: Wolfgang's dragon fruit from his previous turn still
+        counts at height 3, so it is the highest *visible* face, not the crate
+        just added.
+        """
+        heights = self.heights
+        return max((heights[i] for i, top in enumerate(self.tops) if top == produce), default=0)
+
+    def placement_height(self, first: int) -> int:
+        """Height a crate would have if laid on `first` (and its partner)."""
+        return self.heights[first] + 1
+
+
+def _oriented(size: int) -> tuple[tuple[int, int], ...]:
+    out: list[tuple[int, int]] = []
+    for p, q in ADJACENT[size]:
+        out.append((p, q))
+        out.append((q, p))
+    return tuple(out)
+
+
+_ORIENTED = {size: _oriented(size) for size in ADJACENT}

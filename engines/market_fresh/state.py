@@ -1,0 +1,191 @@
+"""The whole Market Fresh table as one immutable value, and its wire encoding.
+
+Every crate is always in exactly one place: the face-down supply (top last),
+the crates removed at set-up, the face-up row, a seat's held crates, the
+crate being placed (`pending_crate`), a shopfront, or the crates removed by
+a seat that could not place. Solo keeps only its 25 face-up crates; the other
+41 stay in the box and play no part.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, NUM_PRODUCE, TOP_ROW
+from engines.market_fresh.shopfront import Shopfront
+
+#: Encoding version of the engine bytes (bump on any layout change).
+ENCODING = 1
+
+STANDARD = 0
+CRATE_HEIGHTS = 1
+SOLO = 2
+VARIANT_NAMES = ("standard", "crate-heights", "solo")
+
+# Steps of a turn (each is one decision; see rules.py).
+TAKE = 0  # take a face-up or the top face-down crate
+CHOOSE = 1  # choose the crate to add (or, if none fits, the crate to remove)
+PLACE = 2  # choose where the chosen crate goes
+SCORE = 3  # choose the produce (and basic or height scoring)
+OVER = 4
+PHASE_KINDS = ("take-crate", "choose-crate", "place-crate", "score", "")
+
+BASIC = 0
+HEIGHT = 1
+
+NONE = -1
+#: A free space on the Market Board.
+FREE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Immutable: rules build a new value with the changed parts only."""
+
+    variant: int
+    grid: int
+    num_players: int
+    phase: int
+    current: int  # seat whose turn it is (NONE once over)
+    turn: int  # turns completed so far
+    supply: tuple[int, ...]  # face-down crates, top last (hidden order)
+    set_aside: tuple[int, ...]  # removed face-down at set-up (never seen)
+    face_up: tuple[int, ...]  # the face-up row, left to right
+    hands: tuple[tuple[int, ...], ...]  # seat -> held crates, ascending
+    known: tuple[tuple[int, ...], ...]  # seat -> held crates taken face-up (public)
+    removed: tuple[int, ...]  # removed by seats that could not place (public)
+    shopfronts: tuple[Shopfront, ...]
+    board: tuple[tuple[int, ...], ...]  # produce column -> row 1..7 (index 0..6) -> seat
+    scores: tuple[int, ...]  # the Score Cube on the number track (plus vouchers)
+    height_used: tuple[int, ...]  # seat -> bit mask of produce already height scored
+    pending_crate: int  # the crate chosen this turn (public), NONE otherwise
+    pending_perfect: bool  # the placed crate is a perfectly fresh match
+    took_slot: int  # face-up slot taken this turn (refilled at its end), NONE otherwise
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+
+def empty_board() -> tuple[tuple[int, ...], ...]:
+    return tuple((FREE,) * TOP_ROW for _ in range(NUM_PRODUCE))
+
+
+def encode(state: State) -> bytes:
+    body = [
+        ENCODING,
+        state.variant,
+        state.grid,
+        state.num_players,
+        state.phase,
+        state.current,
+        state.turn,
+        list(state.supply),
+        list(state.set_aside),
+        list(state.face_up),
+        [list(h) for h in state.hands],
+        [list(k) for k in state.known],
+        list(state.removed),
+        [[x for p in shop.placements for x in p] for shop in state.shopfronts],
+        [list(col) for col in state.board],
+        list(state.scores),
+        list(state.height_used),
+        state.pending_crate,
+        int(state.pending_perfect),
+        state.took_slot,
+    ]
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def _ints(value: Any, what: str, low: int, high: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        type(x) is int and low <= x <= high for x in value
+    ):
+        raise ValueError(f"state field {what} is malformed")
+    return tuple(value)
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"state field {what} is malformed")
+    return value
+
+
+def decode(data: bytes) -> State:
+    """Inverse of `encode`; raises ValueError on anything malformed."""
+    try:
+        body = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValueError("market-fresh state is not valid JSON") from exc
+    if not isinstance(body, list) or len(body) != 20 or body[0] != ENCODING:
+        raise ValueError("market-fresh state has the wrong shape or encoding version")
+    last = NUM_CRATES - 1
+    variant = _int(body[1], "variant", STANDARD, SOLO)
+    grid = _int(body[2], "grid", min(GRID_SIZES), max(GRID_SIZES))
+    n = _int(body[3], "num_players", 1, 4)
+    phase = _int(body[4], "phase", TAKE, OVER)
+    current = _int(body[5], "current", NONE, n - 1)
+    turn = _int(body[6], "turn", 0, 10_000)
+    supply = _ints(body[7], "supply", 0, last)
+    set_aside = _ints(body[8], "set_aside", 0, last)
+    face_up = _ints(body[9], "face_up", 0, last)
+    if not isinstance(body[10], list) or len(body[10]) != n:
+        raise ValueError("state field hands is malformed")
+    hands = tuple(_ints(h, "hands", 0, last) for h in body[10])
+    if not isinstance(body[11], list) or len(body[11]) != n:
+        raise ValueError("state field known is malformed")
+    known = tuple(_ints(k, "known", 0, last) for k in body[11])
+    removed = _ints(body[12], "removed", 0, last)
+    if not isinstance(body[13], list) or len(body[13]) != n:
+        raise ValueError("state field shopfronts is malformed")
+    squares = grid * grid - 1
+    shopfronts = []
+    for flat in body[13]:
+        values = _ints(flat, "shopfronts", 0, max(last, squares))
+        if len(values) % 3:
+            raise ValueError("state field shopfronts is malformed")
+        placements = tuple(
+            (values[i], values[i + 1], values[i + 2]) for i in range(0, len(values), 3)
+        )
+        if any(c > last or a > squares or b > squares for c, a, b in placements):
+            raise ValueError("state field shopfronts is malformed")
+        shopfronts.append(Shopfront.rebuild(grid, placements))
+    if not isinstance(body[14], list) or len(body[14]) != NUM_PRODUCE:
+        raise ValueError("state field board is malformed")
+    board = tuple(_ints(col, "board", FREE, n - 1) for col in body[14])
+    if any(len(col) != TOP_ROW for col in board):
+        raise ValueError("state field board is malformed")
+    scores = _ints(body[15], "scores", 0, 1_000_000)
+    height_used = _ints(body[16], "height_used", 0, (1 << NUM_PRODUCE) - 1)
+    pending = _int(body[17], "pending_crate", NONE, last)
+    perfect = _int(body[18], "pending_perfect", 0, 1)
+    took_slot = _int(body[19], "took_slot", NONE, 3)
+    if len(scores) != n or len(height_used) != n:
+        raise ValueError("state has per-seat fields of the wrong length")
+    state = State(variant, grid, n, phase, current, turn, supply, set_aside, face_up, hands,
+                  known, removed, tuple(shopfronts), board, scores, height_used, pending,
+                  bool(perfect), took_slot)
+    _check_crates(state)
+    return state
+
+
+def _check_crates(state: State) -> None:
+    """Each crate in exactly one place, and all 66 present outside solo."""
+    places: list[int] = [*state.supply, *state.set_aside, *state.face_up, *state.removed]
+    for seat in range(state.num_players):
+        if not set(state.known[seat]) <= set(state.hands[seat]):
+            raise ValueError("state lists a known crate that is not held")
+        if list(state.hands[seat]) != sorted(state.hands[seat]):
+            raise ValueError("state hands are not in ascending order")
+        places.extend(state.hands[seat])
+        places.extend(c for c, _, _ in state.shopfronts[seat].placements)
+    if state.pending_crate != NONE and state.phase == CHOOSE:
+        raise ValueError("state has a pending crate before one was chosen")
+    if state.pending_crate != NONE and state.phase == PLACE:
+        places.append(state.pending_crate)
+    if len(places) != len(set(places)):
+        raise ValueError("state holds a crate twice")
+    if state.variant != SOLO and len(places) != NUM_CRATES:
+        raise ValueError("state does not account for every crate")

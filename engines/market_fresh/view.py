@@ -1,0 +1,292 @@
+"""Protobuf messages: views (redacted per seat), events, actions, outcome.
+
+Hidden information: the face-down supply and the crates removed at set-up
+(counts only), and each seat's held crates (others see the count plus the
+crates they saw it take face-up; docs/rules/market-fresh.md, "Held crates").
+Everything on shopfronts, the Market Board, scores and the face-up row is
+public.
+"""
+
+from __future__ import annotations
+
+from marketplay.v1 import market_fresh_pb2 as pb
+
+from engines.market_fresh.data import CRATES, PICTURES, PRODUCE, PRODUCE_INDEX, TOP_ROW
+from engines.market_fresh.scoring import (
+    FinalScore,
+    ScoreOption,
+    final_scores,
+    rank,
+    solo_rating,
+)
+from engines.market_fresh.state import (
+    BASIC,
+    FREE,
+    HEIGHT,
+    NONE,
+    OVER,
+    PHASE_KINDS,
+    SCORE,
+    SOLO,
+    State,
+)
+
+_VARIANTS = (
+    pb.MARKET_FRESH_VARIANT_STANDARD,
+    pb.MARKET_FRESH_VARIANT_CRATE_HEIGHTS,
+    pb.MARKET_FRESH_VARIANT_SOLO,
+)
+_SCORING = {BASIC: pb.MARKET_FRESH_SCORING_BASIC, HEIGHT: pb.MARKET_FRESH_SCORING_HEIGHT}
+_SCORING_BACK = {v: k for k, v in _SCORING.items()}
+
+
+def crate(crate_id: int) -> pb.MarketFreshCrate:
+    a, b = CRATES[crate_id]
+    return pb.MarketFreshCrate(id=crate_id, first=PRODUCE[a].id, second=PRODUCE[b].id)
+
+
+def square(grid: int, index: int) -> pb.MarketFreshSquareRef:
+    return pb.MarketFreshSquareRef(row=index // grid, col=index % grid)
+
+
+# ------------------------------------------------------------------ actions
+
+# Move kinds mirror rules.py (imported lazily there to avoid a cycle).
+_TAKE_FACE_UP, _TAKE_FACE_DOWN, _CHOOSE, _REMOVE, _PLACE, _SCORE = range(6)
+
+
+def action(move: tuple[int, int, int], grid: int) -> pb.MarketFreshAction:
+    kind, a, b = move
+    if kind == _TAKE_FACE_UP:
+        return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=crate(a)))
+    if kind == _TAKE_FACE_DOWN:
+        return pb.MarketFreshAction(take_face_down=pb.MarketFreshTakeFaceDown())
+    if kind == _CHOOSE:
+        return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=crate(a)))
+    if kind == _REMOVE:
+        return pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(crate=crate(a)))
+    if kind == _PLACE:
+        return pb.MarketFreshAction(
+            place=pb.MarketFreshPlace(first=square(grid, a), second=square(grid, b))
+        )
+    return pb.MarketFreshAction(
+        score=pb.MarketFreshScore(produce=PRODUCE[a].id, scoring=_SCORING[b])
+    )
+
+
+def move_of(message: pb.MarketFreshAction, grid: int) -> tuple[int, int, int] | None:
+    """The move an action names, or None if it is malformed.
+
+    Only a message that re-encodes to exactly the canonical action counts,
+    so stray fields never slip through.
+    """
+    which = message.WhichOneof("kind")
+    move: tuple[int, int, int]
+    if which == "take_face_up":
+        move = (_TAKE_FACE_UP, message.take_face_up.crate.id, 0)
+    elif which == "take_face_down":
+        move = (_TAKE_FACE_DOWN, 0, 0)
+    elif which == "choose_crate":
+        move = (_CHOOSE, message.choose_crate.crate.id, 0)
+    elif which == "remove_crate":
+        move = (_REMOVE, message.remove_crate.crate.id, 0)
+    elif which == "place":
+        f, s = message.place.first, message.place.second
+        if not all(0 <= v < grid for v in (f.row, f.col, s.row, s.col)):
+            return None
+        move = (_PLACE, f.row * grid + f.col, s.row * grid + s.col)
+    elif which == "score":
+        produce = PRODUCE_INDEX.get(message.score.produce)
+        if produce is None or message.score.scoring not in _SCORING_BACK:
+            return None
+        move = (_SCORE, produce, _SCORING_BACK[message.score.scoring])
+    else:
+        return None
+    if move[0] in (_TAKE_FACE_UP, _CHOOSE, _REMOVE) and not 0 <= move[1] < len(CRATES):
+        return None
+    if action(move, grid) != message:
+        return None
+    return move
+
+
+# ------------------------------------------------------------------ events
+
+
+def crate_taken(seat: int, face_down: bool, crate_id: int) -> pb.MarketFreshEvent:
+    taken = pb.MarketFreshCrateTaken(seat=seat, face_down=face_down)
+    if crate_id != NONE:
+        taken.crate.CopyFrom(crate(crate_id))
+    return pb.MarketFreshEvent(crate_taken=taken)
+
+
+def face_up_refilled(crate_id: int, left: int) -> pb.MarketFreshEvent:
+    return pb.MarketFreshEvent(
+        face_up_refilled=pb.MarketFreshFaceUpRefilled(crate=crate(crate_id), face_down_left=left)
+    )
+
+
+def crate_chosen(seat: int, crate_id: int) -> pb.MarketFreshEvent:
+    return pb.MarketFreshEvent(
+        crate_chosen=pb.MarketFreshCrateChosen(seat=seat, crate=crate(crate_id))
+    )
+
+
+def crate_placed(
+    seat: int, crate_id: int, grid: int, first: int, second: int, height: int, matches: int
+) -> pb.MarketFreshEvent:
+    return pb.MarketFreshEvent(
+        crate_placed=pb.MarketFreshCratePlaced(
+            seat=seat,
+            crate=crate(crate_id),
+            first=square(grid, first),
+            second=square(grid, second),
+            height=height,
+            matching_halves=matches,
+            perfect_match=matches == 2,
+        )
+    )
+
+
+def score_option(option: ScoreOption) -> pb.MarketFreshScoreOption:
+    return pb.MarketFreshScoreOption(
+        produce=PRODUCE[option.produce].id,
+        scoring=_SCORING[option.method],
+        visible=option.visible,
+        height=option.height,
+        row=option.row,
+        points=option.points,
+        perfect_match=option.perfect,
+    )
+
+
+def scored(seat: int, option: ScoreOption, total: int) -> pb.MarketFreshEvent:
+    return pb.MarketFreshEvent(
+        scored=pb.MarketFreshScored(seat=seat, option=score_option(option), score=total)
+    )
+
+
+def farmer_tile(seat: int, produce: int, from_row: int, to_row: int) -> pb.MarketFreshEvent:
+    return pb.MarketFreshEvent(
+        farmer_tile=pb.MarketFreshFarmerTilePlaced(
+            seat=seat, produce=PRODUCE[produce].id, from_row=from_row, to_row=to_row
+        )
+    )
+
+
+def crate_removed(seat: int, crate_id: int, lost: int, total: int) -> pb.MarketFreshEvent:
+    return pb.MarketFreshEvent(
+        crate_removed=pb.MarketFreshCrateRemoved(
+            seat=seat, crate=crate(crate_id), points_lost=lost, score=total
+        )
+    )
+
+
+def game_ended(state: State) -> pb.MarketFreshEvent:
+    return pb.MarketFreshEvent(game_ended=pb.MarketFreshGameEnded(outcome=outcome(state)))
+
+
+# ------------------------------------------------------------------ outcome
+
+
+def finals(state: State) -> list[FinalScore]:
+    unused = len(state.face_up) if state.variant == SOLO else 0
+    return final_scores(state.variant, state.board, state.scores, unused)
+
+
+def outcome(state: State, scores: list[FinalScore] | None = None) -> pb.MarketFreshOutcome:
+    scores = finals(state) if scores is None else scores
+    message = pb.MarketFreshOutcome(variant=_VARIANTS[state.variant])
+    for f in scores:
+        message.seats.append(
+            pb.MarketFreshFinalScore(
+                seat=f.seat,
+                crate_points=f.crate_points,
+                column_awards=[
+                    pb.MarketFreshColumnAward(produce=PRODUCE[p].id, row=r, points=pts)
+                    for p, r, pts in f.column_awards
+                ],
+                column_points=f.column_points,
+                farmer_tiles=f.farmer_tiles,
+                farmer_tile_points=f.farmer_tile_points,
+                unused_crates=f.unused_crates,
+                unused_crate_penalty=f.unused_penalty,
+                total=f.total,
+            )
+        )
+    if state.variant == SOLO:
+        message.solo_rating = solo_rating(scores[0].total)
+    return message
+
+
+def ranks(scores: list[FinalScore]) -> list[int]:
+    return rank([f.total for f in scores])
+
+
+# ------------------------------------------------------------------ view
+
+
+def render(state: State, viewer: int | None, options: list[ScoreOption]) -> pb.MarketFreshView:
+    """Everything `viewer` may know (None: a spectator)."""
+    grid = state.grid
+    over = state.phase == OVER
+    totals = [f.total for f in finals(state)] if over else list(state.scores)
+    v = pb.MarketFreshView(
+        variant=_VARIANTS[state.variant],
+        grid_size=grid,
+        turn=state.turn,
+        current_seat=state.current,
+        step=PHASE_KINDS[state.phase],
+        produce=[p.id for p in PRODUCE],
+        pictures=[
+            pb.MarketFreshPictureSquare(row=i // grid, col=i % grid, produce=PRODUCE[p].id)
+            for i, p in enumerate(PICTURES[grid])
+            if p != FREE
+        ],
+        face_up=[crate(c) for c in state.face_up],
+        face_down_count=len(state.supply),
+        set_aside_count=len(state.set_aside),
+        removed=[crate(c) for c in state.removed],
+        game_over=over,
+    )
+    for seat in range(state.num_players):
+        shop = state.shopfronts[seat]
+        held = state.hands[seat] if seat == viewer else state.known[seat]
+        tiles = sum(1 for col in state.board for s in col if s == seat)
+        used = state.height_used[seat]
+        seat_view = pb.MarketFreshSeat(
+            seat=seat,
+            score=totals[seat],
+            held_count=len(state.hands[seat]),
+            held=[crate(c) for c in held],
+            height_scored=[p.id for i, p in enumerate(PRODUCE) if used >> i & 1],
+            farmer_tiles_on_board=tiles,
+        )
+        front = seat_view.shopfront
+        for i in range(grid * grid):
+            top = shop.tops[i]
+            front.squares.add(
+                row=i // grid,
+                col=i % grid,
+                height=shop.heights[i],
+                top=PRODUCE[top].id if top != FREE else "",
+                top_crate_id=shop.top_crates[i],
+            )
+        heights = [0] * (grid * grid)
+        for c, a, b in shop.placements:
+            heights[a] = heights[b] = heights[a] + 1
+            front.crates.add(
+                crate=crate(c), first=square(grid, a), second=square(grid, b), height=heights[a]
+            )
+        v.seats.append(seat_view)
+    for p, column in enumerate(state.board):
+        col = v.market_board.add(produce=PRODUCE[p].id)
+        for row in range(TOP_ROW, 0, -1):
+            if column[row - 1] != FREE:
+                col.tiles.add(seat=column[row - 1], row=row)
+    if state.pending_crate != NONE:
+        v.pending_crate.CopyFrom(crate(state.pending_crate))
+    if state.phase == SCORE:
+        v.score_options.extend(score_option(o) for o in options)
+    if over:
+        v.outcome.CopyFrom(outcome(state))
+    return v

@@ -1,0 +1,154 @@
+"""Events an action causes: a public copy for everybody, and a private copy
+(with the cards) for the one seat that may see them."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from marketplay.v1 import spice_merchant_pb2 as pb
+
+from engines.core.engine import Event
+from engines.spice_merchant.data import price_list, secret_goods_to_register
+from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
+from engines.spice_merchant.scoring import sell_goods
+from engines.spice_merchant.state import GAME_OVER, NONE, State
+
+
+def _public(**field: object) -> Event:
+    return Event(pb.SpiceMerchantEvent(**field))  # type: ignore[arg-type]
+
+
+def _private(seat: int, **field: object) -> Event:
+    return Event(pb.SpiceMerchantEvent(**field), frozenset((seat,)))  # type: ignore[arg-type]
+
+
+def round_started(state: State) -> Event:
+    return _public(
+        round_started=pb.SpiceMerchantRoundStarted(
+            round=state.round_no,
+            first_player=state.first_player,
+            secret_goods_to_register=secret_goods_to_register(state.round_no),
+            deck_size=len(state.deck),
+        )
+    )
+
+
+def secret_registered(seat: int, spices: tuple[int, ...]) -> list[Event]:
+    """Public: "seat N registered k cards"; private: which ones."""
+    events = [
+        _public(secret_registered=pb.SpiceMerchantSecretRegistered(seat=seat, count=len(spices)))
+    ]
+    if spices:
+        events.append(
+            _private(
+                seat,
+                secret_registered=pb.SpiceMerchantSecretRegistered(
+                    seat=seat, count=len(spices), spices=spices_pb(spices)
+                ),
+            )
+        )
+    return events
+
+
+def open_traded(seat: int, spice: int) -> Event:
+    return _public(open_traded=pb.SpiceMerchantOpenTraded(seat=seat, spice=spice_pb(spice)))
+
+
+def fake_demanded(seat: int, market: int, spice: int, count: int, market_count: int) -> Event:
+    return _public(
+        fake_demanded=pb.SpiceMerchantFakeDemanded(
+            seat=seat,
+            market=market_pb(market),
+            spice=spice_pb(spice),
+            count=count,
+            market_count=market_count,
+        )
+    )
+
+
+def cards_drawn(seat: int, drawn: list[int], missing: int, deck_size: int) -> list[Event]:
+    """Public: how many; private: which spices (ascending, as a hand is unordered)."""
+    events = [
+        _public(
+            cards_drawn=pb.SpiceMerchantCardsDrawn(
+                seat=seat, count=len(drawn), deck_size=deck_size, missing=missing
+            )
+        )
+    ]
+    if drawn:
+        events.append(
+            _private(
+                seat,
+                cards_drawn=pb.SpiceMerchantCardsDrawn(
+                    seat=seat,
+                    count=len(drawn),
+                    spices=spices_pb(sorted(drawn)),
+                    deck_size=deck_size,
+                    missing=missing,
+                ),
+            )
+        )
+    return events
+
+
+def seat_passed(seat: int) -> Event:
+    return _public(seat_passed=pb.SpiceMerchantSeatPassed(seat=seat))
+
+
+def market_states(markets: list[list[int]]) -> list[pb.SpiceMerchantMarketState]:
+    return [
+        pb.SpiceMerchantMarketState(market=market_pb(m), spice=spice_pb(spice), count=count)
+        for m, (spice, count) in enumerate(markets)
+    ]
+
+
+def round_scored_message(state: State) -> pb.SpiceMerchantRoundScored:
+    """The last scored round as revealed: goods, sales, points (public)."""
+    prices = price_list(state.nutmeg_prices)
+    seats = []
+    for seat in range(state.num_players):
+        secret, open_good = state.last_secret[seat], state.last_open[seat]
+        goods = secret + ([open_good] if open_good != NONE else [])
+        sold = sell_goods(goods, state.last_markets, prices)
+        seats.append(
+            pb.SpiceMerchantSeatScoring(
+                seat=seat,
+                secret_goods=spices_pb(secret),
+                open_good=spice_pb(open_good),
+                sales=[
+                    pb.SpiceMerchantSale(
+                        spice=spice_pb(s.spice),
+                        market=market_pb(s.market),
+                        market_count=s.market_count,
+                        points=s.points,
+                    )
+                    for s in sold.sales
+                ],
+                unsold=spices_pb(sold.unsold),
+                points=sold.points,
+                score=state.scores[seat],
+                score_cards=state.goods_sold(seat),
+            )
+        )
+    scored_round = state.round_no if state.phase == GAME_OVER else state.round_no - 1
+    return pb.SpiceMerchantRoundScored(
+        round=scored_round,
+        reason=cast("pb.SpiceMerchantRoundEnd.ValueType", state.last_end),
+        markets=market_states(state.last_markets),
+        seats=seats,
+    )
+
+
+def round_scored(state: State) -> Event:
+    return _public(round_scored=round_scored_message(state))
+
+
+def game_ended(winners: list[int], tie_break: str, state: State) -> Event:
+    return _public(
+        game_ended=pb.SpiceMerchantGameEnded(
+            winners=winners,
+            tie_break=tie_break,
+            scores=state.scores,
+            score_cards=[state.goods_sold(seat) for seat in range(state.num_players)],
+        )
+    )

@@ -1,0 +1,399 @@
+"""Spice Merchant's rules: set-up, legal moves, and what a move does.
+
+Reads like the rulebook's sections: registration of secret-trade goods,
+turns (open trade or fake demand), the end of the round, scoring, the
+beginning of a new round, the end of the game. Every function that takes a
+State and returns nothing works on a clone that `apply` made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.core.engine import Event
+from engines.core.rng import Rng
+from engines.core.spec import OptionValue
+from engines.spice_merchant import events
+from engines.spice_merchant.data import (
+    CARD_COUNTS,
+    FULL_MARKETS_TO_END_ROUND,
+    HAND_SIZE,
+    MARKET_CAPACITY,
+    MARKETS_PER_SPICE,
+    NUM_MARKETS,
+    NUM_SPICES,
+    ROUNDS,
+    price_list,
+    secret_goods_to_register,
+)
+from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret
+from engines.spice_merchant.scoring import ranks, sell_goods, tie_break_name
+from engines.spice_merchant.state import (
+    ALL_MARKETS_OCCUPIED,
+    GAME_OVER,
+    NO_SEAT_CAN_ACT,
+    NONE,
+    NOT_ENDED,
+    REGISTRATION,
+    TRADING,
+    TWO_FULL_MARKETS,
+    State,
+)
+
+FIRST_PLAYER = 0
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def first_player_of_first_round(num_players: int) -> int:
+    """Seat 0 starts round 1.
+
+    "The player who uses black pepper in food the most is the first player."
+    The service cannot ask about cooking habits; callers seat the players so
+    that seat 0 is the one the table chose.
+    """
+    return FIRST_PLAYER
+
+
+def new_game(num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
+    """ "Shuffle the 84 spice cards, and then distribute 7 cards to each
+    player's hand, hidden. Make the deck ... with the remaining cards." """
+    deck = [spice for spice, count in enumerate(CARD_COUNTS) for _ in range(count)]
+    rng.shuffle(deck)
+    n = num_players
+    state = State(
+        num_players=n,
+        nutmeg_prices=str(options["nutmeg-prices"]),
+        round_no=1,
+        phase=REGISTRATION,
+        first_player=first_player_of_first_round(n),
+        turn=NONE,
+        deck=deck,
+        hands=[[0] * NUM_SPICES for _ in range(n)],
+        secret_goods=[[] for _ in range(n)],
+        registered=[False] * n,
+        open_goods=[NONE] * n,
+        markets=[[NONE, 0] for _ in range(NUM_MARKETS)],
+        scores=[0] * n,
+        score_cards=[[0] * NUM_SPICES for _ in range(n)],
+        passed=[False] * n,
+        round_points=[[] for _ in range(n)],
+        last_end=NOT_ENDED,
+        last_markets=[[NONE, 0] for _ in range(NUM_MARKETS)],
+        last_secret=[[] for _ in range(n)],
+        last_open=[NONE] * n,
+    )
+    for seat in range(n):
+        for _ in range(HAND_SIZE):
+            state.hands[seat][state.deck.pop()] += 1
+    return state
+
+
+# ---------------------------------------------------------------- questions
+
+
+def secret_goods_due(state: State, seat: int) -> int:
+    """How many secret-trade goods the seat registers this round.
+
+    "1st and 2nd rounds begin by registering 1 spice card. 3rd and 4th
+    rounds begin by registering 2 spice cards." Registration is mandatory;
+    a hand the empty deck left smaller than that registers what it holds
+    (an empty hand registers nothing and is not asked).
+    """
+    return min(secret_goods_to_register(state.round_no), state.hand_size(seat))
+
+
+def markets_held(state: State, spice: int) -> int:
+    return sum(1 for held, _ in state.markets if held == spice)
+
+
+def market_accepts(state: State, market: int, spice: int) -> int:
+    """How many cards of `spice` the market can still take (0: none).
+
+    "1 market place can have only 1 kind of spice, with 4 cards as the
+    maximum." and "The same kind of spice cards can occupy a maximum of 2
+    market places of the 6 markets."
+    """
+    held, count = state.markets[market]
+    if held == spice:
+        return MARKET_CAPACITY - count
+    if held == NONE and markets_held(state, spice) < MARKETS_PER_SPICE:
+        return MARKET_CAPACITY
+    return 0
+
+
+def can_place(state: State, spice: int) -> bool:
+    return any(market_accepts(state, m, spice) for m in range(NUM_MARKETS))
+
+
+def can_act(state: State, seat: int) -> bool:
+    """Whether the seat has any legal move on its turn.
+
+    Open trade needs an unused open trade and a card; fake demand needs a
+    card some market accepts. Both only get harder during a round (hands
+    change only by the seat's own moves, markets only fill), so a seat that
+    cannot act stays unable until the round ends.
+    """
+    hand = state.hands[seat]
+    if not state.open_trade_used(seat) and any(hand):
+        return True
+    return any(hand[s] and can_place(state, s) for s in range(NUM_SPICES))
+
+
+def round_end_reason(state: State) -> int:
+    """ "When all of the market places are occupied, or when 2 market places
+    are full with 4 cards even if not all of them are occupied, the round
+    ends." Checked immediately after every placement; "full" is exactly 4."""
+    if all(held != NONE for held, _ in state.markets):
+        return ALL_MARKETS_OCCUPIED
+    if sum(count == MARKET_CAPACITY for _, count in state.markets) >= FULL_MARKETS_TO_END_ROUND:
+        return TWO_FULL_MARKETS
+    return NOT_ENDED
+
+
+def deciders(state: State) -> list[tuple[int, str]]:
+    if state.phase == REGISTRATION:
+        return [
+            (seat, "register-secret")
+            for seat in range(state.num_players)
+            if not state.registered[seat]
+        ]
+    if state.phase == TRADING:
+        return [(state.turn, "turn")]
+    return []
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def secret_choices(state: State, seat: int) -> list[RegisterSecret]:
+    """Every distinct set of cards to register (unordered; a pair may repeat
+    a spice: "you can register spices of one kind")."""
+    hand = state.hands[seat]
+    due = secret_goods_due(state, seat)
+    if due == 1:
+        return [RegisterSecret((s,)) for s in range(NUM_SPICES) if hand[s]]
+    if due == 2:
+        return [
+            RegisterSecret((a, b))
+            for a in range(NUM_SPICES)
+            for b in range(a, NUM_SPICES)
+            if hand[a] and hand[b] and (a != b or hand[a] >= 2)
+        ]
+    return []
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if state.phase == REGISTRATION:
+        return [] if state.registered[seat] else list(secret_choices(state, seat))
+    if state.phase != TRADING or seat != state.turn:
+        return []
+    hand = state.hands[seat]
+    moves: list[Move] = []
+    if not state.open_trade_used(seat):
+        moves.extend(OpenTrade(s) for s in range(NUM_SPICES) if hand[s])
+    for spice in range(NUM_SPICES):
+        if not hand[spice]:
+            continue
+        for market in range(NUM_MARKETS):
+            room = min(market_accepts(state, market, spice), hand[spice])
+            moves.extend(FakeDemand(market, spice, count) for count in range(1, room + 1))
+    return moves
+
+
+def is_legal(state: State, seat: int, move: Move) -> bool:
+    """Same answer as membership in `legal_moves`, without building the list."""
+    hand = state.hands[seat]
+    if isinstance(move, RegisterSecret):
+        if state.phase != REGISTRATION or state.registered[seat]:
+            return False
+        spices = move.spices
+        if len(spices) != secret_goods_due(state, seat) or list(spices) != sorted(spices):
+            return False
+        return all(hand[s] >= spices.count(s) for s in spices)
+    if state.phase != TRADING or seat != state.turn:
+        return False
+    if isinstance(move, OpenTrade):
+        return not state.open_trade_used(seat) and hand[move.spice] > 0
+    return 1 <= move.count <= min(hand[move.spice], market_accepts(state, move.market, move.spice))
+
+
+# ---------------------------------------------------------------- moves
+
+
+def apply(state: State, seat: int, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+    """Apply a legal move to a clone of `state`."""
+    s = state.clone()
+    out: list[Event] = []
+    if isinstance(move, RegisterSecret):
+        register_secret(s, seat, move.spices, out)
+        if all(s.registered):
+            finish_registration(s, out, rng)
+    elif isinstance(move, OpenTrade):
+        open_trade(s, seat, move.spice, out)
+        pass_turn(s, out, rng)
+    else:
+        fake_demand(s, seat, move, out)
+        reason = round_end_reason(s)
+        if reason != NOT_ENDED:
+            end_round(s, reason, out, rng)
+        else:
+            pass_turn(s, out, rng)
+    return s, out
+
+
+def register_secret(s: State, seat: int, spices: tuple[int, ...], out: list[Event]) -> None:
+    for spice in spices:
+        s.hands[seat][spice] -= 1
+    s.secret_goods[seat] = list(spices)
+    s.registered[seat] = True
+    out.extend(events.secret_registered(seat, spices))
+
+
+def refill(s: State, seat: int, out: list[Event]) -> None:
+    """Draw back to 7; an empty deck gives what it has.
+
+    "You always have 7 cards in your hand when your turn is finished." The
+    deck is rebuilt only between rounds ("Put all of the other cards in the
+    deck and shuffle them"), so once it runs out, hands stay smaller until
+    the next round's reshuffle.
+    """
+    want = HAND_SIZE - s.hand_size(seat)
+    if want <= 0:
+        return
+    drawn = [s.deck.pop() for _ in range(min(want, len(s.deck)))]
+    for spice in drawn:
+        s.hands[seat][spice] += 1
+    out.extend(events.cards_drawn(seat, drawn, want - len(drawn), len(s.deck)))
+
+
+def seats_from_first_player(s: State) -> list[int]:
+    return [(s.first_player + i) % s.num_players for i in range(s.num_players)]
+
+
+def finish_registration(s: State, out: list[Event], rng: Rng) -> None:
+    """Everyone has registered: replacement draws, then trading.
+
+    "If you register secret-trade goods, you should replenish ... When
+    every player has finished registering ... play begins clockwise from
+    the first player." Registration is simultaneous, so the draws happen
+    once all have registered, in seat order from the first player: who
+    answered first cannot change who gets which cards.
+    """
+    for seat in seats_from_first_player(s):
+        refill(s, seat, out)
+    s.phase = TRADING
+    give_turn(s, s.first_player, out, rng)
+
+
+def open_trade(s: State, seat: int, spice: int, out: list[Event]) -> None:
+    """ "You can register one more spice card that you want to sell ... with
+    the front side up. You can do this action only once in a round." The
+    seat then draws back to 7 like after a fake demand."""
+    s.hands[seat][spice] -= 1
+    s.open_goods[seat] = spice
+    out.append(events.open_traded(seat, spice))
+    refill(s, seat, out)
+
+
+def fake_demand(s: State, seat: int, move: FakeDemand, out: list[Event]) -> None:
+    """ "Putting down cards (1 to 4 cards) that you have on 1 market ...
+    And then, you should replenish your hand to 7." The seat draws before
+    the round-end check scores the round (its move is complete first)."""
+    s.hands[seat][move.spice] -= move.count
+    market = s.markets[move.market]
+    market[0] = move.spice
+    market[1] += move.count
+    out.append(events.fake_demanded(seat, move.market, move.spice, move.count, market[1]))
+    refill(s, seat, out)
+
+
+def pass_turn(s: State, out: list[Event], rng: Rng) -> None:
+    give_turn(s, (s.turn + 1) % s.num_players, out, rng)
+
+
+def give_turn(s: State, start: int, out: list[Event], rng: Rng) -> None:
+    """The turn goes clockwise to the first seat from `start` that can act.
+
+    A seat with no legal move (open trade used or empty hand, and no market
+    accepts any card it holds) passes automatically for the rest of the
+    round; if no seat can act, the round ends and is scored as it stands.
+    The rulebook is silent: "On your turn, you can do only one action out
+    of the two actions described below."
+    """
+    for i in range(s.num_players):
+        seat = (start + i) % s.num_players
+        if can_act(s, seat):
+            s.turn = seat
+            return
+        if not s.passed[seat]:
+            s.passed[seat] = True
+            out.append(events.seat_passed(seat))
+    end_round(s, NO_SEAT_CAN_ACT, out, rng)
+
+
+# ---------------------------------------------------------------- round end
+
+
+def end_round(s: State, reason: int, out: list[Event], rng: Rng) -> None:
+    """Score the round, clear the table, then start the next round or end.
+
+    "The cards used to indicate scores and the cards in your hands remain.
+    Put all of the other cards in the deck and shuffle them." Sold goods
+    become the seat's score cards; unsold goods and all market cards go
+    back into the deck.
+    """
+    prices = price_list(s.nutmeg_prices)
+    for seat in range(s.num_players):
+        goods = s.secret_goods[seat] + ([s.open_goods[seat]] if s.open_goods[seat] != NONE else [])
+        sold = sell_goods(goods, s.markets, prices)
+        for sale in sold.sales:
+            s.score_cards[seat][sale.spice] += 1
+        s.deck.extend(sold.unsold)
+        s.scores[seat] += sold.points
+        s.round_points[seat].append(sold.points)
+    s.last_end = reason
+    s.last_markets = [m[:] for m in s.markets]
+    s.last_secret = s.secret_goods
+    s.last_open = s.open_goods
+    for spice, count in s.markets:
+        s.deck.extend([spice] * count)
+    n = s.num_players
+    s.markets = [[NONE, 0] for _ in range(NUM_MARKETS)]
+    s.secret_goods = [[] for _ in range(n)]
+    s.open_goods = [NONE] * n
+    s.registered = [False] * n
+    s.passed = [False] * n
+    s.turn = NONE
+    if s.round_no == ROUNDS:
+        s.phase = GAME_OVER
+        out.append(events.round_scored(s))
+        winners, tie_break = winners_of(s)
+        out.append(events.game_ended(winners, tie_break, s))
+        return
+    s.round_no += 1
+    s.first_player = (s.first_player + 1) % n
+    rng.shuffle(s.deck)
+    s.phase = REGISTRATION
+    out.append(events.round_scored(s))
+    out.append(events.round_started(s))
+    for seat in range(n):
+        if secret_goods_due(s, seat) == 0:
+            register_secret(s, seat, (), out)
+    if all(s.registered):
+        finish_registration(s, out, rng)
+
+
+def winners_of(s: State) -> tuple[list[int], str]:
+    keys = final_keys(s)
+    return [seat for seat, rank in enumerate(ranks(keys)) if rank == 1], tie_break_name(
+        s.scores, [s.goods_sold(seat) for seat in range(s.num_players)]
+    )
+
+
+def final_keys(s: State) -> list[tuple[int, ...]]:
+    """Highest total wins; "in the case of a tie, the player who sold more
+    goods ... is the winner. If there is a tie again, they become
+    co-champions!" """
+    return [(s.scores[seat], s.goods_sold(seat)) for seat in range(s.num_players)]

@@ -1,0 +1,278 @@
+"""Several worker processes on one port: Python's GIL gives one core per process.
+
+grpc's documented multiprocessing pattern: fork the workers before any gRPC
+object exists, and let each bind the same port with SO_REUSEPORT so the kernel
+spreads connections over them. The supervisor left behind is single-threaded
+and never touches gRPC: it restarts a worker that dies, forwards SIGTERM so
+every worker drains within `grace_seconds`, and serves the summed Prometheus
+metrics of all workers (prometheus-client multiprocess mode).
+
+Import order matters: `prepare_metrics` must run before anything imports
+prometheus_client, so `service.main` imports the server only after it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import glob
+import logging
+import os
+import selectors
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from types import FrameType
+from typing import TYPE_CHECKING
+
+from service.config import Config
+
+if TYPE_CHECKING:
+    from http.server import HTTPServer
+
+__all__ = ["prepare_metrics", "run"]
+
+log = logging.getLogger("marketplay.workers")
+
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+_KILL_AFTER_GRACE = 5.0  # seconds past grace before a stuck worker gets SIGKILL
+_QUICK_DEATH = 2.0  # a worker dying this soon after starting is crash-looping
+_MAX_QUICK_DEATHS = 5
+_own_dirs: list[str] = []  # multiprocess directories we created, removed at exit
+
+
+def prepare_metrics(config: Config) -> str | None:
+    """Turn on prometheus-client multiprocess mode if several workers share /metrics.
+
+    Returns the directory in use. Stale files from an earlier run are removed so
+    counters start from zero, as Prometheus expects after a restart.
+    """
+    path = os.environ.get(MULTIPROC_ENV) or None
+    if path is None and config.workers > 1 and config.metrics_port:
+        path = tempfile.mkdtemp(prefix="marketplay-metrics-")
+        _own_dirs.append(path)
+        os.environ[MULTIPROC_ENV] = path
+    if path is None:
+        return None
+    if "prometheus_client.values" in sys.modules:
+        values = sys.modules["prometheus_client.values"]
+        if not getattr(values.ValueClass, "_multiprocess", False):
+            raise RuntimeError(
+                "prometheus_client was imported before PROMETHEUS_MULTIPROC_DIR was set; "
+                "call service.workers.prepare_metrics() before importing service.metrics"
+            )
+    os.makedirs(path, exist_ok=True)
+    for stale in glob.glob(os.path.join(path, "*.db")):
+        os.remove(stale)
+    return path
+
+
+def run(config: Config, serve: Callable[[Config], int]) -> int:
+    """Serve `config` with `config.workers` processes; returns the exit code.
+
+    `serve(config)` runs one gRPC server until SIGTERM/SIGINT, drains and
+    returns an exit code. With one worker it runs in this process (Kubernetes
+    restarts the container if it dies); with more, under a supervisor.
+    """
+    if config.workers == 1:
+        http = _metrics_http(config)
+        if http is not None:
+            threading.Thread(target=http.serve_forever, name="metrics", daemon=True).start()
+        try:
+            return serve(config)
+        finally:
+            if http is not None:
+                http.shutdown()
+                http.server_close()
+    return _Supervisor(config, serve).run()
+
+
+def _metrics_http(config: Config) -> HTTPServer | None:
+    if not config.metrics_port:
+        return None
+    from service.metrics import metrics_http_server  # after prepare_metrics
+
+    http = metrics_http_server(config.host, config.metrics_port)
+    log.info("metrics on http://%s:%d/metrics", config.host, http.server_address[1])
+    return http
+
+
+@dataclass
+class _Slot:
+    pid: int = 0
+    started: float = 0.0
+    quick_deaths: int = 0
+    restart_at: float = 0.0
+
+
+class _Supervisor:
+    """Forks, watches and stops the workers; one thread, a select loop."""
+
+    def __init__(self, config: Config, serve: Callable[[Config], int]) -> None:
+        self._config = config
+        self._serve = serve
+        self._slots = [_Slot() for _ in range(config.workers)]
+        self._stop_signal = 0
+        self._exit_code = 0
+        self._reserved: socket.socket | None = None
+        self._http: HTTPServer | None = None
+        self._wakeup_r = self._wakeup_w = -1
+
+    def run(self) -> int:
+        config = self._config
+        if config.port == 0:
+            # Hold the port the workers will share, so "port 0" still means one port.
+            family = socket.AF_INET6 if ":" in config.host else socket.AF_INET
+            self._reserved = socket.socket(family, socket.SOCK_STREAM)
+            self._reserved.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            self._reserved.bind((config.host, 0))
+            config = self._config = replace(config, port=self._reserved.getsockname()[1])
+        self._wakeup_r, self._wakeup_w = os.pipe()
+        os.set_blocking(self._wakeup_r, False)
+        os.set_blocking(self._wakeup_w, False)
+        signal.set_wakeup_fd(self._wakeup_w)
+        signal.signal(signal.SIGTERM, self._on_stop)
+        signal.signal(signal.SIGINT, self._on_stop)
+        signal.signal(signal.SIGCHLD, lambda signum, frame: None)  # only to wake the loop
+        self._http = _metrics_http(config)
+        log.info("supervisor %d: %d workers on %s:%d", os.getpid(), config.workers,
+                 config.host, config.port)
+        for slot in self._slots:
+            self._spawn(slot)
+        try:
+            self._loop()
+        finally:
+            self._cleanup()
+        return self._exit_code
+
+    def _on_stop(self, signum: int, frame: FrameType | None) -> None:
+        self._stop_signal = self._stop_signal or signum
+
+    def _loop(self) -> None:
+        selector = selectors.DefaultSelector()
+        selector.register(self._wakeup_r, selectors.EVENT_READ)
+        if self._http is not None:
+            selector.register(self._http.socket, selectors.EVENT_READ)
+        kill_at = 0.0
+        while True:
+            for key, _ in selector.select(timeout=0.5):
+                if key.fd == self._wakeup_r:
+                    with contextlib.suppress(BlockingIOError):
+                        os.read(self._wakeup_r, 512)
+                elif self._http is not None:
+                    self._http.handle_request()  # a scrape: milliseconds
+            self._reap()
+            now = time.monotonic()
+            if self._stop_signal and not kill_at:
+                log.info("signal %d: stopping %d workers", self._stop_signal, self._live())
+                kill_at = now + self._config.grace_seconds + _KILL_AFTER_GRACE
+                self._signal_all(signal.SIGTERM)
+            if kill_at:
+                if not self._live():
+                    return
+                if now > kill_at:
+                    log.error("workers still running after grace: SIGKILL")
+                    self._signal_all(signal.SIGKILL)
+                    kill_at = now + 3600  # only once
+                continue
+            for slot in self._slots:
+                if not slot.pid and now >= slot.restart_at:
+                    self._spawn(slot)
+
+    def _live(self) -> int:
+        return sum(1 for slot in self._slots if slot.pid)
+
+    def _signal_all(self, signum: int) -> None:
+        for slot in self._slots:
+            if slot.pid:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(slot.pid, signum)
+
+    def _reap(self) -> None:
+        from prometheus_client.multiprocess import mark_process_dead  # after prepare_metrics
+
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            slot = next((s for s in self._slots if s.pid == pid), None)
+            if slot is None:
+                continue
+            slot.pid = 0
+            if os.environ.get(MULTIPROC_ENV):
+                mark_process_dead(pid)  # type: ignore[no-untyped-call]
+            code = os.waitstatus_to_exitcode(status)
+            if self._stop_signal:
+                log.info("worker %d exited (%d)", pid, code)
+                if code not in (0, -signal.SIGTERM):
+                    self._exit_code = 1
+                continue
+            now = time.monotonic()
+            slot.quick_deaths = slot.quick_deaths + 1 if now - slot.started < _QUICK_DEATH else 0
+            if slot.quick_deaths >= _MAX_QUICK_DEATHS:
+                log.error("worker keeps dying at start (last exit %d); giving up", code)
+                self._exit_code = 1
+                self._stop_signal = signal.SIGTERM
+                continue
+            delay = min(0.1 * 2**slot.quick_deaths, 5.0) if slot.quick_deaths else 0.0
+            log.warning("worker %d died (exit %d); restarting in %.1fs", pid, code, delay)
+            slot.restart_at = now + delay
+
+    def _spawn(self, slot: _Slot) -> None:
+        supervisor = os.getpid()
+        pid = os.fork()
+        if pid:
+            slot.pid, slot.started = pid, time.monotonic()
+            log.info("worker %d started", pid)
+            return
+        code = 1
+        try:
+            self._become_worker(supervisor)
+            code = self._serve(self._config)
+        except BaseException:
+            log.exception("worker %d failed", os.getpid())
+        finally:
+            logging.shutdown()
+            os._exit(code)
+
+    def _become_worker(self, supervisor: int) -> None:
+        """Undo the supervisor's signal set-up and drop its sockets in the child."""
+        signal.set_wakeup_fd(-1)
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGCHLD):
+            signal.signal(signum, signal.SIG_DFL)
+        os.close(self._wakeup_r)
+        os.close(self._wakeup_w)
+        if self._http is not None:
+            self._http.socket.close()
+        if self._reserved is not None:
+            self._reserved.close()
+        _die_with_parent(supervisor)
+
+    def _cleanup(self) -> None:
+        signal.set_wakeup_fd(-1)
+        os.close(self._wakeup_r)
+        os.close(self._wakeup_w)
+        if self._http is not None:
+            self._http.server_close()
+        if self._reserved is not None:
+            self._reserved.close()
+        while _own_dirs:
+            shutil.rmtree(_own_dirs.pop(), ignore_errors=True)
+
+
+def _die_with_parent(supervisor: int) -> None:
+    """Ask Linux to SIGTERM this worker if the supervisor dies (no orphaned servers)."""
+    pr_set_pdeathsig = 1
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != supervisor:  # it died before prctl took effect
+        os._exit(1)

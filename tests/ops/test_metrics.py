@@ -1,0 +1,201 @@
+"""The grpc-prometheus interceptor and the game observer, on a real local server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent import futures
+from typing import Any
+
+import grpc
+import pytest
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from prometheus_client import CollectorRegistry
+
+from service.metrics import GO_CODE_NAMES, Metrics, MetricsInterceptor, PrometheusObserver
+
+SERVICE = "test.v1.Probe"
+
+
+def _ok(request: bytes, context: grpc.ServicerContext) -> bytes:
+    return request
+
+
+def _abort(request: bytes, context: grpc.ServicerContext) -> bytes:
+    context.abort(grpc.StatusCode.FAILED_PRECONDITION, "no")
+
+
+def _set_code(request: bytes, context: grpc.ServicerContext) -> bytes:
+    context.set_code(grpc.StatusCode.PERMISSION_DENIED)
+    context.set_details("not your turn")
+    return b""
+
+
+def _crash(request: bytes, context: grpc.ServicerContext) -> bytes:
+    raise ValueError("bug")
+
+
+def _stream(request: bytes, context: grpc.ServicerContext) -> Iterator[bytes]:
+    yield from (request, request, request)
+
+
+def _sum(requests: Iterator[bytes], context: grpc.ServicerContext) -> bytes:
+    return b"".join(requests)
+
+
+def _bidi(requests: Iterator[bytes], context: grpc.ServicerContext) -> Iterator[bytes]:
+    for r in requests:
+        yield r
+
+
+@pytest.fixture
+def probe() -> Iterator[tuple[grpc.Channel, CollectorRegistry]]:
+    registry = CollectorRegistry()
+    metrics = Metrics(registry)
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=4), interceptors=[MetricsInterceptor(metrics)]
+    )
+    handlers = {
+        "Ok": grpc.unary_unary_rpc_method_handler(_ok),
+        "Abort": grpc.unary_unary_rpc_method_handler(_abort),
+        "SetCode": grpc.unary_unary_rpc_method_handler(_set_code),
+        "Crash": grpc.unary_unary_rpc_method_handler(_crash),
+        "Stream": grpc.unary_stream_rpc_method_handler(_stream),
+        "Sum": grpc.stream_unary_rpc_method_handler(_sum),
+        "Bidi": grpc.stream_stream_rpc_method_handler(_bidi),
+    }
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
+    try:
+        yield channel, registry
+    finally:
+        channel.close()
+        server.stop(None)
+
+
+def _value(registry: CollectorRegistry, name: str, **labels: str) -> float:
+    value = registry.get_sample_value(name, labels)
+    return 0.0 if value is None else value
+
+
+def _labels(kind: str, method: str, service: str = SERVICE) -> dict[str, str]:
+    return {"grpc_type": kind, "grpc_service": service, "grpc_method": method}
+
+
+def _unary(channel: grpc.Channel, method: str) -> Any:
+    return channel.unary_unary(f"/{SERVICE}/{method}")
+
+
+def test_unary_ok_counts_every_grpc_prometheus_metric(probe: Any) -> None:
+    """A successful unary call: started, received, sent, handled{OK} and one latency sample."""
+    channel, registry = probe
+    for _ in range(3):
+        assert _unary(channel, "Ok")(b"x", timeout=5) == b"x"
+    labels = _labels("unary", "Ok")
+    assert _value(registry, "grpc_server_started_total", **labels) == 3
+    assert _value(registry, "grpc_server_msg_received_total", **labels) == 3
+    assert _value(registry, "grpc_server_msg_sent_total", **labels) == 3
+    assert _value(registry, "grpc_server_handled_total", grpc_code="OK", **labels) == 3
+    assert _value(registry, "grpc_server_handling_seconds_count", **labels) == 3
+    assert _value(registry, "grpc_server_handling_seconds_bucket", le="+Inf", **labels) == 3
+
+
+@pytest.mark.parametrize(
+    ("method", "code", "go_name"),
+    [
+        ("Abort", grpc.StatusCode.FAILED_PRECONDITION, "FailedPrecondition"),
+        ("SetCode", grpc.StatusCode.PERMISSION_DENIED, "PermissionDenied"),
+        ("Crash", grpc.StatusCode.UNKNOWN, "Unknown"),
+    ],
+)
+def test_errors_are_counted_with_go_code_names(
+    probe: Any, method: str, code: grpc.StatusCode, go_name: str
+) -> None:
+    """abort() (raises), set_code() (returns) and a crash all land on grpc_code as Go spells it."""
+    channel, registry = probe
+    with pytest.raises(grpc.RpcError) as info:
+        _unary(channel, method)(b"x", timeout=5)
+    assert info.value.code() is code
+    labels = _labels("unary", method)
+    assert _value(registry, "grpc_server_handled_total", grpc_code=go_name, **labels) == 1
+    assert _value(registry, "grpc_server_handled_total", grpc_code="OK", **labels) == 0
+    assert _value(registry, "grpc_server_msg_sent_total", **labels) == 0
+    assert _value(registry, "grpc_server_handling_seconds_count", **labels) == 1
+
+
+def test_streaming_types_and_message_counts(probe: Any) -> None:
+    """Streams carry grpc_type as Go names it, and count each message."""
+    channel, registry = probe
+    assert list(channel.unary_stream(f"/{SERVICE}/Stream")(b"a", timeout=5)) == [b"a"] * 3
+    assert channel.stream_unary(f"/{SERVICE}/Sum")(iter([b"a", b"b"]), timeout=5) == b"ab"
+    assert list(channel.stream_stream(f"/{SERVICE}/Bidi")(iter([b"a", b"b"]), timeout=5)) == [
+        b"a", b"b"
+    ]
+    expected = {
+        ("server_stream", "Stream"): (1, 3),
+        ("client_stream", "Sum"): (2, 1),
+        ("bidi_stream", "Bidi"): (2, 2),
+    }
+    for (kind, method), (received, sent) in expected.items():
+        labels = _labels(kind, method)
+        assert _value(registry, "grpc_server_msg_received_total", **labels) == received
+        assert _value(registry, "grpc_server_msg_sent_total", **labels) == sent
+        assert _value(registry, "grpc_server_handled_total", grpc_code="OK", **labels) == 1
+
+
+def test_health_service_is_measured_too(probe: Any) -> None:
+    """Stock services (health, reflection) get the same metrics under their own names."""
+    channel, registry = probe
+    stub = health_pb2_grpc.HealthStub(channel)
+    assert stub.Check(health_pb2.HealthCheckRequest(), timeout=5).status == (
+        health_pb2.HealthCheckResponse.SERVING
+    )
+    labels = _labels("unary", "Check", "grpc.health.v1.Health")
+    assert _value(registry, "grpc_server_handled_total", grpc_code="OK", **labels) == 1
+
+
+def test_unknown_method_is_not_counted(probe: Any) -> None:
+    """Like Go, a method with no handler never reaches the interceptor's counters."""
+    channel, registry = probe
+    with pytest.raises(grpc.RpcError) as info:
+        _unary(channel, "Nope")(b"x", timeout=5)
+    assert info.value.code() is grpc.StatusCode.UNIMPLEMENTED
+    assert _value(registry, "grpc_server_started_total", **_labels("unary", "Nope")) == 0
+
+
+def test_every_status_code_has_its_go_name() -> None:
+    """grpc_code values must match go-grpc-prometheus for shared dashboards and alerts."""
+    assert set(GO_CODE_NAMES) == set(grpc.StatusCode)
+    assert GO_CODE_NAMES[grpc.StatusCode.CANCELLED] == "Canceled"  # Go's spelling, one 'l'
+
+
+def test_observer_counts_game_metrics() -> None:
+    """The GameObserver hooks feed the marketplay_* metrics with game labels."""
+    registry = CollectorRegistry()
+    observer = PrometheusObserver(Metrics(registry))
+    observer.game_started("spice_merchant", "players=3")
+    observer.game_started("spice_merchant", "players=3")
+    observer.game_finished("spice_merchant", "players=3")
+    observer.action_applied("market_fresh")
+    observer.action_refused("market_fresh", "ILLEGAL_ACTION")
+    observer.state_sealed("market_fresh", 700)
+    observer.engine_time("market_fresh", "ApplyAction", 0.002)
+    observer.state_cache(True)
+    observer.state_cache(False)
+    observer.state_cache(False)
+    game = {"game": "spice_merchant", "variant": "players=3"}
+    assert _value(registry, "marketplay_games_started_total", **game) == 2
+    assert _value(registry, "marketplay_games_finished_total", **game) == 1
+    assert _value(registry, "marketplay_actions_applied_total", game="market_fresh") == 1
+    assert _value(
+        registry, "marketplay_actions_refused_total", game="market_fresh", reason="ILLEGAL_ACTION"
+    ) == 1
+    assert _value(registry, "marketplay_sealed_state_bytes_sum", game="market_fresh") == 700
+    assert _value(
+        registry, "marketplay_engine_seconds_count", game="market_fresh", rpc="ApplyAction"
+    ) == 1
+    assert _value(registry, "marketplay_state_cache_hits_total") == 1
+    assert _value(registry, "marketplay_state_cache_misses_total") == 2

@@ -1,0 +1,82 @@
+"""A real server on a loopback port, and helpers to talk to it."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+from dataclasses import replace
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from marketplay.v1 import game_service_pb2 as pb
+from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from service.config import Config
+from service.sealing import Sealer
+from service.server import RunningServer, create_server
+
+KEY_A = bytes(range(32))
+KEY_B = bytes(range(1, 33))
+KEYS_A = "a:" + base64.b64encode(KEY_A).decode()
+KEYS_B = "b:" + base64.b64encode(KEY_B).decode()
+
+TEST_CONFIG = Config(port=0, metrics_port=0, state_keys=KEYS_A, threads=4, grace_seconds=1.0,
+                     max_request_bytes=64 * 1024, max_replay_actions=500)
+
+
+class Served:
+    def __init__(self, config: Config) -> None:
+        self.running: RunningServer = create_server(config, sealer=Sealer.from_config(config.state_keys))
+        self.running.server.start()
+        self.address = f"127.0.0.1:{self.running.port}"
+        self.channel = grpc.insecure_channel(self.address)
+        self.stub = pb_grpc.GameServiceStub(self.channel)
+
+    def close(self) -> None:
+        self.channel.close()
+        self.running.server.stop(None).wait()
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Served]:
+    s = Served(TEST_CONFIG)
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def stub(served: Served) -> pb_grpc.GameServiceStub:
+    return served.stub
+
+
+@pytest.fixture(scope="module")
+def served_with_tokens() -> Iterator[Served]:
+    s = Served(replace(TEST_CONFIG, require_seat_tokens=True))
+    yield s
+    s.close()
+
+
+def refusal(excinfo: pytest.ExceptionInfo[grpc.RpcError]) -> tuple[grpc.StatusCode, str, str]:
+    """(status code, ErrorInfo reason, message) of a failed call."""
+    err = excinfo.value
+    status = rpc_status.from_call(err)  # type: ignore[arg-type]
+    reason = ""
+    if status is not None:
+        for detail in status.details:
+            info = error_details_pb2.ErrorInfo()
+            if detail.Unpack(info):
+                reason = info.reason
+    return err.code(), reason, err.details() or ""  # type: ignore[attr-defined]
+
+
+def all_views() -> pb.ViewSelection:
+    return pb.ViewSelection(all_seats=True, spectator=True)
+
+
+def first_legal(update: pb.GameUpdate) -> tuple[int, pb.Action]:
+    for decision in update.decisions:
+        if decision.legal_actions:
+            return decision.seat, decision.legal_actions[0]
+    raise AssertionError("no decision carries legal actions")
