@@ -24,5 +24,13 @@ def _load() -> None:
 
     register(spice_merchant)
 
+    from engines.market_fresh import ENGINE as market_fresh
+
+    register(market_fresh)
+
+    from engines.central_market import ENGINE as central_market
+
+    register(central_market)
+
 
 _load()

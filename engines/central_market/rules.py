@@ -474,7 +474,7 @@ def _next_seller(s: State, rng: Rng, out: list[Event]) -> None:
 
     "If it so happens that it is the player's turn to sell a product, but the
     product limit is already exhausted, then he does not have to play the
-    Cheat card – this time his deceiving intentions go unnoticed."
+    Cheat card - this time his deceiving intentions go unnoticed."
     """
     while s.sell_order:
         seat = s.sell_order.pop(0)
@@ -501,7 +501,7 @@ def legal_sale_kg(played_kg: int, product_left: int, player_left: int) -> int:
     """Kilograms that count, the rest being lost.
 
     "he can sell only as many kilograms as there are left in the product
-    limit – all kilograms above this are considered lost"; likewise for the
+    limit - all kilograms above this are considered lost"; likewise for the
     player's limit. "A player's limit is affected only by the sold amount".
     """
     return min(played_kg, product_left, player_left)

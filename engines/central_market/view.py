@@ -14,7 +14,6 @@ from engines.central_market.data import CHEAT, NUM_PRODUCTS, ROT, TOURISTS, unus
 from engines.central_market.events import card_pb, cards_pb, product_pb, round_score_pb, sale_pb
 from engines.central_market.rules import deciders
 from engines.central_market.state import (
-    KEEP_ALL,
     ROT_WINDOW,
     SELL,
     SET_ASIDE,
@@ -99,6 +98,4 @@ def build_view(s: State, seat: int | None) -> pb.CentralMarketView:
         choice = s.pending[seat]
         if s.phase == SET_ASIDE and choice >= 0:
             view.pending_set_aside.CopyFrom(card_pb(choice))
-        elif s.phase == SET_ASIDE and choice == KEEP_ALL:
-            pass  # decided to keep all: set_aside_decided says so, no card
     return view

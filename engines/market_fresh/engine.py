@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from google.protobuf.message import Message
-from marketplay.v1 import market_fresh_pb2 as pb
 
 from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
 from engines.core.errors import IllegalAction, InvalidOptions
@@ -14,16 +13,16 @@ from engines.core.spec import GameSpec, OptionSpec, OptionValue
 from engines.market_fresh import rules, view
 from engines.market_fresh.data import DATA
 from engines.market_fresh.state import (
-    CRATE_HEIGHTS,
     OVER,
     PHASE_KINDS,
+    SCORE,
     SOLO,
-    STANDARD,
     VARIANT_NAMES,
     State,
     decode,
     encode,
 )
+from marketplay.v1 import market_fresh_pb2 as pb
 
 #: Bump whenever a rule interpretation changes; the data digest is appended
 #: so that a state made under other crate or grid data is refused.
@@ -108,7 +107,7 @@ class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
         return rules.apply_move(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> Message:
-        options = rules.options_now(state) if state.phase == rules.SCORE else []
+        options = rules.options_now(state) if state.phase == SCORE else []
         return view.render(state, seat, options)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -132,5 +131,3 @@ class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
         return rules.resample_hidden(state, observer, rng)
 
-
-__all__ = ["CRATE_HEIGHTS", "STANDARD", "MarketFreshEngine", "SPEC"]

@@ -200,14 +200,14 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
                                               shop.heights[a], matches)))
     elif kind == SCORE_CRATE:
         option = next(o for o in options_now(state) if o.produce == a and o.method == b)
-        state = score(state, seat, option, events)
+        state = score_crate(state, seat, option, events)
         state = end_turn(state, events)
     else:  # pragma: no cover - moves come from legal_moves
         raise ValueError(f"unknown move kind {kind}")
     return state, events
 
 
-def score(state: State, seat: int, option: ScoreOption, events: list[Event]) -> State:
+def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event]) -> State:
     """Steps 3 and 4: move the Score Cube, then place or move a Farmer Tile."""
     total = state.scores[seat] + option.points
     events.append(Event(view.scored(seat, option, total)))
@@ -242,7 +242,7 @@ def end_turn(state: State, events: list[Event]) -> State:
         crate = state.supply[-1]
         slot = state.took_slot
         state = replace(state, supply=state.supply[:-1],
-                        face_up=state.face_up[:slot] + (crate,) + state.face_up[slot:])
+                        face_up=(*state.face_up[:slot], crate, *state.face_up[slot:]))
         events.append(Event(view.face_up_refilled(crate, len(state.supply))))
     state = replace(state, pending_crate=NONE, pending_perfect=False, took_slot=NONE,
                     turn=state.turn + 1)
@@ -295,5 +295,40 @@ def _drop_held(state: State, seat: int, crate: int) -> State:
 
 
 def _with(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
-    return values[:index] + (value,) + values[index + 1:]
+    return (*values[:index], value, *values[index + 1:])
 
+
+
+# ------------------------------------------------------------------ hidden information
+
+
+def resample_hidden(state: State, observer: int, rng: Rng) -> State:
+    """Redeal everything `observer` cannot see, keeping every public fact.
+
+    Hidden from the observer: the face-down supply (contents and order), the
+    crates removed at set-up, and the crates other seats hold that nobody saw
+    them take face-up. Public: the face-up row, shopfronts, removed crates,
+    the crate being placed, and held crates taken face-up (the `known` ones).
+    """
+    unknown_held = [
+        tuple(c for c in state.hands[s] if c not in state.known[s]) if s != observer else ()
+        for s in range(state.num_players)
+    ]
+    pool = [*state.supply, *state.set_aside]
+    for held in unknown_held:
+        pool.extend(held)
+    if not pool:
+        return state
+    pool.sort()
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    pos = 0
+    for s, held in enumerate(unknown_held):
+        if s == observer:
+            continue
+        hands[s] = tuple(sorted((*state.known[s], *pool[pos:pos + len(held)])))
+        pos += len(held)
+    set_aside = tuple(sorted(pool[pos:pos + len(state.set_aside)]))
+    pos += len(state.set_aside)
+    supply = tuple(pool[pos:])
+    return replace(state, hands=tuple(hands), set_aside=set_aside, supply=supply)

@@ -9,8 +9,6 @@ public.
 
 from __future__ import annotations
 
-from marketplay.v1 import market_fresh_pb2 as pb
-
 from engines.market_fresh.data import CRATES, PICTURES, PRODUCE, PRODUCE_INDEX, TOP_ROW
 from engines.market_fresh.scoring import (
     FinalScore,
@@ -30,6 +28,7 @@ from engines.market_fresh.state import (
     SOLO,
     State,
 )
+from marketplay.v1 import market_fresh_pb2 as pb
 
 _VARIANTS = (
     pb.MARKET_FRESH_VARIANT_STANDARD,

@@ -1,0 +1,147 @@
+"""`--workers N`: processes sharing one port, summed metrics, restarts, clean stop.
+
+Real `python -m service.main` processes on 127.0.0.1, every wait bounded.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from marketplay.v1 import game_service_pb2 as pb
+from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from tests.ops.procs import Service, children, per_process_sample
+
+pytestmark = pytest.mark.timeout(120)
+
+CHECK = {"grpc_service": "grpc.health.v1.Health", "grpc_method": "Check", "grpc_code": "OK"}
+
+
+@pytest.fixture
+def multiproc_dir(tmp_path: Path) -> Path:
+    path = tmp_path / "multiproc"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def two_workers(tmp_path: Path, multiproc_dir: Path) -> Iterator[Service]:
+    service = Service(tmp_path, "--workers", "2", multiproc_dir=multiproc_dir)
+    try:
+        service.wait_ready(workers=2)
+        yield service
+    finally:
+        service.kill()
+
+
+def _checks_until_both_workers_served(service: Service, dirs: tuple[Path, Path]) -> int:
+    """Health checks on fresh connections until each worker has answered some; returns count."""
+    multiproc_dir, tmp = dirs
+    pids = service.worker_pids()
+    calls = 0
+    for _ in range(200):
+        service.health()
+        calls += 1
+        per_worker = [
+            per_process_sample(multiproc_dir, pid, tmp, "grpc_server_handled_total", **CHECK)
+            for pid in pids
+        ]
+        if calls >= 20 and all(n > 0 for n in per_worker):
+            return calls
+    raise AssertionError(f"connections never reached both workers: {per_worker}")
+
+
+def test_two_workers_share_the_port_and_metrics_add_up(
+    two_workers: Service, multiproc_dir: Path, tmp_path: Path
+) -> None:
+    """Both workers answer on the one port, and /metrics reports the sum of both."""
+    before = two_workers.sample("grpc_server_handled_total", **CHECK)
+    calls = _checks_until_both_workers_served(two_workers, (multiproc_dir, tmp_path))
+    total = two_workers.sample("grpc_server_handled_total", **CHECK)
+    assert total - before == calls
+    pids = two_workers.worker_pids()
+    per_worker = [
+        per_process_sample(multiproc_dir, pid, tmp_path, "grpc_server_handled_total", **CHECK)
+        for pid in pids
+    ]
+    assert len(per_worker) == 2 and all(n > 0 for n in per_worker)
+    assert sum(per_worker) == total  # every scraped Check came from one of the two
+    # Game metrics are summed too (no pid label), and build info is merged to one series.
+    with grpc.insecure_channel(two_workers.address) as channel:
+        stub = pb_grpc.GameServiceStub(channel)
+        for _ in range(4):
+            stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=3), timeout=10)
+    assert two_workers.sample("marketplay_games_started_total", game="spice-merchant") == 4
+    build_lines = [line for line in two_workers.scrape().splitlines()
+                   if line.startswith("marketplay_build_info{")]
+    assert len(build_lines) == 1 and "pid=" not in build_lines[0]
+
+
+def test_a_killed_worker_is_restarted_and_its_counts_kept(two_workers: Service) -> None:
+    """SIGKILL one worker: the supervisor forks a new one; counters never go backwards."""
+    for _ in range(10):
+        two_workers.health()
+    counted = two_workers.sample("grpc_server_handled_total", **CHECK)
+    old = two_workers.worker_pids()
+    victim = min(old)
+    os.kill(victim, signal.SIGKILL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        now = two_workers.worker_pids()
+        if len(now) == 2 and victim not in now:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError(f"worker {victim} not replaced:\n{two_workers.log()}")
+    assert now - old and (old - {victim}) <= now
+    two_workers.wait_ready(workers=2)
+    assert two_workers.sample("grpc_server_handled_total", **CHECK) > counted
+    assert f"worker {victim} died" in two_workers.log()
+
+
+def test_sigterm_stops_every_worker_cleanly(two_workers: Service) -> None:
+    """SIGTERM to the supervisor: workers drain and exit 0, then the supervisor exits 0."""
+    pids = two_workers.worker_pids()
+    assert len(pids) == 2
+    started = time.monotonic()
+    assert two_workers.stop(timeout=20) == 0
+    assert time.monotonic() - started < 2 + 5  # grace plus margin
+    for pid in pids:
+        assert not Path(f"/proc/{pid}").exists() or children(two_workers.proc.pid) == set()
+    log = two_workers.log()
+    assert log.count("marketplay stopped") == 2, log
+    for pid in pids:
+        assert f"worker {pid} exited (0)" in log
+
+
+def test_single_worker_serves_metrics_in_process(tmp_path: Path) -> None:
+    """The default, --workers 1: no supervisor; /metrics from the serving process itself."""
+    service = Service(tmp_path)
+    try:
+        service.wait_ready(workers=1)
+        assert service.worker_pids() == set()
+        service.health()
+        assert service.sample("grpc_server_handled_total", **CHECK) >= 1
+        assert "process_cpu_seconds_total" in service.scrape()
+        assert service.stop() == 0
+    finally:
+        service.kill()
+
+
+def test_a_worker_that_cannot_start_makes_the_supervisor_give_up(tmp_path: Path) -> None:
+    """A crash-looping worker (here: an unreadable key file) ends in a non-zero exit."""
+    service = Service(tmp_path, "--workers", "2", "--state-keys-file", str(tmp_path / "missing"))
+    try:
+        assert service.proc.wait(timeout=60) != 0
+        assert "giving up" in service.log()
+    except subprocess.TimeoutExpired:
+        raise AssertionError(service.log()) from None
+    finally:
+        service.kill()
