@@ -15,6 +15,10 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 install: $(VENV)/.installed
+	@# The Node.js client (clients/node) and its interop test, when node is installed.
+	@if command -v node >/dev/null 2>&1 && [ ! -d clients/node/node_modules ]; then \
+	  cd clients/node && npm ci --no-audit --no-fund; \
+	fi
 
 ## run: install into .venv and serve on localhost (gRPC 50051, metrics 9464)
 run: install

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from marketplay.v1 import spice_merchant_pb2 as pb
-
 from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
@@ -16,6 +14,7 @@ from engines.spice_merchant.moves import action_message, move_of
 from engines.spice_merchant.scoring import ranks
 from engines.spice_merchant.state import GAME_OVER, State, decode, encode
 from engines.spice_merchant.view import build_view
+from marketplay.v1 import spice_merchant_pb2 as pb
 
 SPEC = GameSpec(
     game_id="spice-merchant",

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from marketplay.v1 import spice_merchant_pb2 as pb
-
 from engines.core.engine import Event
 from engines.spice_merchant.data import price_list, secret_goods_to_register
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.scoring import sell_goods
 from engines.spice_merchant.state import GAME_OVER, NONE, State
+from marketplay.v1 import spice_merchant_pb2 as pb
 
 
 def _public(**field: object) -> Event:
@@ -35,9 +34,7 @@ def round_started(state: State) -> Event:
 
 def secret_registered(seat: int, spices: tuple[int, ...]) -> list[Event]:
     """Public: "seat N registered k cards"; private: which ones."""
-    events = [
-        _public(secret_registered=pb.SpiceMerchantSecretRegistered(seat=seat, count=len(spices)))
-    ]
+    events = [_public(secret_registered=pb.SpiceMerchantSecretRegistered(seat=seat, count=len(spices)))]
     if spices:
         events.append(
             _private(

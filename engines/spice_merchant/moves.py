@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from marketplay.v1 import spice_merchant_pb2 as pb
-
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
+from marketplay.v1 import spice_merchant_pb2 as pb
 
 
 @dataclass(frozen=True)
@@ -59,9 +58,7 @@ def action_message(move: Move) -> pb.SpiceMerchantAction:
             register_secret=pb.SpiceMerchantRegisterSecret(spices=spices_pb(move.spices))
         )
     if isinstance(move, OpenTrade):
-        return pb.SpiceMerchantAction(
-            open_trade=pb.SpiceMerchantOpenTrade(spice=spice_pb(move.spice))
-        )
+        return pb.SpiceMerchantAction(open_trade=pb.SpiceMerchantOpenTrade(spice=spice_pb(move.spice)))
     return pb.SpiceMerchantAction(
         fake_demand=pb.SpiceMerchantFakeDemand(
             market=market_pb(move.market), spice=spice_pb(move.spice), count=move.count

@@ -131,9 +131,11 @@ def can_act(state: State, seat: int) -> bool:
     """Whether the seat has any legal move on its turn.
 
     Open trade needs an unused open trade and a card; fake demand needs a
-    card some market accepts. Both only get harder during a round (hands
-    change only by the seat's own moves, markets only fill), so a seat that
-    cannot act stays unable until the round ends.
+    card some market accepts. While a round runs, every spice has such a
+    market: a spice is shut out only if each market holding it is full and
+    it holds 2 markets (two full markets) or no market is empty (all
+    occupied), and either would have ended the round. So in play this is
+    simply "the hand is not empty"; the general test stays for clarity.
     """
     hand = state.hands[seat]
     if not state.open_trade_used(seat) and any(hand):
@@ -154,11 +156,7 @@ def round_end_reason(state: State) -> int:
 
 def deciders(state: State) -> list[tuple[int, str]]:
     if state.phase == REGISTRATION:
-        return [
-            (seat, "register-secret")
-            for seat in range(state.num_players)
-            if not state.registered[seat]
-        ]
+        return [(seat, "register-secret") for seat in range(state.num_players) if not state.registered[seat]]
     if state.phase == TRADING:
         return [(state.turn, "turn")]
     return []
@@ -316,11 +314,11 @@ def pass_turn(s: State, out: list[Event], rng: Rng) -> None:
 def give_turn(s: State, start: int, out: list[Event], rng: Rng) -> None:
     """The turn goes clockwise to the first seat from `start` that can act.
 
-    A seat with no legal move (open trade used or empty hand, and no market
-    accepts any card it holds) passes automatically for the rest of the
-    round; if no seat can act, the round ends and is scored as it stands.
-    The rulebook is silent: "On your turn, you can do only one action out
-    of the two actions described below."
+    A seat with no legal move (in play: an empty hand, after the deck ran
+    out) passes automatically for the rest of the round; if no seat can
+    act, the round ends and is scored as it stands. The rulebook is silent:
+    "On your turn, you can do only one action out of the two actions
+    described below."
     """
     for i in range(s.num_players):
         seat = (start + i) % s.num_players

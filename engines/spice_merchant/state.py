@@ -151,9 +151,7 @@ def _ints(value: Any, length: int | None, lo: int, hi: int, what: str) -> list[i
     return value
 
 
-def _rows(
-    value: Any, rows: int, length: int | None, lo: int, hi: int, what: str
-) -> list[list[int]]:
+def _rows(value: Any, rows: int, length: int | None, lo: int, hi: int, what: str) -> list[list[int]]:
     if not isinstance(value, list) or len(value) != rows:
         raise ValueError(f"{what} has the wrong shape")
     return [_ints(row, length, lo, hi, what) for row in value]

@@ -8,12 +8,11 @@ secret-trade goods; other seats' secret goods appear only as counts.
 
 from __future__ import annotations
 
-from marketplay.v1 import spice_merchant_pb2 as pb
-
 from engines.spice_merchant.data import ROUNDS, SPICES, price_list, secret_goods_to_register
 from engines.spice_merchant.events import market_states, round_scored_message
 from engines.spice_merchant.moves import spice_pb, spices_pb
 from engines.spice_merchant.state import GAME_OVER, NOT_ENDED, REGISTRATION, TRADING, State
+from marketplay.v1 import spice_merchant_pb2 as pb
 
 _PHASES = {
     REGISTRATION: pb.SPICE_MERCHANT_PHASE_REGISTRATION,

@@ -43,8 +43,7 @@ def _sum(requests: Iterator[bytes], context: grpc.ServicerContext) -> bytes:
 
 
 def _bidi(requests: Iterator[bytes], context: grpc.ServicerContext) -> Iterator[bytes]:
-    for r in requests:
-        yield r
+    yield from requests
 
 
 @pytest.fixture

@@ -45,10 +45,8 @@ def _checks_until_both_workers_served(service: Service, dirs: tuple[Path, Path])
     """Health checks on fresh connections until each worker has answered some; returns count."""
     multiproc_dir, tmp = dirs
     pids = service.worker_pids()
-    calls = 0
-    for _ in range(200):
+    for calls in range(1, 201):
         service.health()
-        calls += 1
         per_worker = [
             per_process_sample(multiproc_dir, pid, tmp, "grpc_server_handled_total", **CHECK)
             for pid in pids

@@ -18,8 +18,7 @@ from engines.core.engine import Event
 from engines.core.rng import Rng
 from engines.spice_merchant import ENGINE
 from engines.spice_merchant.data import CARD_COUNTS, DEFAULT_NUTMEG, NUM_MARKETS, NUM_SPICES
-from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret
-from engines.spice_merchant.moves import action_message
+from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret, action_message
 from engines.spice_merchant.state import NONE, NOT_ENDED, REGISTRATION, TRADING, State
 from marketplay.v1 import spice_merchant_pb2 as pb
 
@@ -86,8 +85,7 @@ def table(
         hands=hand_rows,
         secret_goods=[cards(secret.get(seat, "")) for seat in range(n)],
         registered=[
-            (seat in registered) if registered is not None else phase != REGISTRATION
-            for seat in range(n)
+            (seat in registered) if registered is not None else phase != REGISTRATION for seat in range(n)
         ],
         open_goods=[cards(open_goods[s])[0] if s in open_goods else NONE for s in range(n)],
         markets=market_rows,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Game, InvalidOptions, Rng
+from engines.core import Game, InvalidOptions
 from engines.spice_merchant import ENGINE, rules
 from engines.spice_merchant.data import CARD_COUNTS, NUTMEG_VARIANTS, SPICES
 from engines.spice_merchant.moves import OpenTrade, RegisterSecret, action_message
@@ -15,7 +15,6 @@ from tests.engines.spice_merchant.tables import (
     NUTMEG,
     PEPPER,
     SAFFRON,
-    cards,
     fake,
     kinds,
     messages,
@@ -107,29 +106,31 @@ def test_decision_same_kind_registration_is_permitted_not_required() -> None:
 def test_decision_registration_with_too_few_cards() -> None:
     """A hand smaller than the round's number registers what it holds; an
     empty hand registers nothing and is not asked."""
-    one = table(phase=REGISTRATION, round_no=3, hands={0: "saffron", 1: "pepper*7"})
-    assert [m.spices for m in rules.legal_moves(one, 0)] == [(SAFFRON,)]
-    # Seat 1 ends round 2 with an empty hand (the deck ran out).
+    # Round 2 with an empty deck: seat 1 has played out its hand.
     state = table(
-        players=2,
-        round_no=2,
         hands={0: "pepper*2 clove*5", 1: ""},
+        round_no=2,
         open_goods={1: "ginger"},
         markets={"A": "saffron*4", "B": "ginger*3"},
         deck_size=0,
     )
-    after, events = play(state, 0, fake("B", "ginger", 0) if False else fake("C", "pepper", 2))
-    assert after.round_no == 2 or after.round_no == 3
-    # Not ended yet (one full market): seat 1 cannot act, so seat 0 again.
-    assert after.turn == 0 and after.passed[1]
-    after, events = play(after, 0, fake("C", "pepper", 0 + 0 + 0 + 0 + 0 + 0 + 0 + 0 + 0 + 1) if False else fake("D", "clove", 4))
+    after, _ = play(state, 0, fake("C", "pepper", 2))
+    assert after.turn == 0 and after.passed[1]  # seat 1 cannot act
+    after, events = play(after, 0, fake("D", "clove", 4))  # A and D full
     assert after.round_no == 3 and after.phase == REGISTRATION
+    # Round 3 asks for 2 cards: seat 0 holds 1, seat 1 none.
     assert [d.seat for d in ENGINE.to_act(after)] == [0]
     assert after.registered[1] and after.secret_goods[1] == []
     registered = messages(events, "secret_registered")
     assert [(e.secret_registered.seat, e.secret_registered.count) for e in registered] == [(1, 0)]
-    after, events = play(after, 0, RegisterSecret(tuple(cards("clove clove"))) if after.hands[0][CLOVE] >= 2 else rules.legal_moves(after, 0)[0])
-    assert after.hand_size(1) == 7 and after.hand_size(0) == 7
+    assert rules.legal_moves(after, 0) == [RegisterSecret((CLOVE,))]
+    after, events = play(after, 0, register("clove"))
+    assert after.secret_goods[0] == [CLOVE]
+    # The new deck holds only the 13 unsold and market cards: seat 1 (first
+    # player now) refills to 7, seat 0 gets the last 6.
+    drawn = [(e.cards_drawn.seat, e.cards_drawn.count) for e in messages(events, "cards_drawn")]
+    assert drawn == [(1, 7), (0, 6)]
+    assert after.hand_size(1) == 7 and after.hand_size(0) == 6 and after.deck == []
 
 
 def test_decision_open_trade_is_optional_once_a_round_and_draws_one() -> None:
@@ -146,13 +147,15 @@ def test_decision_open_trade_is_optional_once_a_round_and_draws_one() -> None:
 
 
 def test_decision_seat_must_act_when_it_can() -> None:
-    """A seat whose cards no market accepts must still open-trade if it has
-    not yet: "On your turn, you can do only one action out of the two"."""
+    """There is no voluntary pass. While a round runs, any card in hand has
+    a market that takes it (one full Ginger market, the other still open),
+    so a seat with cards always has a fake demand."""
     state = table(
         hands={0: "ginger*7", 1: "pepper*7"},
-        markets={"B": "ginger*4", "F": "ginger*4"},
+        open_goods={0: "clove"},
+        markets={"A": "pepper*1", "B": "ginger*4", "C": "clove*1", "D": "saffron*1", "E": "nutmeg*1"},
     )
-    assert rules.legal_moves(state, 0) == [OpenTrade(GINGER)]
+    assert [(m.market, m.count) for m in rules.legal_moves(state, 0)] == [(5, c) for c in (1, 2, 3, 4)]
 
 
 def test_decision_fake_demand_legality() -> None:
@@ -175,15 +178,15 @@ def test_decision_fake_demand_legality() -> None:
 
 
 def test_decision_seat_with_no_legal_action_passes_automatically() -> None:
-    """Open trade used and no market takes any card it holds: the seat is
-    skipped for the rest of the round, announced once."""
+    """A seat without a legal move (in play: its hand ran empty with the
+    deck) is skipped for the rest of the round, announced once."""
     state = table(
         players=3,
-        hands={0: "pepper*7", 1: "ginger*7", 2: "clove*7"},
+        hands={0: "pepper*7", 1: "", 2: "clove*7"},
         open_goods={1: "ginger"},
-        markets={"B": "ginger*4", "F": "ginger*3"},
+        deck_size=0,
     )
-    after, events = play(state, 0, fake("F", "ginger", 0 + 1) if state.hands[0][GINGER] else fake("A", "pepper", 1))
+    after, events = play(state, 0, fake("A", "pepper", 1))
     assert after.turn == 2 and after.passed == [False, True, False]
     assert kinds(events)[-1] == "seat_passed"
     assert ENGINE.view(after, 0).seats[1].passed
@@ -196,47 +199,28 @@ def test_decision_seat_with_no_legal_action_passes_automatically() -> None:
 def test_decision_round_ends_when_no_seat_can_act() -> None:
     """If no seat can act, the round is scored as it stands."""
     state = table(
-        players=2,
-        hands={0: "ginger*6 pepper", 1: "ginger*7"},
-        secret={0: "ginger", 1: "ginger"},
-        open_goods={0: "ginger", 1: "ginger"},
-        markets={"B": "ginger*4", "F": "ginger*2"},
-        deck_top="ginger*4",
-        deck_size=4,
-    )
-    # Seat 0 fills F with pepper? No: F holds ginger. It puts its pepper on A;
-    # then it holds only Ginger, which still fits F, so it can act ...
-    after, _ = play(state, 0, fake("F", "ginger", 2))
-    # ... F is now full too: two full markets end the round normally.
-    assert after.round_no == 2
-    stuck = table(
-        players=2,
-        hands={0: "ginger*6 pepper", 1: "ginger*7"},
-        secret={0: "ginger", 1: "ginger"},
-        open_goods={0: "ginger", 1: "ginger"},
-        markets={"B": "ginger*4", "F": "ginger*3"},
-        deck_top="ginger",
-        deck_size=1,
-    )
-    after, events = play(stuck, 0, fake("A", "pepper", 1))
-    # Seat 0 drew the last Ginger; neither seat holds anything a market takes.
-    (scored,) = messages(events, "round_scored")
-    assert scored.round_scored.reason == 3  # NO_SEAT_CAN_ACT
-    assert kinds(events).count("seat_passed") == 2
-    assert after.round_no == 2 and after.scores == [6, 6]
-
-
-def test_decision_seat_with_an_empty_hand() -> None:
-    """An empty hand has no legal action: it is skipped at turns (and, at a
-    new round, registers nothing without being asked)."""
-    state = table(
-        players=3,
-        hands={0: "pepper*7", 1: "", 2: "clove*7"},
+        hands={0: "pepper", 1: ""},
+        secret={0: "pepper", 1: "saffron"},
+        open_goods={0: "ginger", 1: "saffron"},
+        markets={"B": "saffron*2"},
         deck_size=0,
     )
     after, events = play(state, 0, fake("A", "pepper", 1))
+    (scored,) = messages(events, "round_scored")
+    assert scored.round_scored.reason == 3  # NO_SEAT_CAN_ACT
+    assert kinds(events).count("seat_passed") == 2
+    assert after.round_no == 2 and after.scores == [1, 6]
+
+
+def test_decision_seat_with_an_empty_hand() -> None:
+    """An empty hand has no legal move even with open trade unused: it is
+    skipped at turns (and registers nothing at a new round, see
+    test_decision_registration_with_too_few_cards)."""
+    state = table(players=3, hands={0: "pepper*7", 1: "", 2: "clove*7"}, deck_size=0)
+    assert rules.legal_moves(state.clone(), 1) == []
+    after, _ = play(state, 0, fake("A", "pepper", 1))
     assert after.turn == 2 and after.passed[1]
-    assert not ENGINE.to_act(after)[0].seat == 1
+    assert [d.seat for d in ENGINE.to_act(after)] == [2]
 
 
 def test_decision_round_end_is_checked_after_every_placement() -> None:
@@ -269,7 +253,7 @@ def test_decision_selling_uses_distinct_markets_best_first() -> None:
     the best markets are used; equal prices go to the earlier market."""
     state = table(
         players=3,
-        hands={0: "pepper*7", 1: "pepper*7", 2: "pepper*7"},
+        hands={0: "pepper*7", 1: "cinnamon*7", 2: "nutmeg*7"},
         secret={0: "ginger*2", 1: "ginger", 2: "clove"},
         open_goods={0: "ginger", 2: "clove"},
         markets={"A": "clove*2", "B": "ginger*4", "C": "clove*2", "F": "ginger*1", "E": "saffron"},
@@ -292,18 +276,14 @@ def test_decision_unsold_goods_and_market_cards_return_to_the_deck() -> None:
         open_goods={0: "nutmeg"},
         markets={"A": "saffron*4", "B": "pepper*4"},
     )
-    after, _ = play(state, 1, fake("C", "cinnamon", 1), seed=b"x") if False else (None, None)
-    state.turn = 0
-    after, _ = play(state, 0, fake("B", "pepper", 0 + 0) if False else fake("C", "pepper", 4))
+    after, _ = play(state, 0, fake("C", "pepper", 4))
     assert after.score_cards[0][SAFFRON] == 1 and after.goods_sold(1) == 0
     assert all(m == [-1, 0] for m in after.markets)
-    assert sorted(after.deck) == sorted(
-        s
-        for s in range(6)
-        for _ in range(
-            CARD_COUNTS[s] - after.hands[0][s] - after.hands[1][s] - after.score_cards[0][s]
-        )
-    )
+    assert after.secret_goods == [[], []] and after.open_goods == [-1, -1]
+    elsewhere = [after.hands[0], after.hands[1], after.score_cards[0], after.score_cards[1]]
+    assert sorted(after.deck) == [
+        s for s in range(6) for _ in range(CARD_COUNTS[s] - sum(place[s] for place in elsewhere))
+    ]
 
 
 def test_decision_deck_exhaustion_stops_refilling() -> None:
@@ -326,9 +306,7 @@ def test_decision_deck_exhaustion_stops_refilling() -> None:
 def test_decision_replenish_means_back_to_seven() -> None:
     """After registering, a hand the empty deck left short draws back to 7,
     not just the number of cards registered."""
-    state = table(
-        phase=REGISTRATION, round_no=2, hands={0: "pepper*4", 1: "clove*7"}, deck_top="saffron*4"
-    )
+    state = table(phase=REGISTRATION, round_no=2, hands={0: "pepper*4", 1: "clove*7"}, deck_top="saffron*4")
     after, _ = play(state, 0, register("pepper"))
     after, events = play(after, 1, register("clove"))
     assert after.hand_size(0) == 7 and after.hands[0][SAFFRON] == 4
@@ -413,4 +391,3 @@ def test_decision_game_ends_after_round_four() -> None:
     assert kinds(events)[-2:] == ["round_scored", "game_ended"]
     assert ENGINE.outcome(after) is not None
     assert ENGINE.view(after, None).last_round.round == 4
-    _ = Rng

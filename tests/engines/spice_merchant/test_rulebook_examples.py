@@ -63,7 +63,7 @@ def test_example_1_any_spice_but_ginger_on_e_ends_the_round(spice: str, count: i
     the E market." (Clove, Nutmeg and Saffron hold one market each, so each
     may take a second one.)"""
     state = example_1(f"{spice}*4 ginger*3")
-    after, events = play(state, 0, fake("E", spice, count))
+    _, events = play(state, 0, fake("E", spice, count))
     (scored,) = messages(events, "round_scored")
     assert scored.round_scored.reason == 1  # ALL_MARKETS_OCCUPIED
 

@@ -1,0 +1,151 @@
+"""Build Central Market scenario states from readable pieces, and drive them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engines.central_market import rules
+from engines.central_market.data import (
+    ALL_ACTION_CARDS,
+    NUM_PRODUCTS,
+    PLAYER_LIMIT_KG,
+    PRODUCT_LIMIT_KG,
+    PRODUCTS,
+    code,
+)
+from engines.central_market.rules import Action
+from engines.central_market.state import NO_BID, NOT_ASKED, OFFER, State
+from engines.core.engine import Event
+from engines.core.rng import Rng
+
+TOMATOES, CARROTS, EGGPLANTS, CUCUMBERS, PEPPERS = range(NUM_PRODUCTS)
+
+
+def card(name: str) -> int:
+    """'carrots-3' -> the card code of a 3 kg carrots card."""
+    product, kg = name.rsplit("-", 1)
+    return code(PRODUCTS.index(product), int(kg))
+
+
+def cards(*names: str) -> list[int]:
+    return sorted(card(n) for n in names)
+
+
+def make_state(
+    hands: Sequence[Iterable[str]],
+    *,
+    starting_player: int = 0,
+    offer_turn: int = 0,
+    round_: int = 1,
+    max_price: int = 10,
+    skip_idle: bool = False,
+    removed_product: int = -1,
+    action_cards: Sequence[int] | None = None,
+    player_left: Sequence[int] | None = None,
+    product_left: Sequence[int] | None = None,
+    vp: Sequence[int] | None = None,
+    income: Sequence[int] | None = None,
+    offered: Sequence[int] = (),
+    set_aside: Sequence[Iterable[str]] | None = None,
+    draw: Iterable[str] = (),
+    discard: Iterable[str] = (),
+) -> State:
+    """A state in the Selling phase, waiting on the offer of seat
+    starting_player + offer_turn. `draw` is listed top card first."""
+    n = len(hands)
+    return State(
+        num_players=n,
+        max_price=max_price,
+        removed_product=removed_product,
+        skip_idle=skip_idle,
+        final_round=rules.final_round(n),
+        round=round_,
+        phase=OFFER,
+        starting_player=starting_player,
+        offer_turn=offer_turn,
+        offered=list(offered),
+        product=-1,
+        bids=[0] * n,
+        bid_state=[NO_BID] * n,
+        pointer=0,
+        sell_order=[],
+        seller=-1,
+        sale_cheat=False,
+        sale_cards=[],
+        sale_sold=0,
+        sale_paid=0,
+        sale_rotted_by=[],
+        queue=[],
+        sold_kg=[0] * n,
+        cheated=[0] * n,
+        product_left=list(product_left or [PRODUCT_LIMIT_KG] * NUM_PRODUCTS),
+        player_left=list(player_left or [PLAYER_LIMIT_KG] * n),
+        income=list(income or [0] * n),
+        vp=list(vp or [0] * n),
+        action_cards=list(action_cards if action_cards is not None else [ALL_ACTION_CARDS] * n),
+        hands=[cards(*h) for h in hands],
+        set_aside=[cards(*s) for s in (set_aside or [()] * n)],
+        pending=[NOT_ASKED] * n,
+        draw=list(reversed([card(c) for c in draw])),
+        discard=[card(c) for c in discard],
+        table=[[] for _ in range(n)],
+        sales=[],
+        history=[],
+    )
+
+
+class Play:
+    """Drives a state with legality checks and collects the events."""
+
+    def __init__(self, state: State, seed: bytes = b"scenario") -> None:
+        self.state = state
+        self.rng = Rng(seed)
+        self.events: list[Event] = []
+
+    def act(self, seat: int, kind: str, arg: int = -1) -> Play:
+        action: Action = (kind, arg)
+        legal = rules.legal(self.state, seat)
+        assert action in legal, f"{action} not legal for seat {seat}; legal: {legal}"
+        before = self.state.clone()
+        self.state, new = rules.apply(self.state, seat, action, self.rng)
+        assert rules.legal(before, seat) == legal, "apply mutated its input"
+        self.events.extend(new)
+        return self
+
+    # Readable shorthands.
+    def offer(self, seat: int, product: int, price: int) -> Play:
+        return self.act(seat, rules.OFFER_ACT, product).act(seat, rules.BID, price)
+
+    def bid(self, seat: int, price: int) -> Play:
+        return self.act(seat, rules.BID, price)
+
+    def pass_(self, seat: int) -> Play:
+        return self.act(seat, rules.PASS)
+
+    def stay(self, seat: int) -> Play:
+        return self.act(seat, rules.STAY)
+
+    def sell(self, seat: int, *names: str, finish: bool = True) -> Play:
+        for name in names:
+            self.act(seat, rules.SELL_CARD, card(name))
+        if finish and self.state.seller == seat and self.state.sale_cards:
+            self.act(seat, rules.FINISH_SALE)
+        return self
+
+    def decline_reactions(self) -> Play:
+        """Pass every Rot and Tourists prompt until some other decision."""
+        while rules.deciders(self.state) and rules.deciders(self.state)[0][1] in (
+            "respond-rot",
+            "respond-tourists",
+        ):
+            self.pass_(rules.deciders(self.state)[0][0])
+        return self
+
+    def deciders(self) -> list[tuple[int, str]]:
+        return rules.deciders(self.state)
+
+    def kinds(self, name: str) -> list[object]:
+        """Every event message of one kind (the oneof field name), all audiences."""
+        return [
+            getattr(e.message, name) for e in self.events if e.message.WhichOneof("kind") == name
+        ]

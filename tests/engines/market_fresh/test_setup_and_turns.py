@@ -1,0 +1,105 @@
+"""Set-up and the steps of a turn, one rule per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import Game
+from engines.market_fresh import ENGINE, rules
+from engines.market_fresh.data import NUM_CRATES
+from engines.market_fresh.state import CHOOSE, PLACE, SCORE, TAKE
+from marketplay.v1 import market_fresh_pb2 as pb
+from tests.engines.market_fresh.helpers import act, crate_id, table
+
+
+@pytest.mark.parametrize(("players", "removed", "supply"), [(2, 18, 38), (3, 9, 44), (4, 2, 48)])
+def test_set_up_removes_crates_by_player_count(players: int, removed: int, supply: int) -> None:
+    """ "For two players: remove 18 crates ... three players: 9 ... four players: 2";
+    three crates each; four face up; the rest face down."""
+    state = Game.new(ENGINE, players, {}, b"setup").state
+    assert len(state.set_aside) == removed
+    assert [len(h) for h in state.hands] == [3] * players
+    assert len(state.face_up) == 4
+    assert len(state.supply) == supply
+    everything = [*state.set_aside, *state.face_up, *state.supply, *sum(state.hands, ())]
+    assert sorted(everything) == list(range(NUM_CRATES))
+
+
+def test_solo_set_up_draws_twenty_five_face_up_crates() -> None:
+    state = Game.new(ENGINE, 1, {"variant": "solo"}, b"setup").state
+    assert len(state.face_up) == 25 and len(set(state.face_up)) == 25
+    assert state.grid == 4 and state.supply == () and state.hands == ((),)
+    assert ENGINE.to_act(state)[0].kind == "choose-crate"
+
+
+def test_a_turn_is_take_choose_place_score() -> None:
+    game = Game.new(ENGINE, 2, {}, b"turn")
+    kinds = []
+    for _ in range(4):
+        (decision,) = game.to_act()
+        kinds.append(decision.kind)
+        game, _ = game.apply(decision.seat, ENGINE.legal_actions(game.state, decision.seat)[0])
+    assert kinds == ["take-crate", "choose-crate", "place-crate", "score"]
+    assert game.to_act()[0].seat == 1
+
+
+def test_take_offers_each_face_up_crate_and_the_face_down_pile() -> None:
+    state = table(face_up=["lemons-pears", "plums-plums"])
+    kinds = [a.WhichOneof("kind") for a in ENGINE.legal_actions(state, 0)]
+    assert kinds == ["take_face_up", "take_face_up", "take_face_down"]
+    assert ENGINE.legal_actions(state, 1) == []
+
+
+def test_take_face_down_gives_the_top_of_the_supply() -> None:
+    state = table(supply=["lemons-pears", "plums-plums"])
+    state, _ = act(state, 0, pb.MarketFreshAction(take_face_down=pb.MarketFreshTakeFaceDown()))
+    assert state.hands[0] == (crate_id("plums-plums"),)
+    assert state.supply == (crate_id("lemons-pears"),) and state.phase == CHOOSE
+
+
+def test_choose_lists_only_crates_that_fit() -> None:
+    """Every held crate that fits somewhere, so the next step is never empty."""
+    state = table(hands=[["lemons-pears", "plums-plums"], []], supply=[], phase=CHOOSE)
+    assert len(ENGINE.legal_actions(state, 0)) == 2
+    moves = rules.legal_moves(state, 0)
+    state, _ = rules.apply_move(state, 0, moves[0])
+    assert state.phase == PLACE
+    state, _ = rules.apply_move(state, 0, rules.legal_moves(state, 0)[0])
+    assert state.phase == SCORE
+
+
+def test_score_offers_each_produce_of_the_crate() -> None:
+    """ "Choose one of the items of fresh produce in the crate you added." """
+    state = table(hands=[["lemons-pears"], []], supply=[], phase=CHOOSE)
+    for _ in range(2):
+        state, _ = rules.apply_move(state, 0, rules.legal_moves(state, 0)[0])
+    produce = [a.score.produce for a in ENGINE.legal_actions(state, 0)]
+    assert produce == ["lemons", "pears"]
+
+
+def test_empty_or_foreign_actions_are_illegal() -> None:
+    state = table()
+    assert not ENGINE.is_legal(state, 0, pb.MarketFreshAction())
+    assert not ENGINE.is_legal(state, 1, ENGINE.legal_actions(state, 0)[0])
+    bogus = pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(
+        crate=pb.MarketFreshCrate(id=crate_id("lemons-pears"), first="pears", second="lemons")))
+    assert not ENGINE.is_legal(table(face_up=["lemons-pears"]), 0, bogus)
+    assert state.phase == TAKE
+
+
+def test_random_four_player_playout_is_fast() -> None:
+    """A whole 4-player game (apply + legal actions + a view per step) stays well under 1 s."""
+    import time
+
+    from engines.core import Rng
+
+    game = Game.new(ENGINE, 4, {}, b"speed")
+    policy = Rng(b"policy")
+    start = time.perf_counter()
+    while game.to_act():
+        (decision,) = game.to_act()
+        legal = ENGINE.legal_actions(game.state, decision.seat)
+        game, _ = game.apply(decision.seat, legal[policy.below(len(legal))])
+        ENGINE.view(game.state, decision.seat)
+    assert time.perf_counter() - start < 2.0
+    assert game.outcome() is not None
