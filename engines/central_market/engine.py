@@ -35,6 +35,7 @@ from engines.central_market.state import (
     STARTING_BID,
     STAYED,
     TOURISTS_SALE,
+    TOURISTS_WINDOW,
     UNDECIDED,
     State,
     decode,
@@ -56,7 +57,7 @@ SPEC = GameSpec(
     title="Central Market",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    rules_version="central-market-1",
+    rules_version="central-market/1",
     options=(
         OptionSpec(
             MAX_PRICE,
@@ -79,9 +80,9 @@ SPEC = GameSpec(
             SKIP_IDLE,
             "bool",
             False,
-            "Skip Rot and Tourists prompts whose card could not change anything by public "
-            "facts (a Rot on a sale paid for 1 kg; Tourists when every card of the product "
-            "is on the table or in the discard pile).",
+            "Skip Rot and Tourists prompts for seats with no usable card: a Rot on a sale "
+            "paid for 1 kg, Tourists without a card of the product in hand. For trusted "
+            "callers: a Tourists prompt then shows that the seat holds the product.",
         ),
     ),
 )
@@ -211,13 +212,14 @@ _RESAMPLE_TRIES = 200
 
 
 def _public_constraints(s: State) -> tuple[set[int], set[int], int]:
-    """What the public knows about hidden hands right now.
+    """What the table knows about hidden hands right now.
 
     Returns (seats that must hold the current product, seats that must not,
     seat that must hold some offerable product or -1). A bidder without an
     unused Cheat holds the product ("A player may bid only if he has the
     product"), the offerer offered from his hand, a revealed cheater holds
-    none of it, and a seat asked to offer holds something it may offer.
+    none of it, a seat asked to offer holds something it may offer, and with
+    skip-idle-reactions a seat asked for Tourists holds the product.
     """
     must: set[int] = set()
     must_not: set[int] = set()
@@ -238,6 +240,8 @@ def _public_constraints(s: State) -> tuple[set[int], set[int], int]:
         elif phase in (SELL, TOURISTS_SALE) and not s.sale_cards:
             must.add(s.seller)
         must_not.update(i for i in range(s.num_players) if s.cheated[i])
+        if phase == TOURISTS_WINDOW and s.skip_idle:
+            must.add(s.pointer)  # asked only because it holds the product
     return must, must_not, offer_seat
 
 

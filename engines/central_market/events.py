@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.central_market.data import kg_of, product_of
+from engines.central_market.data import NUM_CODES, kg_of, product_of
 from engines.core.engine import Event
 from marketplay.v1 import central_market_pb2 as pb
 
@@ -16,8 +16,18 @@ CardPb = pb.CentralMarketCard
 Ev = pb.CentralMarketEvent
 
 
+#: One prebuilt message per card code; protobuf copies them into repeated fields.
+_CARDS: tuple[pb.CentralMarketCard, ...] = tuple(
+    CardPb(product=product_of(c) + 1, kg=kg_of(c))  # type: ignore[arg-type]
+    for c in range(NUM_CODES)
+)
+
+
 def card_pb(card: int) -> pb.CentralMarketCard:
-    return CardPb(product=product_of(card) + 1, kg=kg_of(card))  # type: ignore[arg-type]
+    """A fresh card message (callers may change it)."""
+    message = CardPb()
+    message.CopyFrom(_CARDS[card])
+    return message
 
 
 def product_pb(product: int) -> pb.CentralMarketProduct.ValueType:
@@ -25,7 +35,8 @@ def product_pb(product: int) -> pb.CentralMarketProduct.ValueType:
 
 
 def cards_pb(cards: Sequence[int]) -> list[pb.CentralMarketCard]:
-    return [card_pb(c) for c in cards]
+    """Shared card messages, only for filling repeated fields (which copy)."""
+    return [_CARDS[c] for c in cards]
 
 
 def public(event: Ev) -> Event:

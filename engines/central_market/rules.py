@@ -16,7 +16,6 @@ from __future__ import annotations
 from engines.central_market import events as ev
 from engines.central_market.data import (
     ALL_ACTION_CARDS,
-    CARDS_PER_SIZE,
     CHEAT,
     DELIVERY_CARDS,
     LOWEST_PRICE,
@@ -603,24 +602,19 @@ def tourists_queue(s: State) -> list[int]:
     ]
 
 
-def unseen_cards_of(s: State, product: int) -> int:
-    """Cards of `product` whose place is not public (hands, set-aside, draw pile)."""
-    total = 0 if product == s.removed_product else sum(CARDS_PER_SIZE)
-    seen = sum(1 for pile in (*s.table, s.discard) for c in pile if product_of(c) == product)
-    return total - seen
-
-
-def tourists_usable(s: State) -> bool:
-    """With skip-idle-reactions, Tourists are asked for only while some card
-    of the product may still be in a hand: public counting (open discard
-    pile plus the cards on the table) has not accounted for all of them."""
-    return unseen_cards_of(s, s.product) > 0
+def tourists_usable(s: State, seat: int) -> bool:
+    """With skip-idle-reactions, Tourists are asked for only from a seat that
+    holds a card of the product ("The only limitation is the amount of
+    product cards he has in his hand"). This reads the hidden hand, so the
+    prompt then tells the table that the seat holds the product: the option
+    is for trusted callers (see docs/rules/central-market.md)."""
+    return holds_product(s, seat, s.product)
 
 
 def _next_tourists(s: State, rng: Rng, out: list[Event]) -> None:
     while s.queue:
         seat = s.queue.pop(0)
-        if s.skip_idle and not tourists_usable(s):
+        if s.skip_idle and not tourists_usable(s, seat):
             continue
         s.pointer = seat
         s.phase = TOURISTS_WINDOW

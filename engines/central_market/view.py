@@ -14,6 +14,7 @@ from engines.central_market.data import CHEAT, NUM_PRODUCTS, ROT, TOURISTS, unus
 from engines.central_market.events import card_pb, cards_pb, product_pb, round_score_pb, sale_pb
 from engines.central_market.rules import deciders
 from engines.central_market.state import (
+    OFFER,
     ROT_WINDOW,
     SELL,
     SET_ASIDE,
@@ -26,7 +27,6 @@ from marketplay.v1 import central_market_pb2 as pb
 
 def build_view(s: State, seat: int | None) -> pb.CentralMarketView:
     decisions = deciders(s)
-    offering = s.product >= 0
     view = pb.CentralMarketView(
         round=s.round,
         final_round=s.final_round,
@@ -75,7 +75,7 @@ def build_view(s: State, seat: int | None) -> pb.CentralMarketView:
                 in_game=p != s.removed_product,
             )
         )
-    if offering:
+    if OFFER <= s.phase <= TOURISTS_SALE:
         view.offerer = s.offerer
     if s.phase in (SELL, ROT_WINDOW, TOURISTS_SALE):
         view.current_sale.CopyFrom(

@@ -8,6 +8,7 @@ Saffron, the price list's order); a market is an index 0..5 (A..F).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from importlib import resources
@@ -29,6 +30,10 @@ def _load() -> dict[str, Any]:
 
 
 _DATA = _load()
+
+#: Short digest of the data, part of the rules version: a state made under
+#: other prices or counts is refused rather than misread.
+DIGEST = hashlib.sha256(json.dumps(_DATA, sort_keys=True).encode()).hexdigest()[:12]
 
 SPICES: tuple[Spice, ...] = tuple(
     Spice(s["name"], s["title"], s["cards"], None if s["prices"] is None else tuple(s["prices"]))

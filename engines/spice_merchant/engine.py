@@ -9,12 +9,15 @@ from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
 from engines.spice_merchant import hidden, rules
-from engines.spice_merchant.data import DEFAULT_NUTMEG, NUTMEG_VARIANTS
+from engines.spice_merchant.data import DEFAULT_NUTMEG, DIGEST, NUTMEG_VARIANTS
 from engines.spice_merchant.moves import action_message, move_of
 from engines.spice_merchant.scoring import ranks
 from engines.spice_merchant.state import GAME_OVER, State, decode, encode
 from engines.spice_merchant.view import build_view
 from marketplay.v1 import spice_merchant_pb2 as pb
+
+#: Bump on any change of a rule decision (docs/rules/spice-merchant.md).
+RULES_VERSION = "spice-merchant/1"
 
 SPEC = GameSpec(
     game_id="spice-merchant",
@@ -23,7 +26,7 @@ SPEC = GameSpec(
     # 4 seats; the minimum is not printed, 2 is the smallest table that trades.
     min_players=2,
     max_players=4,
-    rules_version="spice-merchant/1",
+    rules_version=f"{RULES_VERSION}+data.{DIGEST}",
     options=(
         OptionSpec(
             name="nutmeg-prices",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast
 
 from engines.core.engine import Event
@@ -101,16 +102,42 @@ def market_states(markets: list[list[int]]) -> list[pb.SpiceMerchantMarketState]
 
 def round_scored_message(state: State) -> pb.SpiceMerchantRoundScored:
     """The last scored round as revealed: goods, sales, points (public)."""
-    prices = price_list(state.nutmeg_prices)
+    return pb.SpiceMerchantRoundScored.FromString(round_scored_bytes(state))
+
+
+def round_scored_bytes(state: State) -> bytes:
+    """Serialised `round_scored_message`; views of one table share it."""
+    return _round_scored_bytes(
+        state.nutmeg_prices,
+        state.round_no if state.phase == GAME_OVER else state.round_no - 1,
+        state.last_end,
+        tuple(tuple(m) for m in state.last_markets),
+        tuple(tuple(g) for g in state.last_secret),
+        tuple(state.last_open),
+        tuple(state.scores),
+        tuple(state.goods_sold(seat) for seat in range(state.num_players)),
+    )
+
+
+@lru_cache(maxsize=256)
+def _round_scored_bytes(
+    nutmeg_prices: str,
+    scored_round: int,
+    reason: int,
+    markets: tuple[tuple[int, ...], ...],
+    secret: tuple[tuple[int, ...], ...],
+    open_goods: tuple[int, ...],
+    scores: tuple[int, ...],
+    score_cards: tuple[int, ...],
+) -> bytes:
+    prices = price_list(nutmeg_prices)
     seats = []
-    for seat in range(state.num_players):
-        secret, open_good = state.last_secret[seat], state.last_open[seat]
-        goods = secret + ([open_good] if open_good != NONE else [])
-        sold = sell_goods(goods, state.last_markets, prices)
+    for seat, (goods, open_good) in enumerate(zip(secret, open_goods, strict=True)):
+        sold = sell_goods(goods + ((open_good,) if open_good != NONE else ()), markets, prices)
         seats.append(
             pb.SpiceMerchantSeatScoring(
                 seat=seat,
-                secret_goods=spices_pb(secret),
+                secret_goods=spices_pb(goods),
                 open_good=spice_pb(open_good),
                 sales=[
                     pb.SpiceMerchantSale(
@@ -123,17 +150,17 @@ def round_scored_message(state: State) -> pb.SpiceMerchantRoundScored:
                 ],
                 unsold=spices_pb(sold.unsold),
                 points=sold.points,
-                score=state.scores[seat],
-                score_cards=state.goods_sold(seat),
+                score=scores[seat],
+                score_cards=score_cards[seat],
             )
         )
-    scored_round = state.round_no if state.phase == GAME_OVER else state.round_no - 1
-    return pb.SpiceMerchantRoundScored(
+    message = pb.SpiceMerchantRoundScored(
         round=scored_round,
-        reason=cast("pb.SpiceMerchantRoundEnd.ValueType", state.last_end),
-        markets=market_states(state.last_markets),
+        reason=cast("pb.SpiceMerchantRoundEnd.ValueType", reason),
+        markets=market_states([list(m) for m in markets]),
         seats=seats,
     )
+    return message.SerializeToString(deterministic=True)
 
 
 def round_scored(state: State) -> Event:

@@ -7,6 +7,7 @@ enums whose zero value means "unspecified", so the wire value is index + 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import cast
 
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
@@ -39,20 +40,35 @@ class FakeDemand:
 Move = RegisterSecret | OpenTrade | FakeDemand
 
 
+#: Wire values indexed by spice + 1, so NONE (-1, no card) is UNSPECIFIED.
+_SPICE_PB = tuple(cast("pb.SpiceMerchantSpice.ValueType", v) for v in range(NUM_SPICES + 1))
+_MARKET_PB = tuple(cast("pb.SpiceMerchantMarket.ValueType", v + 1) for v in range(NUM_MARKETS))
+
+
 def spice_pb(spice: int) -> pb.SpiceMerchantSpice.ValueType:
     """Wire value of a spice; NONE (-1, no card) becomes UNSPECIFIED (0)."""
-    return cast("pb.SpiceMerchantSpice.ValueType", spice + 1)
+    return _SPICE_PB[spice + 1]
 
 
 def market_pb(market: int) -> pb.SpiceMerchantMarket.ValueType:
-    return cast("pb.SpiceMerchantMarket.ValueType", market + 1)
+    return _MARKET_PB[market]
 
 
 def spices_pb(spices: list[int] | tuple[int, ...]) -> list[pb.SpiceMerchantSpice.ValueType]:
-    return [spice_pb(s) for s in spices]
+    return [_SPICE_PB[s + 1] for s in spices]
 
 
 def action_message(move: Move) -> pb.SpiceMerchantAction:
+    """A fresh message (callers may change it); built once per move, then parsed."""
+    return pb.SpiceMerchantAction.FromString(_action_bytes(move))
+
+
+@lru_cache(maxsize=1024)
+def _action_bytes(move: Move) -> bytes:
+    return _build_action(move).SerializeToString(deterministic=True)
+
+
+def _build_action(move: Move) -> pb.SpiceMerchantAction:
     if isinstance(move, RegisterSecret):
         return pb.SpiceMerchantAction(
             register_secret=pb.SpiceMerchantRegisterSecret(spices=spices_pb(move.spices))

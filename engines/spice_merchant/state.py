@@ -145,9 +145,8 @@ def encode(state: State) -> bytes:
 def _ints(value: Any, length: int | None, lo: int, hi: int, what: str) -> list[int]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
         raise ValueError(f"{what} has the wrong shape")
-    for x in value:
-        if type(x) is not int or not lo <= x <= hi:
-            raise ValueError(f"{what} holds a value out of range")
+    if value and (not all(type(x) is int for x in value) or min(value) < lo or max(value) > hi):
+        raise ValueError(f"{what} holds a value out of range")
     return value
 
 

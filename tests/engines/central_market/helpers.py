@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from engines.central_market import rules
 from engines.central_market.data import (
@@ -14,7 +15,14 @@ from engines.central_market.data import (
     code,
 )
 from engines.central_market.rules import Action
-from engines.central_market.state import NO_BID, NOT_ASKED, OFFER, State
+from engines.central_market.state import (
+    NO_BID,
+    NOT_ASKED,
+    OFFER,
+    SELL,
+    TOURISTS_SALE,
+    State,
+)
 from engines.core.engine import Event
 from engines.core.rng import Rng
 
@@ -128,7 +136,8 @@ class Play:
     def sell(self, seat: int, *names: str, finish: bool = True) -> Play:
         for name in names:
             self.act(seat, rules.SELL_CARD, card(name))
-        if finish and self.state.seller == seat and self.state.sale_cards:
+        selling = self.state.phase in (SELL, TOURISTS_SALE)
+        if finish and selling and self.state.seller == seat and self.state.sale_cards:
             self.act(seat, rules.FINISH_SALE)
         return self
 
@@ -144,7 +153,7 @@ class Play:
     def deciders(self) -> list[tuple[int, str]]:
         return rules.deciders(self.state)
 
-    def kinds(self, name: str) -> list[object]:
+    def kinds(self, name: str) -> list[Any]:
         """Every event message of one kind (the oneof field name), all audiences."""
         return [
             getattr(e.message, name) for e in self.events if e.message.WhichOneof("kind") == name

@@ -110,3 +110,12 @@ def test_lost_kilograms_when_the_only_card_exceeds_the_product_limit() -> None:
     assert (last[S_SOLD], last[S_LOST], last[S_INCOME]) == (2, 2, 18)
     assert play.state.bid_state == [0, 0, 0]  # cleared after the product
     assert SOLD == 4
+
+
+def test_income_above_99_is_kept_as_a_whole_number() -> None:
+    """Decision "Income overflow": "In the rare case when a player exceeds 99
+    income points in one round ... add 99" - the engine keeps the integer."""
+    hand = ["tomatoes-4", "tomatoes-4", "tomatoes-2"]
+    play = Play(make_state([hand, ["peppers-2"], ["peppers-3"]], action_cards=NO_CARDS))
+    play.offer(0, TOMATOES, 10).pass_(1).pass_(2).sell(0, *hand)
+    assert play.state.income[0] == 100

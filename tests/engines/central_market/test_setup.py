@@ -11,6 +11,7 @@ from engines.central_market.data import ALL_ACTION_CARDS, deck, kg_of, product_o
 from engines.central_market.rules import clockwise, deliver, final_round
 from engines.central_market.state import OFFER
 from engines.core import Game, InvalidOptions, Rng
+from engines.core.engine import Event
 from tests.engines.central_market.helpers import CARROTS, card, make_state
 
 
@@ -88,7 +89,7 @@ def test_delivery_reshuffles_the_discard_pile_mid_deal() -> None:
     becomes exhausted, players immediately shuffle the discard pile to make a
     new draw pile after which the dealing ... continues" """
     s = make_state([[], [], []], draw=["tomatoes-2"] * 5, discard=["carrots-3"] * 10)
-    events: list = []
+    events: list[Event] = []
     deliver(s, Rng(b"x"), events)
     assert [len(h) for h in s.hands] == [4, 4, 4]
     assert s.discard == []
@@ -99,7 +100,7 @@ def test_delivery_reshuffles_the_discard_pile_mid_deal() -> None:
 def test_delivery_stops_when_draw_and_discard_piles_are_both_empty() -> None:
     """Decision "Delivery with no cards left": dealing stops."""
     s = make_state([[], [], []], draw=["tomatoes-2"] * 5)
-    events: list = []
+    events: list[Event] = []
     deliver(s, Rng(b"x"), events)
     assert [len(h) for h in s.hands] == [2, 2, 1]
     assert any(e.message.WhichOneof("kind") == "delivery_stopped" for e in events)

@@ -298,7 +298,8 @@ def test_decision_solo_height_needs_rows_below() -> None:
     state = scoring_state(state, 0, "pears", "cabbages", (1, 1), (1, 2))
     heights = [(o.produce, o.row, o.points) for o in rules.options_now(state)
                if o.method == HEIGHT]
-    assert heights == [(p("pears"), 3, 2 * 3), (p("cabbages"), 3, 1 * 3)]  # pears seen twice (the crate and the picture)
+    # pears seen twice (the crate and the picture), cabbages once
+    assert heights == [(p("pears"), 3, 2 * 3), (p("cabbages"), 3, 1 * 3)]
     state = replace(state, board=table(players=1, tiles=[]).board)
     assert [o for o in rules.options_now(state) if o.method == HEIGHT and o.produce == p("pears")] == []
 
@@ -411,3 +412,25 @@ def test_decision_contradictory_options_are_refused(players: int, options: dict[
 def test_scenario_states_survive_the_wire() -> None:
     state = table(hands=[["lemons-pears"], ["plums-plums"]], face_up=["onions-apples"])
     assert decode(encode(state)) == state
+
+
+def test_decision_crate_heights_uses_row_one() -> None:
+    """A crate on the board (height 1) may height score into row 1."""
+    state = table(variant=CRATE_HEIGHTS)
+    state = scoring_state(state, 0, "lemons", "pears", (1, 0), (1, 1))
+    state, events = act(state, 0, score_action("pears", height=True))
+    scored = events_of(events, "scored")[0]
+    assert (scored.option.row, scored.option.visible, scored.option.points) == (1, 2, 2)
+    assert column(state, "pears") == {1: 0}
+
+
+def test_decision_height_bonus_added_after_multiplying() -> None:
+    """Height scoring with a perfectly fresh match: seen x row, then +5."""
+    shop = shopfront(5, ("lemons", "carrots", (1, 1), (1, 0)),
+                     ("pears", "plums", (2, 1), (2, 2)))
+    state = table(variant=CRATE_HEIGHTS, shopfronts=[shop, shopfront(5)])
+    state = scoring_state(state, 0, "lemons", "pears", (1, 1), (2, 1))
+    state, events = act(state, 0, score_action("lemons", height=True))
+    scored = events_of(events, "scored")[0]
+    assert scored.option.perfect_match
+    assert (scored.option.visible, scored.option.row, scored.option.points) == (2, 2, 2 * 2 + 5)

@@ -1,0 +1,144 @@
+"""End of the round: set-aside, scoring, next starting player, final round, game end."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.central_market import ENGINE, rules
+from engines.central_market.data import ALL_ACTION_CARDS, PLAYER_LIMIT_KG, PRODUCT_LIMIT_KG
+from engines.central_market.scoring import (
+    final_ranking,
+    next_starting_player,
+    round_victory_points,
+)
+from engines.central_market.state import GAME_OVER, OFFER, SET_ASIDE
+from tests.engines.central_market.helpers import TOMATOES, Play, card, make_state
+
+TWELVE = ["peppers-2", "peppers-3", "peppers-4"] * 4
+
+
+def _last_offer(**kw: object) -> Play:
+    """Round 1, seat 2 offers last; seat 1 has no cards; seat 0 earned 20."""
+    hands = [["peppers-2", "carrots-3"], [], ["tomatoes-2", "eggplants-4"]]
+    base: dict[str, object] = dict(offer_turn=2, action_cards=[0, 0, 0], income=[20, 0, 0],
+                                   draw=TWELVE)
+    base.update(kw)
+    play = Play(make_state(hands, **base))  # type: ignore[arg-type]
+    play.offer(2, TOMATOES, 5).pass_(0).pass_(1).sell(2, "tomatoes-2")
+    return play
+
+
+def test_set_aside_is_a_simultaneous_choice_of_every_seat_with_cards() -> None:
+    """Decision "Set-aside": "each player may, if he wishes, take no more than
+    one card from his hand and set it aside, face down." All seats decide at
+    once; a seat without cards has nothing to decide."""
+    play = _last_offer()
+    assert play.state.phase == SET_ASIDE
+    assert play.deciders() == [(0, "set-aside"), (2, "set-aside")]
+    assert rules.legal(play.state, 2) == [
+        (rules.KEEP_ALL_ACT, -1), (rules.SET_ASIDE_ACT, card("eggplants-4"))
+    ]
+    play.act(2, rules.SET_ASIDE_ACT, card("eggplants-4"))
+    assert play.deciders() == [(0, "set-aside")]
+    other = ENGINE.view(play.state, 0)
+    assert other.seats[2].hand_count == 1  # nothing moves until everybody chose
+    assert other.seats[2].set_aside_decided
+    assert not other.HasField("pending_set_aside")
+    mine = ENGINE.view(play.state, 2)
+    assert mine.pending_set_aside.kg == 4
+    play.act(0, rules.KEEP_ALL_ACT)
+    assert play.state.set_aside == [[], [], [card("eggplants-4")]]
+    assert [(e.seat, e.count) for e in play.kinds("set_aside_revealed")] == [(0, 0), (2, 1)]
+
+
+def test_round_end_scores_discards_renews_limits_and_deals() -> None:
+    """Played cards go to the discard pile, victory points by income rank
+    (zero income scores nothing), limits renewed, 4 new cards each."""
+    play = _last_offer()
+    play.act(2, rules.KEEP_ALL_ACT).act(0, rules.KEEP_ALL_ACT)
+    s = play.state
+    assert s.history == [[1, [20, 0, 10], [3, 0, 2]]]
+    assert s.vp == [3, 0, 2]
+    assert s.discard == [card("tomatoes-2")]
+    assert s.starting_player == 1  # fewest victory points
+    assert (s.round, s.phase, s.offerer) == (2, OFFER, 1)
+    assert s.player_left == [PLAYER_LIMIT_KG] * 3
+    assert s.product_left == [PRODUCT_LIMIT_KG] * 5
+    assert s.income == [0, 0, 0]
+    assert [len(h) for h in s.hands] == [6, 4, 5]
+    assert s.draw == []
+
+
+def test_zero_income_scores_no_victory_points() -> None:
+    """ "when a player has earned no income points in a round, he does not
+    receive any victory points." """
+    assert round_victory_points([12, 0, 0]) == [3, 0, 0]
+    assert round_victory_points([0, 0, 0]) == [0, 0, 0]
+
+
+def test_victory_points_for_five_players_with_a_tie_for_first() -> None:
+    assert round_victory_points([30, 30, 20, 10, 5]) == [4, 4, 3, 2, 1]
+
+
+def test_next_starting_player_tie_goes_to_the_closest_clockwise_current_starter_first() -> None:
+    """Decision "Starting player tie": "the tied player, who is closest to the
+    starting player of the current round in clockwise order" - the current
+    starting player himself is closest."""
+    assert next_starting_player([2, 2, 5], current=1) == 1
+    assert next_starting_player([2, 5, 2], current=1) == 2
+    assert next_starting_player([2, 5, 2], current=0) == 0
+    assert next_starting_player([4, 3, 3, 3], current=0) == 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_final_round_uses_only_the_set_aside_cards(players: int) -> None:
+    """ "At the start of the seventh and final round there is no product
+    delivery ... players discard all the cards left in their hand and pick up
+    the product cards they put away"; with 5 players the fifth round."""
+    final = rules.final_round(players)
+    hands = [["tomatoes-2", "carrots-3"]] + [[] for _ in range(players - 1)]
+    asides = [["peppers-4"], ["eggplants-2"]] + [[] for _ in range(players - 2)]
+    state = make_state(hands, round_=final - 1, offer_turn=0, action_cards=[0] * players,
+                       set_aside=asides, draw=TWELVE, income=[0] * players)
+    play = Play(state)
+    play.offer(0, TOMATOES, 5)
+    for seat in range(1, players):
+        play.pass_(seat)
+    play.sell(0, "tomatoes-2", finish=False).act(0, rules.FINISH_SALE)
+    play.act(0, rules.KEEP_ALL_ACT)  # round final-1 still sets aside
+    s = play.state
+    assert s.round == final
+    assert s.hands[0] == [card("peppers-4")]
+    assert s.hands[1] == [card("eggplants-2")]
+    assert len(s.draw) == 12  # no product delivery
+    assert card("carrots-3") in s.discard
+    assert next(e.seat for e in play.kinds("hand_discarded")) == s.starting_player
+    # Play the final round out: no set-aside, then the game is over.
+    while s.phase != GAME_OVER:
+        seat, _ = rules.deciders(s)[0]
+        play.act(seat, *rules.legal(s, seat)[-1])
+        s = play.state
+        assert s.phase != SET_ASIDE
+    assert ENGINE.outcome(s) is not None
+
+
+def test_game_end_tie_breaks_unused_action_cards_then_shared() -> None:
+    """ "If several players are tied, then the player with the most unused
+    action cards left becomes the winner. If they are still tied, they share
+    the victory." """
+    assert final_ranking([12, 10, 8], [0, 3, 3]) == ([1, 2, 3], [0], "score")
+    assert final_ranking([10, 10, 8], [1, 2, 3]) == ([2, 1, 3], [1], "unused-action-cards")
+    assert final_ranking([10, 10, 8], [2, 2, 0]) == ([1, 1, 3], [0, 1], "shared")
+
+
+def test_outcome_reports_victory_points_and_unused_action_cards() -> None:
+    state = make_state([[], [], []], vp=[10, 10, 8], action_cards=[ALL_ACTION_CARDS, 1, 0])
+    state.phase = GAME_OVER
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    assert outcome.winners == (0,)
+    assert outcome.tie_break == "unused-action-cards"
+    assert [(r.score, r.rank, r.tie_break_values) for r in outcome.results] == [
+        (10, 1, (3,)), (10, 2, (1,)), (8, 3, (0,))
+    ]
+    assert list(outcome.details.unused_action_cards) == [3, 1, 0]  # type: ignore[union-attr]

