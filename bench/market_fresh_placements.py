@@ -23,6 +23,7 @@ from dataclasses import replace
 from engines.core import Game, Rng
 from engines.market_fresh import ENGINE, rules, view
 from engines.market_fresh.data import CRATES, PRODUCE_INDEX
+from engines.market_fresh.moves import CHOOSE_CRATE
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.state import CHOOSE, CRATE_HEIGHTS, PLACE, SCORE, State
 
@@ -54,7 +55,7 @@ def reachable() -> State:
         if seat == 0 and state.phase == PLACE:
             shop = state.shopfronts[0]
             move = max(moves, key=lambda m: shop.heights[m[1]])
-        if seat == 0 and state.phase == CHOOSE and moves[0][0] == rules.CHOOSE_CRATE:
+        if seat == 0 and state.phase == CHOOSE and moves[0][0] == CHOOSE_CRATE:
             shop = state.shopfronts[0]
             move = max(moves, key=lambda m: max(shop.heights[a] for a, _ in
                                                 shop.placements_for(m[1])))

@@ -30,6 +30,15 @@ from engines.market_fresh.data import (
     NUM_CRATES,
     SOLO_FACE_UP_CRATES,
 )
+from engines.market_fresh.moves import (
+    CHOOSE_CRATE,
+    PLACE_CRATE,
+    REMOVE_CRATE,
+    SCORE_CRATE,
+    TAKE_FACE_DOWN,
+    TAKE_FACE_UP,
+    Move,
+)
 from engines.market_fresh.scoring import (
     ScoreOption,
     floor_score,
@@ -52,15 +61,6 @@ from engines.market_fresh.state import (
     empty_board,
 )
 
-# Move kinds: (kind, a, b)
-TAKE_FACE_UP = 0  # a = crate
-TAKE_FACE_DOWN = 1
-CHOOSE_CRATE = 2  # a = crate
-REMOVE_CRATE = 3  # a = crate
-PLACE_CRATE = 4  # a = first square, b = second square
-SCORE_CRATE = 5  # a = produce, b = BASIC or HEIGHT
-
-Move = tuple[int, int, int]
 _T = TypeVar("_T")
 
 

@@ -181,8 +181,16 @@ def _check_crates(state: State) -> None:
             raise ValueError("state hands are not in ascending order")
         places.extend(state.hands[seat])
         places.extend(c for c, _, _ in state.shopfronts[seat].placements)
-    if state.pending_crate != NONE and state.phase == CHOOSE:
-        raise ValueError("state has a pending crate before one was chosen")
+    if (state.phase == OVER) != (state.current == NONE):
+        raise ValueError("state has no seat to act before the game is over")
+    if (state.pending_crate != NONE) != (state.phase in (PLACE, SCORE)):
+        raise ValueError("state has a chosen crate outside the place and score steps")
+    if state.phase == SCORE:
+        placed = state.shopfronts[state.current].placements
+        if not placed or placed[-1][0] != state.pending_crate:
+            raise ValueError("state scores a crate that was not the last one placed")
+    if state.took_slot > len(state.face_up):
+        raise ValueError("state refills a face-up slot that does not exist")
     if state.pending_crate != NONE and state.phase == PLACE:
         places.append(state.pending_crate)
     if len(places) != len(set(places)):

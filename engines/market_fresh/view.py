@@ -13,6 +13,15 @@ from functools import cache, lru_cache
 from typing import Any
 
 from engines.market_fresh.data import CRATES, PICTURES, PRODUCE, PRODUCE_INDEX, TOP_ROW
+from engines.market_fresh.moves import (
+    CHOOSE_CRATE,
+    PLACE_CRATE,
+    REMOVE_CRATE,
+    SCORE_CRATE,
+    TAKE_FACE_DOWN,
+    TAKE_FACE_UP,
+    Move,
+)
 from engines.market_fresh.scoring import (
     FinalScore,
     ScoreOption,
@@ -54,16 +63,14 @@ def square(grid: int, index: int) -> pb.MarketFreshSquareRef:
 
 # ------------------------------------------------------------------ actions
 
-# Move kinds mirror rules.py (imported lazily there to avoid a cycle).
-_TAKE_FACE_UP, _TAKE_FACE_DOWN, _CHOOSE, _REMOVE, _PLACE, _SCORE = range(6)
 
 
 #: (move, grid) -> the action's bytes: parsing them is ~8x faster than
 #: building the message field by field (see docs/benchmarks.md).
-_ACTION_BYTES: dict[tuple[tuple[int, int, int], int], bytes] = {}
+_ACTION_BYTES: dict[tuple[Move, int], bytes] = {}
 
 
-def action(move: tuple[int, int, int], grid: int) -> pb.MarketFreshAction:
+def action(move: Move, grid: int) -> pb.MarketFreshAction:
     """The protobuf action for a move (a fresh message the caller may keep)."""
     key = (move, grid)
     data = _ACTION_BYTES.get(key)
@@ -72,17 +79,17 @@ def action(move: tuple[int, int, int], grid: int) -> pb.MarketFreshAction:
     return pb.MarketFreshAction.FromString(data)
 
 
-def build_action(move: tuple[int, int, int], grid: int) -> pb.MarketFreshAction:
+def build_action(move: Move, grid: int) -> pb.MarketFreshAction:
     kind, a, b = move
-    if kind == _TAKE_FACE_UP:
+    if kind == TAKE_FACE_UP:
         return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=crate(a)))
-    if kind == _TAKE_FACE_DOWN:
+    if kind == TAKE_FACE_DOWN:
         return pb.MarketFreshAction(take_face_down=pb.MarketFreshTakeFaceDown())
-    if kind == _CHOOSE:
+    if kind == CHOOSE_CRATE:
         return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=crate(a)))
-    if kind == _REMOVE:
+    if kind == REMOVE_CRATE:
         return pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(crate=crate(a)))
-    if kind == _PLACE:
+    if kind == PLACE_CRATE:
         return pb.MarketFreshAction(
             place=pb.MarketFreshPlace(first=square(grid, a), second=square(grid, b))
         )
@@ -91,35 +98,35 @@ def build_action(move: tuple[int, int, int], grid: int) -> pb.MarketFreshAction:
     )
 
 
-def move_of(message: pb.MarketFreshAction, grid: int) -> tuple[int, int, int] | None:
+def move_of(message: pb.MarketFreshAction, grid: int) -> Move | None:
     """The move an action names, or None if it is malformed.
 
     Only a message that re-encodes to exactly the canonical action counts,
     so stray fields never slip through.
     """
     which = message.WhichOneof("kind")
-    move: tuple[int, int, int]
+    move: Move
     if which == "take_face_up":
-        move = (_TAKE_FACE_UP, message.take_face_up.crate.id, 0)
+        move = (TAKE_FACE_UP, message.take_face_up.crate.id, 0)
     elif which == "take_face_down":
-        move = (_TAKE_FACE_DOWN, 0, 0)
+        move = (TAKE_FACE_DOWN, 0, 0)
     elif which == "choose_crate":
-        move = (_CHOOSE, message.choose_crate.crate.id, 0)
+        move = (CHOOSE_CRATE, message.choose_crate.crate.id, 0)
     elif which == "remove_crate":
-        move = (_REMOVE, message.remove_crate.crate.id, 0)
+        move = (REMOVE_CRATE, message.remove_crate.crate.id, 0)
     elif which == "place":
         f, s = message.place.first, message.place.second
         if not all(0 <= v < grid for v in (f.row, f.col, s.row, s.col)):
             return None
-        move = (_PLACE, f.row * grid + f.col, s.row * grid + s.col)
+        move = (PLACE_CRATE, f.row * grid + f.col, s.row * grid + s.col)
     elif which == "score":
         produce = PRODUCE_INDEX.get(message.score.produce)
         if produce is None or message.score.scoring not in _SCORING_BACK:
             return None
-        move = (_SCORE, produce, _SCORING_BACK[message.score.scoring])
+        move = (SCORE_CRATE, produce, _SCORING_BACK[message.score.scoring])
     else:
         return None
-    if move[0] in (_TAKE_FACE_UP, _CHOOSE, _REMOVE) and not 0 <= move[1] < len(CRATES):
+    if move[0] in (TAKE_FACE_UP, CHOOSE_CRATE, REMOVE_CRATE) and not 0 <= move[1] < len(CRATES):
         return None
     key = (move, grid)
     if key not in _ACTION_BYTES:

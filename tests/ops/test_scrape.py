@@ -51,9 +51,10 @@ def play(address: str) -> None:
         assert update.HasField("outcome")
 
 
-@pytest.fixture(params=[1, 2], ids=["one-worker", "two-workers"])
-def scraped(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    service = Service(tmp_path, "--workers", str(request.param))
+@pytest.fixture(scope="module", params=[1, 2], ids=["one-worker", "two-workers"])
+def scraped(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    service = Service(tmp_path_factory.mktemp("scrape"), "--workers", str(request.param))
     try:
         service.wait_ready(workers=request.param)
         play(service.address)

@@ -29,6 +29,8 @@ def test_round_trip_is_byte_identical() -> None:
     lambda b: b.__setitem__(7, b[7][1:]),  # a crate missing
     lambda b: b.__setitem__(13, [[0, 0, 12], []]),  # not adjacent squares
     lambda b: b.__setitem__(15, [1, -2]),
+    lambda b: b.__setitem__(4, 2),  # place step without a chosen crate
+    lambda b: b.__setitem__(5, -1),  # nobody to act in a running game
 ])
 def test_malformed_states_are_refused(mutation: object) -> None:
     state = Game.new(ENGINE, 2, {}, b"enc").state

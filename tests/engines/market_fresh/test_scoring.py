@@ -1,0 +1,63 @@
+"""Scoring functions, one rule per test."""
+
+from __future__ import annotations
+
+from engines.market_fresh.scoring import (
+    basic_tile_row,
+    column_awards,
+    crate_points,
+    floor_score,
+    height_row,
+    rank,
+    solo_rows_below_filled,
+    standard_tile_move,
+)
+from engines.market_fresh.state import empty_board
+from tests.engines.market_fresh.helpers import p, table
+
+
+def test_crate_points_add_five_for_a_perfect_match() -> None:
+    assert crate_points(3, False) == 3
+    assert crate_points(3, True) == 8
+
+
+def test_basic_tile_row_needs_two_and_caps_at_seven() -> None:
+    assert [basic_tile_row(n) for n in (0, 1, 2, 7, 8, 12)] == [0, 0, 2, 7, 7, 7]
+
+
+def test_standard_tile_takes_the_next_lowest_free_row() -> None:
+    board = table(tiles=[("plums", 3, 0)]).board
+    assert standard_tile_move(board, 1, p("plums"), 3) == (0, 2)
+    assert standard_tile_move(board, 1, p("plums"), 1) == (0, 0)
+    assert standard_tile_move(board, 0, p("plums"), 5) == (3, 5)
+    assert standard_tile_move(board, 0, p("plums"), 2) == (3, 0)
+
+
+def test_height_row_drops_to_the_next_free_row_and_caps_at_seven() -> None:
+    board = table(tiles=[("onions", 3, 0), ("onions", 7, 1)]).board
+    assert height_row(board, p("onions"), 3) == 2
+    assert height_row(board, p("onions"), 9) == 6
+    assert height_row(board, p("lemons"), 9) == 7
+    full = table(tiles=[("onions", r, 0) for r in (1, 2)]).board
+    assert height_row(full, p("onions"), 2) == 0
+
+
+def test_solo_rows_below_must_all_hold_a_tile() -> None:
+    assert solo_rows_below_filled(empty_board(), 1)
+    assert solo_rows_below_filled(empty_board(), 2)
+    assert not solo_rows_below_filled(empty_board(), 3)
+    board = table(players=1, tiles=[("lemons", 2, 0), ("pears", 3, 0)]).board
+    assert solo_rows_below_filled(board, 4)
+    assert not solo_rows_below_filled(board, 5)
+
+
+def test_column_awards_with_fewer_than_three_tiles() -> None:
+    board = table(tiles=[("carrots", 5, 1)]).board
+    assert column_awards(board[p("carrots")]) == [(1, 5, 10)]
+    board = table(players=4, tiles=[("carrots", r, r - 2) for r in (2, 3, 4, 5)]).board
+    assert column_awards(board[p("carrots")]) == [(3, 5, 10), (2, 4, 4), (1, 3, 2)]
+
+
+def test_floor_and_competition_ranks() -> None:
+    assert floor_score(-3) == 0 and floor_score(4) == 4
+    assert rank([10, 12, 10, 3]) == [2, 1, 2, 4]
