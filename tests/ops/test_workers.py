@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
-from tests.ops.procs import Service, children, per_process_sample
+from tests.ops.procs import ROOT, Service, children, per_process_sample
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -143,3 +144,39 @@ def test_a_worker_that_cannot_start_makes_the_supervisor_give_up(tmp_path: Path)
         raise AssertionError(service.log()) from None
     finally:
         service.kill()
+
+
+def test_importing_prometheus_client_too_early_is_caught() -> None:
+    """Multiprocess mode only works if the env var precedes the import: say so loudly."""
+    code = (
+        "import prometheus_client\n"
+        "from service.config import Config\n"
+        "from service.workers import prepare_metrics\n"
+        "try:\n"
+        "    prepare_metrics(Config(workers=2))\n"
+        "except RuntimeError as exc:\n"
+        "    print('refused:', exc)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60, check=True)
+    assert "refused: prometheus_client was imported before" in out.stdout
+
+
+def test_the_multiprocess_directory_it_makes_is_on_tmpfs() -> None:
+    """Files on disk cost ~25% QPS (docs/benchmarks.md), so --workers picks /dev/shm."""
+    code = (
+        "import os\n"
+        "from service.config import Config\n"
+        "from service.workers import _on_tmpfs, prepare_metrics\n"
+        "path = prepare_metrics(Config(workers=2))\n"
+        "print(path, _on_tmpfs(path))\n"
+        "os.rmdir(path)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60, check=True)
+    path, on_tmpfs = out.stdout.split()
+    assert Path(path).name.startswith("marketplay-metrics-")
+    if os.access("/dev/shm", os.W_OK):
+        assert on_tmpfs == "True"
