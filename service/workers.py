@@ -8,7 +8,8 @@ every worker drains within `grace_seconds`, and serves the summed Prometheus
 metrics of all workers (prometheus-client multiprocess mode).
 
 Import order matters: `prepare_metrics` must run before anything imports
-prometheus_client, so `service.main` imports the server only after it.
+prometheus_client, so `service.main` imports `service.metrics` only inside
+`serve`, which runs in the worker.
 """
 
 from __future__ import annotations
@@ -54,24 +55,24 @@ def prepare_metrics(config: Config) -> str | None:
     counters start from zero, as Prometheus expects after a restart.
     """
     path = os.environ.get(MULTIPROC_ENV) or None
-    if path is None and config.workers > 1 and config.metrics_port:
+    wanted = path is not None or (config.workers > 1 and config.metrics_port != 0)
+    if not wanted:
+        return None
+    values = sys.modules.get("prometheus_client.values")
+    if values is not None and not getattr(values.ValueClass, "_multiprocess", False):
+        raise RuntimeError(
+            "prometheus_client was imported before PROMETHEUS_MULTIPROC_DIR was set; "
+            "call service.workers.prepare_metrics() before importing service.metrics"
+        )
+    if path is None:
         shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
         path = tempfile.mkdtemp(prefix="marketplay-metrics-", dir=shm)
         _own_dirs.append(path)
         os.environ[MULTIPROC_ENV] = path
-    if path is None:
-        return None
     if not _on_tmpfs(path):
         # Measured: metric writes to mmap files on disk cost ~25% QPS, on tmpfs ~0-6%.
         log.warning("%s=%s is not on tmpfs: metrics will slow calls down; use a memory-backed "
                     "directory (Kubernetes: emptyDir medium Memory)", MULTIPROC_ENV, path)
-    if "prometheus_client.values" in sys.modules:
-        values = sys.modules["prometheus_client.values"]
-        if not getattr(values.ValueClass, "_multiprocess", False):
-            raise RuntimeError(
-                "prometheus_client was imported before PROMETHEUS_MULTIPROC_DIR was set; "
-                "call service.workers.prepare_metrics() before importing service.metrics"
-            )
     os.makedirs(path, exist_ok=True)
     for stale in glob.glob(os.path.join(path, "*.db")):
         os.remove(stale)
@@ -113,7 +114,11 @@ def run(config: Config, serve: Callable[[Config], int]) -> int:
             if http is not None:
                 http.shutdown()
                 http.server_close()
-    return _Supervisor(config, serve).run()
+    try:
+        return _Supervisor(config, serve).run()
+    finally:
+        while _own_dirs:  # the multiprocess directory prepare_metrics made for us
+            shutil.rmtree(_own_dirs.pop(), ignore_errors=True)
 
 
 def _metrics_http(config: Config) -> HTTPServer | None:
@@ -288,8 +293,6 @@ class _Supervisor:
             self._http.server_close()
         if self._reserved is not None:
             self._reserved.close()
-        while _own_dirs:
-            shutil.rmtree(_own_dirs.pop(), ignore_errors=True)
 
 
 def _die_with_parent(supervisor: int) -> None:

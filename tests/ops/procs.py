@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 import shutil
 import signal
@@ -100,10 +101,15 @@ class Service:
             self._log.close()
 
     def kill(self) -> None:
-        """Last resort for a test that failed half-way: leave no process behind."""
-        for pid in self.worker_pids():
-            os.kill(pid, signal.SIGKILL)
+        """Last resort for a test that failed half-way: leave no process behind.
+
+        Workers are looked up only while the supervisor lives (so its pid is still ours);
+        once it is gone, PR_SET_PDEATHSIG has already sent them SIGTERM.
+        """
         if self.proc.poll() is None:
+            for pid in self.worker_pids():
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             self.proc.kill()
             self.proc.wait(timeout=10)
         self._log.close()

@@ -18,6 +18,7 @@ import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from service.config import Config
 from tests.ops.procs import ROOT, Service, children, per_process_sample
 
 pytestmark = pytest.mark.timeout(120)
@@ -129,7 +130,16 @@ def test_single_worker_serves_metrics_in_process(tmp_path: Path) -> None:
         service.health()
         assert service.sample("grpc_server_handled_total", **CHECK) >= 1
         assert "process_cpu_seconds_total" in service.scrape()
+        # The image's HEALTHCHECK command agrees, for the whole server and the game service.
+        probe_env = {**os.environ, "MARKETPLAY_PORT": str(service.port)}
+        for name in ("", "marketplay.v1.GameService"):
+            probe = subprocess.run([sys.executable, "-m", "service.probe", name], cwd=ROOT,
+                                   env=probe_env, capture_output=True, timeout=30, check=False)
+            assert probe.returncode == 0, probe.stderr
         assert service.stop() == 0
+        probe = subprocess.run([sys.executable, "-m", "service.probe"], cwd=ROOT, env=probe_env,
+                               capture_output=True, text=True, timeout=30, check=False)
+        assert probe.returncode == 1 and "unhealthy" in probe.stderr
     finally:
         service.kill()
 
@@ -180,3 +190,15 @@ def test_the_multiprocess_directory_it_makes_is_on_tmpfs() -> None:
     assert Path(path).name.startswith("marketplay-metrics-")
     if os.access("/dev/shm", os.W_OK):
         assert on_tmpfs == "True"
+
+
+def test_server_options_share_the_port_and_age_out_connections() -> None:
+    """SO_REUSEPORT only with several workers; old connections close so clients rebalance."""
+    from service.server import server_options
+
+    config = Config(workers=2, max_connection_age_ms=60_000, grace_seconds=7.5)
+    options = dict(server_options(config))
+    assert options["grpc.so_reuseport"] == 1
+    assert options["grpc.max_connection_age_ms"] == 60_000
+    assert options["grpc.max_connection_age_grace_ms"] == 7_500
+    assert dict(server_options(Config(workers=1)))["grpc.so_reuseport"] == 0
