@@ -1,7 +1,11 @@
 """Play whole games through a marketplay server with random legal moves.
 
-    python clients/python/demo.py                      # every game, every player count
+    python clients/python/demo.py                      # every game, player count and mode
     python clients/python/demo.py --game spice-merchant --players 4
+
+Every player count is played with the default options; then every other value
+of each enum option (variants such as Crate Heights or Solo) once, at the
+smallest player count the server accepts for it.
 
 Uses the server at --address (default 127.0.0.1:50051, i.e. `make run`); if
 none answers there, starts one for the duration of the demo.
@@ -97,6 +101,30 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
           f"seed {outcome.seed.hex()}")
 
 
+def mode_options(info: pb.GameInfo) -> list[dict[str, str]]:
+    """One option set per non-default value of each enum option."""
+    return [
+        {option.name: value}
+        for option in info.options
+        if option.type == pb.OptionInfo.TYPE_ENUM
+        for value in option.allowed_values
+        if value != option.default_value
+    ]
+
+
+def try_play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
+             options: dict[str, str]) -> bool:
+    """Play one game; False when the server refuses that configuration."""
+    try:
+        stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players, options=options))
+    except grpc.RpcError as exc:
+        if exc.code() == grpc.StatusCode.INVALID_ARGUMENT:  # type: ignore[attr-defined]
+            return False
+        raise
+    play(stub, game_id, players, options)
+    return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -109,15 +137,13 @@ def main() -> None:
         for info in stub.ListGames(pb.ListGamesRequest()).games:
             if args.game and info.game_id != args.game:
                 continue
-            counts = [args.players] if args.players else range(info.min_players,
-                                                                 info.max_players + 1)
+            counts = ([args.players] if args.players
+                      else list(range(info.min_players, info.max_players + 1)))
             for players in counts:
-                try:
-                    play(stub, info.game_id, players, {})
-                except grpc.RpcError as exc:
-                    if exc.code() != grpc.StatusCode.INVALID_ARGUMENT:  # type: ignore[attr-defined]
-                        raise
-                    print(f"  ({players} players needs options: {exc.details()})")  # type: ignore[attr-defined]
+                try_play(stub, info.game_id, players, {})
+            for options in mode_options(info):
+                if not any(try_play(stub, info.game_id, n, options) for n in counts):
+                    print(f"\n== {info.game_id} {options}: refused for {counts} players")
 
 
 if __name__ == "__main__":

@@ -8,9 +8,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import grpc
 import pytest
@@ -111,3 +113,45 @@ def test_sigterm_drains_and_exits_cleanly() -> None:
     assert proc.returncode == 0, out
     assert time.monotonic() - started < 10
     assert "draining" in out
+
+
+class SlowCalls(grpc.ServerInterceptor):  # type: ignore[misc]
+    """Test-only: holds every GameService call for a while, so one is surely
+    in flight when the drain starts."""
+
+    def intercept_service(self, continuation: Any, details: Any) -> Any:
+        handler = continuation(details)
+        if handler is None or "GameService" not in details.method:
+            return handler
+        inner = handler.unary_unary
+
+        def slow(request: Any, context: Any) -> Any:
+            time.sleep(1.0)
+            return inner(request, context)
+
+        return grpc.unary_unary_rpc_method_handler(
+            slow, handler.request_deserializer, handler.response_serializer)
+
+
+def test_drain_lets_calls_in_flight_finish_and_turns_new_ones_away() -> None:
+    from service.server import create_server
+    from tests.service.conftest import TEST_CONFIG
+
+    running = create_server(TEST_CONFIG, interceptors=[SlowCalls()])
+    running.server.start()
+    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+        stub = pb_grpc.GameServiceStub(channel)
+        in_flight = stub.ListGames.future(pb.ListGamesRequest(), timeout=20)
+        time.sleep(0.3)  # the call is now inside the handler
+        drainer = threading.Thread(target=running.drain, args=(5.0,))
+        drainer.start()
+        time.sleep(0.2)
+        status = running.health.Check(health_pb2.HealthCheckRequest(service=""), None).status
+        assert status == health_pb2.HealthCheckResponse.NOT_SERVING
+        with pytest.raises(grpc.RpcError) as late:
+            stub.ListGames(pb.ListGamesRequest(), timeout=5)
+        assert late.value.code() in (  # type: ignore[attr-defined]
+            grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED)
+        assert in_flight.result().games  # finished normally during the drain
+        drainer.join(timeout=10)
+        assert not drainer.is_alive()
