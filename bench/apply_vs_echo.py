@@ -2,8 +2,11 @@
 
     python -m bench.apply_vs_echo [--seconds 4] [--game spice-merchant]
 
-Starts, one after another on loopback: the echo server, marketplay with its
-state cache, marketplay without it, and the echo again (to show drift). For
+First times the ApplyAction handler in-process (no gRPC) to learn its CPU
+cost. Then starts, one after another on loopback: the echo server, marketplay
+with its state cache, marketplay without it, an echo whose handler burns the
+handler's CPU cost (what grpcio adds around a handler that heavy), and the
+echo again (to show drift). For
 each it drives pre-serialised requests from 1 and from 16 client threads for
 a fixed time and reports calls/s, p50 latency and the server's CPU time per
 call (from /proc). Prints the ratios the design targets (ApplyAction >= 0.75x
@@ -22,6 +25,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 
@@ -70,7 +74,8 @@ def spawn(args: list[str], port: int) -> subprocess.Popen[bytes]:
 def drive(name: str, port: int, method: str, payload: bytes, threads: int, seconds: float,
           pid: int) -> Result:
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
-    call = channel.unary_unary(method)  # bytes in, bytes out: no client-side protobuf work
+    # bytes in, bytes out: no client-side protobuf work
+    call = channel.unary_unary(method, request_serializer=None, response_deserializer=None)
     for _ in range(50):
         call(payload)
     latencies: list[list[float]] = [[] for _ in range(threads)]
@@ -119,12 +124,32 @@ def apply_payload(port: int, game_id: str, steps: int) -> bytes:
         return request.SerializeToString()
 
 
+def handler_cpu_us(payload: bytes, calls: int = 2000) -> float:
+    """CPU time of the servicer's ApplyAction on this request, without gRPC."""
+    from service.observe import NullObserver
+    from service.sealing import Sealer
+    from service.servicer import GameService
+    from service.states import StateStore
+
+    service = GameService(StateStore(Sealer.from_config(KEYS), 4096, NullObserver()),
+                          NullObserver(), False, 100)
+    context: Any = None  # never touched: the request is valid
+    for _ in range(50):
+        service.ApplyAction(pb.ApplyActionRequest.FromString(payload), context)
+    start = time.process_time()
+    for _ in range(calls):
+        service.ApplyAction(pb.ApplyActionRequest.FromString(payload),
+                            context).SerializeToString()
+    return (time.process_time() - start) / calls * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--game", default="spice-merchant")
     parser.add_argument("--steps", type=int, default=12, help="actions before the measured one")
+    parser.add_argument("--threads", type=int, default=16, help="server handler threads (both)")
     args = parser.parse_args()
 
     results: list[Result] = []
@@ -141,6 +166,8 @@ def main() -> None:
         mp.wait()
     print(f"{args.game}: ApplyAction request {len(payload)} B, response {response_size} B "
           f"(views for one seat); echo carries the request bytes both ways")
+    burn = handler_cpu_us(payload)
+    print(f"handler CPU in-process (parse, ApplyAction, serialise; no gRPC): {burn:.0f} us/call")
 
     phases = [
         ("echo", ["-m", "bench.echo_server"], "/bench.Echo/Echo"),
@@ -148,11 +175,14 @@ def main() -> None:
          "/marketplay.v1.GameService/ApplyAction"),
         ("apply-nocache", ["-m", "service.main", "--metrics-port", "0",
                            "--state-cache-size", "0"], "/marketplay.v1.GameService/ApplyAction"),
+        ("echo+burn", ["-m", "bench.echo_server", "--burn-us", f"{burn:.0f}"],
+         "/bench.Echo/Echo"),
         ("echo-again", ["-m", "bench.echo_server"], "/bench.Echo/Echo"),
     ]
+    threads_flag = ["--threads", str(args.threads)]
     for name, cmd, method in phases:
         port = free_port()
-        proc = spawn([*cmd, "--port", str(port)], port)
+        proc = spawn([*cmd, "--port", str(port), *threads_flag], port)
         try:
             for threads in (1, 16):
                 r = drive(name, port, method, payload, threads, args.seconds, proc.pid)
@@ -169,7 +199,7 @@ def main() -> None:
     print("\nratios (ApplyAction / echo, calls/s; echo = mean of both echo runs):")
     for threads in (1, 16):
         echo = (find("echo", threads).qps + find("echo-again", threads).qps) / 2
-        for name in ("apply+cache", "apply-nocache"):
+        for name in ("apply+cache", "apply-nocache", "echo+burn"):
             print(f"  {name:14s} threads={threads:2d}: {find(name, threads).qps / echo:5.2f}x")
     cached, uncached = find("apply+cache", 16), find("apply-nocache", 16)
     print(f"  state cache: server CPU {cached.cpu_us_per_call:.0f} vs "

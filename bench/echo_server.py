@@ -1,7 +1,10 @@
 """A bare grpcio sync server whose one method returns the request bytes.
 
 The baseline for bench/apply_vs_echo.py: same server settings as marketplay
-(thread pool size, message limits), no protobuf parsing, no work.
+(thread pool size, message limits), no protobuf parsing, no work. With
+--burn-us the handler first spins that much thread CPU time: an echo whose
+handler costs what marketplay's handler costs shows what grpcio itself adds
+around a handler of that weight.
 """
 
 from __future__ import annotations
@@ -9,7 +12,9 @@ from __future__ import annotations
 import argparse
 import signal
 import threading
+import time
 from concurrent import futures
+from typing import Any
 
 import grpc
 
@@ -20,10 +25,19 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--threads", type=int, default=16)
+    parser.add_argument("--burn-us", type=float, default=0.0)
     args = parser.parse_args()
+    burn = args.burn_us / 1e6
+
+    def echo(request: Any, context: Any) -> Any:
+        if burn:
+            until = time.thread_time() + burn
+            while time.thread_time() < until:
+                pass
+        return request
+
     handler = grpc.method_handlers_generic_handler(
-        "bench.Echo",
-        {"Echo": grpc.unary_unary_rpc_method_handler(lambda request, context: request)},
+        "bench.Echo", {"Echo": grpc.unary_unary_rpc_method_handler(echo)}
     )
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=args.threads))
     server.add_generic_rpc_handlers((handler,))
