@@ -92,6 +92,8 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
         if current != last_round:
             print(f"  round {last_round} done at step {update.step}")
             last_round = current
+    if last_round is not None:
+        print(f"  round {last_round} done at step {update.step}: game over")
     seconds = time.perf_counter() - started
     outcome = update.outcome
     for result in outcome.results:

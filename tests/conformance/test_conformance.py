@@ -51,6 +51,24 @@ def test_random_playout_reaches_a_consistent_end(config: PlayConfig) -> None:
 
 
 @each_config
+def test_every_legal_action_applies(config: PlayConfig) -> None:
+    """Not just the one a playout picks: at every fifth step, every legal
+    action of every decider applies cleanly and yields a well-formed state
+    (up to 60 actions a step, spread evenly over the list)."""
+    for index, step in enumerate(playout(config.new_game(b"every-action"), b"every-policy")):
+        if index % 5:
+            continue
+        game = step.before
+        for decision in game.to_act():
+            legal = list(config.engine.legal_actions(game.state, decision.seat))
+            stride = max(1, len(legal) // 60)
+            for action in legal[::stride]:
+                after, _ = game.apply(decision.seat, action)
+                assert after.step == game.step + 1
+                check_decisions(after)
+
+
+@each_config
 def test_same_seed_and_actions_give_identical_bytes(config: PlayConfig) -> None:
     first = [s.after.encode() for s in playout(config.new_game(b"twin-seed"), b"twin-policy")]
     second = [s.after.encode() for s in playout(config.new_game(b"twin-seed"), b"twin-policy")]
