@@ -13,6 +13,8 @@ its turn; a cheater reveals his Cheat). See docs/rules/central-market.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.central_market import events as ev
 from engines.central_market.data import (
     ALL_ACTION_CARDS,
@@ -105,13 +107,22 @@ def final_round(num_players: int) -> int:
 def new_state(
     num_players: int, max_price: int, removed_product: int, skip_idle: bool, rng: Rng
 ) -> State:
-    """Set-up: shuffled draw pile, one action card of each kind per seat,
-    seat 0 starts (the rulebook's "player who last shopped at a market"),
-    then round 1's product delivery."""
-    n = num_players
+    """Set-up with a shuffled draw pile, then round 1's product delivery."""
     draw = deck(removed_product)
     rng.shuffle(draw)
-    state = State(
+    state = set_up(num_players, max_price, removed_product, skip_idle, draw)
+    _start_round(state, rng, [])
+    return state
+
+
+def set_up(
+    num_players: int, max_price: int, removed_product: int, skip_idle: bool, draw: list[int]
+) -> State:
+    """The table before round 1: `draw` as the draw pile (top card last),
+    one action card of each kind per seat, seat 0 starts (the rulebook's
+    "player who last shopped at a market"), nothing dealt yet."""
+    n = num_players
+    return State(
         num_players=n,
         max_price=max_price,
         removed_product=removed_product,
@@ -150,8 +161,6 @@ def new_state(
         sales=[],
         history=[],
     )
-    _start_round(state, rng, [])
-    return state
 
 
 def clockwise(state: State, first: int) -> list[int]:
@@ -551,15 +560,23 @@ def play_rot(s: State, seat: int) -> None:
     s.action_cards[seat] &= ~ROT
 
 
-def _next_rot(s: State, rng: Rng, out: list[Event]) -> None:
+def _ask_next(s: State, window: int, usable: Callable[[int], bool]) -> bool:
+    """Open the reaction `window` (ROT_WINDOW or TOURISTS_WINDOW) for the next
+    seat in `s.queue`; with skip-idle-reactions, pass over the seats that
+    could not use the card. False once nobody is left to ask."""
     while s.queue:
         seat = s.queue.pop(0)
-        if s.skip_idle and not rot_usable(s):
+        if s.skip_idle and not usable(seat):
             continue
         s.pointer = seat
-        s.phase = ROT_WINDOW
-        return
-    _settle_sale(s, rng, out)
+        s.phase = window
+        return True
+    return False
+
+
+def _next_rot(s: State, rng: Rng, out: list[Event]) -> None:
+    if not _ask_next(s, ROT_WINDOW, lambda _seat: rot_usable(s)):
+        _settle_sale(s, rng, out)
 
 
 def _settle_sale(s: State, rng: Rng, out: list[Event]) -> None:
@@ -612,14 +629,8 @@ def tourists_usable(s: State, seat: int) -> bool:
 
 
 def _next_tourists(s: State, rng: Rng, out: list[Event]) -> None:
-    while s.queue:
-        seat = s.queue.pop(0)
-        if s.skip_idle and not tourists_usable(s, seat):
-            continue
-        s.pointer = seat
-        s.phase = TOURISTS_WINDOW
-        return
-    _end_product(s, rng, out)
+    if not _ask_next(s, TOURISTS_WINDOW, lambda seat: tourists_usable(s, seat)):
+        _end_product(s, rng, out)
 
 
 def _finish_tourists_sale(s: State, rng: Rng, out: list[Event]) -> None:

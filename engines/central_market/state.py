@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engines.central_market.data import NUM_CODES, NUM_PRODUCTS
+from engines.core.wire import int_in, ints, load_list, rows
 
 # Phases share the numbers of the CentralMarketPhase enum.
 OFFER = 1
@@ -169,6 +170,7 @@ _PER_SEAT = (
     "bids", "bid_state", "sold_kg", "cheated", "player_left", "income", "vp",
     "action_cards", "hands", "set_aside", "pending", "table",
 )  # fmt: skip
+_PER_PRODUCT = ("product_left",)
 
 
 def encode(state: State) -> bytes:
@@ -178,64 +180,63 @@ def encode(state: State) -> bytes:
     ).encode()
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+#: The views carry every number of a state as an int32 (central_market.proto).
+_INT32 = (-(1 << 31), (1 << 31) - 1)
 
 
-def _is_ints(value: object) -> bool:
-    return isinstance(value, list) and all(_is_int(v) for v in value)
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"state field {what} is malformed")
+    return value
 
 
-def _check(name: str, kind: int, value: object) -> bool:
+def _sales(value: Any) -> None:
+    """Sale records: eight ints, two flags and two lists each (the S_* indices)."""
+    if not isinstance(value, list) or not all(isinstance(s, list) and len(s) == 12 for s in value):
+        raise ValueError("state field sales is malformed")
+    for record in value:
+        ints(record[:S_CHEAT], "sales", *_INT32)
+        _flag(record[S_CHEAT], "sales")
+        _flag(record[S_TOURISTS], "sales")
+        ints(record[S_CARDS], "sales", *_INT32)
+        ints(record[S_ROTTED_BY], "sales", *_INT32)
+
+
+def _history(value: Any) -> None:
+    """Per round: [round, incomes, victory points]."""
+    if not isinstance(value, list) or not all(isinstance(h, list) and len(h) == 3 for h in value):
+        raise ValueError("state field history is malformed")
+    for round_, incomes, vp in value:
+        int_in(round_, "history", *_INT32)
+        ints(incomes, "history", *_INT32)
+        ints(vp, "history", *_INT32)
+
+
+def _check(name: str, value: Any, n: int) -> None:
+    """Raise ValueError unless `value` fits field `name` of an `n` seat game."""
+    kind = _KINDS[name]
     if kind == _INT:
-        return _is_int(value)
-    if kind == _BOOL:
-        return isinstance(value, bool)
-    if kind == _INTS:
-        return _is_ints(value)
-    if kind == _NESTED:
-        return isinstance(value, list) and all(_is_ints(v) for v in value)
-    if kind == _SALES:
-        return isinstance(value, list) and all(
-            isinstance(s, list)
-            and len(s) == 12
-            and all(_is_int(x) for x in s[:8])
-            and isinstance(s[S_CHEAT], bool)
-            and isinstance(s[S_TOURISTS], bool)
-            and _is_ints(s[S_CARDS])
-            and _is_ints(s[S_ROTTED_BY])
-            for s in value
-        )
-    return isinstance(value, list) and all(
-        isinstance(h, list)
-        and len(h) == 3
-        and _is_int(h[0])
-        and _is_ints(h[1])
-        and _is_ints(h[2])
-        for h in value
-    )
+        int_in(value, name, *_INT32)
+    elif kind == _BOOL:
+        _flag(value, name)
+    elif kind == _INTS:
+        length = n if name in _PER_SEAT else NUM_PRODUCTS if name in _PER_PRODUCT else None
+        ints(value, name, *_INT32, length)
+    elif kind == _NESTED:
+        rows(value, name, n, *_INT32)  # hands, set_aside, table: one list per seat
+    elif kind == _SALES:
+        _sales(value)
+    else:
+        _history(value)
 
 
 def decode(data: bytes) -> State:
     """Inverse of `encode`; raises ValueError naming the first field that does not fit."""
-    try:
-        raw = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError("central-market state is not valid JSON") from exc
-    if not isinstance(raw, list) or len(raw) != len(_FIELDS):
-        raise ValueError(f"central-market state must be a list of {len(_FIELDS)} fields")
+    raw = load_list(data, "central-market", len(_FIELDS))
+    n = int_in(raw[_FIELDS.index("num_players")], "num_players", 3, 5)
     for name, value in zip(_FIELDS, raw, strict=True):
-        if not _check(name, _KINDS[name], value):
-            raise ValueError(f"central-market state field {name!r} is malformed")
+        _check(name, value, n)
     state = State(*raw)
-    n = state.num_players
-    if not 3 <= n <= 5:
-        raise ValueError("central-market state has an unsupported player count")
-    for name in _PER_SEAT:
-        if len(getattr(state, name)) != n:
-            raise ValueError(f"central-market state field {name!r} needs one entry per seat")
-    if len(state.product_left) != NUM_PRODUCTS:
-        raise ValueError("central-market state field 'product_left' needs one entry per product")
     for pile in (state.draw, state.discard, *state.hands, *state.set_aside, *state.table):
         if any(not 0 <= c < NUM_CODES for c in pile):
             raise ValueError("central-market state holds an unknown card")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
+from engines.core.wire import int_in, ints, load_list, rows
 from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, NUM_PRODUCE, TOP_ROW
 from engines.market_fresh.shopfront import Shopfront
 
@@ -99,51 +99,27 @@ def encode(state: State) -> bytes:
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-def _ints(value: Any, what: str, low: int, high: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(
-        type(x) is int and low <= x <= high for x in value
-    ):
-        raise ValueError(f"state field {what} is malformed")
-    return tuple(value)
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"state field {what} is malformed")
-    return value
-
-
 def decode(data: bytes) -> State:
     """Inverse of `encode`; raises ValueError on anything malformed."""
-    try:
-        body = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError("market-fresh state is not valid JSON") from exc
-    if not isinstance(body, list) or len(body) != 20 or body[0] != ENCODING:
-        raise ValueError("market-fresh state has the wrong shape or encoding version")
+    body = load_list(data, "market-fresh", 20)
+    if body[0] != ENCODING:
+        raise ValueError("market-fresh state has the wrong encoding version")
     last = NUM_CRATES - 1
-    variant = _int(body[1], "variant", STANDARD, SOLO)
-    grid = _int(body[2], "grid", min(GRID_SIZES), max(GRID_SIZES))
-    n = _int(body[3], "num_players", 1, 4)
-    phase = _int(body[4], "phase", TAKE, OVER)
-    current = _int(body[5], "current", NONE, n - 1)
-    turn = _int(body[6], "turn", 0, 10_000)
-    supply = _ints(body[7], "supply", 0, last)
-    set_aside = _ints(body[8], "set_aside", 0, last)
-    face_up = _ints(body[9], "face_up", 0, last)
-    if not isinstance(body[10], list) or len(body[10]) != n:
-        raise ValueError("state field hands is malformed")
-    hands = tuple(_ints(h, "hands", 0, last) for h in body[10])
-    if not isinstance(body[11], list) or len(body[11]) != n:
-        raise ValueError("state field known is malformed")
-    known = tuple(_ints(k, "known", 0, last) for k in body[11])
-    removed = _ints(body[12], "removed", 0, last)
-    if not isinstance(body[13], list) or len(body[13]) != n:
-        raise ValueError("state field shopfronts is malformed")
+    variant = int_in(body[1], "variant", STANDARD, SOLO)
+    grid = int_in(body[2], "grid", min(GRID_SIZES), max(GRID_SIZES))
+    n = int_in(body[3], "num_players", 1, 4)
+    phase = int_in(body[4], "phase", TAKE, OVER)
+    current = int_in(body[5], "current", NONE, n - 1)
+    turn = int_in(body[6], "turn", 0, 10_000)
+    supply = tuple(ints(body[7], "supply", 0, last))
+    set_aside = tuple(ints(body[8], "set_aside", 0, last))
+    face_up = tuple(ints(body[9], "face_up", 0, last))
+    hands = tuple(tuple(h) for h in rows(body[10], "hands", n, 0, last))
+    known = tuple(tuple(k) for k in rows(body[11], "known", n, 0, last))
+    removed = tuple(ints(body[12], "removed", 0, last))
     squares = grid * grid - 1
     shopfronts = []
-    for flat in body[13]:
-        values = _ints(flat, "shopfronts", 0, max(last, squares))
+    for values in rows(body[13], "shopfronts", n, 0, max(last, squares)):
         if len(values) % 3:
             raise ValueError("state field shopfronts is malformed")
         placements = tuple(
@@ -152,18 +128,12 @@ def decode(data: bytes) -> State:
         if any(c > last or a > squares or b > squares for c, a, b in placements):
             raise ValueError("state field shopfronts is malformed")
         shopfronts.append(Shopfront.rebuild(grid, placements))
-    if not isinstance(body[14], list) or len(body[14]) != NUM_PRODUCE:
-        raise ValueError("state field board is malformed")
-    board = tuple(_ints(col, "board", FREE, n - 1) for col in body[14])
-    if any(len(col) != TOP_ROW for col in board):
-        raise ValueError("state field board is malformed")
-    scores = _ints(body[15], "scores", 0, 1_000_000)
-    height_used = _ints(body[16], "height_used", 0, (1 << NUM_PRODUCE) - 1)
-    pending = _int(body[17], "pending_crate", NONE, last)
-    perfect = _int(body[18], "pending_perfect", 0, 1)
-    took_slot = _int(body[19], "took_slot", NONE, 3)
-    if len(scores) != n or len(height_used) != n:
-        raise ValueError("state has per-seat fields of the wrong length")
+    board = tuple(tuple(col) for col in rows(body[14], "board", NUM_PRODUCE, FREE, n - 1, TOP_ROW))
+    scores = tuple(ints(body[15], "scores", 0, 1_000_000, n))
+    height_used = tuple(ints(body[16], "height_used", 0, (1 << NUM_PRODUCE) - 1, n))
+    pending = int_in(body[17], "pending_crate", NONE, last)
+    perfect = int_in(body[18], "pending_perfect", 0, 1)
+    took_slot = int_in(body[19], "took_slot", NONE, 3)
     state = State(variant, grid, n, phase, current, turn, supply, set_aside, face_up, hands,
                   known, removed, tuple(shopfronts), board, scores, height_used, pending,
                   bool(perfect), took_slot)

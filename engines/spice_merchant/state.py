@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from engines.core.wire import int_in, ints, load_list, rows
 from engines.spice_merchant.data import (
     CARD_COUNTS,
     MARKET_CAPACITY,
@@ -142,22 +143,8 @@ def encode(state: State) -> bytes:
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-def _ints(value: Any, length: int | None, lo: int, hi: int, what: str) -> list[int]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise ValueError(f"{what} has the wrong shape")
-    if value and (not all(type(x) is int for x in value) or min(value) < lo or max(value) > hi):
-        raise ValueError(f"{what} holds a value out of range")
-    return value
-
-
-def _rows(value: Any, rows: int, length: int | None, lo: int, hi: int, what: str) -> list[list[int]]:
-    if not isinstance(value, list) or len(value) != rows:
-        raise ValueError(f"{what} has the wrong shape")
-    return [_ints(row, length, lo, hi, what) for row in value]
-
-
 def _markets(value: Any, what: str) -> list[list[int]]:
-    markets = _rows(value, NUM_MARKETS, 2, NONE, max(NUM_SPICES, MARKET_CAPACITY), what)
+    markets = rows(value, what, NUM_MARKETS, NONE, max(NUM_SPICES, MARKET_CAPACITY), 2)
     for spice, count in markets:
         if not (spice == NONE and count == 0) and not (
             0 <= spice < NUM_SPICES and 1 <= count <= MARKET_CAPACITY
@@ -168,47 +155,39 @@ def _markets(value: Any, what: str) -> list[list[int]]:
 
 def decode(data: bytes) -> State:
     """Inverse of `encode`; raises ValueError for anything that does not fit."""
-    try:
-        body = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError("spice-merchant state is not valid JSON") from exc
-    if not isinstance(body, list) or len(body) != 21 or body[0] != ENCODING:
-        raise ValueError("spice-merchant state has the wrong layout or encoding version")
-    n = body[1]
-    if type(n) is not int or not 1 <= n <= 8:
-        raise ValueError("spice-merchant state has a bad player count")
-    if body[2] not in NUTMEG_VARIANTS:
+    body = load_list(data, "spice-merchant", 21)
+    if body[0] != ENCODING:
+        raise ValueError("spice-merchant state has the wrong encoding version")
+    n = int_in(body[1], "num_players", 1, 8)
+    if not isinstance(body[2], str) or body[2] not in NUTMEG_VARIANTS:
         raise ValueError("spice-merchant state names an unknown nutmeg-prices variant")
-    round_no, phase, first, turn = _ints(body[3:7], 4, NONE, max(ROUNDS, n), "round header")
-    if not (1 <= round_no <= ROUNDS and phase in (REGISTRATION, TRADING, GAME_OVER)):
-        raise ValueError("spice-merchant state has a bad round or phase")
-    if not 0 <= first < n or not (turn == NONE if phase != TRADING else 0 <= turn < n):
-        raise ValueError("spice-merchant state has a bad first player or turn")
+    phase = int_in(body[4], "phase", REGISTRATION, GAME_OVER)
+    turn = int_in(body[6], "turn", NONE, n - 1)
+    if (turn == NONE) != (phase != TRADING):
+        raise ValueError("spice-merchant state has a seat to act outside trading, or none in it")
     big = sum(CARD_COUNTS)
-    markets = _markets(body[12], "markets")
-    if body[17] not in (NOT_ENDED, ALL_MARKETS_OCCUPIED, TWO_FULL_MARKETS, NO_SEAT_CAN_ACT):
-        raise ValueError("spice-merchant state has a bad round-end reason")
+    top_spice = NUM_SPICES - 1
     state = State(
         num_players=n,
         nutmeg_prices=body[2],
-        round_no=round_no,
+        round_no=int_in(body[3], "round_no", 1, ROUNDS),
         phase=phase,
-        first_player=first,
+        first_player=int_in(body[5], "first_player", 0, n - 1),
         turn=turn,
-        deck=_ints(body[7], None, 0, NUM_SPICES - 1, "deck"),
-        hands=_rows(body[8], n, NUM_SPICES, 0, big, "hands"),
-        secret_goods=_rows(body[9], n, None, 0, NUM_SPICES - 1, "secret goods"),
-        registered=[bool(x) for x in _ints(body[10], n, 0, 1, "registered flags")],
-        open_goods=_ints(body[11], n, NONE, NUM_SPICES - 1, "open goods"),
-        markets=markets,
-        scores=_ints(body[13], n, 0, 1 << 30, "scores"),
-        score_cards=_rows(body[14], n, NUM_SPICES, 0, big, "score cards"),
-        passed=[bool(x) for x in _ints(body[15], n, 0, 1, "passed flags")],
-        round_points=_rows(body[16], n, None, 0, 1 << 30, "round points"),
-        last_end=body[17],
+        deck=ints(body[7], "deck", 0, top_spice),
+        hands=rows(body[8], "hands", n, 0, big, NUM_SPICES),
+        secret_goods=rows(body[9], "secret goods", n, 0, top_spice),
+        registered=[bool(x) for x in ints(body[10], "registered flags", 0, 1, n)],
+        open_goods=ints(body[11], "open goods", NONE, top_spice, n),
+        markets=_markets(body[12], "markets"),
+        scores=ints(body[13], "scores", 0, 1 << 30, n),
+        score_cards=rows(body[14], "score cards", n, 0, big, NUM_SPICES),
+        passed=[bool(x) for x in ints(body[15], "passed flags", 0, 1, n)],
+        round_points=rows(body[16], "round points", n, 0, 1 << 30),
+        last_end=int_in(body[17], "last_end", NOT_ENDED, NO_SEAT_CAN_ACT),
         last_markets=_markets(body[18], "last markets"),
-        last_secret=_rows(body[19], n, None, 0, NUM_SPICES - 1, "last secret goods"),
-        last_open=_ints(body[20], n, NONE, NUM_SPICES - 1, "last open goods"),
+        last_secret=rows(body[19], "last secret goods", n, 0, top_spice),
+        last_open=ints(body[20], "last open goods", NONE, top_spice, n),
     )
     if state.card_census() != list(CARD_COUNTS):
         raise ValueError("spice-merchant state does not hold exactly the 84 spice cards")

@@ -6,23 +6,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engines.central_market import rules
-from engines.central_market.data import (
-    ALL_ACTION_CARDS,
-    NUM_PRODUCTS,
-    PLAYER_LIMIT_KG,
-    PRODUCT_LIMIT_KG,
-    PRODUCTS,
-    code,
-)
+from engines.central_market.data import NUM_PRODUCTS, PRODUCTS, code
 from engines.central_market.rules import Action
-from engines.central_market.state import (
-    NO_BID,
-    NOT_ASKED,
-    OFFER,
-    SELL,
-    TOURISTS_SALE,
-    State,
-)
+from engines.central_market.state import SELL, TOURISTS_SALE, State
 from engines.core.engine import Event
 from engines.core.rng import Rng
 
@@ -61,45 +47,27 @@ def make_state(
     """A state in the Selling phase, waiting on the offer of seat
     starting_player + offer_turn. `draw` is listed top card first."""
     n = len(hands)
-    return State(
-        num_players=n,
-        max_price=max_price,
-        removed_product=removed_product,
-        skip_idle=skip_idle,
-        final_round=rules.final_round(n),
-        round=round_,
-        phase=OFFER,
-        starting_player=starting_player,
-        offer_turn=offer_turn,
-        offered=list(offered),
-        product=-1,
-        bids=[0] * n,
-        bid_state=[NO_BID] * n,
-        pointer=0,
-        sell_order=[],
-        seller=-1,
-        sale_cheat=False,
-        sale_cards=[],
-        sale_sold=0,
-        sale_paid=0,
-        sale_rotted_by=[],
-        queue=[],
-        sold_kg=[0] * n,
-        cheated=[0] * n,
-        product_left=list(product_left or [PRODUCT_LIMIT_KG] * NUM_PRODUCTS),
-        player_left=list(player_left or [PLAYER_LIMIT_KG] * n),
-        income=list(income or [0] * n),
-        vp=list(vp or [0] * n),
-        action_cards=list(action_cards if action_cards is not None else [ALL_ACTION_CARDS] * n),
-        hands=[cards(*h) for h in hands],
-        set_aside=[cards(*s) for s in (set_aside or [()] * n)],
-        pending=[NOT_ASKED] * n,
-        draw=list(reversed([card(c) for c in draw])),
-        discard=[card(c) for c in discard],
-        table=[[] for _ in range(n)],
-        sales=[],
-        history=[],
-    )
+    draw_pile = list(reversed([card(c) for c in draw]))
+    state = rules.set_up(n, max_price, removed_product, skip_idle, draw_pile)
+    state.round = round_
+    state.starting_player = starting_player
+    state.offer_turn = offer_turn
+    state.offered = list(offered)
+    state.hands = [cards(*h) for h in hands]
+    state.discard = [card(c) for c in discard]
+    if set_aside:
+        state.set_aside = [cards(*s) for s in set_aside]
+    if product_left:
+        state.product_left = list(product_left)
+    if player_left:
+        state.player_left = list(player_left)
+    if income:
+        state.income = list(income)
+    if vp:
+        state.vp = list(vp)
+    if action_cards is not None:
+        state.action_cards = list(action_cards)
+    return state
 
 
 class Play:

@@ -37,6 +37,11 @@ def example_1(hand: str) -> State:
     )
 
 
+def example_2() -> State:
+    """Example 1's table, seat 0 holding the 2 Black pepper that go on E."""
+    return example_1("pepper*2 cinnamon*5")
+
+
 @pytest.mark.parametrize(
     ("hand", "move"),
     [
@@ -93,14 +98,7 @@ def test_example_2_robert_scores_11_and_jane_8() -> None:
     points in this round." Robert (seat 0): secret Clove + Ginger, open
     Ginger. Jane (seat 1): secret Black pepper + Ginger, open Black pepper.
     Someone puts 2 Black pepper on E and the round ends."""
-    state = table(
-        players=2,
-        round_no=3,
-        markets=EXAMPLE_1_MARKETS,
-        hands={0: "pepper*2 cinnamon*5", 1: "cinnamon*7"},
-        secret={0: "clove ginger", 1: "pepper ginger"},
-        open_goods={0: "ginger", 1: "pepper"},
-    )
+    state = example_2()
     after, events = play(state, 0, fake("E", "pepper", 2))
     (scored,) = messages(events, "round_scored")
     robert, jane = scored.round_scored.seats
@@ -124,14 +122,7 @@ def test_example_2_robert_scores_11_and_jane_8() -> None:
 def test_example_2_the_discarded_pepper_returns_to_the_deck() -> None:
     """ "The other Black pepper is discarded. (It will be shuffled into the
     new deck at the new round.)" """
-    state = table(
-        players=2,
-        round_no=3,
-        markets=EXAMPLE_1_MARKETS,
-        hands={0: "pepper*2 cinnamon*5", 1: "cinnamon*7"},
-        secret={0: "clove ginger", 1: "pepper ginger"},
-        open_goods={0: "ginger", 1: "pepper"},
-    )
+    state = example_2()
     after, _ = play(state, 0, fake("E", "pepper", 2))
     assert after.score_cards[1][PEPPER] == 1  # one pepper sold, kept as a score card
     assert after.secret_goods == [[], []] and after.open_goods == [-1, -1]
