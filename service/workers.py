@@ -43,7 +43,8 @@ log = logging.getLogger("marketplay.workers")
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 _KILL_AFTER_GRACE = 5.0  # seconds past grace before a stuck worker gets SIGKILL
-_QUICK_DEATH = 2.0  # a worker dying this soon after starting is crash-looping
+_QUICK_DEATH = 10.0  # a worker dying this soon after starting is crash-looping (generous:
+# a loaded machine can take seconds to import and bind)
 _MAX_QUICK_DEATHS = 5
 _own_dirs: list[str] = []  # multiprocess directories we created, removed at exit
 
