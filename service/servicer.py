@@ -170,9 +170,7 @@ class GameService(pb_grpc.GameServiceServicer):
         commitment = game.seed_commitment
         needed = set(view_seats) | ({acting} if acting is not None else set())
         for seat in sorted(needed):
-            token = acting_token if seat == acting else view_tokens.get(seat, "")
-            if seat == acting and not token:
-                token = view_tokens.get(seat, "")
+            token = (acting_token if seat == acting else "") or view_tokens.get(seat, "")
             if not tokens.verify(self._store.sealer, game.game_id, commitment, seat, token):
                 raise ServiceError(
                     grpc.StatusCode.PERMISSION_DENIED, "SEAT_TOKEN_REQUIRED",
