@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from google.protobuf.message import Message
@@ -35,6 +35,24 @@ class Game:
     rng_counter: int
     step: int
     state: Any
+    #: The header's fixed part, derived from the fields above: computed once
+    #: per game and handed on by `apply`, so `encode` (every call) skips it.
+    header_prefix: bytes = field(default=b"", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.header_prefix:
+            spec = self.engine.spec
+            by_name = {o.name: o for o in spec.options}
+            fixed = [
+                SCHEMA_VERSION,
+                spec.game_id,
+                spec.rules_version,
+                self.num_players,
+                {k: by_name[k].text(v) for k, v in sorted(self.options.items())},
+                self.seed.hex(),
+            ]
+            prefix = json.dumps(fixed, separators=(",", ":"))[:-1] + ","
+            object.__setattr__(self, "header_prefix", prefix.encode())
 
     @classmethod
     def new(
@@ -83,26 +101,20 @@ class Game:
             raise IllegalAction(f"that action is not legal for seat {seat} now; see legal_actions")
         rng = Rng(self.seed, self.rng_counter)
         state, events = self.engine.apply(self.state, seat, action, rng)
-        return replace(self, state=state, rng_counter=rng.counter, step=self.step + 1), events
+        after = Game(self.engine, self.num_players, self.options, self.seed, rng.counter,
+                     self.step + 1, state, self.header_prefix)
+        return after, events
 
     # ------------------------------------------------------------ encoding
 
     def encode(self) -> bytes:
-        """Plain, deterministic encoding: a JSON header line, then engine bytes."""
-        spec = self.engine.spec
-        by_name = {o.name: o for o in spec.options}
-        header = [
-            SCHEMA_VERSION,
-            spec.game_id,
-            spec.rules_version,
-            self.num_players,
-            {k: by_name[k].text(v) for k, v in sorted(self.options.items())},
-            self.seed.hex(),
-            self.rng_counter,
-            self.step,
-        ]
-        head = json.dumps(header, separators=(",", ":")).encode()
-        return head + b"\n" + self.engine.encode(self.state)
+        """Plain, deterministic encoding: a JSON header line, then engine bytes.
+
+        Header: [schema, game id, rules version, players, options, seed hex,
+        rng counter, step].
+        """
+        tail = f"{self.rng_counter},{self.step}]\n".encode()
+        return self.header_prefix + tail + self.engine.encode(self.state)
 
     @classmethod
     def decode(cls, engine: Engine[Any, Any], data: bytes) -> Game:
