@@ -17,6 +17,7 @@ import logging
 import os
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -109,6 +110,7 @@ class Sealer:
         return header, plain
 
 
+@lru_cache(maxsize=64)  # a handful of (key, game, rules) triples per process
 def _header_bytes(kid: str, game_id: str, rules_version: str) -> bytes:
     out = bytearray(MAGIC)
     for part in (kid, game_id, rules_version):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from engines.central_market import rules
 from engines.central_market.data import (
@@ -140,6 +141,13 @@ def action_message(action: Action) -> pb.CentralMarketAction:
     return message
 
 
+@lru_cache(maxsize=512)
+def _action_bytes(action: Action) -> bytes:
+    """An action message's bytes, built once: there are fewer than a hundred
+    distinct actions, and parsing bytes is cheaper than building a message."""
+    return action_message(action).SerializeToString()
+
+
 class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
     spec = SPEC
     action_type = pb.CentralMarketAction
@@ -162,7 +170,8 @@ class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
         return [Decision(seat, kind) for seat, kind in rules.deciders(state)]
 
     def legal_actions(self, state: State, seat: int) -> Sequence[pb.CentralMarketAction]:
-        return [action_message(a) for a in rules.legal(state, seat)]
+        A = pb.CentralMarketAction
+        return [A.FromString(_action_bytes(a)) for a in rules.legal(state, seat)]
 
     def is_legal(self, state: State, seat: int, action: pb.CentralMarketAction) -> bool:
         move = action_tuple(action)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from engines.central_market.data import NUM_CODES, NUM_PRODUCTS
@@ -173,11 +174,15 @@ _PER_SEAT = (
 _PER_PRODUCT = ("product_left",)
 
 
+#: Made once (json.dumps builds an encoder per call); only read, so shared by
+#: threads. A state holds no cycles, hence no circular-reference check.
+_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+_ALL_FIELDS = attrgetter(*_FIELDS)  # every field, in field order, as one tuple
+
+
 def encode(state: State) -> bytes:
     """Compact JSON of plain lists and ints, in field order: same state, same bytes."""
-    return json.dumps(
-        [getattr(state, name) for name in _FIELDS], separators=(",", ":")
-    ).encode()
+    return _JSON.encode(_ALL_FIELDS(state)).encode()
 
 
 #: The views carry every number of a state as an int32 (central_market.proto).
