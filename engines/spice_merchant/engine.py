@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
 from engines.core.errors import InvalidOptions
@@ -10,7 +11,7 @@ from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
 from engines.spice_merchant import hidden, rules
 from engines.spice_merchant.data import DEFAULT_NUTMEG, DIGEST, NUTMEG_VARIANTS
-from engines.spice_merchant.moves import action_message, move_of
+from engines.spice_merchant.moves import action_messages, move_of
 from engines.spice_merchant.scoring import ranks
 from engines.spice_merchant.state import GAME_OVER, State, decode, encode
 from engines.spice_merchant.view import build_view
@@ -42,6 +43,12 @@ SPEC = GameSpec(
 )
 
 
+@lru_cache(maxsize=256)
+def _decisions(deciders: tuple[tuple[int, str], ...]) -> tuple[Decision, ...]:
+    """Decisions are immutable: made once per distinct list of deciders."""
+    return tuple(Decision(seat, kind) for seat, kind in deciders)
+
+
 class SpiceMerchantEngine(Engine[State, pb.SpiceMerchantAction]):
     spec = SPEC
     action_type = pb.SpiceMerchantAction
@@ -53,10 +60,10 @@ class SpiceMerchantEngine(Engine[State, pb.SpiceMerchantAction]):
         return rules.new_game(num_players, options, rng)
 
     def to_act(self, state: State) -> Sequence[Decision]:
-        return [Decision(seat, kind) for seat, kind in rules.deciders(state)]
+        return list(_decisions(tuple(rules.deciders(state))))
 
     def legal_actions(self, state: State, seat: int) -> Sequence[pb.SpiceMerchantAction]:
-        return [action_message(move) for move in rules.legal_moves(state, seat)]
+        return action_messages(rules.legal_moves(state, seat))
 
     def is_legal(self, state: State, seat: int, action: pb.SpiceMerchantAction) -> bool:
         move = move_of(action)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
 
@@ -93,7 +94,7 @@ def seat_passed(seat: int) -> Event:
     return _public(seat_passed=pb.SpiceMerchantSeatPassed(seat=seat))
 
 
-def market_states(markets: list[list[int]]) -> list[pb.SpiceMerchantMarketState]:
+def market_states(markets: Sequence[Sequence[int]]) -> list[pb.SpiceMerchantMarketState]:
     return [
         pb.SpiceMerchantMarketState(market=market_pb(m), spice=spice_pb(spice), count=count)
         for m, (spice, count) in enumerate(markets)
@@ -111,11 +112,11 @@ def round_scored_bytes(state: State) -> bytes:
         state.nutmeg_prices,
         state.round_no if state.phase == GAME_OVER else state.round_no - 1,
         state.last_end,
-        tuple(tuple(m) for m in state.last_markets),
-        tuple(tuple(g) for g in state.last_secret),
+        tuple(map(tuple, state.last_markets)),
+        tuple(map(tuple, state.last_secret)),
         tuple(state.last_open),
         tuple(state.scores),
-        tuple(state.goods_sold(seat) for seat in range(state.num_players)),
+        tuple(map(sum, state.score_cards)),  # goods sold per seat
     )
 
 
@@ -157,7 +158,7 @@ def _round_scored_bytes(
     message = pb.SpiceMerchantRoundScored(
         round=scored_round,
         reason=cast("pb.SpiceMerchantRoundEnd.ValueType", reason),
-        markets=market_states([list(m) for m in markets]),
+        markets=market_states(markets),
         seats=seats,
     )
     return message.SerializeToString(deterministic=True)

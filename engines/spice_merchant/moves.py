@@ -40,6 +40,12 @@ class FakeDemand:
 Move = RegisterSecret | OpenTrade | FakeDemand
 
 
+@lru_cache(maxsize=256)
+def fake_demands(market: int, spice: int, most: int) -> tuple[FakeDemand, ...]:
+    """Every fake demand of 1 to `most` cards of `spice` on `market`."""
+    return tuple(FakeDemand(market, spice, count) for count in range(1, most + 1))
+
+
 #: Wire values indexed by spice + 1, so NONE (-1, no card) is UNSPECIFIED.
 _SPICE_PB = tuple(cast("pb.SpiceMerchantSpice.ValueType", v) for v in range(NUM_SPICES + 1))
 _MARKET_PB = tuple(cast("pb.SpiceMerchantMarket.ValueType", v + 1) for v in range(NUM_MARKETS))
@@ -61,6 +67,12 @@ def spices_pb(spices: list[int] | tuple[int, ...]) -> list[pb.SpiceMerchantSpice
 def action_message(move: Move) -> pb.SpiceMerchantAction:
     """A fresh message (callers may change it); built once per move, then parsed."""
     return pb.SpiceMerchantAction.FromString(_action_bytes(move))
+
+
+def action_messages(moves: list[Move]) -> list[pb.SpiceMerchantAction]:
+    """`action_message` of each move (a legal-move list is long: kept tight)."""
+    parse = pb.SpiceMerchantAction.FromString
+    return [parse(_action_bytes(move)) for move in moves]
 
 
 @lru_cache(maxsize=1024)
@@ -87,13 +99,26 @@ def _spice(value: int) -> int | None:
 
 
 def move_of(action: pb.SpiceMerchantAction) -> Move | None:
-    """The move an action message names, or None if it names none well-formed."""
+    """The move an action message names, or None if it names none well-formed.
+
+    Read once per distinct message (is_legal and apply both ask): serialising
+    it and looking the bytes up costs less than reading its fields.
+    """
+    return _move_of_bytes(action.SerializeToString(deterministic=True))
+
+
+@lru_cache(maxsize=1024)
+def _move_of_bytes(data: bytes) -> Move | None:
+    return _read_move(pb.SpiceMerchantAction.FromString(data))
+
+
+def _read_move(action: pb.SpiceMerchantAction) -> Move | None:
     kind = action.WhichOneof("move")
     if kind == "register_secret":
-        spices = [_spice(s) for s in action.register_secret.spices]
-        if any(s is None for s in spices):
+        wire = action.register_secret.spices
+        if not all(1 <= s <= NUM_SPICES for s in wire):
             return None
-        return RegisterSecret(tuple(s for s in spices if s is not None))
+        return RegisterSecret(tuple(s - 1 for s in wire))
     if kind == "open_trade":
         spice = _spice(action.open_trade.spice)
         return None if spice is None else OpenTrade(spice)

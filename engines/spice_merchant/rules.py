@@ -26,7 +26,7 @@ from engines.spice_merchant.data import (
     price_list,
     secret_goods_to_register,
 )
-from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret
+from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret, fake_demands
 from engines.spice_merchant.scoring import ranks, sell_goods, tie_break_name
 from engines.spice_merchant.state import (
     ALL_MARKETS_OCCUPIED,
@@ -196,7 +196,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             continue
         for market in range(NUM_MARKETS):
             room = min(market_accepts(state, market, spice), hand[spice])
-            moves.extend(FakeDemand(market, spice, count) for count in range(1, room + 1))
+            moves.extend(fake_demands(market, spice, room))
     return moves
 
 

@@ -116,6 +116,13 @@ class State:
         return census
 
 
+#: Compact JSON, as `json.dumps(body, separators=(",", ":"))` writes it. One
+#: shared encoder (it keeps no state between calls); the body holds only
+#: ints, strings and lists of ints, so the check for circular references
+#: is skipped.
+_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
 def encode(state: State) -> bytes:
     body = [
         ENCODING,
@@ -140,7 +147,7 @@ def encode(state: State) -> bytes:
         state.last_secret,
         state.last_open,
     ]
-    return json.dumps(body, separators=(",", ":")).encode()
+    return _JSON.encode(body).encode()
 
 
 def _markets(value: Any, what: str) -> list[list[int]]:

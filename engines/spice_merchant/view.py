@@ -4,6 +4,11 @@ Public: markets, open-trade goods, scores, score-card counts, round, first
 player, whose turn, who has registered or passed, deck and hand sizes, and
 the last scored round as revealed. Private: the seat's own hand and own
 secret-trade goods; other seats' secret goods appear only as counts.
+
+A view is assembled from serialised parts: parsing concatenated messages
+merges them, repeated fields in the order given. Each part (the price list,
+a market, a seat, the last round, the viewer's own cards) is built once per
+distinct value, so a new state rebuilds only the parts that changed.
 """
 
 from __future__ import annotations
@@ -11,9 +16,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engines.spice_merchant.data import ROUNDS, SPICES, price_list, secret_goods_to_register
-from engines.spice_merchant.events import market_states, round_scored_bytes
-from engines.spice_merchant.moves import spice_pb, spices_pb
-from engines.spice_merchant.state import GAME_OVER, NOT_ENDED, REGISTRATION, TRADING, State
+from engines.spice_merchant.events import round_scored_bytes
+from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
+from engines.spice_merchant.state import GAME_OVER, NONE, NOT_ENDED, REGISTRATION, TRADING, State
 from marketplay.v1 import spice_merchant_pb2 as pb
 
 _PHASES = {
@@ -23,7 +28,7 @@ _PHASES = {
 }
 
 
-def hand_spices(hand: list[int]) -> list[int]:
+def hand_spices(hand: list[int] | tuple[int, ...]) -> list[int]:
     return [spice for spice, count in enumerate(hand) for _ in range(count)]
 
 
@@ -40,35 +45,91 @@ def _fixed_part(nutmeg_prices: str) -> bytes:
     ).SerializeToString(deterministic=True)
 
 
+@lru_cache(maxsize=256)
+def _market_part(market: int, spice: int, count: int) -> bytes:
+    """One market's pile (6 markets x 25 piles: always cached)."""
+    state = pb.SpiceMerchantMarketState(market=market_pb(market), spice=spice_pb(spice), count=count)
+    return pb.SpiceMerchantView(markets=[state]).SerializeToString(deterministic=True)
+
+
+@lru_cache(maxsize=4096)
+def _seat_part(
+    seat: int,
+    hand_size: int,
+    registered: bool,
+    secret_goods_count: int,
+    open_good: int,
+    passed: bool,
+    score: int,
+    score_cards: int,
+    round_points: tuple[int, ...],
+    first_player: bool,
+) -> bytes:
+    """One seat's public facts; most seats' facts stay the same from step to step."""
+    return pb.SpiceMerchantView(
+        seats=[
+            pb.SpiceMerchantSeatView(
+                seat=seat,
+                hand_size=hand_size,
+                registered=registered,
+                secret_goods_count=secret_goods_count,
+                open_good=spice_pb(open_good),
+                open_trade_used=open_good != NONE,
+                passed=passed,
+                score=score,
+                score_cards=score_cards,
+                round_points=round_points,
+                first_player=first_player,
+            )
+        ]
+    ).SerializeToString(deterministic=True)
+
+
+@lru_cache(maxsize=256)
+def _last_round_part(round_scored: bytes) -> bytes:
+    """The last scored round, unchanged until the next scoring."""
+    return pb.SpiceMerchantView(
+        last_round=pb.SpiceMerchantRoundScored.FromString(round_scored)
+    ).SerializeToString(deterministic=True)
+
+
+@lru_cache(maxsize=4096)
+def _own_cards(hand: tuple[int, ...], secret_goods: tuple[int, ...]) -> bytes:
+    """The viewer's hand and secret-trade goods."""
+    return pb.SpiceMerchantView(
+        hand=spices_pb(hand_spices(hand)), secret_goods=spices_pb(secret_goods)
+    ).SerializeToString(deterministic=True)
+
+
 def build_view(state: State, seat: int | None) -> pb.SpiceMerchantView:
-    view = pb.SpiceMerchantView.FromString(_fixed_part(state.nutmeg_prices))
+    parts = [_fixed_part(state.nutmeg_prices)]
+    parts.extend(_market_part(m, spice, count) for m, (spice, count) in enumerate(state.markets))
+    seats = range(state.num_players)
+    parts.extend(
+        map(  # _seat_part for each seat, argument by argument
+            _seat_part,
+            seats,
+            map(sum, state.hands),  # hand sizes
+            state.registered,
+            map(len, state.secret_goods),  # secret goods counts
+            state.open_goods,
+            state.passed,
+            state.scores,
+            map(sum, state.score_cards),  # goods sold
+            map(tuple, state.round_points),
+            [seat == state.first_player for seat in seats],
+        )
+    )
+    if state.last_end != NOT_ENDED:
+        parts.append(_last_round_part(round_scored_bytes(state)))
+    if seat is not None:
+        parts.append(_own_cards(tuple(state.hands[seat]), tuple(state.secret_goods[seat])))
+    view = pb.SpiceMerchantView.FromString(b"".join(parts))
     view.round = state.round_no
     view.phase = _PHASES[state.phase]
     view.first_player = state.first_player
     view.secret_goods_to_register = secret_goods_to_register(state.round_no)
-    view.markets.extend(market_states(state.markets))
-    view.seats.extend(
-        pb.SpiceMerchantSeatView(
-            seat=s,
-            hand_size=state.hand_size(s),
-            registered=state.registered[s],
-            secret_goods_count=len(state.secret_goods[s]),
-            open_good=spice_pb(state.open_goods[s]),
-            open_trade_used=state.open_trade_used(s),
-            passed=state.passed[s],
-            score=state.scores[s],
-            score_cards=state.goods_sold(s),
-            round_points=state.round_points[s],
-            first_player=s == state.first_player,
-        )
-        for s in range(state.num_players)
-    )
     view.deck_size = len(state.deck)
     if state.phase == TRADING:
         view.turn = state.turn
-    if seat is not None:
-        view.hand.extend(spices_pb(hand_spices(state.hands[seat])))
-        view.secret_goods.extend(spices_pb(state.secret_goods[seat]))
-    if state.last_end != NOT_ENDED:
-        view.last_round.MergeFromString(round_scored_bytes(state))
     return view
