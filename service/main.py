@@ -21,17 +21,18 @@ def serve(config: Config) -> int:
     from service.metrics import instruments  # only after prepare_metrics (multiprocess mode)
 
     observer, interceptors = instruments(config.metrics_port != 0)
-    running = create_server(config, observer, interceptors)
-    running.server.start()
-    log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         log.info("signal %d: draining for up to %.1fs", signum, config.grace_seconds)
         stop.set()
 
+    # Handlers first: a SIGTERM that arrives as soon as the port answers must drain.
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    running = create_server(config, observer, interceptors)
+    running.server.start()
+    log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
     stop.wait()
     running.drain(config.grace_seconds)
     log.info("marketplay stopped")
