@@ -67,7 +67,7 @@ def reachable() -> State:
 
 
 def _cold_view(state: State) -> object:
-    view.shopfront_bytes.cache_clear()
+    view.clear_caches()
     return ENGINE.view(state, 0)
 
 
@@ -88,7 +88,7 @@ def measure(name: str, state: State) -> None:
         ("apply place-crate", lambda: ENGINE.apply(placing, 0, places[-1], Rng(b"x"))),
         ("legal_actions score", lambda: ENGINE.legal_actions(scoring, 0)),
         ("view (seat 0, score step)", lambda: ENGINE.view(scoring, 0)),
-        ("view, cold shopfront cache", lambda: _cold_view(scoring)),
+        ("view, cold view caches", lambda: _cold_view(scoring)),
     ]
     for label, fn in rows:
         print(f"  {label:<32} {_per_call(fn, 500):9.1f} us")

@@ -15,7 +15,6 @@ from engines.market_fresh.data import DATA
 from engines.market_fresh.state import (
     OVER,
     PHASE_KINDS,
-    SCORE,
     SOLO,
     VARIANT_NAMES,
     State,
@@ -107,8 +106,7 @@ class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
         return rules.apply_move(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> Message:
-        options = rules.options_now(state) if state.phase == SCORE else []
-        return view.render(state, seat, options)
+        return view.render(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

@@ -127,7 +127,7 @@ def choose_moves(state: State, seat: int) -> list[Move]:
     """
     shop = state.shopfronts[seat]
     pool = state.face_up if state.variant == SOLO else state.hands[seat]
-    fits = [(CHOOSE_CRATE, c, 0) for c in pool if shop.can_place(c)]
+    fits = [(CHOOSE_CRATE, c, 0) for c in shop.placeable(pool)]
     if fits or state.variant == SOLO:
         return fits
     return [(REMOVE_CRATE, c, 0) for c in pool]
@@ -142,6 +142,11 @@ def options_now(state: State) -> list[ScoreOption]:
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
+    """`move in legal_moves(state, seat)`; a placement is checked on its own
+    (the grid may allow up to 80), the other steps list a handful of moves."""
+    if state.phase == PLACE and seat == state.current:
+        return move[0] == PLACE_CRATE and state.shopfronts[seat].allows(
+            state.pending_crate, move[1], move[2])
     return move in legal_moves(state, seat)
 
 
@@ -281,7 +286,7 @@ def _next_solo(state: State) -> State:
     3 points per unused crate." (rules-notes 15: the game ends then.)
     """
     shop = state.shopfronts[0]
-    if any(shop.can_place(c) for c in state.face_up):
+    if shop.placeable(state.face_up):
         return replace(state, current=0, phase=CHOOSE)
     return replace(state, current=NONE, phase=OVER)
 

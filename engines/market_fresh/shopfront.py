@@ -9,6 +9,7 @@ A crate covers two orthogonally adjacent squares; its first half lies on
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engines.market_fresh.data import ADJACENT, CRATES, PICTURES
@@ -78,6 +79,28 @@ class Shopfront:
         options = _ORIENTED[self.size] if a != b else ADJACENT[self.size]
         return any(self.fit(crate, p, q) >= 0 for p, q in options)
 
+    def allows(self, crate: int, first: int, second: int) -> bool:
+        """Whether (first, second) is in `placements_for(crate)`, without listing them."""
+        a, b = CRATES[crate]
+        options = _ORIENTED_SET[self.size] if a != b else _ADJACENT_SET[self.size]
+        return (first, second) in options and self.fit(crate, first, second) >= 0
+
+    def placeable(self, crates: Iterable[int]) -> list[int]:
+        """The crates that fit somewhere (each as `can_place` says), looking at
+        the grid once rather than once per crate.
+
+        By `fit`, a crate fits iff two blank board squares lie side by side, or
+        one of its halves matches the top face of a square that has a neighbour
+        at the same height (the crate can lie either way round).
+        """
+        heights, tops = self.heights, self.tops
+        pairs = ADJACENT[self.size]
+        if BLANK in tops and any(tops[p] == BLANK == tops[q] and heights[p] == 0 == heights[q]
+                                 for p, q in pairs):
+            return list(crates)
+        faces = {tops[x] for p, q in pairs if heights[p] == heights[q] for x in (p, q)}
+        return [c for c in crates if CRATES[c][0] in faces or CRATES[c][1] in faces]
+
     def place(self, crate: int, first: int, second: int) -> Shopfront:
         """ "Once you add a crate to your shopfront, it must stay where you placed it." """
         a, b = CRATES[crate]
@@ -126,3 +149,5 @@ def _oriented(size: int) -> tuple[tuple[int, int], ...]:
 
 
 _ORIENTED = {size: _oriented(size) for size in ADJACENT}
+_ORIENTED_SET = {size: frozenset(pairs) for size, pairs in _ORIENTED.items()}
+_ADJACENT_SET = {size: frozenset(pairs) for size, pairs in ADJACENT.items()}

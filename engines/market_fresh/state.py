@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.core.wire import int_in, ints, load_list, rows
 from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, NUM_PRODUCE, TOP_ROW
@@ -69,12 +70,20 @@ class State:
         return self.phase == OVER
 
 
+
+
 def empty_board() -> tuple[tuple[int, ...], ...]:
     return tuple((FREE,) * TOP_ROW for _ in range(NUM_PRODUCE))
 
 
+#: JSON with no spaces; one encoder for every call (json.dumps builds a new one
+#: whenever it is given options). Tuples encode as JSON arrays, like lists; a
+#: state holds only ints and tuples, so the circular-reference check is moot.
+_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
 def encode(state: State) -> bytes:
-    body = [
+    head = (
         ENCODING,
         state.variant,
         state.grid,
@@ -82,21 +91,29 @@ def encode(state: State) -> bytes:
         state.phase,
         state.current,
         state.turn,
-        list(state.supply),
-        list(state.set_aside),
-        list(state.face_up),
-        [list(h) for h in state.hands],
-        [list(k) for k in state.known],
-        list(state.removed),
+        state.supply,
+        state.set_aside,
+        state.face_up,
+        state.hands,
+        state.known,
+        state.removed,
         [[x for p in shop.placements for x in p] for shop in state.shopfronts],
-        [list(col) for col in state.board],
-        list(state.scores),
-        list(state.height_used),
+    )
+    tail = (
+        state.scores,
+        state.height_used,
         state.pending_crate,
         int(state.pending_perfect),
         state.took_slot,
-    ]
-    return json.dumps(body, separators=(",", ":")).encode()
+    )
+    # The board (field 14) is a third of the text and changes at most once a
+    # turn, so its JSON is cached and spliced in between the other fields.
+    return f"{_JSON.encode(head)[:-1]},{_board_json(state.board)},{_JSON.encode(tail)[1:]}".encode()
+
+
+@lru_cache(maxsize=256)
+def _board_json(board: tuple[tuple[int, ...], ...]) -> str:
+    return _JSON.encode(board)
 
 
 def decode(data: bytes) -> State:

@@ -10,7 +10,8 @@ public.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from itertools import chain
+from typing import Any, NamedTuple
 
 from engines.market_fresh.data import CRATES, PICTURES, PRODUCE, PRODUCE_INDEX, TOP_ROW
 from engines.market_fresh.moves import (
@@ -27,6 +28,7 @@ from engines.market_fresh.scoring import (
     ScoreOption,
     final_scores,
     rank,
+    score_options,
     solo_rating,
 )
 from engines.market_fresh.shopfront import Shopfront
@@ -68,6 +70,9 @@ def square(grid: int, index: int) -> pb.MarketFreshSquareRef:
 #: (move, grid) -> the action's bytes: parsing them is ~8x faster than
 #: building the message field by field (see docs/benchmarks.md).
 _ACTION_BYTES: dict[tuple[Move, int], bytes] = {}
+#: The reverse, (action's bytes, grid) -> move, so that `move_of` knows an
+#: action it has seen before from its bytes alone.
+_MOVES: dict[tuple[bytes, int], Move] = {}
 
 
 def action(move: Move, grid: int) -> pb.MarketFreshAction:
@@ -76,6 +81,7 @@ def action(move: Move, grid: int) -> pb.MarketFreshAction:
     data = _ACTION_BYTES.get(key)
     if data is None:
         data = _ACTION_BYTES[key] = build_action(move, grid).SerializeToString(deterministic=True)
+        _MOVES[(data, grid)] = move
     return pb.MarketFreshAction.FromString(data)
 
 
@@ -104,6 +110,10 @@ def move_of(message: pb.MarketFreshAction, grid: int) -> Move | None:
     Only a message that re-encodes to exactly the canonical action counts,
     so stray fields never slip through.
     """
+    data = message.SerializeToString(deterministic=True)
+    known = _MOVES.get((data, grid))
+    if known is not None:
+        return known
     which = message.WhichOneof("kind")
     move: Move
     if which == "take_face_up":
@@ -131,7 +141,7 @@ def move_of(message: pb.MarketFreshAction, grid: int) -> Move | None:
     key = (move, grid)
     if key not in _ACTION_BYTES:
         action(move, grid)
-    if message.SerializeToString(deterministic=True) != _ACTION_BYTES[key]:
+    if data != _ACTION_BYTES[key]:
         return None
     return move
 
@@ -215,12 +225,12 @@ def game_ended(state: State) -> pb.MarketFreshEvent:
 # ------------------------------------------------------------------ outcome
 
 
-def finals(state: State) -> list[FinalScore]:
+def finals(state: State | Public) -> list[FinalScore]:
     unused = len(state.face_up) if state.variant == SOLO else 0
     return final_scores(state.variant, state.board, state.scores, unused)
 
 
-def outcome(state: State, scores: list[FinalScore] | None = None) -> pb.MarketFreshOutcome:
+def outcome(state: State | Public, scores: list[FinalScore] | None = None) -> pb.MarketFreshOutcome:
     scores = finals(state) if scores is None else scores
     message = pb.MarketFreshOutcome(variant=_VARIANTS[state.variant])
     for f in scores:
@@ -302,45 +312,173 @@ def _crates(container: Any, crate_ids: tuple[int, ...]) -> None:
         container.add().MergeFromString(_crate_bytes(c))
 
 
-def render(state: State, viewer: int | None, options: list[ScoreOption]) -> pb.MarketFreshView:
-    """Everything `viewer` may know (None: a spectator)."""
-    grid = state.grid
-    over = state.phase == OVER
-    totals = [f.total for f in finals(state)] if over else list(state.scores)
-    v = pb.MarketFreshView.FromString(_static_bytes(state.variant, grid))
-    v.turn = state.turn
-    v.current_seat = state.current
-    v.step = PHASE_KINDS[state.phase]
-    _crates(v.face_up, state.face_up)
-    v.face_down_count = len(state.supply)
-    v.set_aside_count = len(state.set_aside)
-    _crates(v.removed, state.removed)
-    v.game_over = over
-    tiles = [0] * state.num_players
-    for column in state.board:
-        for s in column:
-            if s != FREE:
-                tiles[s] += 1
-    for seat in range(state.num_players):
-        used = state.height_used[seat]
-        seat_view = v.seats.add(
-            seat=seat,
-            score=totals[seat],
-            held_count=len(state.hands[seat]),
-            height_scored=[p.id for i, p in enumerate(PRODUCE) if used >> i & 1],
-            farmer_tiles_on_board=tiles[seat],
-        )
-        _crates(seat_view.held, state.hands[seat] if seat == viewer else state.known[seat])
-        seat_view.shopfront.MergeFromString(shopfront_bytes(state.shopfronts[seat]))
-    for p, column in enumerate(state.board):
+class Public(NamedTuple):
+    """Everything on the table that every seat and spectators may see.
+
+    The key of the cached public view: it holds no hidden field (no supply
+    order, no held crate that nobody saw taken), so the cached view cannot
+    leak one, and states that differ only in hidden parts share it.
+    """
+
+    variant: int
+    grid: int
+    phase: int
+    current: int
+    turn: int
+    face_up: tuple[int, ...]
+    face_down_count: int
+    set_aside_count: int
+    removed: tuple[int, ...]
+    held_counts: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    board: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    height_used: tuple[int, ...]
+    pending_crate: int
+    pending_perfect: bool
+    shopfronts: tuple[Shopfront, ...]  # last: left out of the hash
+
+    def __hash__(self) -> int:
+        # Hashing four grids of 25 squares each would cost more than the rest
+        # together. Equal tables still hash equal, and == compares every field.
+        return hash(self[:-1])
+
+    @classmethod
+    def of(cls, state: State) -> Public:
+        return cls(state.variant, state.grid, state.phase, state.current, state.turn,
+                   state.face_up, len(state.supply), len(state.set_aside), state.removed,
+                   tuple(map(len, state.hands)), state.known, state.board, state.scores,
+                   state.height_used, state.pending_crate, state.pending_perfect,
+                   state.shopfronts)
+
+
+def render(state: State, viewer: int | None) -> pb.MarketFreshView:
+    """Everything `viewer` may know (None: a spectator).
+
+    The public view is built once per table (every seat's view and the
+    spectator's share it); the viewer's own held crates are then filled in.
+    """
+    v = pb.MarketFreshView.FromString(public_view_bytes(Public.of(state)))
+    if viewer is None or not 0 <= viewer < state.num_players:
+        return v
+    if state.hands[viewer] != state.known[viewer]:
+        held = v.seats[viewer].held
+        del held[:]
+        _crates(held, state.hands[viewer])
+    return v
+
+
+@lru_cache(maxsize=256)
+def public_view_bytes(table: Public) -> bytes:
+    """The spectator's view: each seat shows only the held crates seen taken.
+
+    Built as the concatenation of its parts' bytes (parsing concatenated
+    messages merges them, and repeated fields keep their order), so that the
+    parts which change less often than the table (a seat, the Market Board,
+    a crate) are cached on their own.
+    """
+    over = table.phase == OVER
+    totals = tuple(f.total for f in finals(table)) if over else table.scores
+    parts = [
+        _static_bytes(table.variant, table.grid),
+        pb.MarketFreshView(
+            turn=table.turn,
+            current_seat=table.current,
+            step=PHASE_KINDS[table.phase],
+            face_down_count=table.face_down_count,
+            set_aside_count=table.set_aside_count,
+            game_over=over,
+        ).SerializeToString(deterministic=True),
+    ]
+    parts += [_face_up_bytes(c) for c in table.face_up]
+    parts += [_removed_bytes(c) for c in table.removed]
+    squares = tuple(chain.from_iterable(table.board))
+    parts += [
+        _seat_bytes(seat, total, table.held_counts[seat], table.height_used[seat],
+                    squares.count(seat), table.known[seat], table.shopfronts[seat])
+        for seat, total in enumerate(totals)
+    ]
+    parts.append(_board_bytes(table.board))
+    extra = pb.MarketFreshView()
+    if table.pending_crate != NONE:
+        extra.pending_crate.MergeFromString(_crate_bytes(table.pending_crate))
+    if table.phase == SCORE:
+        seat = table.current
+        options = score_options(table.variant, table.shopfronts[seat], table.board,
+                                CRATES[table.pending_crate], table.pending_perfect,
+                                table.height_used[seat], seat)
+        extra.score_options.extend(score_option(o) for o in options)
+    if over:
+        extra.outcome.CopyFrom(outcome(table))
+    parts.append(extra.SerializeToString(deterministic=True))
+    return b"".join(parts)
+
+
+@cache
+def _face_up_bytes(crate_id: int) -> bytes:
+    """A view holding just this crate in the face-up row (a part to concatenate)."""
+    return pb.MarketFreshView(face_up=[crate(crate_id)]).SerializeToString(deterministic=True)
+
+
+@cache
+def _removed_bytes(crate_id: int) -> bytes:
+    """A view holding just this removed crate (a part to concatenate)."""
+    return pb.MarketFreshView(removed=[crate(crate_id)]).SerializeToString(deterministic=True)
+
+
+@lru_cache(maxsize=1024)
+def _seat_bytes(seat: int, score: int, held_count: int, height_used: int, tiles: int,
+                held: tuple[int, ...], shop: Shopfront) -> bytes:
+    """A view holding just this seat (a part to concatenate).
+
+    The shopfront, the bulk of it, is appended as bytes rather than parsed
+    into the message and serialized again.
+    """
+    message = pb.MarketFreshSeat(
+        seat=seat,
+        score=score,
+        held_count=held_count,
+        height_scored=[p.id for i, p in enumerate(PRODUCE) if height_used >> i & 1],
+        farmer_tiles_on_board=tiles,
+    )
+    _crates(message.held, held)
+    fields = message.SerializeToString(deterministic=True)
+    return _message_field(_SEATS, fields + _message_field(_SHOPFRONT, shopfront_bytes(shop)))
+
+
+_SEATS = pb.MarketFreshView.SEATS_FIELD_NUMBER
+_SHOPFRONT = pb.MarketFreshSeat.SHOPFRONT_FIELD_NUMBER
+
+
+def _message_field(number: int, message: bytes) -> bytes:
+    """An embedded message field in protobuf wire format: the field's key
+    (number, wire type 2), the message's length as a varint, the message."""
+    return _varint(number << 3 | 2) + _varint(len(message)) + message
+
+
+def _varint(value: int) -> bytes:
+    """Protobuf's base-128 varint of a non-negative int, low 7 bits first."""
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+@lru_cache(maxsize=256)
+def _board_bytes(board: tuple[tuple[int, ...], ...]) -> bytes:
+    """A view holding just the Market Board (a part to concatenate)."""
+    v = pb.MarketFreshView()
+    for p, column in enumerate(board):
         col = v.market_board.add(produce=PRODUCE[p].id)
         for row in range(TOP_ROW, 0, -1):
             if column[row - 1] != FREE:
                 col.tiles.add(seat=column[row - 1], row=row)
-    if state.pending_crate != NONE:
-        v.pending_crate.MergeFromString(_crate_bytes(state.pending_crate))
-    if state.phase == SCORE:
-        v.score_options.extend(score_option(o) for o in options)
-    if over:
-        v.outcome.CopyFrom(outcome(state))
-    return v
+    return v.SerializeToString(deterministic=True)
+
+
+def clear_caches() -> None:
+    """Forget every cached view part (benchmarks of the cold path)."""
+    for cached in (public_view_bytes, _seat_bytes, _board_bytes, shopfront_bytes):
+        cached.cache_clear()
