@@ -16,6 +16,7 @@ import argparse
 import time
 from typing import Any
 
+from bench.loopback import KEYS
 from engines.core import Rng
 from marketplay.v1 import game_service_pb2 as pb
 from service.observe import NullObserver
@@ -23,7 +24,6 @@ from service.sealing import Sealer
 from service.servicer import GameService
 from service.states import StateStore
 
-KEYS = "bench:" + "A" * 43 + "="
 GAMES = (("spice-merchant", 4), ("central-market", 4), ("market-fresh", 4))
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,25 +32,16 @@ from pathlib import Path
 
 import grpc
 
+from bench.loopback import KEYS, cpu_seconds, free_port
 from engines.core import Rng
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = "bench:" + "A" * 43 + "="
 APPLY = "/marketplay.v1.GameService/ApplyAction"
 LIST = "/marketplay.v1.GameService/ListGames"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass

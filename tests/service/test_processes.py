@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -22,15 +21,11 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from engines.core import Rng
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from tests.loopback import free_port
 from tests.service.conftest import KEYS_A, all_views
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start_server(port: int, *extra: str) -> subprocess.Popen[bytes]:

@@ -1,0 +1,24 @@
+"""What every benchmark here shares: a throwaway state key, free loopback
+ports, and a process's CPU time read from /proc (benchmarks only ever drive
+servers on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+#: A fixed, public key: benchmark states are throwaway.
+KEYS = "bench:" + "A" * 43 + "="
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc/<pid>/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
