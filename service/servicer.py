@@ -112,10 +112,10 @@ class GameService(pb_grpc.GameServiceServicer):
             self._observer.action_refused(game.game_id, exc.reason)
             raise
         self._observer.action_applied(game.game_id)
-        if after.outcome() is not None:
-            self._observer.game_finished(game.game_id, variant_label(game))
         sealed = self._store.seal(after)
         update = build_update(after, sealed, seats, request.views.spectator, events)
+        if update.HasField("outcome"):  # build_update asked the engine once already
+            self._observer.game_finished(game.game_id, variant_label(game))
         self._observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
         return update
 
