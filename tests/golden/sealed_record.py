@@ -1,0 +1,140 @@
+"""Record sealed-state goldens: states sealed by this build, and what follows them.
+
+A rules upgrade must not strand games in flight (docs/rules/versions.md). To
+prove it, every release commits states it sealed under a fixed test key at
+several points of seeded games, with the continuation this build produced
+from each up to the next point (the last one to the end): every action and a
+digest of each response, plus the final response in JSON. A newer server
+must open those states and reproduce the continuations exactly.
+
+    python -m tests.golden.sealed_record      # record this build's set (never overwrites)
+
+Files: tests/golden/sealed/<release>/<game>/<config>.json. The formats used
+are name-independent on purpose: actions are serialized envelope messages
+(field numbers, not message names), and a response is compared by the
+SHA-256 of its deterministic serialization with the sealed state cleared
+(fresh nonces make the state bytes differ on every call).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from google.protobuf import json_format
+
+from engines import registry
+from engines.core import Game
+from marketplay.v1 import game_service_pb2 as pb
+from service import tokens
+from service.sealing import Sealer
+from service.updates import build_update
+from tests.conformance.playout import playout
+
+SEALED_DIR = Path(__file__).parent / "sealed"
+#: The fixed test key every release seals its goldens under (never a real key).
+TEST_KEY_ID = "golden-test"
+TEST_KEY = hashlib.sha256(b"marketplay sealed-state goldens: test key, not a secret").digest()
+TEST_KEYS = f"{TEST_KEY_ID}:{base64.b64encode(TEST_KEY).decode()}"
+
+#: (game, players, options): every game, each variant at least once.
+CONFIGS: list[tuple[str, int, dict[str, str]]] = [
+    ("central-market", 3, {}),
+    ("central-market", 3, {"removed-product": "eggplants"}),
+    ("central-market", 4, {"max-price": "15"}),
+    ("central-market", 5, {"skip-idle-reactions": "true"}),
+    ("market-fresh", 1, {"variant": "solo"}),
+    ("market-fresh", 2, {}),
+    ("market-fresh", 3, {"variant": "crate-heights"}),
+    ("market-fresh", 4, {"grid": "4"}),
+    ("spice-merchant", 2, {}),
+    ("spice-merchant", 3, {"nutmeg-prices": "3-5-7-9"}),
+    ("spice-merchant", 4, {}),
+]
+SEED = b"sealed-golden-1"
+ALL = pb.ViewSelection(all_seats=True, spectator=True)
+
+
+def update_digest(update: pb.GameUpdate) -> str:
+    """SHA-256 of a response with its (randomly sealed) state cleared."""
+    copy = pb.GameUpdate()
+    copy.CopyFrom(update)
+    copy.state = b""
+    return hashlib.sha256(copy.SerializeToString(deterministic=True)).hexdigest()
+
+
+def _envelope(game: Game, action: Any) -> bytes:
+    wrapped = pb.Action()
+    getattr(wrapped, game.engine.proto_field).CopyFrom(action)
+    return wrapped.SerializeToString(deterministic=True)
+
+
+def record(sealer: Sealer, game_id: str, num_players: int, options: dict[str, str]) -> dict[str, Any]:
+    engine = registry.get(game_id)
+    assert engine is not None, game_id
+    start = Game.new(engine, num_players, options, SEED)
+    steps = list(playout(start, SEED))
+    games = [start] + [s.after for s in steps]
+    n = len(steps)
+    checkpoints = sorted({0, n // 3, (2 * n) // 3, n - 1})
+    out = []
+    last: pb.GameUpdate | None = None
+    for at, until in zip(checkpoints, [*checkpoints[1:], n], strict=True):
+        game = games[at]
+        sealed = sealer.seal(game.engine.spec.game_id, game.engine.spec.rules_version, game.encode())
+        continuation = []
+        for step in steps[at:until]:
+            last = build_update(step.after, b"", range(num_players), True, step.events)
+            continuation.append(
+                {
+                    "seat": step.seat,
+                    "action": base64.b64encode(_envelope(game, step.action)).decode(),
+                    "update_sha256": update_digest(last),
+                }
+            )
+        out.append(
+            {
+                "step": at,
+                "state": base64.b64encode(sealed).decode(),
+                "view_sha256": update_digest(build_update(game, b"", range(num_players), True)),
+                "continuation": continuation,
+            }
+        )
+    assert last is not None
+    commitment = start.seed_commitment
+    return {
+        "game_id": game_id,
+        "rules_version": engine.spec.rules_version,
+        "num_players": num_players,
+        "options": options,
+        "seed": SEED.decode(),
+        "key_id": TEST_KEY_ID,
+        "seat_tokens": [tokens.mint(sealer, game_id, commitment, s) for s in range(num_players)],
+        "checkpoints": out,
+        "final_update": json_format.MessageToDict(last),
+    }
+
+
+def config_name(num_players: int, options: dict[str, str]) -> str:
+    opts = "-".join(f"{k}={v}" for k, v in sorted(options.items()))
+    return f"{num_players}p" + (f"-{opts}" if opts else "")
+
+
+def main(release: str) -> None:
+    sealer = Sealer.from_config(TEST_KEYS)
+    for game_id, num_players, options in CONFIGS:
+        path = SEALED_DIR / release / game_id / f"{config_name(num_players, options)}.json"
+        if path.exists():
+            print(f"kept {path} (goldens of a release are never re-recorded)")
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(record(sealer, game_id, num_players, options), indent=1) + "\n")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "0.1.0")
