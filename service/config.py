@@ -12,6 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 
+class StartupError(Exception):
+    """A setting that cannot be served (bad key, port in use): one line, no traceback."""
+
+
 @dataclass(frozen=True)
 class Config:
     host: str = field(default="127.0.0.1", metadata={"help": "address to bind gRPC on"})
@@ -52,6 +56,10 @@ class Config:
     )
     state_cache_size: int = field(
         default=4096, metadata={"help": "recently opened states kept decoded (0 disables)"}
+    )
+    state_cache_mb: int = field(
+        default=64,
+        metadata={"help": "memory budget of the decoded-state cache, in MiB (0 disables)"},
     )
     log_level: str = field(default="INFO", metadata={"help": "Python logging level"})
 

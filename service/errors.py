@@ -38,6 +38,7 @@ class ServiceError(Exception):
 _RULE_CODES: dict[type[rules.RuleError], grpc.StatusCode] = {
     rules.InvalidOptions: grpc.StatusCode.INVALID_ARGUMENT,
     rules.WrongGame: grpc.StatusCode.INVALID_ARGUMENT,
+    rules.MalformedAction: grpc.StatusCode.INVALID_ARGUMENT,
     rules.GameOver: grpc.StatusCode.FAILED_PRECONDITION,
     rules.IllegalAction: grpc.StatusCode.FAILED_PRECONDITION,
     rules.NotYourTurn: grpc.StatusCode.PERMISSION_DENIED,

@@ -9,15 +9,21 @@ import threading
 from collections.abc import Sequence
 from types import FrameType
 
-from service.config import Config, load_config
-from service.server import create_server
+from service.config import Config, StartupError, load_config
+from service.sealing import Sealer
+from service.server import create_server, load_keys
 from service.workers import prepare_metrics, run
 
 log = logging.getLogger("marketplay")
 
 
-def serve(config: Config) -> int:
-    """Serve until SIGTERM/SIGINT, then drain gracefully (one worker process)."""
+def serve(config: Config, sealer: Sealer) -> int:
+    """Serve until SIGTERM/SIGINT, then drain gracefully (one worker process).
+
+    `sealer` is made once by the parent before any worker forks, so every
+    worker (and every replacement) seals and opens with the same keys, the
+    ephemeral one included.
+    """
     from service.metrics import instruments  # only after prepare_metrics (multiprocess mode)
 
     observer, interceptors = instruments(config.metrics_port != 0)
@@ -30,7 +36,7 @@ def serve(config: Config) -> int:
     # Handlers first: a SIGTERM that arrives as soon as the port answers must drain.
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    running = create_server(config, observer, interceptors)
+    running = create_server(config, observer, interceptors, sealer)
     running.server.start()
     log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
     stop.wait()
@@ -45,8 +51,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=config.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s %(process)d: %(message)s",
     )
-    prepare_metrics(config)
-    return run(config, serve)
+    try:
+        sealer = load_keys(config)
+        prepare_metrics(config)
+        return run(config, sealer, serve)
+    except StartupError as exc:
+        print(f"marketplay: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from grpc_reflection.v1alpha import reflection
 
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
-from service.config import Config
+from service.config import Config, StartupError
 from service.observe import GameObserver, NullObserver
 from service.sealing import Sealer
 from service.servicer import GameService
@@ -36,10 +36,15 @@ class RunningServer:
 
 
 def load_keys(config: Config) -> Sealer:
-    spec = config.state_keys
-    if config.state_keys_file:
-        spec = pathlib.Path(config.state_keys_file).read_text().strip()
-    return Sealer.from_config(spec)
+    """The Sealer for the configured keys; StartupError names the bad setting."""
+    setting = "--state-keys-file" if config.state_keys_file else "--state-keys"
+    try:
+        spec = config.state_keys
+        if config.state_keys_file:
+            spec = pathlib.Path(config.state_keys_file).read_text().strip()
+        return Sealer.from_config(spec)
+    except (OSError, ValueError) as exc:
+        raise StartupError(f"{setting}: {exc}") from None
 
 
 def server_options(config: Config) -> list[tuple[str, int]]:
@@ -60,7 +65,9 @@ def create_server(
 ) -> RunningServer:
     """A started-ready server bound to config.host:config.port (not started)."""
     observer = observer or NullObserver()
-    store = StateStore(sealer or load_keys(config), config.state_cache_size, observer)
+    store = StateStore(
+        sealer or load_keys(config), config.state_cache_size, observer, config.state_cache_mb << 20
+    )
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="marketplay"),
         interceptors=list(interceptors),
@@ -77,7 +84,10 @@ def create_server(
     reflection.enable_server_reflection(
         (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    try:
+        port = server.add_insecure_port(f"{config.host}:{config.port}")
+    except RuntimeError:  # grpcio's way of saying the bind failed
+        port = 0
     if port == 0:
-        raise OSError(f"could not bind {config.host}:{config.port}")
+        raise StartupError(f"--port: cannot bind {config.host}:{config.port} (in use, or no such address)")
     return RunningServer(server, port, health_servicer)

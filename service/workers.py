@@ -32,7 +32,8 @@ from dataclasses import dataclass, replace
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from service.config import Config
+from service.config import Config, StartupError
+from service.sealing import Sealer
 
 if TYPE_CHECKING:
     from http.server import HTTPServer
@@ -98,25 +99,31 @@ def _on_tmpfs(path: str) -> bool:
     return fstype in ("tmpfs", "ramfs")
 
 
-def run(config: Config, serve: Callable[[Config], int]) -> int:
+Serve = Callable[[Config, Sealer], int]
+
+
+def run(config: Config, sealer: Sealer, serve: Serve) -> int:
     """Serve `config` with `config.workers` processes; returns the exit code.
 
-    `serve(config)` runs one gRPC server until SIGTERM/SIGINT, drains and
-    returns an exit code. With one worker it runs in this process (Kubernetes
-    restarts the container if it dies); with more, under a supervisor.
+    `serve(config, sealer)` runs one gRPC server until SIGTERM/SIGINT, drains
+    and returns an exit code. With one worker it runs in this process
+    (Kubernetes restarts the container if it dies); with more, under a
+    supervisor. Workers inherit `sealer` by fork, never through argv or the
+    environment, so an ephemeral key is one key for all of them and outlives
+    a worker's restart.
     """
     if config.workers == 1:
         http = _metrics_http(config)
         if http is not None:
             threading.Thread(target=http.serve_forever, name="metrics", daemon=True).start()
         try:
-            return serve(config)
+            return serve(config, sealer)
         finally:
             if http is not None:
                 http.shutdown()
                 http.server_close()
     try:
-        return _Supervisor(config, serve).run()
+        return _Supervisor(config, sealer, serve).run()
     finally:
         while _own_dirs:  # the multiprocess directory prepare_metrics made for us
             shutil.rmtree(_own_dirs.pop(), ignore_errors=True)
@@ -127,7 +134,12 @@ def _metrics_http(config: Config) -> HTTPServer | None:
         return None
     from service.metrics import metrics_http_server  # after prepare_metrics
 
-    http = metrics_http_server(config.host, config.metrics_port)
+    try:
+        http = metrics_http_server(config.host, config.metrics_port)
+    except OSError as exc:
+        raise StartupError(
+            f"--metrics-port: cannot bind {config.host}:{config.metrics_port}: {exc.strerror}"
+        ) from None
     log.info("metrics on http://%s:%d/metrics", config.host, http.server_address[1])
     return http
 
@@ -143,8 +155,9 @@ class _Slot:
 class _Supervisor:
     """Forks, watches and stops the workers; one thread, a select loop."""
 
-    def __init__(self, config: Config, serve: Callable[[Config], int]) -> None:
+    def __init__(self, config: Config, sealer: Sealer, serve: Serve) -> None:
         self._config = config
+        self._sealer = sealer
         self._serve = serve
         self._slots = [_Slot() for _ in range(config.workers)]
         self._stop_signal = 0
@@ -266,7 +279,9 @@ class _Supervisor:
         code = 1
         try:
             self._become_worker(supervisor)
-            code = self._serve(self._config)
+            code = self._serve(self._config, self._sealer)
+        except StartupError as exc:
+            log.error("worker %d cannot start: %s", os.getpid(), exc)
         except BaseException:
             log.exception("worker %d failed", os.getpid())
         finally:

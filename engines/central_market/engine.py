@@ -86,6 +86,7 @@ SPEC = GameSpec(
             "callers: a Tourists prompt then shows that the seat holds the product.",
         ),
     ),
+    max_action_bytes=32,  # the largest legal action, a card to sell, is 8 bytes
 )
 
 _NO_ARG = {

@@ -41,6 +41,12 @@ class IllegalAction(RuleError):
     reason = "ILLEGAL_ACTION"
 
 
+class MalformedAction(RuleError):
+    """The action cannot be legal by its shape alone (e.g. larger than any legal one)."""
+
+    reason = "MALFORMED_ACTION"
+
+
 class WrongGame(RuleError):
     """The action (or state) belongs to a different game."""
 

@@ -16,7 +16,7 @@ from typing import Any
 from google.protobuf.message import Message
 
 from engines.core.engine import Decision, Engine, Event, Outcome
-from engines.core.errors import GameOver, IllegalAction, NotYourTurn, StaleStep
+from engines.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, StaleStep
 from engines.core.rng import Rng
 from engines.core.spec import OptionValue
 
@@ -85,6 +85,12 @@ class Game:
         self, seat: int, action: Message, expected_step: int | None = None
     ) -> tuple[Game, list[Event]]:
         """The generic checks, once for every game, then the engine's rules."""
+        size, bound = action.ByteSize(), self.engine.spec.max_action_bytes
+        if size > bound:
+            raise MalformedAction(
+                f"a {self.game_id} action is at most {bound} bytes; this one has {size}: "
+                "it cannot be legal"
+            )
         if expected_step is not None and expected_step != self.step:
             raise StaleStep(
                 f"action was chosen at step {expected_step} but the game is at step {self.step}"

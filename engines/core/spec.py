@@ -66,6 +66,10 @@ class GameSpec:
     max_players: int
     rules_version: str
     options: tuple[OptionSpec, ...] = field(default=())
+    #: No legal action serializes to more bytes than this (a conformance test
+    #: checks it); anything larger is refused before any other work, so no
+    #: caller-sized message ever reaches a rule or a cache.
+    max_action_bytes: int = 64
 
     def resolve_options(self, given: Mapping[str, str], num_players: int) -> dict[str, OptionValue]:
         """Validate wire options and fill defaults; raises InvalidOptions."""

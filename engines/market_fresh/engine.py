@@ -51,6 +51,7 @@ SPEC = GameSpec(
             allowed=("auto", "5", "4"),
         ),
     ),
+    max_action_bytes=96,  # the largest legal action, a crate taken face up, is 36 bytes
 )
 
 

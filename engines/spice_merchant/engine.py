@@ -11,7 +11,7 @@ from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
 from engines.spice_merchant import hidden, rules
 from engines.spice_merchant.data import DEFAULT_NUTMEG, DIGEST, NUTMEG_VARIANTS
-from engines.spice_merchant.moves import action_messages, move_of
+from engines.spice_merchant.moves import MAX_ACTION_BYTES, action_messages, move_of
 from engines.spice_merchant.scoring import ranks
 from engines.spice_merchant.state import GAME_OVER, State, decode, encode
 from engines.spice_merchant.view import build_view
@@ -40,6 +40,7 @@ SPEC = GameSpec(
             allowed=tuple(NUTMEG_VARIANTS),
         ),
     ),
+    max_action_bytes=MAX_ACTION_BYTES,
 )
 
 

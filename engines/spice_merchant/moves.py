@@ -39,6 +39,10 @@ class FakeDemand:
 
 Move = RegisterSecret | OpenTrade | FakeDemand
 
+#: The largest legal action is a two-card registration (6 bytes); anything
+#: beyond this bound is refused unread (GameSpec.max_action_bytes).
+MAX_ACTION_BYTES = 32
+
 
 @lru_cache(maxsize=256)
 def fake_demands(market: int, spice: int, most: int) -> tuple[FakeDemand, ...]:
@@ -102,8 +106,12 @@ def move_of(action: pb.SpiceMerchantAction) -> Move | None:
     """The move an action message names, or None if it names none well-formed.
 
     Read once per distinct message (is_legal and apply both ask): serialising
-    it and looking the bytes up costs less than reading its fields.
+    it and looking the bytes up costs less than reading its fields. Only
+    messages within the action bound are cached, so a caller can never fill
+    the cache with large keys.
     """
+    if action.ByteSize() > MAX_ACTION_BYTES:
+        return None
     return _move_of_bytes(action.SerializeToString(deterministic=True))
 
 

@@ -21,8 +21,10 @@ def check_decisions(game: Game) -> None:
     deciders = game.to_act()
     seats = [d.seat for d in deciders]
     assert len(seats) == len(set(seats)), f"duplicate deciders {seats}"
+    bound = engine.spec.max_action_bytes
     for seat in range(game.num_players):
         actions = [wire(a) for a in engine.legal_actions(game.state, seat)]
+        assert all(len(a) <= bound for a in actions), f"a legal action exceeds {bound} bytes"
         if seat in seats:
             assert actions, f"decider {seat} has no legal action"
             assert len(actions) == len(set(actions)), f"duplicate legal actions for seat {seat}"

@@ -29,9 +29,12 @@ KEYS = "ops:" + base64.b64encode(bytes(range(32))).decode()
 class Service:
     """One `service.main` process (supervisor or single worker) and its ports."""
 
-    def __init__(self, tmp: Path, *flags: str, multiproc_dir: Path | None = None) -> None:
+    def __init__(
+        self, tmp: Path, *flags: str, multiproc_dir: Path | None = None, keys: str | None = KEYS
+    ) -> None:
+        """`keys` None starts it with no state keys (an ephemeral one)."""
         self.port, self.metrics_port = free_port(), free_port()
-        env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS}
+        env = {**os.environ, "MARKETPLAY_STATE_KEYS": keys or ""}
         env.pop("PROMETHEUS_MULTIPROC_DIR", None)
         if multiproc_dir is not None:
             env["PROMETHEUS_MULTIPROC_DIR"] = str(multiproc_dir)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -145,15 +146,57 @@ def test_single_worker_serves_metrics_in_process(tmp_path: Path) -> None:
 
 
 def test_a_worker_that_cannot_start_makes_the_supervisor_give_up(tmp_path: Path) -> None:
-    """A crash-looping worker (here: an unreadable key file) ends in a non-zero exit."""
-    service = Service(tmp_path, "--workers", "2", "--state-keys-file", str(tmp_path / "missing"))
+    """A crash-looping worker (here: its port is held without SO_REUSEPORT) exits non-zero."""
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    taken = str(holder.getsockname()[1])
+    service = Service(tmp_path, "--workers", "2", "--port", taken)
     try:
-        assert service.proc.wait(timeout=60) != 0
+        assert service.proc.wait(timeout=90) != 0
         assert "giving up" in service.log()
     except subprocess.TimeoutExpired:
         raise AssertionError(service.log()) from None
     finally:
         service.kill()
+        holder.close()
+    assert "cannot bind" in service.log() and "Traceback" not in service.log()
+
+
+def test_workers_share_the_ephemeral_key(tmp_path: Path) -> None:
+    """No state keys and two workers: a state sealed by one worker opens on the other.
+
+    Each GetView goes over a fresh connection, which the kernel hands to either
+    worker; before the supervisor made the key, about half were refused.
+    """
+    service = Service(tmp_path, "--workers", "2", keys=None)
+    try:
+        service.wait_ready(workers=2)
+        with grpc.insecure_channel(service.address) as channel:
+            new = pb_grpc.GameServiceStub(channel).NewGame(
+                pb.NewGameRequest(game_id="spice-merchant", num_players=3), timeout=10)
+        refused = []
+        for _ in range(64):
+            with grpc.insecure_channel(service.address) as channel:
+                try:
+                    pb_grpc.GameServiceStub(channel).GetView(
+                        pb.GetViewRequest(state=new.update.state), timeout=10)
+                except grpc.RpcError as exc:
+                    refused.append(exc.code())
+        assert refused == []
+    finally:
+        service.kill()
+
+
+def test_a_bad_key_file_stops_start_up_with_one_line(tmp_path: Path) -> None:
+    """Start-up errors name the setting and exit non-zero, without a traceback."""
+    service = Service(tmp_path, "--workers", "2", "--state-keys-file", str(tmp_path / "missing"))
+    try:
+        assert service.proc.wait(timeout=60) == 2
+    finally:
+        service.kill()
+    log = service.log()
+    assert "--state-keys-file" in log and "Traceback" not in log, log
 
 
 def test_importing_prometheus_client_too_early_is_caught() -> None:
