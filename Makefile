@@ -6,7 +6,9 @@ PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
 GEN_DIR := clients/python
 
-.PHONY: run test install proto check-proto lint typecheck demo bench golden clean
+BUF := proto/node_modules/.bin/buf
+
+.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +16,11 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e ".[dev]"
 	touch $@
 
-install: $(VENV)/.installed
+$(BUF): proto/package.json proto/package-lock.json
+	cd proto && npm ci --no-audit --no-fund
+	touch $@
+
+install: $(VENV)/.installed $(BUF)
 	@# The Node.js client (clients/node) and its interop test, when node is installed.
 	@if command -v node >/dev/null 2>&1 && [ ! -d clients/node/node_modules ]; then \
 	  cd clients/node && npm ci --no-audit --no-fund; \
@@ -28,6 +34,7 @@ run: install
 test: install
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(MAKE) --no-print-directory proto-lint proto-breaking
 	$(PY) -m pytest -n 2 --dist loadfile
 
 ## proto: regenerate Python messages, stubs and type stubs from proto/
@@ -36,6 +43,18 @@ proto: install
 	  --python_out=$(GEN_DIR) --grpc_python_out=$(GEN_DIR) \
 	  --mypy_out=$(GEN_DIR) --mypy_grpc_out=$(GEN_DIR) \
 	  $(PROTO_SRC)
+
+## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
+proto-lint: $(BUF)
+	$(BUF) lint proto
+
+## proto-breaking: the contract against the committed baseline (proto/baseline.binpb)
+proto-breaking: $(BUF)
+	$(BUF) breaking proto --against proto/baseline.binpb
+
+## proto-baseline: accept the current contract as the baseline (only for an intended break)
+proto-baseline: $(BUF)
+	$(BUF) build proto -o proto/baseline.binpb
 
 lint: install
 	$(PY) -m ruff check .

@@ -24,7 +24,6 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import grpc
 
@@ -100,7 +99,7 @@ def apply_payload(port: int, game_id: str, steps: int) -> bytes:
         stub = pb_grpc.GameServiceStub(channel)
         own = pb.ViewSelection(seats=[0])
         update = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=4, seed=b"bench",
-                                                views=pb.ViewSelection(all_seats=True))).update
+                                                views=pb.ViewSelection(all_seats=True))).update.update
         policy = Rng(b"bench-policy")
         for _ in range(steps):
             decision = next(d for d in update.decisions if d.legal_actions)
@@ -116,20 +115,19 @@ def apply_payload(port: int, game_id: str, steps: int) -> bytes:
 
 def handler_cpu_us(payload: bytes, calls: int = 2000) -> float:
     """CPU time of the servicer's ApplyAction on this request, without gRPC."""
+    from service.core import Call, GameCore
     from service.observe import NullObserver
     from service.sealing import Sealer
-    from service.servicer import GameService
     from service.states import StateStore
 
-    service = GameService(StateStore(Sealer.from_config(KEYS), 4096, NullObserver()),
-                          NullObserver(), False, 100)
-    context: Any = None  # never touched: the request is valid
+    core = GameCore(StateStore(Sealer.from_config(KEYS), 4096, NullObserver()),
+                    NullObserver(), False, 100)
+    call = Call()
     for _ in range(50):
-        service.ApplyAction(pb.ApplyActionRequest.FromString(payload), context)
+        core.apply_action(pb.ApplyActionRequest.FromString(payload), call)
     start = time.process_time()
     for _ in range(calls):
-        service.ApplyAction(pb.ApplyActionRequest.FromString(payload),
-                            context).SerializeToString()
+        core.apply_action(pb.ApplyActionRequest.FromString(payload), call).SerializeToString()
     return (time.process_time() - start) / calls * 1e6
 
 

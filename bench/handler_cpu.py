@@ -14,45 +14,45 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
 
 from bench.loopback import KEYS
 from engines.core import Rng
 from marketplay.v1 import game_service_pb2 as pb
+from service.core import Call, GameCore
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.servicer import GameService
 from service.states import StateStore
 
 GAMES = (("spice-merchant", 4), ("central-market", 4), ("market-fresh", 4))
 
 
-def service() -> GameService:
+CALL = Call()
+
+
+def service() -> GameCore:
     store = StateStore(Sealer.from_config(KEYS), 4096, NullObserver())
-    return GameService(store, NullObserver(), False, 100)
+    return GameCore(store, NullObserver(), False, 100)
 
 
-def mid_game(svc: GameService, game_id: str, players: int, steps: int) -> pb.GameUpdate:
-    context: Any = None  # never touched: every request here is valid
+def mid_game(svc: GameCore, game_id: str, players: int, steps: int) -> pb.GameUpdate:
     everyone = pb.ViewSelection(all_seats=True)
-    update = svc.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players, seed=b"bench",
-                                           views=everyone), context).update
+    update = svc.new_game(pb.NewGameRequest(game_id=game_id, num_players=players, seed=b"bench",
+                                            views=everyone), CALL).update
     policy = Rng(b"bench-policy")
     for _ in range(steps):
         decision = next(d for d in update.decisions if d.legal_actions)
         action = decision.legal_actions[policy.below(len(decision.legal_actions))]
-        update = svc.ApplyAction(pb.ApplyActionRequest(state=update.state, seat=decision.seat,
-                                                       action=action, views=everyone), context)
+        update = svc.apply_action(pb.ApplyActionRequest(state=update.state, seat=decision.seat,
+                                                        action=action, views=everyone), CALL).update
     return update
 
 
-def cpu_us(svc: GameService, payload: bytes, calls: int) -> float:
-    context: Any = None
+def cpu_us(svc: GameCore, payload: bytes, calls: int) -> float:
     for _ in range(50):
-        svc.ApplyAction(pb.ApplyActionRequest.FromString(payload), context)
+        svc.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
     start = time.process_time()
     for _ in range(calls):
-        svc.ApplyAction(pb.ApplyActionRequest.FromString(payload), context).SerializeToString()
+        svc.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
     return (time.process_time() - start) / calls * 1e6
 
 

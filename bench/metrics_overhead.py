@@ -79,7 +79,7 @@ def apply_payload(port: int) -> bytes:
             decision = next(d for d in update.decisions if d.legal_actions)
             action = decision.legal_actions[policy.below(len(decision.legal_actions))]
             update = stub.ApplyAction(pb.ApplyActionRequest(
-                state=update.state, seat=decision.seat, action=action, views=every))
+                state=update.state, seat=decision.seat, action=action, views=every)).update
         decision = next(d for d in update.decisions if d.legal_actions)
         return pb.ApplyActionRequest(
             state=update.state, seat=decision.seat, action=decision.legal_actions[0],

@@ -1,30 +1,51 @@
-"""Map rule and request errors to gRPC status codes with google.rpc.ErrorInfo.
+"""Refusals as values: one code and machine-readable reason per refusal.
 
-Engines raise typed RuleErrors and know nothing of gRPC; this is the one
-place that decides codes. Messages tell a developer what to fix and never
-carry hidden information (engines word them that way; we add nothing).
+Engines raise typed RuleErrors and know nothing of transports; the core
+turns them into ServiceErrors here, once. Each transport then renders a
+ServiceError its own way (gRPC status with google.rpc.ErrorInfo, Connect
+error JSON) from the same code, reason, message and metadata, so no error
+mapping exists twice. Messages tell a developer what to fix and never carry
+hidden information (engines word them that way; we add nothing).
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-
-import grpc
-from google.protobuf import any_pb2
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
 from engines.core import errors as rules
 
 DOMAIN = "marketplay.v1"
 
 
+class Code(enum.IntEnum):
+    """The canonical status codes shared by gRPC and Connect (same numbers)."""
+
+    OK = 0
+    CANCELLED = 1
+    UNKNOWN = 2
+    INVALID_ARGUMENT = 3
+    DEADLINE_EXCEEDED = 4
+    NOT_FOUND = 5
+    ALREADY_EXISTS = 6
+    PERMISSION_DENIED = 7
+    RESOURCE_EXHAUSTED = 8
+    FAILED_PRECONDITION = 9
+    ABORTED = 10
+    OUT_OF_RANGE = 11
+    UNIMPLEMENTED = 12
+    INTERNAL = 13
+    UNAVAILABLE = 14
+    DATA_LOSS = 15
+    UNAUTHENTICATED = 16
+
+
 class ServiceError(Exception):
-    """A refusal decided by the service layer (bad request, token, limits)."""
+    """A refusal: code, ErrorInfo reason, a message for developers, metadata."""
 
     def __init__(
         self,
-        code: grpc.StatusCode,
+        code: Code,
         reason: str,
         message: str,
         metadata: Mapping[str, str] | None = None,
@@ -35,31 +56,21 @@ class ServiceError(Exception):
         self.metadata = dict(metadata or {})
 
 
-_RULE_CODES: dict[type[rules.RuleError], grpc.StatusCode] = {
-    rules.InvalidOptions: grpc.StatusCode.INVALID_ARGUMENT,
-    rules.WrongGame: grpc.StatusCode.INVALID_ARGUMENT,
-    rules.MalformedAction: grpc.StatusCode.INVALID_ARGUMENT,
-    rules.GameOver: grpc.StatusCode.FAILED_PRECONDITION,
-    rules.IllegalAction: grpc.StatusCode.FAILED_PRECONDITION,
-    rules.NotYourTurn: grpc.StatusCode.PERMISSION_DENIED,
-    rules.StaleStep: grpc.StatusCode.ABORTED,
+_RULE_CODES: dict[type[rules.RuleError], Code] = {
+    rules.InvalidOptions: Code.INVALID_ARGUMENT,
+    rules.WrongGame: Code.INVALID_ARGUMENT,
+    rules.MalformedAction: Code.INVALID_ARGUMENT,
+    rules.GameOver: Code.FAILED_PRECONDITION,
+    rules.IllegalAction: Code.FAILED_PRECONDITION,
+    rules.NotYourTurn: Code.PERMISSION_DENIED,
+    rules.StaleStep: Code.ABORTED,
 }
 
 
 def from_rule_error(exc: rules.RuleError, metadata: Mapping[str, str] | None = None) -> ServiceError:
-    code = _RULE_CODES.get(type(exc), grpc.StatusCode.FAILED_PRECONDITION)
+    code = _RULE_CODES.get(type(exc), Code.FAILED_PRECONDITION)
     return ServiceError(code, exc.reason, str(exc), metadata)
 
 
 def invalid(reason: str, message: str, **metadata: str) -> ServiceError:
-    return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, reason, message, metadata)
-
-
-def to_status(error: ServiceError) -> grpc.Status:
-    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    status = status_pb2.Status(
-        code=error.code.value[0], message=str(error), details=[detail]
-    )
-    return rpc_status.to_status(status)
+    return ServiceError(Code.INVALID_ARGUMENT, reason, message, metadata)

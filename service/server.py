@@ -15,9 +15,10 @@ from grpc_reflection.v1alpha import reflection
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.config import Config, StartupError
+from service.core import GameCore
+from service.grpc_service import GameService
 from service.observe import GameObserver, NullObserver
 from service.sealing import Sealer
-from service.servicer import GameService
 from service.states import StateStore
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
@@ -28,6 +29,7 @@ class RunningServer:
     server: grpc.Server
     port: int
     health: health.HealthServicer
+    core: GameCore
 
     def drain(self, grace: float) -> None:
         """Report NOT_SERVING, then let in-flight calls finish within `grace`."""
@@ -73,10 +75,8 @@ def create_server(
         interceptors=list(interceptors),
         options=server_options(config),
     )
-    pb_grpc.add_GameServiceServicer_to_server(
-        GameService(store, observer, config.require_seat_tokens, config.max_replay_actions),
-        server,
-    )
+    core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions)
+    pb_grpc.add_GameServiceServicer_to_server(GameService(core), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
@@ -90,4 +90,4 @@ def create_server(
         port = 0
     if port == 0:
         raise StartupError(f"--port: cannot bind {config.host}:{config.port} (in use, or no such address)")
-    return RunningServer(server, port, health_servicer)
+    return RunningServer(server, port, health_servicer, core)

@@ -17,13 +17,12 @@ from __future__ import annotations
 import logging
 import threading
 
-import grpc
 from cachetools import LRUCache
 
 from engines import registry
 from engines.core import Game
 from engines.core.errors import InvalidOptions
-from service.errors import ServiceError, invalid
+from service.errors import Code, ServiceError, invalid
 from service.observe import GameObserver
 from service.sealing import Sealer, SealError, read_header
 
@@ -94,7 +93,7 @@ class StateStore:
                 )
             if header.rules_version != engine.spec.rules_version:
                 raise ServiceError(
-                    grpc.StatusCode.FAILED_PRECONDITION,
+                    Code.FAILED_PRECONDITION,
                     "RULES_VERSION_MISMATCH",
                     f"state was made under {header.game_id} rules {header.rules_version!r}; "
                     f"this server plays {engine.spec.rules_version!r}",

@@ -48,7 +48,8 @@ def build_update(
     field = engine.proto_field
     state = game.state
     update = pb.GameUpdate(
-        state=sealed, step=game.step, game_id=game.game_id, num_players=game.num_players
+        state=sealed, step=game.step, game_id=game.game_id, num_players=game.num_players,
+        rules_version=engine.spec.rules_version,
     )
     wanted = set(seats)
     for decision in game.to_act():

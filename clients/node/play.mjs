@@ -195,7 +195,7 @@ async function play(client, types, gameId, numPlayers, options) {
   while (update.outcome === null) {
     const { seat, action } = pickDecision(update);
     const before = BigInt(update.step);
-    update = await call(client, "ApplyAction", applyRequest(update, tokens, seat, action, views));
+    update = (await call(client, "ApplyAction", applyRequest(update, tokens, seat, action, views))).update;
     actions.push({ seat, action });
     check(
       BigInt(update.step) === before + 1n,

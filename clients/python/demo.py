@@ -87,7 +87,7 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
         action = pick.choice(list(decision.legal_actions))
         update = stub.ApplyAction(pb.ApplyActionRequest(
             state=update.state, seat=decision.seat, action=action,
-            expected_step=update.step, views=EVERYONE))
+            expected_step=update.step, views=EVERYONE)).update
         current = round_of(update)
         if current != last_round:
             print(f"  round {last_round} done at step {update.step}")
@@ -108,7 +108,7 @@ def mode_options(info: pb.GameInfo) -> list[dict[str, str]]:
     return [
         {option.name: value}
         for option in info.options
-        if option.type == pb.OptionInfo.TYPE_ENUM
+        if option.type == pb.OPTION_TYPE_ENUM
         for value in option.allowed_values
         if value != option.default_value
     ]

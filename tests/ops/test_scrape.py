@@ -47,7 +47,7 @@ def play(address: str) -> None:
                         expected_step=update.step + 7), timeout=10)
             update = stub.ApplyAction(pb.ApplyActionRequest(
                 state=update.state, seat=decision.seat, action=action, views=every,
-                expected_step=update.step), timeout=10)
+                expected_step=update.step), timeout=10).update
         assert update.HasField("outcome")
 
 

@@ -75,7 +75,7 @@ def all_views() -> pb.ViewSelection:
     return pb.ViewSelection(all_seats=True, spectator=True)
 
 
-def first_legal(update: pb.GameUpdate) -> tuple[int, pb.Action]:
+def first_legal(update: pb.GameUpdate) -> tuple[int, pb.GameAction]:
     for decision in update.decisions:
         if decision.legal_actions:
             return decision.seat, decision.legal_actions[0]

@@ -22,7 +22,7 @@ def test_list_games_describes_every_registered_game(stub: pb_grpc.GameServiceStu
         assert info.rules_version == spec.rules_version
         assert [o.name for o in info.options] == [o.name for o in spec.options]
         for option in info.options:
-            assert option.type != pb.OptionInfo.TYPE_UNSPECIFIED
+            assert option.type != pb.OPTION_TYPE_UNSPECIFIED
             assert option.default_value
 
 
@@ -57,7 +57,7 @@ def _play_to_end(
     rng = Rng(policy)
     log: list[pb.SeatAction] = []
     if not update.views:
-        update = stub.GetView(pb.GetViewRequest(state=update.state, views=all_views()))
+        update = stub.GetView(pb.GetViewRequest(state=update.state, views=all_views())).update
     while not update.HasField("outcome"):
         deciders = [d for d in update.decisions if d.legal_actions]
         decision = deciders[rng.below(len(deciders))]
@@ -65,7 +65,7 @@ def _play_to_end(
         log.append(pb.SeatAction(seat=decision.seat, action=action))
         update = stub.ApplyAction(pb.ApplyActionRequest(
             state=update.state, seat=decision.seat, action=action,
-            expected_step=update.step, views=all_views()))
+            expected_step=update.step, views=all_views())).update
         assert update.step == len(log)
     return update, log
 
@@ -92,7 +92,7 @@ def test_get_view_re_renders_without_changing_the_state(stub: pb_grpc.GameServic
     start = stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=2, seed=b"gv",
                                            views=pb.ViewSelection(seats=[0])))
     again = stub.GetView(pb.GetViewRequest(state=start.update.state,
-                                           views=pb.ViewSelection(seats=[0])))
+                                           views=pb.ViewSelection(seats=[0]))).update
     assert again.state == start.update.state
     assert again.views[0].SerializeToString(deterministic=True) == \
         start.update.views[0].SerializeToString(deterministic=True)
@@ -112,10 +112,10 @@ def test_a_frontend_sees_only_its_own_seat(stub: pb_grpc.GameServiceStub) -> Non
         action = decision.legal_actions[rng.below(len(decision.legal_actions))]
         mine = stub.ApplyAction(pb.ApplyActionRequest(
             state=update.state, seat=decision.seat, action=action,
-            views=pb.ViewSelection(seats=[0])))
+            views=pb.ViewSelection(seats=[0]))).update
         assert [v.seat for v in mine.views] == [0]
         for d in mine.decisions:
             assert bool(d.legal_actions) == (d.seat == 0)
         for event in mine.events:
             assert not event.audience or 0 in event.audience
-        update = stub.GetView(pb.GetViewRequest(state=mine.state, views=all_views()))
+        update = stub.GetView(pb.GetViewRequest(state=mine.state, views=all_views())).update

@@ -21,10 +21,10 @@ from tests.service.test_refusals import expect
 Code = grpc.StatusCode
 
 
-def _huge_registration(spices: int, salt: int) -> pb.Action:
+def _huge_registration(spices: int, salt: int) -> pb.GameAction:
     """A RegisterSecret naming `spices` cards (a legal one names one or two)."""
     wire = [1 + (i * 7 + salt) % 6 for i in range(spices)]
-    return pb.Action(spice_merchant=sm.SpiceMerchantAction(
+    return pb.GameAction(spice_merchant=sm.SpiceMerchantAction(
         register_secret=sm.SpiceMerchantRegisterSecret(spices=wire)))
 
 

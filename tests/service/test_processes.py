@@ -74,7 +74,7 @@ def test_one_game_alternating_between_two_processes(two_replicas: tuple[int, int
             calls += 1
             update = stubs[calls % 2].ApplyAction(pb.ApplyActionRequest(
                 state=update.state, seat=decision.seat, action=action,
-                expected_step=update.step, views=all_views()))
+                expected_step=update.step, views=all_views())).update
         assert calls > 20 and update.outcome.winners
     finally:
         for c in channels:

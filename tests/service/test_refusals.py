@@ -30,7 +30,7 @@ def expect(call: object, code: grpc.StatusCode, reason: str) -> str:
     return message
 
 
-def apply(stub: pb_grpc.GameServiceStub, state: bytes, seat: int, action: pb.Action,
+def apply(stub: pb_grpc.GameServiceStub, state: bytes, seat: int, action: pb.GameAction,
           **extra: object) -> object:
     return lambda: stub.ApplyAction(pb.ApplyActionRequest(state=state, seat=seat, action=action,
                                                           **extra))  # type: ignore[arg-type]
@@ -94,15 +94,15 @@ def test_rule_refusals(stub: pb_grpc.GameServiceStub, start: pb.GameUpdate) -> N
     if idle:
         expect(apply(stub, start.state, idle[0], action), Code.PERMISSION_DENIED, "NOT_YOUR_TURN")
     expect(apply(stub, start.state, 7, action), Code.PERMISSION_DENIED, "NOT_YOUR_TURN")
-    empty = pb.Action(spice_merchant=sm.SpiceMerchantAction())
+    empty = pb.GameAction(spice_merchant=sm.SpiceMerchantAction())
     expect(apply(stub, start.state, seat, empty), Code.FAILED_PRECONDITION, "ILLEGAL_ACTION")
     expect(apply(stub, start.state, seat, action, expected_step=3), Code.ABORTED, "STALE_STEP")
-    expect(apply(stub, start.state, seat, pb.Action()), Code.INVALID_ARGUMENT, "MISSING_ACTION")
-    foreign = pb.Action(central_market=cm.CentralMarketAction())
+    expect(apply(stub, start.state, seat, pb.GameAction()), Code.INVALID_ARGUMENT, "MISSING_ACTION")
+    foreign = pb.GameAction(central_market=cm.CentralMarketAction())
     expect(apply(stub, start.state, seat, foreign), Code.INVALID_ARGUMENT, "WRONG_GAME_ACTION")
     # Nothing was lost: the original state still plays.
     assert stub.ApplyAction(pb.ApplyActionRequest(state=start.state, seat=seat, action=action,
-                                                  expected_step=0)).step == 1
+                                                  expected_step=0)).update.step == 1
 
 
 def test_finished_game_refuses_actions(stub: pb_grpc.GameServiceStub) -> None:

@@ -34,14 +34,14 @@ def test_actions_and_views_need_the_seats_token(served_with_tokens: Served) -> N
     refused(pb.GetViewRequest(state=state, views=pb.ViewSelection(seats=[1]),
                               view_tokens={1: tokens[2]}))
     view = stub.GetView(pb.GetViewRequest(state=state, views=pb.ViewSelection(seats=[1]),
-                                          view_tokens={1: tokens[1]}))
+                                          view_tokens={1: tokens[1]})).update
     assert [v.seat for v in view.views] == [1]
     spectator = stub.GetView(pb.GetViewRequest(state=state,
-                                               views=pb.ViewSelection(spectator=True)))
+                                               views=pb.ViewSelection(spectator=True))).update
     assert not spectator.views[0].HasField("seat")
     done = stub.ApplyAction(pb.ApplyActionRequest(state=state, seat=seat, action=action,
                                                   seat_token=tokens[seat],
-                                                  views=pb.ViewSelection(seats=[seat])))
+                                                  views=pb.ViewSelection(seats=[seat]))).update
     assert done.step == 1
 
 
@@ -50,4 +50,4 @@ def test_tokens_are_not_required_by_default(served: Served) -> None:
                                                 views=pb.ViewSelection(all_seats=True)))
     seat, action = first_legal(new.update)
     assert served.stub.ApplyAction(pb.ApplyActionRequest(
-        state=new.update.state, seat=seat, action=action)).step == 1
+        state=new.update.state, seat=seat, action=action)).update.step == 1

@@ -22,12 +22,13 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from marketplay.v1 import central_market_pb2 as marketplay_dot_v1_dot_central__market__pb2
 from marketplay.v1 import market_fresh_pb2 as marketplay_dot_v1_dot_market__fresh__pb2
 from marketplay.v1 import spice_merchant_pb2 as marketplay_dot_v1_dot_spice__merchant__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n marketplay/v1/game_service.proto\x12\rmarketplay.v1\x1a\"marketplay/v1/central_market.proto\x1a marketplay/v1/market_fresh.proto\x1a\"marketplay/v1/spice_merchant.proto\"\x12\n\x10ListGamesRequest\";\n\x11ListGamesResponse\x12&\n\x05games\x18\x01 \x03(\x0b\x32\x17.marketplay.v1.GameInfo\"\x97\x01\n\x08GameInfo\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12*\n\x07options\x18\x05 \x03(\x0b\x32\x19.marketplay.v1.OptionInfo\x12\x15\n\rrules_version\x18\x06 \x01(\t\"\xfc\x01\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12,\n\x04type\x18\x02 \x01(\x0e\x32\x1e.marketplay.v1.OptionInfo.Type\x12\x15\n\rdefault_value\x18\x03 \x01(\t\x12\x16\n\x0e\x61llowed_values\x18\x04 \x03(\t\x12\x11\n\tmin_value\x18\x05 \x01(\x03\x12\x11\n\tmax_value\x18\x06 \x01(\x03\x12\x13\n\x0b\x64\x65scription\x18\x07 \x01(\t\"H\n\x04Type\x12\x14\n\x10TYPE_UNSPECIFIED\x10\x00\x12\r\n\tTYPE_BOOL\x10\x01\x12\x0c\n\x08TYPE_INT\x10\x02\x12\r\n\tTYPE_ENUM\x10\x03\"D\n\rViewSelection\x12\r\n\x05seats\x18\x01 \x03(\x05\x12\x11\n\tall_seats\x18\x02 \x01(\x08\x12\x11\n\tspectator\x18\x03 \x01(\x08\"\xec\x01\n\x0eNewGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0bnum_players\x18\x02 \x01(\x05\x12;\n\x07options\x18\x03 \x03(\x0b\x32*.marketplay.v1.NewGameRequest.OptionsEntry\x12\x11\n\x04seed\x18\x04 \x01(\x0cH\x00\x88\x01\x01\x12+\n\x05views\x18\x05 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05_seed\"Q\n\x0fNewGameResponse\x12)\n\x06update\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameUpdate\x12\x13\n\x0bseat_tokens\x18\x02 \x03(\t\"\xc2\x02\n\x12\x41pplyActionRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12%\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x15.marketplay.v1.Action\x12\x1a\n\rexpected_step\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x12\n\nseat_token\x18\x05 \x01(\t\x12+\n\x05views\x18\x06 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x12\x46\n\x0bview_tokens\x18\x07 \x03(\x0b\x32\x31.marketplay.v1.ApplyActionRequest.ViewTokensEntry\x1a\x31\n\x0fViewTokensEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x10\n\x0e_expected_step\"\xc3\x01\n\x0eGetViewRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12+\n\x05views\x18\x02 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x12\x42\n\x0bview_tokens\x18\x03 \x03(\x0b\x32-.marketplay.v1.GetViewRequest.ViewTokensEntry\x1a\x31\n\x0fViewTokensEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x88\x02\n\rReplayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0bnum_players\x18\x02 \x01(\x05\x12:\n\x07options\x18\x03 \x03(\x0b\x32).marketplay.v1.ReplayRequest.OptionsEntry\x12\x0c\n\x04seed\x18\x04 \x01(\x0c\x12*\n\x07\x61\x63tions\x18\x05 \x03(\x0b\x32\x19.marketplay.v1.SeatAction\x12+\n\x05views\x18\x06 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"A\n\nSeatAction\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.marketplay.v1.Action\"T\n\x0eReplayResponse\x12)\n\x06update\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameUpdate\x12\x17\n\x0f\x61\x63tions_applied\x18\x02 \x01(\x05\"\xee\x01\n\nGameUpdate\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12*\n\tdecisions\x18\x04 \x03(\x0b\x32\x17.marketplay.v1.Decision\x12\"\n\x05views\x18\x05 \x03(\x0b\x32\x13.marketplay.v1.View\x12$\n\x06\x65vents\x18\x06 \x03(\x0b\x32\x14.marketplay.v1.Event\x12\'\n\x07outcome\x18\x07 \x01(\x0b\x32\x16.marketplay.v1.Outcome\x12\x13\n\x0bnum_players\x18\x08 \x01(\x05\"t\n\x08\x44\x65\x63ision\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12,\n\rlegal_actions\x18\x03 \x03(\x0b\x32\x15.marketplay.v1.Action\x12\x1e\n\x16legal_actions_included\x18\x04 \x01(\x08\"\x81\x02\n\x04View\x12\x11\n\x04seat\x18\x01 \x01(\x05H\x01\x88\x01\x01\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\x0c\x12:\n\x0espice_merchant\x18\n \x01(\x0b\x32 .marketplay.v1.SpiceMerchantViewH\x00\x12:\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32 .marketplay.v1.CentralMarketViewH\x00\x12\x36\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32\x1e.marketplay.v1.MarketFreshViewH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\xe2\x01\n\x05\x45vent\x12\x10\n\x08\x61udience\x18\x01 \x03(\x05\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12;\n\x0espice_merchant\x18\n \x01(\x0b\x32!.marketplay.v1.SpiceMerchantEventH\x00\x12;\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32!.marketplay.v1.CentralMarketEventH\x00\x12\x37\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshEventH\x00\x42\x06\n\x04game\"\xc6\x01\n\x06\x41\x63tion\x12<\n\x0espice_merchant\x18\n \x01(\x0b\x32\".marketplay.v1.SpiceMerchantActionH\x00\x12<\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32\".marketplay.v1.CentralMarketActionH\x00\x12\x38\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32 .marketplay.v1.MarketFreshActionH\x00\x42\x06\n\x04game\"\xc4\x02\n\x07Outcome\x12*\n\x07results\x18\x01 \x03(\x0b\x32\x19.marketplay.v1.SeatResult\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\x11\n\ttie_break\x18\x03 \x01(\t\x12\x0c\n\x04seed\x18\x04 \x01(\x0c\x12\x1a\n\x12\x66inal_state_digest\x18\x05 \x01(\x0c\x12=\n\x0espice_merchant\x18\n \x01(\x0b\x32#.marketplay.v1.SpiceMerchantOutcomeH\x00\x12=\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32#.marketplay.v1.CentralMarketOutcomeH\x00\x12\x39\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32!.marketplay.v1.MarketFreshOutcomeH\x00\x42\x06\n\x04game\"Q\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05score\x18\x02 \x01(\x03\x12\x0c\n\x04rank\x18\x03 \x01(\x05\x12\x18\n\x10tie_break_values\x18\x04 \x03(\x03\x32\x80\x03\n\x0bGameService\x12N\n\tListGames\x12\x1f.marketplay.v1.ListGamesRequest\x1a .marketplay.v1.ListGamesResponse\x12H\n\x07NewGame\x12\x1d.marketplay.v1.NewGameRequest\x1a\x1e.marketplay.v1.NewGameResponse\x12K\n\x0b\x41pplyAction\x12!.marketplay.v1.ApplyActionRequest\x1a\x19.marketplay.v1.GameUpdate\x12\x43\n\x07GetView\x12\x1d.marketplay.v1.GetViewRequest\x1a\x19.marketplay.v1.GameUpdate\x12\x45\n\x06Replay\x12\x1c.marketplay.v1.ReplayRequest\x1a\x1d.marketplay.v1.ReplayResponseBA\n\x11\x64\x65v.marketplay.v1P\x01Z\x1amarketplay/v1;marketplayv1\xaa\x02\rMarketplay.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n marketplay/v1/game_service.proto\x12\rmarketplay.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\"marketplay/v1/central_market.proto\x1a marketplay/v1/market_fresh.proto\x1a\"marketplay/v1/spice_merchant.proto\"\x12\n\x10ListGamesRequest\";\n\x11ListGamesResponse\x12&\n\x05games\x18\x01 \x03(\x0b\x32\x17.marketplay.v1.GameInfo\"\xaf\x01\n\x08GameInfo\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12*\n\x07options\x18\x05 \x03(\x0b\x32\x19.marketplay.v1.OptionInfo\x12\x15\n\rrules_version\x18\x06 \x01(\t\x12\x16\n\x0erules_versions\x18\x07 \x03(\t\"\xad\x01\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\'\n\x04type\x18\x02 \x01(\x0e\x32\x19.marketplay.v1.OptionType\x12\x15\n\rdefault_value\x18\x03 \x01(\t\x12\x16\n\x0e\x61llowed_values\x18\x04 \x03(\t\x12\x11\n\tmin_value\x18\x05 \x01(\x03\x12\x11\n\tmax_value\x18\x06 \x01(\x03\x12\x13\n\x0b\x64\x65scription\x18\x07 \x01(\t\"D\n\rViewSelection\x12\r\n\x05seats\x18\x01 \x03(\x05\x12\x11\n\tall_seats\x18\x02 \x01(\x08\x12\x11\n\tspectator\x18\x03 \x01(\x08\"\x83\x02\n\x0eNewGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0bnum_players\x18\x02 \x01(\x05\x12;\n\x07options\x18\x03 \x03(\x0b\x32*.marketplay.v1.NewGameRequest.OptionsEntry\x12\x11\n\x04seed\x18\x04 \x01(\x0cH\x00\x88\x01\x01\x12+\n\x05views\x18\x05 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x12\x15\n\rrules_version\x18\x06 \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05_seed\"\x8c\x01\n\x0fNewGameResponse\x12)\n\x06update\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameUpdate\x12\x13\n\x0bseat_tokens\x18\x02 \x03(\t\x12\x39\n\x15seat_tokens_expire_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xc6\x02\n\x12\x41pplyActionRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12)\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x19.marketplay.v1.GameAction\x12\x1a\n\rexpected_step\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x12\n\nseat_token\x18\x05 \x01(\t\x12+\n\x05views\x18\x06 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x12\x46\n\x0bview_tokens\x18\x07 \x03(\x0b\x32\x31.marketplay.v1.ApplyActionRequest.ViewTokensEntry\x1a\x31\n\x0fViewTokensEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x10\n\x0e_expected_step\"@\n\x13\x41pplyActionResponse\x12)\n\x06update\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameUpdate\"\xc3\x01\n\x0eGetViewRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12+\n\x05views\x18\x02 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x12\x42\n\x0bview_tokens\x18\x03 \x03(\x0b\x32-.marketplay.v1.GetViewRequest.ViewTokensEntry\x1a\x31\n\x0fViewTokensEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"<\n\x0fGetViewResponse\x12)\n\x06update\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameUpdate\"\xb2\x02\n\rReplayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0bnum_players\x18\x02 \x01(\x05\x12:\n\x07options\x18\x03 \x03(\x0b\x32).marketplay.v1.ReplayRequest.OptionsEntry\x12\x0c\n\x04seed\x18\x04 \x01(\x0c\x12*\n\x07\x61\x63tions\x18\x05 \x03(\x0b\x32\x19.marketplay.v1.SeatAction\x12+\n\x05views\x18\x06 \x01(\x0b\x32\x1c.marketplay.v1.ViewSelection\x12\x15\n\rrules_version\x18\x07 \x01(\t\x12\x11\n\tseed_salt\x18\x08 \x01(\x0c\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"E\n\nSeatAction\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.marketplay.v1.GameAction\"T\n\x0eReplayResponse\x12)\n\x06update\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameUpdate\x12\x17\n\x0f\x61\x63tions_applied\x18\x02 \x01(\x05\"\xe7\x01\n\x14SuggestActionRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nseat_token\x18\x03 \x01(\t\x12(\n\x06policy\x18\x04 \x01(\x0e\x32\x18.marketplay.v1.BotPolicy\x12\x16\n\x0emax_iterations\x18\x05 \x01(\x05\x12\x12\n\nmax_millis\x18\x06 \x01(\x05\x12\x11\n\x04seed\x18\x07 \x01(\x0cH\x00\x88\x01\x01\x12\x1a\n\rexpected_step\x18\x08 \x01(\x03H\x01\x88\x01\x01\x42\x07\n\x05_seedB\x10\n\x0e_expected_step\"x\n\x15SuggestActionResponse\x12)\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameAction\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12&\n\x05stats\x18\x03 \x01(\x0b\x32\x17.marketplay.v1.BotStats\"{\n\x08\x42otStats\x12(\n\x06policy\x18\x01 \x01(\x0e\x32\x18.marketplay.v1.BotPolicy\x12\x12\n\niterations\x18\x02 \x01(\x05\x12\x31\n\ncandidates\x18\x03 \x03(\x0b\x32\x1d.marketplay.v1.CandidateStats\"_\n\x0e\x43\x61ndidateStats\x12)\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x19.marketplay.v1.GameAction\x12\x0e\n\x06visits\x18\x02 \x01(\x05\x12\x12\n\nmean_value\x18\x03 \x01(\x01\"H\n\x15RenewSeatTokenRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nseat_token\x18\x03 \x01(\t\"\\\n\x16RenewSeatTokenResponse\x12\x12\n\nseat_token\x18\x01 \x01(\t\x12.\n\nexpires_at\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x8d\x02\n\nGameUpdate\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12*\n\tdecisions\x18\x04 \x03(\x0b\x32\x17.marketplay.v1.Decision\x12&\n\x05views\x18\x05 \x03(\x0b\x32\x17.marketplay.v1.GameView\x12(\n\x06\x65vents\x18\x06 \x03(\x0b\x32\x18.marketplay.v1.GameEvent\x12\'\n\x07outcome\x18\x07 \x01(\x0b\x32\x16.marketplay.v1.Outcome\x12\x13\n\x0bnum_players\x18\x08 \x01(\x05\x12\x15\n\rrules_version\x18\t \x01(\t\"x\n\x08\x44\x65\x63ision\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x30\n\rlegal_actions\x18\x03 \x03(\x0b\x32\x19.marketplay.v1.GameAction\x12\x1e\n\x16legal_actions_included\x18\x04 \x01(\x08\"\x85\x02\n\x08GameView\x12\x11\n\x04seat\x18\x01 \x01(\x05H\x01\x88\x01\x01\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\x0c\x12:\n\x0espice_merchant\x18\n \x01(\x0b\x32 .marketplay.v1.SpiceMerchantViewH\x00\x12:\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32 .marketplay.v1.CentralMarketViewH\x00\x12\x36\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32\x1e.marketplay.v1.MarketFreshViewH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\xe6\x01\n\tGameEvent\x12\x10\n\x08\x61udience\x18\x01 \x03(\x05\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12;\n\x0espice_merchant\x18\n \x01(\x0b\x32!.marketplay.v1.SpiceMerchantEventH\x00\x12;\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32!.marketplay.v1.CentralMarketEventH\x00\x12\x37\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32\x1f.marketplay.v1.MarketFreshEventH\x00\x42\x06\n\x04game\"\xca\x01\n\nGameAction\x12<\n\x0espice_merchant\x18\n \x01(\x0b\x32\".marketplay.v1.SpiceMerchantActionH\x00\x12<\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32\".marketplay.v1.CentralMarketActionH\x00\x12\x38\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32 .marketplay.v1.MarketFreshActionH\x00\x42\x06\n\x04game\"\xd7\x02\n\x07Outcome\x12*\n\x07results\x18\x01 \x03(\x0b\x32\x19.marketplay.v1.SeatResult\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\x11\n\ttie_break\x18\x03 \x01(\t\x12\x0c\n\x04seed\x18\x04 \x01(\x0c\x12\x1a\n\x12\x66inal_state_digest\x18\x05 \x01(\x0c\x12\x11\n\tseed_salt\x18\x06 \x01(\x0c\x12=\n\x0espice_merchant\x18\n \x01(\x0b\x32#.marketplay.v1.SpiceMerchantOutcomeH\x00\x12=\n\x0e\x63\x65ntral_market\x18\x0b \x01(\x0b\x32#.marketplay.v1.CentralMarketOutcomeH\x00\x12\x39\n\x0cmarket_fresh\x18\x0c \x01(\x0b\x32!.marketplay.v1.MarketFreshOutcomeH\x00\x42\x06\n\x04game\"Q\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05score\x18\x02 \x01(\x03\x12\x0c\n\x04rank\x18\x03 \x01(\x05\x12\x18\n\x10tie_break_values\x18\x04 \x03(\x03*j\n\nOptionType\x12\x1b\n\x17OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x14\n\x10OPTION_TYPE_BOOL\x10\x01\x12\x13\n\x0fOPTION_TYPE_INT\x10\x02\x12\x14\n\x10OPTION_TYPE_ENUM\x10\x03*l\n\tBotPolicy\x12\x1a\n\x16\x42OT_POLICY_UNSPECIFIED\x10\x00\x12\x15\n\x11\x42OT_POLICY_RANDOM\x10\x01\x12\x15\n\x11\x42OT_POLICY_GREEDY\x10\x02\x12\x15\n\x11\x42OT_POLICY_ISMCTS\x10\x03\x32\xc9\x04\n\x0bGameService\x12N\n\tListGames\x12\x1f.marketplay.v1.ListGamesRequest\x1a .marketplay.v1.ListGamesResponse\x12H\n\x07NewGame\x12\x1d.marketplay.v1.NewGameRequest\x1a\x1e.marketplay.v1.NewGameResponse\x12T\n\x0b\x41pplyAction\x12!.marketplay.v1.ApplyActionRequest\x1a\".marketplay.v1.ApplyActionResponse\x12H\n\x07GetView\x12\x1d.marketplay.v1.GetViewRequest\x1a\x1e.marketplay.v1.GetViewResponse\x12\x45\n\x06Replay\x12\x1c.marketplay.v1.ReplayRequest\x1a\x1d.marketplay.v1.ReplayResponse\x12Z\n\rSuggestAction\x12#.marketplay.v1.SuggestActionRequest\x1a$.marketplay.v1.SuggestActionResponse\x12]\n\x0eRenewSeatToken\x12$.marketplay.v1.RenewSeatTokenRequest\x1a%.marketplay.v1.RenewSeatTokenResponseBA\n\x11\x64\x65v.marketplay.v1P\x01Z\x1amarketplay/v1;marketplayv1\xaa\x02\rMarketplay.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -43,54 +44,72 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETVIEWREQUEST_VIEWTOKENSENTRY']._serialized_options = b'8\001'
   _globals['_REPLAYREQUEST_OPTIONSENTRY']._loaded_options = None
   _globals['_REPLAYREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_LISTGAMESREQUEST']._serialized_start=157
-  _globals['_LISTGAMESREQUEST']._serialized_end=175
-  _globals['_LISTGAMESRESPONSE']._serialized_start=177
-  _globals['_LISTGAMESRESPONSE']._serialized_end=236
-  _globals['_GAMEINFO']._serialized_start=239
-  _globals['_GAMEINFO']._serialized_end=390
-  _globals['_OPTIONINFO']._serialized_start=393
-  _globals['_OPTIONINFO']._serialized_end=645
-  _globals['_OPTIONINFO_TYPE']._serialized_start=573
-  _globals['_OPTIONINFO_TYPE']._serialized_end=645
-  _globals['_VIEWSELECTION']._serialized_start=647
-  _globals['_VIEWSELECTION']._serialized_end=715
-  _globals['_NEWGAMEREQUEST']._serialized_start=718
-  _globals['_NEWGAMEREQUEST']._serialized_end=954
-  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_start=899
-  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_end=945
-  _globals['_NEWGAMERESPONSE']._serialized_start=956
-  _globals['_NEWGAMERESPONSE']._serialized_end=1037
-  _globals['_APPLYACTIONREQUEST']._serialized_start=1040
-  _globals['_APPLYACTIONREQUEST']._serialized_end=1362
-  _globals['_APPLYACTIONREQUEST_VIEWTOKENSENTRY']._serialized_start=1295
-  _globals['_APPLYACTIONREQUEST_VIEWTOKENSENTRY']._serialized_end=1344
-  _globals['_GETVIEWREQUEST']._serialized_start=1365
-  _globals['_GETVIEWREQUEST']._serialized_end=1560
-  _globals['_GETVIEWREQUEST_VIEWTOKENSENTRY']._serialized_start=1295
-  _globals['_GETVIEWREQUEST_VIEWTOKENSENTRY']._serialized_end=1344
-  _globals['_REPLAYREQUEST']._serialized_start=1563
-  _globals['_REPLAYREQUEST']._serialized_end=1827
-  _globals['_REPLAYREQUEST_OPTIONSENTRY']._serialized_start=899
-  _globals['_REPLAYREQUEST_OPTIONSENTRY']._serialized_end=945
-  _globals['_SEATACTION']._serialized_start=1829
-  _globals['_SEATACTION']._serialized_end=1894
-  _globals['_REPLAYRESPONSE']._serialized_start=1896
-  _globals['_REPLAYRESPONSE']._serialized_end=1980
-  _globals['_GAMEUPDATE']._serialized_start=1983
-  _globals['_GAMEUPDATE']._serialized_end=2221
-  _globals['_DECISION']._serialized_start=2223
-  _globals['_DECISION']._serialized_end=2339
-  _globals['_VIEW']._serialized_start=2342
-  _globals['_VIEW']._serialized_end=2599
-  _globals['_EVENT']._serialized_start=2602
-  _globals['_EVENT']._serialized_end=2828
-  _globals['_ACTION']._serialized_start=2831
-  _globals['_ACTION']._serialized_end=3029
-  _globals['_OUTCOME']._serialized_start=3032
-  _globals['_OUTCOME']._serialized_end=3356
-  _globals['_SEATRESULT']._serialized_start=3358
-  _globals['_SEATRESULT']._serialized_end=3439
-  _globals['_GAMESERVICE']._serialized_start=3442
-  _globals['_GAMESERVICE']._serialized_end=3826
+  _globals['_OPTIONTYPE']._serialized_start=4492
+  _globals['_OPTIONTYPE']._serialized_end=4598
+  _globals['_BOTPOLICY']._serialized_start=4600
+  _globals['_BOTPOLICY']._serialized_end=4708
+  _globals['_LISTGAMESREQUEST']._serialized_start=190
+  _globals['_LISTGAMESREQUEST']._serialized_end=208
+  _globals['_LISTGAMESRESPONSE']._serialized_start=210
+  _globals['_LISTGAMESRESPONSE']._serialized_end=269
+  _globals['_GAMEINFO']._serialized_start=272
+  _globals['_GAMEINFO']._serialized_end=447
+  _globals['_OPTIONINFO']._serialized_start=450
+  _globals['_OPTIONINFO']._serialized_end=623
+  _globals['_VIEWSELECTION']._serialized_start=625
+  _globals['_VIEWSELECTION']._serialized_end=693
+  _globals['_NEWGAMEREQUEST']._serialized_start=696
+  _globals['_NEWGAMEREQUEST']._serialized_end=955
+  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_start=900
+  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_end=946
+  _globals['_NEWGAMERESPONSE']._serialized_start=958
+  _globals['_NEWGAMERESPONSE']._serialized_end=1098
+  _globals['_APPLYACTIONREQUEST']._serialized_start=1101
+  _globals['_APPLYACTIONREQUEST']._serialized_end=1427
+  _globals['_APPLYACTIONREQUEST_VIEWTOKENSENTRY']._serialized_start=1360
+  _globals['_APPLYACTIONREQUEST_VIEWTOKENSENTRY']._serialized_end=1409
+  _globals['_APPLYACTIONRESPONSE']._serialized_start=1429
+  _globals['_APPLYACTIONRESPONSE']._serialized_end=1493
+  _globals['_GETVIEWREQUEST']._serialized_start=1496
+  _globals['_GETVIEWREQUEST']._serialized_end=1691
+  _globals['_GETVIEWREQUEST_VIEWTOKENSENTRY']._serialized_start=1360
+  _globals['_GETVIEWREQUEST_VIEWTOKENSENTRY']._serialized_end=1409
+  _globals['_GETVIEWRESPONSE']._serialized_start=1693
+  _globals['_GETVIEWRESPONSE']._serialized_end=1753
+  _globals['_REPLAYREQUEST']._serialized_start=1756
+  _globals['_REPLAYREQUEST']._serialized_end=2062
+  _globals['_REPLAYREQUEST_OPTIONSENTRY']._serialized_start=900
+  _globals['_REPLAYREQUEST_OPTIONSENTRY']._serialized_end=946
+  _globals['_SEATACTION']._serialized_start=2064
+  _globals['_SEATACTION']._serialized_end=2133
+  _globals['_REPLAYRESPONSE']._serialized_start=2135
+  _globals['_REPLAYRESPONSE']._serialized_end=2219
+  _globals['_SUGGESTACTIONREQUEST']._serialized_start=2222
+  _globals['_SUGGESTACTIONREQUEST']._serialized_end=2453
+  _globals['_SUGGESTACTIONRESPONSE']._serialized_start=2455
+  _globals['_SUGGESTACTIONRESPONSE']._serialized_end=2575
+  _globals['_BOTSTATS']._serialized_start=2577
+  _globals['_BOTSTATS']._serialized_end=2700
+  _globals['_CANDIDATESTATS']._serialized_start=2702
+  _globals['_CANDIDATESTATS']._serialized_end=2797
+  _globals['_RENEWSEATTOKENREQUEST']._serialized_start=2799
+  _globals['_RENEWSEATTOKENREQUEST']._serialized_end=2871
+  _globals['_RENEWSEATTOKENRESPONSE']._serialized_start=2873
+  _globals['_RENEWSEATTOKENRESPONSE']._serialized_end=2965
+  _globals['_GAMEUPDATE']._serialized_start=2968
+  _globals['_GAMEUPDATE']._serialized_end=3237
+  _globals['_DECISION']._serialized_start=3239
+  _globals['_DECISION']._serialized_end=3359
+  _globals['_GAMEVIEW']._serialized_start=3362
+  _globals['_GAMEVIEW']._serialized_end=3623
+  _globals['_GAMEEVENT']._serialized_start=3626
+  _globals['_GAMEEVENT']._serialized_end=3856
+  _globals['_GAMEACTION']._serialized_start=3859
+  _globals['_GAMEACTION']._serialized_end=4061
+  _globals['_OUTCOME']._serialized_start=4064
+  _globals['_OUTCOME']._serialized_end=4407
+  _globals['_SEATRESULT']._serialized_start=4409
+  _globals['_SEATRESULT']._serialized_end=4490
+  _globals['_GAMESERVICE']._serialized_start=4711
+  _globals['_GAMESERVICE']._serialized_end=5296
 # @@protoc_insertion_point(module_scope)

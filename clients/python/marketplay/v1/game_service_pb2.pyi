@@ -14,6 +14,7 @@ Compatibility: never renumber or reuse a field; reserve removed ones.
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from marketplay.v1 import central_market_pb2 as _central_market_pb2
@@ -29,6 +30,57 @@ else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class _OptionType:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _OptionTypeEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OptionType.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    OPTION_TYPE_UNSPECIFIED: _OptionType.ValueType  # 0
+    OPTION_TYPE_BOOL: _OptionType.ValueType  # 1
+    OPTION_TYPE_INT: _OptionType.ValueType  # 2
+    OPTION_TYPE_ENUM: _OptionType.ValueType  # 3
+
+class OptionType(_OptionType, metaclass=_OptionTypeEnumTypeWrapper): ...
+
+OPTION_TYPE_UNSPECIFIED: OptionType.ValueType  # 0
+OPTION_TYPE_BOOL: OptionType.ValueType  # 1
+OPTION_TYPE_INT: OptionType.ValueType  # 2
+OPTION_TYPE_ENUM: OptionType.ValueType  # 3
+Global___OptionType: _TypeAlias = OptionType  # noqa: Y015
+
+class _BotPolicy:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _BotPolicyEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotPolicy.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    BOT_POLICY_UNSPECIFIED: _BotPolicy.ValueType  # 0
+    """The server's default policy (ISMCTS)."""
+    BOT_POLICY_RANDOM: _BotPolicy.ValueType  # 1
+    """Uniform over the seat's legal actions."""
+    BOT_POLICY_GREEDY: _BotPolicy.ValueType  # 2
+    """One-ply lookahead with the game's evaluation, over sampled states."""
+    BOT_POLICY_ISMCTS: _BotPolicy.ValueType  # 3
+    """Single-observer Information Set Monte Carlo Tree Search."""
+
+class BotPolicy(_BotPolicy, metaclass=_BotPolicyEnumTypeWrapper):
+    """---------------------------------------------------------------- bots
+
+    How a bot chooses. Every policy sees only the seat's information: what the
+    seat cannot see is sampled afresh, never read from the state.
+    """
+
+BOT_POLICY_UNSPECIFIED: BotPolicy.ValueType  # 0
+"""The server's default policy (ISMCTS)."""
+BOT_POLICY_RANDOM: BotPolicy.ValueType  # 1
+"""Uniform over the seat's legal actions."""
+BOT_POLICY_GREEDY: BotPolicy.ValueType  # 2
+"""One-ply lookahead with the game's evaluation, over sampled states."""
+BOT_POLICY_ISMCTS: BotPolicy.ValueType  # 3
+"""Single-observer Information Set Monte Carlo Tree Search."""
+Global___BotPolicy: _TypeAlias = BotPolicy  # noqa: Y015
 
 @_typing.final
 class ListGamesRequest(_message.Message):
@@ -77,15 +129,24 @@ class GameInfo(_message.Message):
     MAX_PLAYERS_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     RULES_VERSION_FIELD_NUMBER: _builtins.int
+    RULES_VERSIONS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """"central-market", "market-fresh", "spice-merchant" """
     title: _builtins.str
     min_players: _builtins.int
     max_players: _builtins.int
     rules_version: _builtins.str
-    """bumps whenever a rule interpretation changes"""
+    """The rules version new games use (the newest); it changes whenever a rule
+    interpretation changes.
+    """
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]: ...
+    @_builtins.property
+    def rules_versions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Every rules version this server still plays, newest first. A game keeps
+        the version it started under for its whole life.
+        """
+
     def __init__(
         self,
         *,
@@ -95,10 +156,11 @@ class GameInfo(_message.Message):
         max_players: _builtins.int = ...,
         options: _abc.Iterable[Global___OptionInfo] | None = ...,
         rules_version: _builtins.str = ...,
+        rules_versions: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "options", b"options", "rules_version", b"rules_version", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "options", b"options", "rules_version", b"rules_version", "rules_versions", b"rules_versions", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -108,23 +170,6 @@ Global___GameInfo: _TypeAlias = GameInfo  # noqa: Y015
 class OptionInfo(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
-    class _Type:
-        ValueType = _typing.NewType("ValueType", _builtins.int)
-        V: _TypeAlias = ValueType  # noqa: Y015
-
-    class _TypeEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[OptionInfo._Type.ValueType], _builtins.type):
-        DESCRIPTOR: _descriptor.EnumDescriptor
-        TYPE_UNSPECIFIED: OptionInfo._Type.ValueType  # 0
-        TYPE_BOOL: OptionInfo._Type.ValueType  # 1
-        TYPE_INT: OptionInfo._Type.ValueType  # 2
-        TYPE_ENUM: OptionInfo._Type.ValueType  # 3
-
-    class Type(_Type, metaclass=_TypeEnumTypeWrapper): ...
-    TYPE_UNSPECIFIED: OptionInfo.Type.ValueType  # 0
-    TYPE_BOOL: OptionInfo.Type.ValueType  # 1
-    TYPE_INT: OptionInfo.Type.ValueType  # 2
-    TYPE_ENUM: OptionInfo.Type.ValueType  # 3
-
     NAME_FIELD_NUMBER: _builtins.int
     TYPE_FIELD_NUMBER: _builtins.int
     DEFAULT_VALUE_FIELD_NUMBER: _builtins.int
@@ -133,7 +178,7 @@ class OptionInfo(_message.Message):
     MAX_VALUE_FIELD_NUMBER: _builtins.int
     DESCRIPTION_FIELD_NUMBER: _builtins.int
     name: _builtins.str
-    type: Global___OptionInfo.Type.ValueType
+    type: Global___OptionType.ValueType
     default_value: _builtins.str
     min_value: _builtins.int
     max_value: _builtins.int
@@ -146,7 +191,7 @@ class OptionInfo(_message.Message):
         self,
         *,
         name: _builtins.str = ...,
-        type: Global___OptionInfo.Type.ValueType = ...,
+        type: Global___OptionType.ValueType = ...,
         default_value: _builtins.str = ...,
         allowed_values: _abc.Iterable[_builtins.str] | None = ...,
         min_value: _builtins.int = ...,
@@ -222,10 +267,13 @@ class NewGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     VIEWS_FIELD_NUMBER: _builtins.int
+    RULES_VERSION_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     num_players: _builtins.int
     seed: _builtins.bytes
     """Seed for all chance in the game. Empty: the server draws 32 random bytes."""
+    rules_version: _builtins.str
+    """One of GameInfo.rules_versions; empty plays the newest."""
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Option name -> value as text ("true", "4", "nutmeg-default"); see ListGames."""
@@ -240,10 +288,11 @@ class NewGameRequest(_message.Message):
         options: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         seed: _builtins.bytes | None = ...,
         views: Global___ViewSelection | None = ...,
+        rules_version: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "seed", b"seed", "views", b"views"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game_id", b"game_id", "num_players", b"num_players", "options", b"options", "seed", b"seed", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game_id", b"game_id", "num_players", b"num_players", "options", b"options", "rules_version", b"rules_version", "seed", b"seed", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
@@ -257,21 +306,29 @@ class NewGameResponse(_message.Message):
 
     UPDATE_FIELD_NUMBER: _builtins.int
     SEAT_TOKENS_FIELD_NUMBER: _builtins.int
+    SEAT_TOKENS_EXPIRE_AT_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def update(self) -> Global___GameUpdate: ...
     @_builtins.property
     def seat_tokens(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """seat_tokens[i] is the capability token of seat i. Hand each seat only its own."""
 
+    @_builtins.property
+    def seat_tokens_expire_at(self) -> _timestamp_pb2.Timestamp:
+        """When the seat tokens stop being accepted (renew them with RenewSeatToken);
+        unset when the server's tokens never expire.
+        """
+
     def __init__(
         self,
         *,
         update: Global___GameUpdate | None = ...,
         seat_tokens: _abc.Iterable[_builtins.str] | None = ...,
+        seat_tokens_expire_at: _timestamp_pb2.Timestamp | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["seat_tokens_expire_at", b"seat_tokens_expire_at", "update", b"update"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat_tokens", b"seat_tokens", "update", b"update"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat_tokens", b"seat_tokens", "seat_tokens_expire_at", b"seat_tokens_expire_at", "update", b"update"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -315,7 +372,7 @@ class ApplyActionRequest(_message.Message):
     seat_token: _builtins.str
     """The acting seat's token; required when the server requires seat tokens."""
     @_builtins.property
-    def action(self) -> Global___Action: ...
+    def action(self) -> Global___GameAction: ...
     @_builtins.property
     def views(self) -> Global___ViewSelection: ...
     @_builtins.property
@@ -327,7 +384,7 @@ class ApplyActionRequest(_message.Message):
         *,
         state: _builtins.bytes = ...,
         seat: _builtins.int = ...,
-        action: Global___Action | None = ...,
+        action: Global___GameAction | None = ...,
         expected_step: _builtins.int | None = ...,
         seat_token: _builtins.str = ...,
         views: Global___ViewSelection | None = ...,
@@ -342,6 +399,26 @@ class ApplyActionRequest(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_step) -> _WhichOneofReturnType__expected_step | None: ...
 
 Global___ApplyActionRequest: _TypeAlias = ApplyActionRequest  # noqa: Y015
+
+@_typing.final
+class ApplyActionResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    UPDATE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def update(self) -> Global___GameUpdate: ...
+    def __init__(
+        self,
+        *,
+        update: Global___GameUpdate | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ApplyActionResponse: _TypeAlias = ApplyActionResponse  # noqa: Y015
 
 @_typing.final
 class GetViewRequest(_message.Message):
@@ -391,6 +468,26 @@ class GetViewRequest(_message.Message):
 Global___GetViewRequest: _TypeAlias = GetViewRequest  # noqa: Y015
 
 @_typing.final
+class GetViewResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    UPDATE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def update(self) -> Global___GameUpdate: ...
+    def __init__(
+        self,
+        *,
+        update: Global___GameUpdate | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetViewResponse: _TypeAlias = GetViewResponse  # noqa: Y015
+
+@_typing.final
 class ReplayRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -420,9 +517,20 @@ class ReplayRequest(_message.Message):
     SEED_FIELD_NUMBER: _builtins.int
     ACTIONS_FIELD_NUMBER: _builtins.int
     VIEWS_FIELD_NUMBER: _builtins.int
+    RULES_VERSION_FIELD_NUMBER: _builtins.int
+    SEED_SALT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     num_players: _builtins.int
     seed: _builtins.bytes
+    rules_version: _builtins.str
+    """The rules version the game was played under (GameUpdate.rules_version);
+    empty replays under the newest.
+    """
+    seed_salt: _builtins.bytes
+    """The salt the outcome revealed with the seed (Outcome.seed_salt), so the
+    replayed views show the game's own seed commitment; empty for games that
+    had none.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -438,10 +546,12 @@ class ReplayRequest(_message.Message):
         seed: _builtins.bytes = ...,
         actions: _abc.Iterable[Global___SeatAction] | None = ...,
         views: Global___ViewSelection | None = ...,
+        rules_version: _builtins.str = ...,
+        seed_salt: _builtins.bytes = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["views", b"views"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "game_id", b"game_id", "num_players", b"num_players", "options", b"options", "seed", b"seed", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "game_id", b"game_id", "num_players", b"num_players", "options", b"options", "rules_version", b"rules_version", "seed", b"seed", "seed_salt", b"seed_salt", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -455,12 +565,12 @@ class SeatAction(_message.Message):
     ACTION_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     @_builtins.property
-    def action(self) -> Global___Action: ...
+    def action(self) -> Global___GameAction: ...
     def __init__(
         self,
         *,
         seat: _builtins.int = ...,
-        action: Global___Action | None = ...,
+        action: Global___GameAction | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
@@ -496,6 +606,199 @@ class ReplayResponse(_message.Message):
 Global___ReplayResponse: _TypeAlias = ReplayResponse  # noqa: Y015
 
 @_typing.final
+class SuggestActionRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STATE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    SEAT_TOKEN_FIELD_NUMBER: _builtins.int
+    POLICY_FIELD_NUMBER: _builtins.int
+    MAX_ITERATIONS_FIELD_NUMBER: _builtins.int
+    MAX_MILLIS_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    EXPECTED_STEP_FIELD_NUMBER: _builtins.int
+    state: _builtins.bytes
+    seat: _builtins.int
+    seat_token: _builtins.str
+    """The seat's token; required when the server requires seat tokens."""
+    policy: Global___BotPolicy.ValueType
+    max_iterations: _builtins.int
+    """Search budget: 0 takes the server's default; both are capped by the
+    server. The call's deadline also ends the search (the best action so far
+    is returned). Only an iteration budget is reproducible bit for bit.
+    """
+    max_millis: _builtins.int
+    seed: _builtins.bytes
+    """Seeds the bot's own randomness: same state, seat, policy, iterations and
+    seed give the same answer. Empty: the server draws one.
+    """
+    expected_step: _builtins.int
+    """As in ApplyActionRequest: a different current step is ABORTED."""
+    def __init__(
+        self,
+        *,
+        state: _builtins.bytes = ...,
+        seat: _builtins.int = ...,
+        seat_token: _builtins.str = ...,
+        policy: Global___BotPolicy.ValueType = ...,
+        max_iterations: _builtins.int = ...,
+        max_millis: _builtins.int = ...,
+        seed: _builtins.bytes | None = ...,
+        expected_step: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "_seed", b"_seed", "expected_step", b"expected_step", "seed", b"seed"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "_seed", b"_seed", "expected_step", b"expected_step", "max_iterations", b"max_iterations", "max_millis", b"max_millis", "policy", b"policy", "seat", b"seat", "seat_token", b"seat_token", "seed", b"seed", "state", b"state"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__expected_step: _TypeAlias = _typing.Literal["expected_step"]  # noqa: Y015
+    _WhichOneofArgType__expected_step: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step"]  # noqa: Y015
+    _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
+    _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_step) -> _WhichOneofReturnType__expected_step | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seed) -> _WhichOneofReturnType__seed | None: ...
+
+Global___SuggestActionRequest: _TypeAlias = SuggestActionRequest  # noqa: Y015
+
+@_typing.final
+class SuggestActionResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ACTION_FIELD_NUMBER: _builtins.int
+    STEP_FIELD_NUMBER: _builtins.int
+    STATS_FIELD_NUMBER: _builtins.int
+    step: _builtins.int
+    @_builtins.property
+    def action(self) -> Global___GameAction:
+        """One of the seat's legal actions, as in Decision.legal_actions."""
+
+    @_builtins.property
+    def stats(self) -> Global___BotStats: ...
+    def __init__(
+        self,
+        *,
+        action: Global___GameAction | None = ...,
+        step: _builtins.int = ...,
+        stats: Global___BotStats | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "stats", b"stats"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "stats", b"stats", "step", b"step"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SuggestActionResponse: _TypeAlias = SuggestActionResponse  # noqa: Y015
+
+@_typing.final
+class BotStats(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POLICY_FIELD_NUMBER: _builtins.int
+    ITERATIONS_FIELD_NUMBER: _builtins.int
+    CANDIDATES_FIELD_NUMBER: _builtins.int
+    policy: Global___BotPolicy.ValueType
+    iterations: _builtins.int
+    """Iterations (samples for greedy, tree descents for ISMCTS) completed."""
+    @_builtins.property
+    def candidates(self) -> _containers.RepeatedCompositeFieldContainer[Global___CandidateStats]:
+        """Per legal action considered, in the order of Decision.legal_actions."""
+
+    def __init__(
+        self,
+        *,
+        policy: Global___BotPolicy.ValueType = ...,
+        iterations: _builtins.int = ...,
+        candidates: _abc.Iterable[Global___CandidateStats] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["candidates", b"candidates", "iterations", b"iterations", "policy", b"policy"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BotStats: _TypeAlias = BotStats  # noqa: Y015
+
+@_typing.final
+class CandidateStats(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ACTION_FIELD_NUMBER: _builtins.int
+    VISITS_FIELD_NUMBER: _builtins.int
+    MEAN_VALUE_FIELD_NUMBER: _builtins.int
+    visits: _builtins.int
+    mean_value: _builtins.float
+    """Mean value to the bot's seat, 0..1 (1: a sure win)."""
+    @_builtins.property
+    def action(self) -> Global___GameAction: ...
+    def __init__(
+        self,
+        *,
+        action: Global___GameAction | None = ...,
+        visits: _builtins.int = ...,
+        mean_value: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "mean_value", b"mean_value", "visits", b"visits"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CandidateStats: _TypeAlias = CandidateStats  # noqa: Y015
+
+@_typing.final
+class RenewSeatTokenRequest(_message.Message):
+    """---------------------------------------------------------------- tokens"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STATE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    SEAT_TOKEN_FIELD_NUMBER: _builtins.int
+    state: _builtins.bytes
+    seat: _builtins.int
+    seat_token: _builtins.str
+    def __init__(
+        self,
+        *,
+        state: _builtins.bytes = ...,
+        seat: _builtins.int = ...,
+        seat_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "seat_token", b"seat_token", "state", b"state"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RenewSeatTokenRequest: _TypeAlias = RenewSeatTokenRequest  # noqa: Y015
+
+@_typing.final
+class RenewSeatTokenResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_TOKEN_FIELD_NUMBER: _builtins.int
+    EXPIRES_AT_FIELD_NUMBER: _builtins.int
+    seat_token: _builtins.str
+    @_builtins.property
+    def expires_at(self) -> _timestamp_pb2.Timestamp:
+        """Unset when the server's tokens never expire."""
+
+    def __init__(
+        self,
+        *,
+        seat_token: _builtins.str = ...,
+        expires_at: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["expires_at", b"expires_at"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["expires_at", b"expires_at", "seat_token", b"seat_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RenewSeatTokenResponse: _TypeAlias = RenewSeatTokenResponse  # noqa: Y015
+
+@_typing.final
 class GameUpdate(_message.Message):
     """---------------------------------------------------------------- responses"""
 
@@ -509,18 +812,21 @@ class GameUpdate(_message.Message):
     EVENTS_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
     NUM_PLAYERS_FIELD_NUMBER: _builtins.int
+    RULES_VERSION_FIELD_NUMBER: _builtins.int
     state: _builtins.bytes
     """sealed; opaque to callers"""
     step: _builtins.int
     """increases by one per applied action"""
     game_id: _builtins.str
     num_players: _builtins.int
+    rules_version: _builtins.str
+    """the rules this game is played under"""
     @_builtins.property
     def decisions(self) -> _containers.RepeatedCompositeFieldContainer[Global___Decision]: ...
     @_builtins.property
-    def views(self) -> _containers.RepeatedCompositeFieldContainer[Global___View]: ...
+    def views(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameView]: ...
     @_builtins.property
-    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]: ...
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameEvent]: ...
     @_builtins.property
     def outcome(self) -> Global___Outcome:
         """set once the game is over"""
@@ -532,14 +838,15 @@ class GameUpdate(_message.Message):
         step: _builtins.int = ...,
         game_id: _builtins.str = ...,
         decisions: _abc.Iterable[Global___Decision] | None = ...,
-        views: _abc.Iterable[Global___View] | None = ...,
-        events: _abc.Iterable[Global___Event] | None = ...,
+        views: _abc.Iterable[Global___GameView] | None = ...,
+        events: _abc.Iterable[Global___GameEvent] | None = ...,
         outcome: Global___Outcome | None = ...,
         num_players: _builtins.int = ...,
+        rules_version: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "events", b"events", "game_id", b"game_id", "num_players", b"num_players", "outcome", b"outcome", "state", b"state", "step", b"step", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "events", b"events", "game_id", b"game_id", "num_players", b"num_players", "outcome", b"outcome", "rules_version", b"rules_version", "state", b"state", "step", b"step", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -562,7 +869,7 @@ class Decision(_message.Message):
     """what is being decided, e.g. "register-secret" """
     legal_actions_included: _builtins.bool
     @_builtins.property
-    def legal_actions(self) -> _containers.RepeatedCompositeFieldContainer[Global___Action]:
+    def legal_actions(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameAction]:
         """Filled only for seats whose view was asked for (see legal_actions_included)."""
 
     def __init__(
@@ -570,7 +877,7 @@ class Decision(_message.Message):
         *,
         seat: _builtins.int = ...,
         kind: _builtins.str = ...,
-        legal_actions: _abc.Iterable[Global___Action] | None = ...,
+        legal_actions: _abc.Iterable[Global___GameAction] | None = ...,
         legal_actions_included: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
@@ -582,7 +889,7 @@ class Decision(_message.Message):
 Global___Decision: _TypeAlias = Decision  # noqa: Y015
 
 @_typing.final
-class View(_message.Message):
+class GameView(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     SEAT_FIELD_NUMBER: _builtins.int
@@ -595,8 +902,9 @@ class View(_message.Message):
     """The viewing seat; unset for the spectator view."""
     step: _builtins.int
     seed_commitment: _builtins.bytes
-    """SHA-256 of the game's seed, shown from the first step: the outcome
-    reveals the seed so anyone can check that no shuffle was rigged.
+    """SHA-256 of the seed salt followed by the seed, shown from the first
+    step: the outcome reveals both, so anyone can check that no shuffle was
+    rigged (games started before salts: SHA-256 of the seed alone).
     """
     @_builtins.property
     def spice_merchant(self) -> _spice_merchant_pb2.SpiceMerchantView: ...
@@ -627,10 +935,10 @@ class View(_message.Message):
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
-Global___View: _TypeAlias = View  # noqa: Y015
+Global___GameView: _TypeAlias = GameView  # noqa: Y015
 
 @_typing.final
-class Event(_message.Message):
+class GameEvent(_message.Message):
     """One thing an action caused. A response carries each event once: the
     public ones, plus the private ones addressed to a seat whose view was
     asked for ("you drew ..."); the public twin says what others may know.
@@ -671,10 +979,10 @@ class Event(_message.Message):
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
-Global___Event: _TypeAlias = Event  # noqa: Y015
+Global___GameEvent: _TypeAlias = GameEvent  # noqa: Y015
 
 @_typing.final
-class Action(_message.Message):
+class GameAction(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     SPICE_MERCHANT_FIELD_NUMBER: _builtins.int
@@ -701,7 +1009,7 @@ class Action(_message.Message):
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
-Global___Action: _TypeAlias = Action  # noqa: Y015
+Global___GameAction: _TypeAlias = GameAction  # noqa: Y015
 
 @_typing.final
 class Outcome(_message.Message):
@@ -712,6 +1020,7 @@ class Outcome(_message.Message):
     TIE_BREAK_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     FINAL_STATE_DIGEST_FIELD_NUMBER: _builtins.int
+    SEED_SALT_FIELD_NUMBER: _builtins.int
     SPICE_MERCHANT_FIELD_NUMBER: _builtins.int
     CENTRAL_MARKET_FIELD_NUMBER: _builtins.int
     MARKET_FRESH_FIELD_NUMBER: _builtins.int
@@ -723,6 +1032,8 @@ class Outcome(_message.Message):
     """the revealed seed (see seed_commitment)"""
     final_state_digest: _builtins.bytes
     """SHA-256 of the final state's plain encoding; Replay reproduces it."""
+    seed_salt: _builtins.bytes
+    """the revealed salt (see seed_commitment)"""
     @_builtins.property
     def results(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatResult]:
         """one per seat, in seat order"""
@@ -743,13 +1054,14 @@ class Outcome(_message.Message):
         tie_break: _builtins.str = ...,
         seed: _builtins.bytes = ...,
         final_state_digest: _builtins.bytes = ...,
+        seed_salt: _builtins.bytes = ...,
         spice_merchant: _spice_merchant_pb2.SpiceMerchantOutcome | None = ...,
         central_market: _central_market_pb2.CentralMarketOutcome | None = ...,
         market_fresh: _market_fresh_pb2.MarketFreshOutcome | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "final_state_digest", b"final_state_digest", "game", b"game", "market_fresh", b"market_fresh", "results", b"results", "seed", b"seed", "spice_merchant", b"spice_merchant", "tie_break", b"tie_break", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "final_state_digest", b"final_state_digest", "game", b"game", "market_fresh", b"market_fresh", "results", b"results", "seed", b"seed", "seed_salt", b"seed_salt", "spice_merchant", b"spice_merchant", "tie_break", b"tie_break", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["spice_merchant", "central_market", "market_fresh"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015

@@ -47,17 +47,27 @@ class GameServiceStub:
         self.ApplyAction = channel.unary_unary(
                 '/marketplay.v1.GameService/ApplyAction',
                 request_serializer=marketplay_dot_v1_dot_game__service__pb2.ApplyActionRequest.SerializeToString,
-                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.GameUpdate.FromString,
+                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.ApplyActionResponse.FromString,
                 _registered_method=True)
         self.GetView = channel.unary_unary(
                 '/marketplay.v1.GameService/GetView',
                 request_serializer=marketplay_dot_v1_dot_game__service__pb2.GetViewRequest.SerializeToString,
-                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.GameUpdate.FromString,
+                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.GetViewResponse.FromString,
                 _registered_method=True)
         self.Replay = channel.unary_unary(
                 '/marketplay.v1.GameService/Replay',
                 request_serializer=marketplay_dot_v1_dot_game__service__pb2.ReplayRequest.SerializeToString,
                 response_deserializer=marketplay_dot_v1_dot_game__service__pb2.ReplayResponse.FromString,
+                _registered_method=True)
+        self.SuggestAction = channel.unary_unary(
+                '/marketplay.v1.GameService/SuggestAction',
+                request_serializer=marketplay_dot_v1_dot_game__service__pb2.SuggestActionRequest.SerializeToString,
+                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.SuggestActionResponse.FromString,
+                _registered_method=True)
+        self.RenewSeatToken = channel.unary_unary(
+                '/marketplay.v1.GameService/RenewSeatToken',
+                request_serializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenRequest.SerializeToString,
+                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenResponse.FromString,
                 _registered_method=True)
 
 
@@ -65,7 +75,7 @@ class GameServiceServicer:
     """Missing associated documentation comment in .proto file."""
 
     def ListGames(self, request, context):
-        """Every registered game with its player counts, options and rules version.
+        """Every registered game with its player counts, options and rules versions.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -99,6 +109,21 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SuggestAction(self, request, context):
+        """A bot's choice for one seat, computed only from what that seat may know.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RenewSeatToken(self, request, context):
+        """A fresh token for a seat that holds a valid one (tokens expire with
+        --seat-token-ttl; without it they never do).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -115,17 +140,27 @@ def add_GameServiceServicer_to_server(servicer, server):
             'ApplyAction': grpc.unary_unary_rpc_method_handler(
                     servicer.ApplyAction,
                     request_deserializer=marketplay_dot_v1_dot_game__service__pb2.ApplyActionRequest.FromString,
-                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.GameUpdate.SerializeToString,
+                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.ApplyActionResponse.SerializeToString,
             ),
             'GetView': grpc.unary_unary_rpc_method_handler(
                     servicer.GetView,
                     request_deserializer=marketplay_dot_v1_dot_game__service__pb2.GetViewRequest.FromString,
-                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.GameUpdate.SerializeToString,
+                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.GetViewResponse.SerializeToString,
             ),
             'Replay': grpc.unary_unary_rpc_method_handler(
                     servicer.Replay,
                     request_deserializer=marketplay_dot_v1_dot_game__service__pb2.ReplayRequest.FromString,
                     response_serializer=marketplay_dot_v1_dot_game__service__pb2.ReplayResponse.SerializeToString,
+            ),
+            'SuggestAction': grpc.unary_unary_rpc_method_handler(
+                    servicer.SuggestAction,
+                    request_deserializer=marketplay_dot_v1_dot_game__service__pb2.SuggestActionRequest.FromString,
+                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.SuggestActionResponse.SerializeToString,
+            ),
+            'RenewSeatToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenewSeatToken,
+                    request_deserializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenRequest.FromString,
+                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -208,7 +243,7 @@ class GameService:
             target,
             '/marketplay.v1.GameService/ApplyAction',
             marketplay_dot_v1_dot_game__service__pb2.ApplyActionRequest.SerializeToString,
-            marketplay_dot_v1_dot_game__service__pb2.GameUpdate.FromString,
+            marketplay_dot_v1_dot_game__service__pb2.ApplyActionResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -235,7 +270,7 @@ class GameService:
             target,
             '/marketplay.v1.GameService/GetView',
             marketplay_dot_v1_dot_game__service__pb2.GetViewRequest.SerializeToString,
-            marketplay_dot_v1_dot_game__service__pb2.GameUpdate.FromString,
+            marketplay_dot_v1_dot_game__service__pb2.GetViewResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -263,6 +298,60 @@ class GameService:
             '/marketplay.v1.GameService/Replay',
             marketplay_dot_v1_dot_game__service__pb2.ReplayRequest.SerializeToString,
             marketplay_dot_v1_dot_game__service__pb2.ReplayResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SuggestAction(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/marketplay.v1.GameService/SuggestAction',
+            marketplay_dot_v1_dot_game__service__pb2.SuggestActionRequest.SerializeToString,
+            marketplay_dot_v1_dot_game__service__pb2.SuggestActionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RenewSeatToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/marketplay.v1.GameService/RenewSeatToken',
+            marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenRequest.SerializeToString,
+            marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -40,29 +40,41 @@ class GameServiceStub:
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> GameServiceAsyncStub: ...
     ListGames: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListGamesRequest, _game_service_pb2.ListGamesResponse]
-    """Every registered game with its player counts, options and rules version."""
+    """Every registered game with its player counts, options and rules versions."""
     NewGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.NewGameRequest, _game_service_pb2.NewGameResponse]
     """Starts a game; returns the first sealed state and one seat token per seat."""
-    ApplyAction: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ApplyActionRequest, _game_service_pb2.GameUpdate]
+    ApplyAction: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ApplyActionRequest, _game_service_pb2.ApplyActionResponse]
     """Applies one seat's action to a sealed state."""
-    GetView: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GameUpdate]
+    GetView: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GetViewResponse]
     """Re-renders views and decisions of a sealed state (reconnecting clients)."""
     Replay: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ReplayRequest, _game_service_pb2.ReplayResponse]
     """Plays a whole action list from a seed in one call (audits, bots, tests)."""
+    SuggestAction: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.SuggestActionRequest, _game_service_pb2.SuggestActionResponse]
+    """A bot's choice for one seat, computed only from what that seat may know."""
+    RenewSeatToken: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.RenewSeatTokenRequest, _game_service_pb2.RenewSeatTokenResponse]
+    """A fresh token for a seat that holds a valid one (tokens expire with
+    --seat-token-ttl; without it they never do).
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
     def __init__(self, channel: _aio.Channel) -> None: ...
     ListGames: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListGamesRequest, _game_service_pb2.ListGamesResponse]  # type: ignore[assignment]
-    """Every registered game with its player counts, options and rules version."""
+    """Every registered game with its player counts, options and rules versions."""
     NewGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.NewGameRequest, _game_service_pb2.NewGameResponse]  # type: ignore[assignment]
     """Starts a game; returns the first sealed state and one seat token per seat."""
-    ApplyAction: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ApplyActionRequest, _game_service_pb2.GameUpdate]  # type: ignore[assignment]
+    ApplyAction: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ApplyActionRequest, _game_service_pb2.ApplyActionResponse]  # type: ignore[assignment]
     """Applies one seat's action to a sealed state."""
-    GetView: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GameUpdate]  # type: ignore[assignment]
+    GetView: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GetViewResponse]  # type: ignore[assignment]
     """Re-renders views and decisions of a sealed state (reconnecting clients)."""
     Replay: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ReplayRequest, _game_service_pb2.ReplayResponse]  # type: ignore[assignment]
     """Plays a whole action list from a seed in one call (audits, bots, tests)."""
+    SuggestAction: _aio.UnaryUnaryMultiCallable[_game_service_pb2.SuggestActionRequest, _game_service_pb2.SuggestActionResponse]  # type: ignore[assignment]
+    """A bot's choice for one seat, computed only from what that seat may know."""
+    RenewSeatToken: _aio.UnaryUnaryMultiCallable[_game_service_pb2.RenewSeatTokenRequest, _game_service_pb2.RenewSeatTokenResponse]  # type: ignore[assignment]
+    """A fresh token for a seat that holds a valid one (tokens expire with
+    --seat-token-ttl; without it they never do).
+    """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     @_abc_1.abstractmethod
@@ -71,7 +83,7 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.ListGamesRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ListGamesResponse, _abc.Awaitable[_game_service_pb2.ListGamesResponse]]:
-        """Every registered game with its player counts, options and rules version."""
+        """Every registered game with its player counts, options and rules versions."""
 
     @_abc_1.abstractmethod
     def NewGame(
@@ -86,7 +98,7 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _game_service_pb2.ApplyActionRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_game_service_pb2.GameUpdate, _abc.Awaitable[_game_service_pb2.GameUpdate]]:
+    ) -> _typing.Union[_game_service_pb2.ApplyActionResponse, _abc.Awaitable[_game_service_pb2.ApplyActionResponse]]:
         """Applies one seat's action to a sealed state."""
 
     @_abc_1.abstractmethod
@@ -94,7 +106,7 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _game_service_pb2.GetViewRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_game_service_pb2.GameUpdate, _abc.Awaitable[_game_service_pb2.GameUpdate]]:
+    ) -> _typing.Union[_game_service_pb2.GetViewResponse, _abc.Awaitable[_game_service_pb2.GetViewResponse]]:
         """Re-renders views and decisions of a sealed state (reconnecting clients)."""
 
     @_abc_1.abstractmethod
@@ -104,5 +116,23 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ReplayResponse, _abc.Awaitable[_game_service_pb2.ReplayResponse]]:
         """Plays a whole action list from a seed in one call (audits, bots, tests)."""
+
+    @_abc_1.abstractmethod
+    def SuggestAction(
+        self,
+        request: _game_service_pb2.SuggestActionRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.SuggestActionResponse, _abc.Awaitable[_game_service_pb2.SuggestActionResponse]]:
+        """A bot's choice for one seat, computed only from what that seat may know."""
+
+    @_abc_1.abstractmethod
+    def RenewSeatToken(
+        self,
+        request: _game_service_pb2.RenewSeatTokenRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.RenewSeatTokenResponse, _abc.Awaitable[_game_service_pb2.RenewSeatTokenResponse]]:
+        """A fresh token for a seat that holds a valid one (tokens expire with
+        --seat-token-ttl; without it they never do).
+        """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -1,0 +1,235 @@
+"""The game service, once, for every transport.
+
+`GameCore` is what a call does: open the sealed state, authorize the seats,
+apply the action through the engine framework, build the update, count it.
+It takes and returns the generated protobuf messages and raises ServiceError
+for every refusal, so the gRPC servicer (service/grpc_service.py) and the
+HTTP application only adapt: no rule, limit or error mapping exists twice.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from google.protobuf.message import Message
+
+from engines import registry
+from engines.core import Game, RuleError
+from engines.core.engine import Engine
+from marketplay.v1 import game_service_pb2 as pb
+from service import tokens
+from service.errors import Code, ServiceError, from_rule_error, invalid
+from service.observe import GameObserver
+from service.states import StateStore
+from service.updates import build_update, selected_seats, variant_label
+
+
+@dataclass(frozen=True)
+class Call:
+    """What a transport knows about a call that the core may need."""
+
+    #: `time.monotonic()` by which the caller wants an answer, if it said.
+    deadline: float | None = None
+    #: Who called (for logs), e.g. "ipv4:127.0.0.1:5555".
+    peer: str = ""
+    #: "grpc", "connect" or "grpc-web" (for logs and metrics).
+    protocol: str = "grpc"
+
+
+class GameCore:
+    def __init__(
+        self,
+        store: StateStore,
+        observer: GameObserver,
+        require_seat_tokens: bool,
+        max_replay_actions: int,
+    ) -> None:
+        self.store = store
+        self.observer = observer
+        self.require_seat_tokens = require_seat_tokens
+        self.max_replay_actions = max_replay_actions
+
+    # ----------------------------------------------------------------- calls
+
+    def list_games(self, request: pb.ListGamesRequest, call: Call) -> pb.ListGamesResponse:
+        response = pb.ListGamesResponse()
+        for game_id, engine in sorted(registry.ENGINES.items()):
+            spec = engine.spec
+            info = response.games.add(
+                game_id=game_id, title=spec.title, min_players=spec.min_players,
+                max_players=spec.max_players, rules_version=spec.rules_version,
+                rules_versions=[spec.rules_version],
+            )
+            for o in spec.options:
+                info.options.add(
+                    name=o.name, type=_OPTION_TYPES[o.kind], default_value=o.text(o.default),
+                    allowed_values=o.allowed, min_value=o.min_value, max_value=o.max_value,
+                    description=o.description,
+                )
+        return response
+
+    def new_game(self, request: pb.NewGameRequest, call: Call) -> pb.NewGameResponse:
+        engine = self._rules(request.game_id, request.rules_version)
+        seed = _seed(request.seed) if request.HasField("seed") else os.urandom(32)
+        started = time.perf_counter()
+        game = _rule_checked(lambda: Game.new(engine, request.num_players, dict(request.options), seed))
+        seats = selected_seats(request.views, game.num_players)
+        self.observer.game_started(game.game_id, variant_label(game))
+        sealed = self.store.seal(game)
+        update = build_update(game, sealed, seats, request.views.spectator)
+        self.observer.engine_time(game.game_id, "NewGame", time.perf_counter() - started)
+        commitment = game.seed_commitment
+        return pb.NewGameResponse(
+            update=update,
+            seat_tokens=[
+                tokens.mint(self.store.sealer, game.game_id, commitment, seat)
+                for seat in range(game.num_players)
+            ],
+        )
+
+    def apply_action(self, request: pb.ApplyActionRequest, call: Call) -> pb.ApplyActionResponse:
+        game = self.store.open(request.state)
+        seats = selected_seats(request.views, game.num_players)
+        self._authorize(game, request.seat, request.seat_token, seats, request.view_tokens)
+        action = _unwrap(request.action, game.engine)
+        started = time.perf_counter()
+        expected = request.expected_step if request.HasField("expected_step") else None
+        try:
+            after, events = game.apply(request.seat, action, expected)
+        except RuleError as exc:
+            self.observer.action_refused(game.game_id, exc.reason)
+            raise from_rule_error(exc) from None
+        self.observer.action_applied(game.game_id)
+        sealed = self.store.seal(after)
+        update = build_update(after, sealed, seats, request.views.spectator, events)
+        if update.HasField("outcome"):  # build_update asked the engine once already
+            self.observer.game_finished(game.game_id, variant_label(game))
+        self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
+        return pb.ApplyActionResponse(update=update)
+
+    def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse:
+        game = self.store.open(request.state)
+        seats = selected_seats(request.views, game.num_players)
+        self._authorize(game, None, "", seats, request.view_tokens)
+        return pb.GetViewResponse(
+            update=build_update(game, request.state, seats, request.views.spectator)
+        )
+
+    def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
+        """No seat tokens here: whoever holds the seed can derive every card."""
+        engine = self._rules(request.game_id, request.rules_version)
+        if not request.seed:
+            raise invalid("MISSING_SEED", "Replay needs the game's seed (revealed in its outcome)")
+        if len(request.actions) > self.max_replay_actions:
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED, "REPLAY_TOO_LONG",
+                f"Replay carries {len(request.actions)} actions; "
+                f"the limit is {self.max_replay_actions}",
+            )
+        started = time.perf_counter()
+        seed = _seed(request.seed)
+        game = _rule_checked(lambda: Game.new(engine, request.num_players, dict(request.options), seed))
+        seats = selected_seats(request.views, game.num_players)
+        events: list[Any] = []
+        for index, entry in enumerate(request.actions):
+            try:
+                game, events = game.apply(entry.seat, _unwrap(entry.action, engine))
+            except (RuleError, ServiceError) as exc:
+                error = exc if isinstance(exc, ServiceError) else from_rule_error(exc)
+                error.metadata["action_index"] = str(index)
+                raise ServiceError(
+                    error.code, error.reason, f"action {index}: {error}", error.metadata
+                ) from None
+        update = build_update(game, self.store.seal(game), seats, request.views.spectator, events)
+        self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
+        return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
+
+    def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
+        # Lands with the bots (issue 10) before release; never shipped like this.
+        raise ServiceError(Code.UNIMPLEMENTED, "NOT_IMPLEMENTED", "SuggestAction is not served yet")
+
+    def renew_seat_token(
+        self, request: pb.RenewSeatTokenRequest, call: Call
+    ) -> pb.RenewSeatTokenResponse:
+        # Lands with expiring seat tokens (issue 11) before release; never shipped like this.
+        raise ServiceError(Code.UNIMPLEMENTED, "NOT_IMPLEMENTED", "RenewSeatToken is not served yet")
+
+    # -------------------------------------------------------------- helpers
+
+    def _rules(self, game_id: str, rules_version: str) -> Engine[Any, Any]:
+        """The engine for `game_id` under the rules version asked for (empty: newest)."""
+        engine = registry.get(game_id)
+        if engine is None:
+            known = ", ".join(sorted(registry.ENGINES))
+            raise ServiceError(
+                Code.NOT_FOUND, "UNKNOWN_GAME",
+                f"no game {game_id!r}; known games: {known}", {"game_id": game_id},
+            )
+        if rules_version and rules_version != engine.spec.rules_version:
+            raise ServiceError(
+                Code.NOT_FOUND, "UNKNOWN_RULES_VERSION",
+                f"{game_id} has no rules version {rules_version!r}; "
+                f"this server plays {engine.spec.rules_version!r}",
+                {"rules_version": rules_version},
+            )
+        return engine
+
+    def _authorize(
+        self,
+        game: Game,
+        acting: int | None,
+        acting_token: str,
+        view_seats: list[int],
+        view_tokens: Mapping[int, str],
+    ) -> None:
+        """With --require-seat-tokens, every seat acted or looked as needs its token."""
+        if not self.require_seat_tokens:
+            return
+        commitment = game.seed_commitment
+        needed = set(view_seats) | ({acting} if acting is not None else set())
+        for seat in sorted(needed):
+            token = (acting_token if seat == acting else "") or view_tokens.get(seat, "")
+            if not tokens.verify(self.store.sealer, game.game_id, commitment, seat, token):
+                raise ServiceError(
+                    Code.PERMISSION_DENIED, "SEAT_TOKEN_REQUIRED",
+                    f"seat {seat} needs its seat token (from NewGame) for this request",
+                    {"seat": str(seat)},
+                )
+
+
+_OPTION_TYPES = {
+    "bool": pb.OPTION_TYPE_BOOL,
+    "int": pb.OPTION_TYPE_INT,
+    "enum": pb.OPTION_TYPE_ENUM,
+}
+
+
+def _rule_checked(make: Callable[[], Game]) -> Game:
+    """`make()`, with a RuleError (bad options, player count) turned into a refusal."""
+    try:
+        return make()
+    except RuleError as exc:
+        raise from_rule_error(exc) from None
+
+
+def _seed(seed: bytes) -> bytes:
+    if not 1 <= len(seed) <= 64:
+        raise invalid("BAD_SEED", f"seed must be 1..64 bytes, got {len(seed)}")
+    return seed
+
+
+def _unwrap(action: pb.GameAction, engine: Engine[Any, Any]) -> Message:
+    which = action.WhichOneof("game")
+    if which is None:
+        raise invalid("MISSING_ACTION", "the request carries no action")
+    if which != engine.proto_field:
+        raise invalid(
+            "WRONG_GAME_ACTION",
+            f"a {which} action was sent to a {engine.spec.game_id} game",
+        )
+    message: Message = getattr(action, which)
+    return message
