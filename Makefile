@@ -33,8 +33,8 @@ $(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 
 install: $(VENV)/.installed $(BUF) $(TSC)
 
-## run: install into .venv and serve on localhost (gRPC 50051, metrics 9464)
-run: install
+## run: install into .venv and serve on localhost (gRPC 50051, metrics 9464); needs no Node.js
+run: $(VENV)/.installed
 	$(PY) -m service.main --host 127.0.0.1
 
 ## test: lint, types, generated-code check and the whole test suite
