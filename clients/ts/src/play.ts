@@ -132,7 +132,8 @@ async function playOne(
   const moveOptions = { seatTokens, views };
 
   const first = pick(legalMoves(update), random);
-  const tampered = update.state.slice();
+  // A copy: over connect-node the bytes may be a Buffer, whose slice() is a view, not a copy.
+  const tampered = Uint8Array.from(update.state);
   const at = tampered.length - 5;
   tampered[at] = (tampered[at] ?? 0) ^ 0x01;
   const refusals = {
@@ -239,7 +240,8 @@ function commandLine(): { transport: Transport; label: string; configs: GameConf
   const transport = values.web
     ? createWebTransport({ baseUrl, protocol: protocol as "connect" | "grpc-web", ...(binary === undefined ? {} : { binary }) })
     : createNodeTransport({ baseUrl, protocol, ...(binary === undefined ? {} : { binary }) });
-  const format = binary === undefined ? "" : binary ? "+binary" : "+json";
+  // Each protocol's default format, as the transports have it: Connect JSON, gRPC-Web binary.
+  const format = protocol === "grpc" ? "" : (binary ?? protocol === "grpc-web") ? "+binary" : "+json";
   const label = `${values.web ? "web:" : ""}${protocol}${format}`;
   const seed = Number.parseInt(values.seed, 10);
   if (!Number.isSafeInteger(seed)) usage(`--seed must be an integer, got ${values.seed}`);

@@ -1,0 +1,32 @@
+"""The TypeScript client over native gRPC: connect-node's gRPC transport (HTTP/2) against grpcio.
+
+Every configuration of the conformance suite (every game, player count and
+bool/enum option value, plus the int options' bounds) is played to the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tests.conformance.configs import CONFIGS
+from tests.interop.ts_client import check_reports, play
+from tests.service.conftest import TEST_CONFIG, Served
+
+# Replays of the longest games (Central Market, 5 seats) carry a few hundred actions.
+CONFIG = replace(TEST_CONFIG, max_replay_actions=10_000, max_request_bytes=1 << 20)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Served]:
+    s = Served(CONFIG)
+    yield s
+    s.close()
+
+
+def test_every_config_over_native_grpc(server: Served, tmp_path: Path) -> None:
+    reports = play(f"http://{server.address}", ["--protocol", "grpc"], CONFIGS, tmp_path)
+    check_reports(reports, CONFIGS, "grpc")
