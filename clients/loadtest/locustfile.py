@@ -32,7 +32,7 @@ import gevent.pool
 import psutil
 from locust import LoadTestShape, User, events, task
 from locust.env import Environment
-from locust.runners import LocalRunner, MasterRunner, WorkerRunner
+from locust.runners import MasterRunner, WorkerRunner
 
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay_load import shapes, summary
@@ -319,9 +319,9 @@ def _on_quitting(environment: Environment, **_: Any) -> None:
     stopped = _Run.stopped or time.time()
     seconds = stopped - (_Run.started or stopped)
     cpu: dict[str, str] = {}
-    if isinstance(environment.runner, LocalRunner) and seconds > 0:
+    if seconds > 0:  # with --processes the workers are this process's children
         used = _cpu_seconds(os.getpid()) - _Run.own_cpu
-        cpu["load generator"] = f"{used / seconds:.2f} cores"
+        cpu["locust on this host"] = f"{used / seconds:.2f} cores"
     if options.server_pid and seconds > 0:
         used = _cpu_seconds(options.server_pid) - _Run.server_cpu
         cpu["server"] = f"{used / seconds:.2f} cores (all its processes)"

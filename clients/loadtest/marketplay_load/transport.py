@@ -86,12 +86,15 @@ class Transport(Protocol):
 
 
 class GrpcTransport:
-    """One channel (so one HTTP/2 connection) through the generated stub."""
+    """One channel with a connection of its own, through the generated stub."""
 
     protocol = "grpc"
 
     def __init__(self, address: str, report: Report, deadline_seconds: float) -> None:
-        self._channel = grpc.insecure_channel(address)
+        # Its own subchannel pool: otherwise grpc shares one TCP connection among all
+        # channels of a process to the same address, and every simulated backend of a
+        # Locust process would land on one server worker.
+        self._channel = grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
         self._stub = pb_grpc.GameServiceStub(self._channel)
         self._report = report
         self._deadline = deadline_seconds
