@@ -278,6 +278,7 @@ def _on_init(environment: Environment, **_: Any) -> None:
 
 @events.test_start.add_listener
 def _on_test_start(environment: Environment, **_: Any) -> None:
+    _reset_tally()  # a new test from the web UI starts from zero, as Locust's stats do
     if isinstance(environment.runner, WorkerRunner):
         return
     _Run.started = time.time()
@@ -305,14 +306,25 @@ def _check_mix(environment: Environment) -> list[str]:
     return check_against_catalogue(current_mix(environment), games)
 
 
+@events.reset_stats.add_listener
+def _reset_tally(**_: Any) -> None:
+    TALLY.drain()
+
+
 @events.test_stop.add_listener
 def _on_test_stop(environment: Environment, **_: Any) -> None:
     if not isinstance(environment.runner, WorkerRunner):
         _Run.stopped = time.time()
+        write_summary(environment)
 
 
 @events.quitting.add_listener
 def _on_quitting(environment: Environment, **_: Any) -> None:
+    """Again at the very end: by now every worker's final report has arrived."""
+    write_summary(environment)
+
+
+def write_summary(environment: Environment) -> None:
     options = environment.parsed_options
     if isinstance(environment.runner, WorkerRunner) or not options or not options.summary:
         return

@@ -8,6 +8,7 @@ script. Another transport (HTTP/JSON) only has to offer the same `call`.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Protocol, TypeVar
@@ -24,6 +25,16 @@ Resp = TypeVar("Resp", bound=Message)
 #: (request_type, name, response time in ms, response bytes, exception or None)
 Report = Callable[[str, str, float, int, Exception | None], None]
 Check = Callable[[Resp], None]
+
+
+CHANNEL_OPTIONS = [
+    # Its own connections: otherwise grpc shares one TCP connection among all channels of
+    # a process to the same address, and every simulated backend of a Locust process
+    # would land on one server worker.
+    ("grpc.use_local_subchannel_pool", 1),
+    # Every address a name resolves to (the headless Service's pods, docs/deploy.md).
+    ("grpc.service_config", json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})),
+]
 
 
 class RpcFailure(Exception):
@@ -91,10 +102,7 @@ class GrpcTransport:
     protocol = "grpc"
 
     def __init__(self, address: str, report: Report, deadline_seconds: float) -> None:
-        # Its own subchannel pool: otherwise grpc shares one TCP connection among all
-        # channels of a process to the same address, and every simulated backend of a
-        # Locust process would land on one server worker.
-        self._channel = grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
+        self._channel = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
         self._stub = pb_grpc.GameServiceStub(self._channel)
         self._report = report
         self._deadline = deadline_seconds
