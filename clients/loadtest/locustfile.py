@@ -256,6 +256,39 @@ class _Run:
     stopped = 0.0
     own_cpu = 0.0
     server_cpu = 0.0
+    steps: list[dict[str, Any]] = []  # noqa: RUF012  # one per user count held
+    step_start: dict[str, Any] | None = None
+    sampler: gevent.Greenlet | None = None
+
+
+def _snapshot(environment: Environment) -> dict[str, Any]:
+    stats = environment.stats
+    rpcs = [e for e in stats.entries.values() if e.method != summary.GAME_ROWS]
+    apply = stats.entries.get(("ApplyAction", "grpc"))
+    return summary.snapshot(
+        time.time(), environment.runner.user_count if environment.runner else 0,
+        sum(e.num_requests for e in rpcs), sum(e.num_failures for e in rpcs),
+        apply.response_times if apply else {},
+        _cpu_seconds(environment.parsed_options.server_pid), _cpu_seconds(os.getpid()),
+    )
+
+
+def _close_step(environment: Environment) -> None:
+    if _Run.step_start is not None:
+        end = _snapshot(environment)
+        if end["time"] - _Run.step_start["time"] >= 1.0:
+            _Run.steps.append(summary.step(_Run.step_start, end))
+        _Run.step_start = None
+
+
+def _sample_steps(environment: Environment) -> None:
+    """Each second: has the user count changed? Then one step ends and the next begins."""
+    while True:
+        gevent.sleep(1.0)
+        users = environment.runner.user_count if environment.runner else 0
+        if _Run.step_start is None or users != _Run.step_start["users"]:
+            _close_step(environment)
+            _Run.step_start = _snapshot(environment) if users else None
 
 
 @events.init.add_listener
@@ -284,6 +317,9 @@ def _on_test_start(environment: Environment, **_: Any) -> None:
     _Run.started = time.time()
     _Run.own_cpu = _cpu_seconds(os.getpid())
     _Run.server_cpu = _cpu_seconds(environment.parsed_options.server_pid)
+    _Run.steps, _Run.step_start = [], None
+    if _Run.sampler is None:
+        _Run.sampler = gevent.spawn(_sample_steps, environment)
     problems = _check_mix(environment)
     if problems:
         for problem in problems:
@@ -315,6 +351,10 @@ def _reset_tally(**_: Any) -> None:
 def _on_test_stop(environment: Environment, **_: Any) -> None:
     if not isinstance(environment.runner, WorkerRunner):
         _Run.stopped = time.time()
+        if _Run.sampler is not None:
+            _Run.sampler.kill()
+            _Run.sampler = None
+        _close_step(environment)
         write_summary(environment)
 
 
@@ -351,7 +391,7 @@ def write_summary(environment: Environment) -> None:
         "mix": options.mix, "chooser": current_mix(environment).style.chooser,
         "started": _Run.started, "cpu": cpu,
     }
-    paths = summary.write(summary.build(rows, TALLY, seconds, run), options.summary)
+    paths = summary.write(summary.build(rows, TALLY, seconds, run, _Run.steps), options.summary)
     log.info("summary written to %s", ", ".join(map(str, paths)))
 
 

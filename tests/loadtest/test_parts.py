@@ -167,3 +167,15 @@ def test_summary_reports_rates_percentiles_errors_and_games(tmp_path: Path) -> N
     page = as_md.read_text()
     assert "| grpc ApplyAction | 400 | 1 | 20.0 | 2 | 5 | 20 | 31 |" in page
     assert "| UNAVAILABLE | 1 |" in page and "0.1 games/s" in page
+
+
+def test_a_step_has_its_own_rates_percentiles_and_cpu() -> None:
+    start = summary.snapshot(100.0, 8, 1000, 2, {2: 500, 5: 400, 40: 100}, 10.0, 3.0)
+    end = summary.snapshot(110.0, 8, 3000, 2, {2: 1500, 5: 600, 40: 100, 90: 100}, 29.0, 8.0)
+    assert summary.step(start, end) == {
+        "users": 8, "seconds": 10.0, "rps": 200.0, "failures": 0,
+        "apply_p50": 2.0, "apply_p90": 5.0, "apply_p99": 90.0,  # this step's 1300 calls only
+        "server_cores": 1.9, "locust_cores": 0.5,
+    }
+    two_steps = summary.build([], Tally(), 20.0, {}, [summary.step(start, end)] * 2)
+    assert "| 8 | 10 | 200.0 | 0 | 2 / 5 / 90 | 1.9 | 0.5 |" in summary.markdown(two_steps)

@@ -16,11 +16,13 @@ from typing import Any
 from marketplay_load.tally import Tally
 
 GAME_ROWS = "game"  # the request_type of the one-row-per-game entries
+MIN_STEP_SECONDS = 3.0  # shorter steps are spawning in progress, not a level held
 
 
 def build(rows: list[dict[str, Any]], tally: Tally, seconds: float,
-          run: dict[str, Any]) -> dict[str, Any]:
-    """`rows`: one per Locust stats entry (type, name, requests, failures, p50, p90, p99, max)."""
+          run: dict[str, Any], steps: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """`rows`: one per Locust stats entry (type, name, requests, failures, p50, p90, p99, max);
+    `steps`: one `step()` per user count the run held (a ramp's staircase)."""
     seconds = max(seconds, 1e-9)
     rpcs = [r for r in rows if r["type"] != GAME_ROWS]
     requests = sum(r["requests"] for r in rpcs)
@@ -44,8 +46,45 @@ def build(rows: list[dict[str, Any]], tally: Tally, seconds: float,
             "completed_by_kind": dict(sorted(tally.kinds.items())),
             "dropped_arrivals": tally.dropped_arrivals,
         },
+        "steps": steps or [],
         "errors": dict(tally.errors.most_common()),
         "error_seconds": {str(s): dict(c) for s, c in sorted(tally.error_seconds.items())},
+    }
+
+
+def snapshot(when: float, users: int, requests: int, failures: int,
+             apply_times: dict[int, int], server_cpu: float, locust_cpu: float) -> dict[str, Any]:
+    """Cumulative counters at one moment; two of them make a `step`."""
+    return {"time": when, "users": users, "requests": requests, "failures": failures,
+            "apply_times": dict(apply_times), "server_cpu": server_cpu, "locust_cpu": locust_cpu}
+
+
+def step(start: dict[str, Any], end: dict[str, Any]) -> dict[str, Any]:
+    """What happened between two snapshots: rates, ApplyAction percentiles, CPU in cores.
+
+    Percentiles come from the difference of Locust's cumulative response-time
+    buckets, so each step's are its own, not the run's.
+    """
+    seconds = max(end["time"] - start["time"], 1e-9)
+    buckets = sorted((ms, n - start["apply_times"].get(ms, 0))
+                     for ms, n in end["apply_times"].items())
+    total = sum(n for _, n in buckets)
+
+    def percentile(p: float) -> float:
+        rank, seen = p * total, 0
+        for ms, n in buckets:
+            seen += n
+            if n and seen >= rank:
+                return float(ms)
+        return 0.0
+
+    return {
+        "users": start["users"], "seconds": round(seconds, 1),
+        "rps": round((end["requests"] - start["requests"]) / seconds, 1),
+        "failures": end["failures"] - start["failures"],
+        "apply_p50": percentile(0.5), "apply_p90": percentile(0.9), "apply_p99": percentile(0.99),
+        "server_cores": round((end["server_cpu"] - start["server_cpu"]) / seconds, 2),
+        "locust_cores": round((end["locust_cpu"] - start["locust_cpu"]) / seconds, 2),
     }
 
 
@@ -83,6 +122,14 @@ def markdown(summary: dict[str, Any]) -> str:
     if games["completed_by_kind"]:
         lines += ["", "| game | completed |", "|---|---:|"]
         lines += [f"| {k} | {v} |" for k, v in games["completed_by_kind"].items()]
+    held = [s for s in summary["steps"] if s["seconds"] >= MIN_STEP_SECONDS]
+    if len(held) > 1:
+        lines += ["", f"## Steps (user counts held {MIN_STEP_SECONDS:g} s or more)", "",
+                  "| users | s | req/s | failed | ApplyAction p50 / p90 / p99 ms | server cores "
+                  "| locust cores |", "|---:|---:|---:|---:|---|---:|---:|"]
+        lines += [f"| {s['users']} | {s['seconds']:g} | {s['rps']} | {s['failures']} | "
+                  f"{s['apply_p50']:g} / {s['apply_p90']:g} / {s['apply_p99']:g} | "
+                  f"{s['server_cores']} | {s['locust_cores']} |" for s in held]
     lines += ["", "## Errors by code", ""]
     if summary["errors"]:
         lines += ["| code (ErrorInfo reason) | count |", "|---|---:|"]
