@@ -175,7 +175,7 @@ def test_a_step_has_its_own_rates_percentiles_and_cpu() -> None:
     assert summary.step(start, end) == {
         "users": 8, "seconds": 10.0, "rps": 200.0, "failures": 0,
         "apply_p50": 2.0, "apply_p90": 5.0, "apply_p99": 90.0,  # this step's 1300 calls only
-        "server_cores": 1.9, "locust_cores": 0.5,
+        "server_cores": 1.9, "server_cpu_ms_per_request": 9.5, "locust_cores": 0.5,
     }
     two_steps = summary.build([], Tally(), 20.0, {}, [summary.step(start, end)] * 2)
-    assert "| 8 | 10 | 200.0 | 0 | 2 / 5 / 90 | 1.9 | 0.5 |" in summary.markdown(two_steps)
+    assert "| 8 | 10 | 200.0 | 0 | 2 / 5 / 90 | 1.9 | 9.5 | 0.5 |" in summary.markdown(two_steps)

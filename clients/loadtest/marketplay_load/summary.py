@@ -84,6 +84,10 @@ def step(start: dict[str, Any], end: dict[str, Any]) -> dict[str, Any]:
         "failures": end["failures"] - start["failures"],
         "apply_p50": percentile(0.5), "apply_p90": percentile(0.9), "apply_p99": percentile(0.99),
         "server_cores": round((end["server_cpu"] - start["server_cpu"]) / seconds, 2),
+        # CPU per call: what one fully busy core would serve is 1000 / this, however
+        # much CPU a busy machine left the server during the step
+        "server_cpu_ms_per_request": round((end["server_cpu"] - start["server_cpu"]) * 1000
+                                           / max(end["requests"] - start["requests"], 1), 3),
         "locust_cores": round((end["locust_cpu"] - start["locust_cpu"]) / seconds, 2),
     }
 
@@ -126,10 +130,11 @@ def markdown(summary: dict[str, Any]) -> str:
     if len(held) > 1:
         lines += ["", f"## Steps (user counts held {MIN_STEP_SECONDS:g} s or more)", "",
                   "| users | s | req/s | failed | ApplyAction p50 / p90 / p99 ms | server cores "
-                  "| locust cores |", "|---:|---:|---:|---:|---|---:|---:|"]
+                  "| server CPU ms/req | locust cores |", "|---:|---:|---:|---:|---|---:|---:|---:|"]
         lines += [f"| {s['users']} | {s['seconds']:g} | {s['rps']} | {s['failures']} | "
                   f"{s['apply_p50']:g} / {s['apply_p90']:g} / {s['apply_p99']:g} | "
-                  f"{s['server_cores']} | {s['locust_cores']} |" for s in held]
+                  f"{s['server_cores']} | {s['server_cpu_ms_per_request']} | {s['locust_cores']} |"
+                  for s in held]
     lines += ["", "## Errors by code", ""]
     if summary["errors"]:
         lines += ["| code (ErrorInfo reason) | count |", "|---|---:|"]
