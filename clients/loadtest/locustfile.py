@@ -98,8 +98,15 @@ def mix_of(path: str, chooser: str) -> Mix:
     return load_mix(path, chooser or None)
 
 
-def current_mix(environment: Environment) -> Mix:
+def options_of(environment: Environment) -> argparse.Namespace:
+    """Locust's parsed options (with ours); always set when Locust runs this file."""
     options = environment.parsed_options
+    assert isinstance(options, argparse.Namespace), "the locust command parses the options"
+    return options
+
+
+def current_mix(environment: Environment) -> Mix:
+    options = options_of(environment)
     return mix_of(options.mix, options.chooser)
 
 
@@ -184,14 +191,14 @@ class GrpcArrivals(User):
 
     @task
     def arrivals(self) -> None:
-        options = self.environment.parsed_options
+        options = options_of(self.environment)
         mix = current_mix(self.environment)
         rng = random.Random()
         rate = options.arrival_rate / max(1, options.arrival_streams)
         report = reporter(self.environment)
         channels = [GrpcTransport(address_of(self.host), report, mix.style.deadline_seconds)
                     for _ in range(max(1, options.channels))]
-        games = gevent.pool.Pool(max(1, options.max_games_in_flight))
+        games: gevent.pool.Pool = gevent.pool.Pool(max(1, options.max_games_in_flight))
         try:
             while True:
                 gevent.sleep(rng.expovariate(rate))
@@ -213,7 +220,7 @@ class GrpcArrivals(User):
         report_game(self.environment, result)
 
 
-OPEN_USERS = (GrpcArrivals,)
+OPEN_USERS: tuple[type[User], ...] = (GrpcArrivals,)
 
 
 class TrafficShape(LoadTestShape):
@@ -224,10 +231,10 @@ class TrafficShape(LoadTestShape):
     def tick(self) -> tuple[int, float, list[type[User]]] | None:
         assert self.runner is not None
         environment = self.runner.environment
-        options = environment.parsed_options
+        options = options_of(environment)
         run_time = float(options.run_time) if options.run_time else None
         elapsed = self.get_run_time()
-        classes = environment.user_classes
+        classes: list[type[User]] = environment.user_classes
         closed = [c for c in classes if c not in OPEN_USERS]
         if options.traffic == "open":
             streams = self.runner.worker_count if isinstance(self.runner, MasterRunner) else 1
@@ -269,7 +276,7 @@ def _snapshot(environment: Environment) -> dict[str, Any]:
         time.time(), environment.runner.user_count if environment.runner else 0,
         sum(e.num_requests for e in rpcs), sum(e.num_failures for e in rpcs),
         apply.response_times if apply else {},
-        _cpu_seconds(environment.parsed_options.server_pid), _cpu_seconds(os.getpid()),
+        _cpu_seconds(options_of(environment).server_pid), _cpu_seconds(os.getpid()),
     )
 
 
@@ -316,7 +323,7 @@ def _on_test_start(environment: Environment, **_: Any) -> None:
         return
     _Run.started = time.time()
     _Run.own_cpu = _cpu_seconds(os.getpid())
-    _Run.server_cpu = _cpu_seconds(environment.parsed_options.server_pid)
+    _Run.server_cpu = _cpu_seconds(options_of(environment).server_pid)
     _Run.steps, _Run.step_start = [], None
     if _Run.sampler is None:
         _Run.sampler = gevent.spawn(_sample_steps, environment)
@@ -325,7 +332,8 @@ def _on_test_start(environment: Environment, **_: Any) -> None:
         for problem in problems:
             log.error("mix: %s", problem)
         environment.process_exit_code = 2
-        gevent.spawn_later(0, environment.runner.quit)
+        if environment.runner is not None:
+            gevent.spawn_later(0, environment.runner.quit)
 
 
 def _check_mix(environment: Environment) -> list[str]:
@@ -333,13 +341,13 @@ def _check_mix(environment: Environment) -> list[str]:
     transport = GrpcTransport(address_of(environment.host or GrpcPlayer.host),
                               reporter(environment), 10.0)
     try:
-        games = transport.call("ListGames", pb.ListGamesRequest()).games
+        listed: pb.ListGamesResponse = transport.call("ListGames", pb.ListGamesRequest())
     except RpcFailure as failure:
         return [f"ListGames failed ({failure.label}): is a server at "
                 f"{address_of(environment.host)}?"]
     finally:
         transport.close()
-    return check_against_catalogue(current_mix(environment), games)
+    return check_against_catalogue(current_mix(environment), listed.games)
 
 
 @events.reset_stats.add_listener
@@ -406,7 +414,7 @@ def _cpu_seconds(pid: int) -> float:
     try:
         process = psutil.Process(pid)
         times = process.cpu_times()
-        total = times.user + times.system + times.children_user + times.children_system
+        total = float(times.user + times.system + times.children_user + times.children_system)
         for child in process.children(recursive=True):
             times = child.cpu_times()
             total += times.user + times.system

@@ -71,7 +71,7 @@ def play_game(transport: Transport, kind: GameKind, style: PlayStyle, chooser: C
         return GameResult(kind, ending, actions, time.perf_counter() - started_at, failure)
 
     try:
-        new = call(transport, style, sleep, "NewGame", pb.NewGameRequest(
+        new: pb.NewGameResponse = call(transport, style, sleep, "NewGame", pb.NewGameRequest(
             game_id=kind.game, num_players=kind.players, options=kind.options, views=EVERY_SEAT,
         ), lambda r: check_new_game(r, kind))
     except (RpcFailure, ContractViolation) as failure:
