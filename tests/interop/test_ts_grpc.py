@@ -7,22 +7,18 @@ bool/enum option value, plus the int options' bounds) is played to the end.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tests.conformance.configs import CONFIGS
-from tests.interop.ts_client import check_reports, play
-from tests.service.conftest import TEST_CONFIG, Served
-
-# Replays of the longest games (Central Market, 5 seats) carry a few hundred actions.
-CONFIG = replace(TEST_CONFIG, max_replay_actions=10_000, max_request_bytes=1 << 20)
+from tests.interop.ts_client import PLAY_CONFIG, check_reports, play
+from tests.service.conftest import Served
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[Served]:
-    s = Served(CONFIG)
+    s = Served(PLAY_CONFIG)
     yield s
     s.close()
 

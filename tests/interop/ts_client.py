@@ -13,15 +13,24 @@ import json
 import os
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
+from service.config import Config
+from service.sealing import Sealer
+from service.server import create_server
 from tests.conformance.configs import PlayConfig
+from tests.loopback import free_port
+from tests.service.conftest import TEST_CONFIG
 
 ROOT = Path(__file__).resolve().parents[2]
 TS_DIR = ROOT / "clients" / "ts"
 PLAY_JS = TS_DIR / "dist" / "play.js"
 BUILD_TIMEOUT_SECONDS = 300
 PLAY_TIMEOUT_SECONDS = 280
+
+# Replays of the longest games (Central Market, 5 seats) carry a few hundred actions.
+PLAY_CONFIG = replace(TEST_CONFIG, max_replay_actions=10_000, max_request_bytes=1 << 20)
 
 EXPECTED_REFUSALS = {
     "tampered": {"code": "InvalidArgument", "reason": "TAMPERED_STATE"},
@@ -105,3 +114,18 @@ def one_per_game(configs: list[PlayConfig]) -> list[PlayConfig]:
     for config in configs:
         firsts.setdefault(config.game_id, config)
     return list(firsts.values())
+
+
+class ServedBoth:
+    """One server process's two ports, as `make run` serves them: gRPC and HTTP (Connect, gRPC-Web)."""
+
+    def __init__(self, config: Config) -> None:
+        config = replace(config, http_port=free_port())
+        self.running = create_server(config, sealer=Sealer.from_config(config.state_keys))
+        assert self.running.http is not None
+        self.running.start()
+        self.grpc_url = f"http://127.0.0.1:{self.running.port}"
+        self.http_url = f"http://127.0.0.1:{self.running.http.port}"
+
+    def close(self) -> None:
+        self.running.drain(0.5)
