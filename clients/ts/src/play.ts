@@ -3,10 +3,11 @@
  * Plays whole games through a marketplay server over one protocol, with the
  * checks of playthrough.ts.
  *
- *   marketplay-play --base-url URL --protocol grpc|connect|grpc-web [--binary|--json] [--web]
+ *   marketplay-play --base-url URL --protocol grpc|connect|grpc-web [--binary|--json] [--web|--http2]
  *                   [--seed N] (--configs FILE | [--option name=value ...] <game_id> <num_players>)
  *
- * --web uses connect-web's fetch transports instead of connect-node's.
+ * --web uses connect-web's fetch transports instead of connect-node's; --http2
+ * sends Connect or gRPC-Web over HTTP/2 (h2c to an http:// URL) instead of HTTP/1.1.
  * --configs names a JSON list of {"game", "players", "options"}. Prints one
  * JSON line per game on stdout and exits 0; on the first mismatch or failed
  * call prints it on stderr and exits 1 (2 for bad usage).
@@ -25,7 +26,7 @@ const PROTOCOLS: readonly NodeProtocol[] = ["grpc", "connect", "grpc-web"];
 
 function usage(message: string): never {
   process.stderr.write(
-    `${message}\nusage: marketplay-play --base-url URL --protocol ${PROTOCOLS.join("|")} [--binary|--json] [--web]\n` +
+    `${message}\nusage: marketplay-play --base-url URL --protocol ${PROTOCOLS.join("|")} [--binary|--json] [--web|--http2]\n` +
       "                       [--seed N] (--configs FILE | [--option name=value ...] <game_id> <num_players>)\n",
   );
   process.exit(2);
@@ -53,6 +54,7 @@ function commandLine(): { transport: Transport; label: string; configs: GameConf
         binary: { type: "boolean" },
         json: { type: "boolean" },
         web: { type: "boolean", default: false },
+        http2: { type: "boolean", default: false },
         seed: { type: "string", default: "1" },
         configs: { type: "string" },
         option: { type: "string", multiple: true, default: [] },
@@ -67,12 +69,19 @@ function commandLine(): { transport: Transport; label: string; configs: GameConf
   const baseUrl = values["base-url"] ?? usage("--base-url is required (e.g. http://127.0.0.1:50051)");
   const binary = values.binary ? true : values.json ? false : undefined;
   if (values.web && protocol === "grpc") usage("--web: browsers cannot speak native gRPC");
+  if (values.web && values.http2) usage("--web: fetch picks the HTTP version itself");
+  const http2 = values.http2 && protocol !== "grpc";
   const transport = values.web
     ? createWebTransport({ baseUrl, protocol: protocol as "connect" | "grpc-web", ...(binary === undefined ? {} : { binary }) })
-    : createNodeTransport({ baseUrl, protocol, ...(binary === undefined ? {} : { binary }) });
+    : createNodeTransport({
+        baseUrl,
+        protocol,
+        ...(binary === undefined ? {} : { binary }),
+        ...(http2 ? { httpVersion: "2" as const } : {}),
+      });
   // Each protocol's default format, as the transports have it: Connect JSON, gRPC-Web binary.
   const format = protocol === "grpc" ? "" : (binary ?? protocol === "grpc-web") ? "+binary" : "+json";
-  const label = `${values.web ? "web:" : ""}${protocol}${format}`;
+  const label = `${values.web ? "web:" : ""}${protocol}${format}${http2 ? "+h2" : ""}`;
   const seed = Number.parseInt(values.seed, 10);
   if (!Number.isSafeInteger(seed)) usage(`--seed must be an integer, got ${values.seed}`);
 
