@@ -1,8 +1,9 @@
 """clients/python installs on its own and plays a game, without the server's dependencies.
 
-The package is copied out of the repository, installed with pip into a fresh
-venv (its dependencies come from the package index), and
-standalone_client.py runs there in isolated mode against a loopback server.
+The package is copied out of the repository, installed with its `connect`
+extra by pip into a fresh venv (the dependencies come from the package
+index), and standalone_client.py runs there in isolated mode against a
+loopback server: over gRPC, and over Connect (JSON) on the HTTP port.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.service.conftest import TEST_CONFIG, Served
+from tests.interop.ts_client import ServedBoth
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "clients" / "python"
@@ -39,18 +39,11 @@ def venv_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     done = subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(source)],
+        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", f"{source}[connect]"],
         capture_output=True, text=True, timeout=INSTALL_TIMEOUT_SECONDS, check=False,
     )
     assert done.returncode == 0, f"pip install failed:\n{done.stdout}\n{done.stderr}"
     return python
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Served]:
-    s = Served(TEST_CONFIG)
-    yield s
-    s.close()
 
 
 def installed(python: Path) -> dict[str, str]:
@@ -62,14 +55,17 @@ def installed(python: Path) -> dict[str, str]:
 def test_package_depends_on_protobuf_and_grpc_only(venv_python: Path) -> None:
     packages = installed(venv_python)
     assert "marketplay-client" in packages
-    assert {"protobuf", "grpcio", "grpcio-status"} <= packages.keys()
+    assert {"protobuf", "grpcio", "grpcio-status", "connectrpc"} <= packages.keys()
     server_only = {"cryptography", "prometheus-client", "cachetools", "marketplay"}
     assert not server_only & packages.keys(), sorted(server_only & packages.keys())
 
 
-def test_package_plays_a_game_in_its_own_venv(venv_python: Path, server: Served, tmp_path: Path) -> None:
+@pytest.mark.parametrize("transport", ["grpc", "connect"])
+def test_package_plays_a_game_in_its_own_venv(venv_python: Path, served_both: ServedBoth, tmp_path: Path,
+                                              transport: str) -> None:
+    target = served_both.grpc_url.removeprefix("http://") if transport == "grpc" else served_both.http_url
     done = subprocess.run(
-        [str(venv_python), "-I", str(SCRIPT), server.address, "spice-merchant", "2"],
+        [str(venv_python), "-I", str(SCRIPT), transport, target, "spice-merchant", "2"],
         cwd=tmp_path, capture_output=True, text=True, timeout=PLAY_TIMEOUT_SECONDS, check=False,
     )
     assert done.returncode == 0, done.stderr
