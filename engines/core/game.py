@@ -145,7 +145,7 @@ class Game:
             raise ValueError("state has no header")
         try:
             schema, game_id, rules, num_players, options, seed, counter, step = json.loads(head)
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:  # RecursionError: deep nesting
             raise ValueError("state header is malformed") from exc
         spec = engine.spec
         if schema != SCHEMA_VERSION:
@@ -163,6 +163,8 @@ class Game:
         int_in(step, "step", 0, _MAX_COUNT)
         resolved = spec.resolve_options(options, num_players)
         state = engine.decode(body)
+        if getattr(state, "num_players", num_players) != num_players:  # every engine's state has it
+            raise ValueError("state body holds another player count than its header")
         return cls(engine, num_players, resolved, _seed(seed), counter, step, state)
 
     def digest(self) -> bytes:

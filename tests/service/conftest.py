@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -17,8 +18,8 @@ from service.config import Config
 from service.sealing import Sealer
 from service.server import RunningServer, create_server
 
-KEY_A = bytes(range(32))
-KEY_B = bytes(range(1, 33))
+KEY_A = hashlib.sha256(b"marketplay test key a").digest()
+KEY_B = hashlib.sha256(b"marketplay test key b").digest()
 KEYS_A = "a:" + base64.b64encode(KEY_A).decode()
 KEYS_B = "b:" + base64.b64encode(KEY_B).decode()
 

@@ -12,8 +12,8 @@ from tests.service.conftest import KEYS_A, KEYS_B
 
 def test_seal_open_round_trip_and_fresh_nonces() -> None:
     sealer = Sealer.from_config(KEYS_A)
-    one = sealer.seal("spice-merchant", "1", b"secret hand")
-    two = sealer.seal("spice-merchant", "1", b"secret hand")
+    one = sealer.seal("spice-merchant", "1", b"secret hand", 64)
+    two = sealer.seal("spice-merchant", "1", b"secret hand", 64)
     assert one != two  # random nonce: equal states are not linkable
     assert b"secret hand" not in one
     header, plain = sealer.open(one)
@@ -24,9 +24,9 @@ def test_seal_open_round_trip_and_fresh_nonces() -> None:
 def test_rotation_first_key_seals_every_key_opens() -> None:
     old = Sealer.from_config(KEYS_A)
     rotated = Sealer.from_config(f"{KEYS_B},{KEYS_A}")
-    sealed_old = old.seal("g", "1", b"x")
+    sealed_old = old.seal("g", "1", b"x", 64)
     assert rotated.open(sealed_old)[1] == b"x"
-    sealed_new = rotated.seal("g", "1", b"y")
+    sealed_new = rotated.seal("g", "1", b"y", 64)
     assert rotated.open(sealed_new)[0].key_id == "b"
     with pytest.raises(SealError) as excinfo:
         old.open(sealed_new)
@@ -43,7 +43,7 @@ def test_rotation_first_key_seals_every_key_opens() -> None:
 ])
 def test_every_alteration_is_refused(mangle: object, reason: str) -> None:
     sealer = Sealer.from_config(KEYS_A)
-    sealed = sealer.seal("g", "1", b"payload")
+    sealed = sealer.seal("g", "1", b"payload", 64)
     with pytest.raises(SealError) as excinfo:
         sealer.open(mangle(sealed))  # type: ignore[operator]
     assert excinfo.value.reason == reason
