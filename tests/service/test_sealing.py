@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import logging
 
 import pytest
 
-from service.sealing import Sealer, SealError
+from service.main import main
+from service.sealing import Sealer, SealError, key_problem
 from tests.service.conftest import KEYS_A, KEYS_B
 
 
@@ -60,3 +63,41 @@ def test_no_key_means_an_ephemeral_key_and_a_warning(caplog: pytest.LogCaptureFi
 def test_bad_key_configuration_is_rejected(spec: str) -> None:
     with pytest.raises(ValueError):
         Sealer.from_config(spec)
+
+
+def _b64(key: bytes) -> str:
+    return base64.b64encode(key).decode()
+
+
+RANDOM_1 = hashlib.sha256(b"one").digest()
+RANDOM_2 = hashlib.sha256(b"two").digest()
+
+
+@pytest.mark.parametrize("spec, says", [
+    (f"k1:{_b64(RANDOM_1)},k1:{_b64(RANDOM_2)}", "listed twice"),
+    ("k1:" + _b64(b"\x00" * 32), "distinct byte values"),
+    ("k1:" + _b64(b"\xab" * 32), "distinct byte values"),
+    ("k1:" + _b64(b"\x01\x02\x03\x04" * 8), "distinct byte values"),
+    ("k1:" + _b64(bytes(range(32))), "regular sequence"),
+    ("k1:" + _b64(bytes(range(200, 232))), "regular sequence"),
+    ("k1:" + _b64(bytes((7 * i) % 256 for i in range(32))), "regular sequence"),
+    ("k1:" + _b64(b"correct horse battery staple 123"), "printable text"),
+])
+def test_duplicate_ids_and_made_up_keys_are_refused(spec: str, says: str) -> None:
+    """`k1:A,k1:B` used to seal with B although the docs say the first key seals."""
+    with pytest.raises(ValueError) as excinfo:
+        Sealer.from_config(spec)
+    assert says in str(excinfo.value)
+
+
+def test_random_keys_pass_the_checks() -> None:
+    for i in range(200):
+        assert key_problem(hashlib.sha256(i.to_bytes(2, "big")).digest()) is None
+
+
+def test_a_refused_key_stops_the_server_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = f"k1:{_b64(RANDOM_1)},k1:{_b64(RANDOM_2)}"
+    assert main(["--state-keys", spec, "--metrics-port", "0", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("marketplay: --state-keys: key id 'k1' is listed twice")
