@@ -9,6 +9,8 @@ tokens are bound to, and the salt of the seed commitment. Neither is part of
 
     MPS2 payload: len id(1) | instance id | len salt(1) | salt | Game.encode()
 
+(id and salt 16 bytes each; a Replay given no salt seals an empty salt.)
+
 Games started by release 0.1.0 (MPS1, no envelope) carry neither: their
 Instance is LEGACY (empty id and salt), their tokens stay bound to the plain
 seed commitment SHA-256(seed), and they keep that commitment when they are
@@ -93,13 +95,17 @@ class Opened(NamedTuple):
 
 
 def _split_payload(payload: bytes) -> tuple[Instance, bytes]:
-    """The MPS2 payload's instance and Game encoding; ValueError if malformed."""
+    """The MPS2 payload's instance and Game encoding; ValueError if malformed.
+
+    Lengths allowed: id and salt both 16 (NewGame), id 16 and no salt (Replay
+    without one), both empty (a game of release 0.1.0).
+    """
     id_len = payload[0] if payload else -1
     if id_len not in (0, INSTANCE_BYTES) or len(payload) < 2 + id_len:
         raise ValueError("state envelope is malformed")
     salt_len = payload[1 + id_len]
     body_at = 2 + id_len + salt_len
-    if salt_len != id_len or body_at > len(payload):
+    if salt_len not in (0, id_len) or body_at > len(payload):
         raise ValueError("state envelope is malformed")
     return Instance(payload[1 : 1 + id_len], payload[2 + id_len : body_at]), payload[body_at:]
 

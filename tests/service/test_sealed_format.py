@@ -97,3 +97,13 @@ def test_an_unknown_envelope_version_is_malformed(stub: pb_grpc.GameServiceStub)
     state = seal_v1(b"x", "central-market", CM.spec.rules_version, magic=b"MPS9")
     expect(lambda: stub.GetView(pb.GetViewRequest(state=state)),
            grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_STATE")
+
+
+@pytest.mark.parametrize("salt", [b"", bytes(range(16))])
+def test_a_replayed_state_opens_with_or_without_a_salt(stub: pb_grpc.GameServiceStub,
+                                                       salt: bytes) -> None:
+    replayed = stub.Replay(pb.ReplayRequest(game_id="central-market", num_players=3, seed=b"r",
+                                            seed_salt=salt)).update
+    again = stub.GetView(pb.GetViewRequest(state=replayed.state,
+                                           views=pb.ViewSelection(spectator=True))).update
+    assert again.views[0].seed_commitment == hashlib.sha256(salt + b"r").digest()

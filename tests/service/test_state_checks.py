@@ -98,11 +98,17 @@ def test_an_authenticated_state_that_does_not_fit_is_unreadable(
            grpc.StatusCode.INVALID_ARGUMENT, "UNREADABLE_STATE")
 
 
-@pytest.mark.parametrize("payload", [b"", b"\x05abc", b"\x10" + bytes(16) + b"\x00" + b"[]\n[]",
-                                     b"\x00\x10" + bytes(16)])
+@pytest.mark.parametrize("payload", [
+    b"",  # no envelope at all
+    b"\x05abc",  # a 5-byte instance id
+    b"\x10" + bytes(16) + b"\x05" + bytes(5) + _plain()[1],  # a 5-byte salt
+    b"\x00\x10" + bytes(16) + _plain()[1],  # a salt without an instance id
+    b"\x10" + bytes(8),  # cut inside the instance id
+])
 def test_a_malformed_service_envelope_is_unreadable(stub: pb_grpc.GameServiceStub,
                                                     payload: bytes) -> None:
-    """MPS2's envelope (instance id and salt: both 16 bytes, or both empty) is checked too."""
+    """MPS2's envelope (a 16-byte instance id with a 16-byte salt or none; or neither) is
+    checked too."""
     state = Sealer.from_config(KEYS_A).seal(GAME, RULES, payload, 1024)
     expect(lambda: stub.GetView(pb.GetViewRequest(state=state)),
            grpc.StatusCode.INVALID_ARGUMENT, "UNREADABLE_STATE")
