@@ -30,7 +30,9 @@ BUILD_TIMEOUT_SECONDS = 300
 PLAY_TIMEOUT_SECONDS = 280
 
 # Replays of the longest games (Central Market, 5 seats) carry a few hundred actions.
-PLAY_CONFIG = replace(TEST_CONFIG, max_replay_actions=10_000, max_request_bytes=1 << 20)
+# Tokens required and expiring, so every call of the players must carry the right one.
+PLAY_CONFIG = replace(TEST_CONFIG, max_replay_actions=10_000, max_request_bytes=1 << 20,
+                      require_seat_tokens=True, seat_token_ttl=3600)
 
 EXPECTED_REFUSALS = {
     "tampered": {"code": "InvalidArgument", "reason": "TAMPERED_STATE"},

@@ -5,7 +5,8 @@
  * connect-node or connect-web, and tests/interop/browser runs it in Chromium.
  *
  * Checks: each ApplyAction advances `step` by exactly one (expected_step is
- * sent); GetView with seat 0's token re-renders the final state for that seat;
+ * sent); RenewSeatToken gives seat 0 a fresh token, with which GetView
+ * re-renders the final state for that seat;
  * Replay(seed, salt, moves) reproduces outcome.final_state_digest; refusals
  * decode to the same code and google.rpc.ErrorInfo reason over every
  * transport: a tampered state (INVALID_ARGUMENT, TAMPERED_STATE) and a stale
@@ -144,9 +145,14 @@ export async function playOne(
   check(outcome.seed.length > 0, "the outcome does not reveal the seed");
   check(outcome.finalStateDigest.length > 0, "the outcome has no final_state_digest");
 
-  // A reconnecting seat re-reads its view from the state with its own token.
+  // A reconnecting seat renews its token, then re-reads its view with the fresh one.
+  const renewed = await client.renewSeatToken(
+    { state: update.state, seat: 0, seatToken: seatTokens[0] ?? "" },
+    { timeoutMs },
+  );
+  check(renewed.seatToken.length > 0, "RenewSeatToken answered no token");
   const viewed = await client.getView(
-    { state: update.state, views: { seats: [0] }, viewTokens: { 0: seatTokens[0] ?? "" } },
+    { state: update.state, views: { seats: [0] }, viewTokens: { 0: renewed.seatToken } },
     { timeoutMs },
   );
   const seatViews = viewed.update?.views ?? [];
