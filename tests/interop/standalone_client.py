@@ -78,6 +78,7 @@ def main() -> None:
     everyone = pb.ViewSelection(all_seats=True)
     new = call("NewGame", pb.NewGameRequest(game_id=game_id, num_players=players, views=everyone))
     update, tokens = new.update, list(new.seat_tokens)
+    view_tokens = dict(enumerate(tokens))  # the views of every seat need their tokens
     tampered = bytearray(update.state)
     tampered[-5] ^= 1
     decision = next(d for d in update.decisions if d.legal_actions)
@@ -85,7 +86,7 @@ def main() -> None:
     try:
         call("ApplyAction", pb.ApplyActionRequest(
             state=bytes(tampered), seat=decision.seat, action=decision.legal_actions[0],
-            seat_token=tokens[decision.seat], views=everyone))
+            seat_token=tokens[decision.seat], views=everyone, view_tokens=view_tokens))
     except error as err:
         refused = refusal(err)
     steps = 0
@@ -93,7 +94,8 @@ def main() -> None:
         decision = next(d for d in update.decisions if d.legal_actions)
         update = call("ApplyAction", pb.ApplyActionRequest(
             state=update.state, seat=decision.seat, action=decision.legal_actions[0],
-            expected_step=update.step, seat_token=tokens[decision.seat], views=everyone)).update
+            expected_step=update.step, seat_token=tokens[decision.seat], views=everyone,
+            view_tokens=view_tokens)).update
         steps += 1
     print(json.dumps({
         "steps": steps,
