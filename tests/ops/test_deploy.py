@@ -120,9 +120,27 @@ def test_dockerfile_copies_every_package_pyproject_installs() -> None:
     for source in ("pyproject.toml", "engines", "service", "clients/python/marketplay"):
         assert f"COPY {source} " in DOCKERFILE, source
         assert (ROOT / source).exists(), source
-    ignore = (DEPLOY / "Dockerfile.dockerignore").read_text()
-    for source in ("pyproject.toml", "engines/", "service/", "clients/python/marketplay/"):
-        assert f"!{source}" in ignore
+
+
+def test_root_dockerignore_sends_only_what_the_image_copies() -> None:
+    """A root .dockerignore (the legacy builder reads no other) allows exactly the COPY sources."""
+    assert not (DEPLOY / "Dockerfile.dockerignore").exists()  # BuildKit would prefer it
+    lines = [line for line in (ROOT / ".dockerignore").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert lines[0] == "*"
+    allowed = {line[1:].rstrip("/") for line in lines if line.startswith("!")}
+    copied = set()
+    for sources in re.findall(r"^COPY (?!--from)(.+) \S+$", DOCKERFILE, re.M):
+        copied |= {s.replace("[s]", "s") for s in sources.split()}
+    assert allowed == copied
+
+
+def test_dockerfile_base_is_pinned_and_needs_no_frontend_image() -> None:
+    """The base is a digest-pinned build ARG; no `# syntax=` line (it pulls an image)."""
+    assert not re.search(r"^#\s*syntax\s*=", DOCKERFILE, re.M | re.I)
+    assert re.search(r"^ARG PYTHON_IMAGE=python:3\.11-slim-bookworm@sha256:[0-9a-f]{64}$",
+                     DOCKERFILE, re.M)
+    assert re.findall(r"^FROM (\S+)", DOCKERFILE, re.M) == ["${PYTHON_IMAGE}"] * 2
 
 
 # --- rendering and schema validation ------------------------------------------------------------
