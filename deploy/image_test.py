@@ -44,10 +44,12 @@ def free_port() -> int:
 def wait_healthy(container: str, limit: float) -> float:
     started = time.monotonic()
     while time.monotonic() - started < limit:
-        state = docker("inspect", "-f", "{{.State.Status}} {{.State.Health.Status}}", container)
+        state = docker("inspect", "-f", "{{.State.Status}} "
+                       "{{if .State.Health}}{{.State.Health.Status}}{{else}}no-healthcheck{{end}}",
+                       container)
         if state == "running healthy":
             return time.monotonic() - started
-        if not state.startswith("running") or state.endswith("unhealthy"):
+        if not state.startswith("running") or state.endswith(("unhealthy", "no-healthcheck")):
             raise AssertionError(f"container is {state}")
         time.sleep(0.5)
     raise AssertionError(f"not healthy after {limit:.0f}s")
@@ -91,8 +93,10 @@ def check(image: str) -> None:
         code = docker("inspect", "-f", "{{.State.ExitCode}}", container)
         assert code == "0", f"exit code {code} on SIGTERM"
         print(f"image-test: stopped cleanly in {time.monotonic() - stopping:.1f}s")
-    except (AssertionError, subprocess.TimeoutExpired):
-        print(docker("logs", "--tail", "50", container), file=sys.stderr)
+    except BaseException:
+        logs = subprocess.run(["docker", "logs", "--tail", "50", container], capture_output=True,
+                              text=True, check=False)
+        print(logs.stdout + logs.stderr, file=sys.stderr)
         raise
     finally:
         subprocess.run(["docker", "rm", "--force", container], capture_output=True, check=False)
