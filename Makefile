@@ -8,7 +8,7 @@ GEN_DIR := clients/python
 
 BUF := proto/node_modules/.bin/buf
 
-.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean
+.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean load
 .PHONY: constraints promtool image image-test
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
@@ -26,7 +26,7 @@ $(VENV)/.runtime: pyproject.toml $(CONSTRAINTS)
 
 # (dev venv: the runtime one plus linters, type checker, test and ops tools)
 $(VENV)/.installed: $(VENV)/.runtime
-	$(PY) -m pip install -q -c $(VENV)/constraints.txt -e ".[dev]"
+	$(PY) -m pip install -q -c $(VENV)/constraints.txt -e ".[dev,load]"
 	touch $@
 
 $(BUF): proto/package.json proto/package-lock.json
@@ -130,3 +130,13 @@ image-test: $(VENV)/.runtime image
 
 clean:
 	rm -rf $(VENV) build/uv .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+## load: headless Locust load test (docs/load-testing.md): reports in out/load/
+LOAD_SECONDS ?= 60
+LOAD_USERS ?= 20
+LOAD_TRAFFIC ?= steady
+MARKETPLAY_ADDRESS ?=
+LOAD_ARGS ?=
+load: install
+	$(PY) clients/loadtest/run.py --seconds "$(LOAD_SECONDS)" --users "$(LOAD_USERS)" \
+	  --traffic "$(LOAD_TRAFFIC)" --address "$(MARKETPLAY_ADDRESS)" $(LOAD_ARGS)
