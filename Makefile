@@ -15,11 +15,24 @@ TSC := $(TS_DIR)/node_modules/.bin/tsc
 BUF := proto/node_modules/.bin/buf
 
 .PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean load
+.PHONY: constraints promtool chromium image image-test
 
-$(VENV)/.installed: pyproject.toml
+# The runtime dependencies at the versions the image installs (deploy/constraints.txt,
+# less its hashes: pip refuses an editable install in hash-checking mode).
+CONSTRAINTS := deploy/constraints.txt
+UV_VERSION := 0.13.9
+
+# (runtime venv: what `make run` and `make demo` need, nothing more)
+$(VENV)/.runtime: pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev,load]"
+	sed -e '/^ *--hash=/d' -e 's/ *\\$$//' $(CONSTRAINTS) > $(VENV)/constraints.txt
+	$(PY) -m pip install -q -c $(VENV)/constraints.txt -e .
+	touch $@
+
+# (dev venv: the runtime one plus linters, type checker, test and ops tools)
+$(VENV)/.installed: $(VENV)/.runtime
+	$(PY) -m pip install -q -c $(VENV)/constraints.txt -e ".[dev,load]"
 	touch $@
 
 $(BUF): proto/package.json proto/package-lock.json
@@ -33,12 +46,12 @@ $(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 
 install: $(VENV)/.installed $(BUF) $(TSC)
 
-## run: install into .venv and serve on localhost (gRPC 50051, metrics 9464); needs no Node.js
-run: $(VENV)/.installed
+## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, metrics 9464); needs no Node.js
+run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
 ## test: lint, types, generated-code check and the whole test suite
-test: install
+test: install promtool chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
@@ -77,9 +90,9 @@ lint: install
 typecheck: install
 	$(PY) -m mypy
 
-## demo: play random games through a running server (make run in another shell)
-demo: install
-	$(PY) clients/python/demo.py
+## demo: play random games through a running server (make run in another shell, or ADDRESS=host:port)
+demo: $(VENV)/.runtime
+	$(PY) clients/python/demo.py $(if $(ADDRESS),--address $(ADDRESS))
 
 bench: install
 	$(PY) -m bench.apply_vs_echo
@@ -88,8 +101,61 @@ bench: install
 golden: install
 	$(PY) -m tests.golden.record
 
+## promtool: the ops tests check metrics and alert rules with it (Debian package `prometheus`)
+promtool:
+	@command -v promtool >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing promtool (Debian package prometheus)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null; \
+	  else \
+	    echo "make test needs promtool: sudo apt-get install prometheus (Debian/Ubuntu), brew install prometheus (macOS), or put promtool on PATH" >&2; \
+	    exit 1; \
+	  fi; }
+
+## chromium: the browser test runs the TypeScript client in it (Debian package `chromium`);
+## installed when run as root on Debian, else that one test is skipped
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium (Debian package chromium)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "no chromium on PATH: tests/interop/test_ts_browser.py will be skipped" >&2; \
+	  fi; }
+
+## constraints: re-lock the image's runtime dependencies (with hashes) after editing pyproject.toml
+constraints:
+	rm -rf build/uv && $(PYTHON) -m venv build/uv
+	build/uv/bin/python -m pip install -q uv==$(UV_VERSION)
+	printf 'setuptools>=68\n' | build/uv/bin/uv pip compile -q pyproject.toml - --universal \
+	  --python-version 3.11 --generate-hashes \
+	  --custom-compile-command "make constraints" -o $(CONSTRAINTS)
+
+# The image's base: PYTHON_IMAGE= (empty) builds on the Dockerfile's pinned
+# python:3.11-slim (needs a registry); the default is a local Debian base made by
+# deploy/base/make-base.sh (debootstrap, needs root), for machines with no registry.
+IMAGE ?= marketplay:test
+# The wheel tags a bookworm (glibc 2.36) image takes, old aliases included (protobuf's
+# compiled wheel is tagged only manylinux2014): pip download does not expand them itself.
+MANYLINUX = $(foreach p,$(foreach v,$(shell seq 36 -1 5),manylinux_2_$(v)) \
+  manylinux2014 manylinux2010 manylinux1,--platform $(p)_$(shell uname -m))
+PYTHON_IMAGE ?= marketplay-base:bookworm
+
+## image: build deploy/Dockerfile into $(IMAGE) on $(PYTHON_IMAGE)
+image:
+	@if [ "$(PYTHON_IMAGE)" = marketplay-base:bookworm ]; then deploy/base/make-base.sh $(PYTHON_IMAGE); fi
+	rm -rf build/wheels && $(PYTHON) -m pip download -q --disable-pip-version-check \
+	  --require-hashes --no-deps --only-binary=:all: --implementation cp --python-version 3.11 \
+	  $(MANYLINUX) -r $(CONSTRAINTS) -d build/wheels
+	docker build --network host -f deploy/Dockerfile -t $(IMAGE) \
+	  $(if $(PYTHON_IMAGE),--build-arg PYTHON_IMAGE=$(PYTHON_IMAGE)) .
+
+## image-test: build the image, run it read-only as non-root, play games against it, stop it
+image-test: $(VENV)/.runtime image
+	$(PY) deploy/image_test.py $(IMAGE)
+
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build/uv .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 ## load: headless Locust load test (docs/load-testing.md): reports in out/load/
 LOAD_SECONDS ?= 60

@@ -29,14 +29,17 @@ from tests.ops.tools import DASHBOARD, dashboard_exprs, tool
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 OVERLAYS = ("dev", "prod")
-# The oldest Kubernetes we support (preStop `sleep` is on by default from 1.30) and the newest
-# that kubernetes-validate knows; both pinned so a new release of the tool changes nothing.
-K8S_VERSIONS = ("1.32.0", "1.37.0")
+MONITORING = "../../components/monitoring"  # the overlays' path to the prometheus-operator objects
+# The oldest Kubernetes we support (preStop `sleep` is on by default from 1.30; docs/deploy.md)
+# and the newest that kubernetes-validate knows; both pinned so a new tool release changes nothing.
+K8S_VERSIONS = ("1.30.0", "1.37.0")
 CRD_SCHEMAS = {
     "ServiceMonitor": Path(__file__).parent / "schemas" / "servicemonitor.json",
     "PrometheusRule": Path(__file__).parent / "schemas" / "prometheusrule.json",
 }
 DEFAULTS = Config()
+# API groups a bare cluster serves (core "v1" and the built-in groups these manifests use).
+_BUILTIN_GROUPS = {"v1", "apps", "autoscaling", "policy", "networking.k8s.io"}
 
 
 def _kustomize_command(directory: Path) -> list[str]:
@@ -47,23 +50,43 @@ def _kustomize_command(directory: Path) -> list[str]:
     return [tool("kubectl"), "kustomize", str(directory)]
 
 
-def render(overlay: str, tmp: Path) -> list[dict[str, Any]]:
-    """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt."""
+def includes_monitoring(overlay: str) -> bool:
+    kustomization = yaml.safe_load((DEPLOY / "k8s" / "overlays" / overlay / "kustomization.yaml")
+                                   .read_text())
+    return MONITORING in kustomization.get("components", [])
+
+
+def render(overlay: str, tmp: Path, monitoring: bool | None = None) -> list[dict[str, Any]]:
+    """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt; with
+    `monitoring` set, the copy's overlay lists the monitoring component or not."""
     copy = tmp / "deploy"
     if not copy.exists():
         shutil.copytree(DEPLOY, copy, ignore=shutil.ignore_patterns("state-keys*.txt"))
+    directory = copy / "k8s" / "overlays" / overlay
     keys = f"test:{base64.b64encode(hashlib.sha256(b'deploy test key').digest()).decode()}\n"
-    (copy / "k8s" / "overlays" / overlay / "state-keys.txt").write_text(keys)
-    out = subprocess.run(_kustomize_command(copy / "k8s" / "overlays" / overlay),
+    (directory / "state-keys.txt").write_text(keys)
+    if monitoring is not None:
+        kustomization = yaml.safe_load((directory / "kustomization.yaml").read_text())
+        others = [c for c in kustomization.pop("components", []) if c != MONITORING]
+        if others or monitoring:
+            kustomization["components"] = others + [MONITORING] * monitoring
+        (directory / "kustomization.yaml").write_text(yaml.safe_dump(kustomization))
+    out = subprocess.run(_kustomize_command(directory),
                          capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     return [doc for doc in yaml.safe_load_all(out.stdout) if doc]
 
 
-@pytest.fixture(scope="module", params=OVERLAYS)
+# Each overlay as committed and with the monitoring component toggled: both must hold.
+VARIANTS = [(o, m) for o in OVERLAYS for m in (includes_monitoring(o), not includes_monitoring(o))]
+
+
+@pytest.fixture(scope="module", params=VARIANTS,
+                ids=[f"{o}-{'with' if m else 'without'}-monitoring" for o, m in VARIANTS])
 def rendered(request: pytest.FixtureRequest,
              tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict[str, Any]]]:
-    return request.param, render(request.param, tmp_path_factory.mktemp(request.param))
+    overlay, monitoring = request.param
+    return overlay, render(overlay, tmp_path_factory.mktemp(overlay), monitoring)
 
 
 def one(objects: list[dict[str, Any]], kind: str, name: str | None = None) -> dict[str, Any]:
@@ -121,24 +144,57 @@ def test_dockerfile_copies_every_package_pyproject_installs() -> None:
     for source in ("pyproject.toml", "engines", "service", "clients/python/marketplay"):
         assert f"COPY {source} " in DOCKERFILE, source
         assert (ROOT / source).exists(), source
-    ignore = (DEPLOY / "Dockerfile.dockerignore").read_text()
-    for source in ("pyproject.toml", "engines/", "service/", "clients/python/marketplay/"):
-        assert f"!{source}" in ignore
+
+
+def test_root_dockerignore_sends_only_what_the_images_copy() -> None:
+    """A root .dockerignore (the legacy builder reads no other) allows exactly the COPY sources
+    of the images built from the repository root."""
+    assert not (DEPLOY / "Dockerfile.dockerignore").exists()  # BuildKit would prefer it
+    lines = [line for line in (ROOT / ".dockerignore").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert lines[0] == "*"
+    allowed = {line[1:].rstrip("/") for line in lines if line.startswith("!")}
+    copied = set()
+    for dockerfile in DEPLOY.rglob("Dockerfile"):
+        for sources in re.findall(r"^COPY (?!--from)(.+) \S+$", dockerfile.read_text(), re.M):
+            copied |= {s.replace("[s]", "s") for s in sources.split()}
+    assert "deploy/constraints.txt" in copied
+    assert allowed == copied
+
+
+def test_dockerfile_base_is_pinned_and_needs_no_frontend_image() -> None:
+    """The base is a digest-pinned build ARG; no `# syntax=` line (it pulls an image)."""
+    assert not re.search(r"^#\s*syntax\s*=", DOCKERFILE, re.M | re.I)
+    assert re.search(r"^ARG PYTHON_IMAGE=python:3\.11-slim-bookworm@sha256:[0-9a-f]{64}$",
+                     DOCKERFILE, re.M)
+    assert re.findall(r"^FROM (\S+)", DOCKERFILE, re.M) == ["${PYTHON_IMAGE}"] * 2
 
 
 # --- rendering and schema validation ------------------------------------------------------------
 
 
 def test_base_renders_with_every_kind(tmp_path: Path) -> None:
-    """The base alone renders; every overlay adds only its Secret and Namespace."""
+    """The base alone renders, built-in kinds only; every overlay adds its Secret and Namespace,
+    and the monitoring component (where listed) the prometheus-operator objects."""
     out = subprocess.run(_kustomize_command(DEPLOY / "k8s" / "base"), capture_output=True,
                          text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     kinds = sorted(d["kind"] for d in yaml.safe_load_all(out.stdout) if d)
     assert kinds == sorted([
         "ConfigMap", "ConfigMap", "Deployment", "HorizontalPodAutoscaler", "NetworkPolicy",
-        "PodDisruptionBudget", "PrometheusRule", "Service", "Service", "ServiceMonitor",
+        "PodDisruptionBudget", "Service", "Service",
     ])
+    for overlay in OVERLAYS:
+        for monitoring in (False, True):
+            got = sorted(o["kind"] for o in render(overlay, tmp_path / overlay, monitoring))
+            extra = ["Namespace", "Secret"] + ["PrometheusRule", "ServiceMonitor"] * monitoring
+            assert got == sorted(kinds + extra), (overlay, monitoring)
+
+
+def test_prod_includes_monitoring_and_dev_needs_no_crds() -> None:
+    """As docs/deploy.md says: prod alerts out of the box; dev applies on any cluster."""
+    assert includes_monitoring("prod")
+    assert not includes_monitoring("dev")
 
 
 @pytest.mark.parametrize("version", K8S_VERSIONS)
@@ -147,6 +203,8 @@ def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], 
     """kubernetes-validate --strict: no unknown or misplaced field in any built-in object."""
     _, objects = rendered
     builtin = [o for o in objects if o["kind"] not in CRD_SCHEMAS]
+    if len(builtin) == len(objects):  # without the component: nothing needs a CRD
+        assert all(o["apiVersion"].split("/")[0] in _BUILTIN_GROUPS for o in objects)
     path = tmp_path / "rendered.yaml"
     path.write_text(yaml.safe_dump_all(builtin))
     out = subprocess.run(
@@ -160,6 +218,8 @@ def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], 
 def test_monitoring_crds_match_their_schema(rendered: tuple[str, list[dict[str, Any]]]) -> None:
     """ServiceMonitor and PrometheusRule against explicit schemas of the operator's CRDs."""
     _, objects = rendered
+    if not any(o["kind"] in CRD_SCHEMAS for o in objects):
+        pytest.skip("rendered without the monitoring component")
     for kind, schema_path in CRD_SCHEMAS.items():
         schema = json.loads(schema_path.read_text())
         jsonschema.Draft202012Validator.check_schema(schema)
@@ -168,7 +228,7 @@ def test_monitoring_crds_match_their_schema(rendered: tuple[str, list[dict[str, 
 
 def test_a_typo_fails_validation(tmp_path: Path) -> None:
     """The validators are strict for real: an unknown field is an error."""
-    objects = render("dev", tmp_path)
+    objects = render("dev", tmp_path, monitoring=True)
     deployment = one(objects, "Deployment")
     deployment["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["grpcc"] = {}
     path = tmp_path / "bad.yaml"
@@ -253,6 +313,8 @@ def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) 
         assert selects(svc["spec"]["selector"], pod_labels)
     headless = one(objects, "Service", "marketplay-headless")
     assert headless["spec"]["clusterIP"] == "None"
+    if not any(o["kind"] == "ServiceMonitor" for o in objects):
+        return  # rendered without the monitoring component
     monitor = one(objects, "ServiceMonitor")["spec"]
     scraped = [s for s in services if selects(monitor["selector"]["matchLabels"],
                                               s["metadata"]["labels"])]
@@ -326,7 +388,8 @@ def test_prod_runs_several_workers_on_as_many_cores(tmp_path: Path) -> None:
 
 
 def _rules(tmp: Path) -> Path:
-    rule = yaml.safe_load((DEPLOY / "k8s" / "base" / "prometheusrule.yaml").read_text())
+    rule = yaml.safe_load((DEPLOY / "k8s" / "components" / "monitoring" / "prometheusrule.yaml")
+                          .read_text())
     path = tmp / "rules.yaml"
     path.write_text(yaml.safe_dump({"groups": rule["spec"]["groups"]}))
     return path
