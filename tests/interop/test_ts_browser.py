@@ -7,7 +7,7 @@ It plays one game per title over Connect JSON and over gRPC-Web with the same
 checks as the Node legs (playthrough.ts), including the ErrorInfo reasons read
 from the response headers or trailers. A server that does not list the page's
 origin in --http-cors-origins must leave the page unable to call it.
-Chromium is Debian's package (.ci/run installs it).
+Chromium is Debian's package (`make chromium`, run by `make test`, installs it as root).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from tests.interop.ts_client import (
     built_play_js,
     check_reports,
     child_env,
+    needs_http_port,
     one_per_game,
 )
 
@@ -45,7 +46,10 @@ CHROMIUM_FLAGS = [
     "--no-proxy-server",
 ]
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (.ci/run installs it)")
+pytestmark = [
+    needs_http_port,
+    pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (`make test` installs it as root)"),
+]
 
 
 @pytest.fixture(scope="module")

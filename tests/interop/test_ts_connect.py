@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.conformance.configs import CONFIGS
-from tests.interop.ts_client import ServedBoth, check_reports, one_per_game, play
+from tests.interop.ts_client import ServedBoth, check_reports, needs_http_port, one_per_game, play
+
+pytestmark = needs_http_port
 
 
 def test_every_config_over_connect_json(served_both: ServedBoth, tmp_path: Path) -> None:
