@@ -4,7 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
-GEN_DIR := clients/python
+# Where `make proto` writes; the staleness test points them at a temp dir.
+PY_OUT ?= clients/python
+OPENAPI_OUT ?= docs/openapi.json
 
 BUF := proto/node_modules/.bin/buf
 
@@ -37,12 +39,18 @@ test: install
 	$(MAKE) --no-print-directory proto-lint proto-breaking
 	$(PY) -m pytest -n 2 --dist loadfile
 
-## proto: regenerate Python messages, stubs and type stubs from proto/
+## proto: regenerate Python messages, gRPC and Connect stubs, type stubs, the
+## descriptor set and docs/openapi.json from proto/
 proto: install
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
-	  --python_out=$(GEN_DIR) --grpc_python_out=$(GEN_DIR) \
-	  --mypy_out=$(GEN_DIR) --mypy_grpc_out=$(GEN_DIR) \
+	  --python_out=$(PY_OUT) --grpc_python_out=$(PY_OUT) \
+	  --mypy_out=$(PY_OUT) --mypy_grpc_out=$(PY_OUT) \
+	  --connectrpc_out=$(PY_OUT) --connectrpc_opt=protobuf=google \
+	  --include_imports --include_source_info \
+	  --descriptor_set_out=$(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  $(PROTO_SRC)
+	$(PY) -m service.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
+	  --out $(OPENAPI_OUT)
 
 ## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
 proto-lint: $(BUF)

@@ -24,7 +24,8 @@ def serve(config: Config, sealer: Sealer) -> int:
     worker (and every replacement) seals and opens with the same keys, the
     ephemeral one included.
     """
-    from service.metrics import instruments  # only after prepare_metrics (multiprocess mode)
+    # only after prepare_metrics (multiprocess mode)
+    from service.metrics import http_instruments, instruments
 
     observer, interceptors = instruments(config.metrics_port != 0)
     stop = threading.Event()
@@ -36,9 +37,13 @@ def serve(config: Config, sealer: Sealer) -> int:
     # Handlers first: a SIGTERM that arrives as soon as the port answers must drain.
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    running = create_server(config, observer, interceptors, sealer)
-    running.server.start()
+    running = create_server(config, observer, interceptors, sealer,
+                            http_instruments(config.metrics_port != 0))
+    running.start()
     log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
+    if running.http is not None:
+        log.info("marketplay serving HTTP (Connect, gRPC-Web) on http://%s:%d",
+                 config.host, running.http.port)
     stop.wait()
     running.drain(config.grace_seconds)
     log.info("marketplay stopped")

@@ -219,7 +219,8 @@ def test_probes_are_native_grpc_health_checks(rendered: tuple[str, list[dict[str
 def test_probe_service_names_are_served_by_the_real_server() -> None:
     """The health names the probes ask for answer SERVING on a real server."""
     keys = f"t:{base64.b64encode(bytes(32)).decode()}"
-    config = Config(host="127.0.0.1", port=0, metrics_port=0, state_keys=keys, threads=2)
+    config = Config(host="127.0.0.1", port=0, http_port=0, metrics_port=0, state_keys=keys,
+                    threads=2)
     running = create_server(config, sealer=Sealer.from_config(keys))
     running.server.start()
     try:

@@ -22,8 +22,8 @@ KEY_B = bytes(range(1, 33))
 KEYS_A = "a:" + base64.b64encode(KEY_A).decode()
 KEYS_B = "b:" + base64.b64encode(KEY_B).decode()
 
-TEST_CONFIG = Config(port=0, metrics_port=0, state_keys=KEYS_A, threads=4, grace_seconds=1.0,
-                     max_request_bytes=64 * 1024, max_replay_actions=500)
+TEST_CONFIG = Config(port=0, http_port=0, metrics_port=0, state_keys=KEYS_A, threads=4,
+                     grace_seconds=1.0, max_request_bytes=64 * 1024, max_replay_actions=500)
 
 
 class Served:
