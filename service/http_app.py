@@ -2,31 +2,42 @@
 
 What it adds to connectrpc's generated app, in the order a request meets it:
 
-* CORS for the configured origins (preflights answered here, never reaching
-  a handler; Connect and gRPC-Web headers allowed and exposed);
+* CORS for the configured origins (service/cors.py): preflights answered
+  here, allowed origins get the Connect and gRPC-Web headers exposed;
 * `/healthz` (the process answers), `/readyz` (not while draining) and
-  `/openapi.json` for load balancers and tools that speak no gRPC;
+  `/openapi.json`, for load balancers and tools that speak no gRPC;
 * the request size limit (`--max-request-bytes`, as gRPC's): a body above it
   is refused with 413 / resource_exhausted (gRPC-Web: grpc-status 8) from its
-  Content-Length or as soon as the bytes read pass the limit, so no more than
-  the limit is ever held;
-* 404 for unknown paths and 405 for RPC paths asked with another method than POST.
+  Content-Length, or as soon as the bytes read pass the limit, so no more
+  than the limit is ever held;
+* gRPC-Web text mode, translated to binary (service/grpc_web_text.py);
+* 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
+  than POST, 415 for native gRPC over HTTP/1.1.
 
 Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
-error rendering (service/http_service.py adapts it to GameCore).
+error rendering (service/http_service.py adapts it to GameCore). Refusals
+written here carry an ErrorInfo reason like every other.
 """
 
 from __future__ import annotations
 
-import json
-import urllib.parse
+import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from service.http_service import SERVICE
+from service import grpc_web_text
+from service.cors import CorsPolicy
+from service.errors import Code, ServiceError, invalid
+from service.http_service import (
+    SERVICE,
+    connect_error_json,
+    grpc_web_error_headers,
+    rpc_names,
+)
 
-__all__ = ["HttpApp", "Readiness", "CorsPolicy", "RPC_PREFIX"]
+__all__ = ["RPC_PREFIX", "HttpApp", "Readiness"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -35,19 +46,8 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 RPC_PREFIX = f"/{SERVICE.full_name}/"
-
-#: Request headers a browser may send to the RPC routes (Connect and gRPC-Web clients).
-ALLOWED_HEADERS = (
-    "Content-Type", "Connect-Protocol-Version", "Connect-Timeout-Ms",
-    "Connect-Accept-Encoding", "Connect-Content-Encoding", "Content-Encoding",
-    "Grpc-Timeout", "Grpc-Accept-Encoding", "Grpc-Encoding", "X-Grpc-Web", "X-User-Agent",
-)
-#: Response headers a browser script may read (gRPC-Web statuses and Connect metadata).
-EXPOSED_HEADERS = (
-    "Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin", "Grpc-Encoding",
-    "Connect-Protocol-Version", "Connect-Content-Encoding", "Content-Encoding",
-)
-_PREFLIGHT_MAX_AGE = "7200"  # seconds; Chromium caps it at 2 hours
+_RPC_PATHS = frozenset(RPC_PREFIX + rpc for rpc in rpc_names())
+_GRPC_FRAME = 5  # gRPC-Web's per-message prefix: flags byte and 4-byte length
 
 
 @dataclass
@@ -57,46 +57,66 @@ class Readiness:
     ready: bool = True
 
 
-@dataclass(frozen=True)
-class CorsPolicy:
-    """Which browser origins may call: exact origins, `scheme://host:*` (any port) or `*`."""
+_DISCARD_MAX_BYTES = 64 << 20
+_DISCARD_SECONDS = 10.0
 
-    origins: tuple[str, ...] = ()
-    _exact: frozenset[str] = field(init=False, repr=False)
-    _any_port: tuple[str, ...] = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        exact = {o.rstrip("/") for o in self.origins if not o.endswith(":*")}
-        any_port = tuple(o[:-2] for o in self.origins if o.endswith(":*"))
-        object.__setattr__(self, "_exact", frozenset(exact))
-        object.__setattr__(self, "_any_port", any_port)
+class _TooLarge(Exception):
+    pass
 
-    @classmethod
-    def parse(cls, text: str) -> CorsPolicy:
-        return cls(tuple(o.strip() for o in text.split(",") if o.strip()))
 
-    def allows(self, origin: str) -> bool:
-        if not origin or origin == "null":
-            return False
-        if "*" in self._exact or origin in self._exact:
-            return True
-        for base in self._any_port:
-            if origin == base:
-                return True
-            if origin.startswith(base + ":") and origin[len(base) + 1:].isdigit():
-                return True
-        return False
+class _Body:
+    """The request body, read once, and whether its end has been seen."""
+
+    def __init__(self, scope: Scope, receive: Receive) -> None:
+        self._h2 = scope.get("http_version") == "2"
+        self._receive = receive
+        self.ended = False
+
+    async def read(self, limit: int) -> bytes | None:
+        """The whole body (None if the client went away); _TooLarge once past `limit` bytes."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await self._receive()
+            if message["type"] == "http.disconnect":
+                self.ended = True
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                raise _TooLarge
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                self.ended = True
+                return b"".join(chunks)
+
+    async def discard(self) -> None:
+        """Before answering without the body on HTTP/2: let the rest of it arrive.
+
+        Hypercorn 0.18 drops the whole connection, with every call on it, when
+        data arrives for a stream it has already answered (hypercorn issue 329);
+        reading on (bounded in bytes and time, keeping nothing) avoids that for
+        every client that is not abusive. HTTP/1.1 needs none of this.
+        """
+        if not self._h2 or self.ended:
+            return
+        discarded = 0
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(_DISCARD_SECONDS):
+                while discarded <= _DISCARD_MAX_BYTES:
+                    message = await self._receive()
+                    discarded += len(message.get("body", b""))
+                    if message["type"] == "http.disconnect" or not message.get("more_body"):
+                        break
+        self.ended = True
 
 
 def _header(scope: Scope, name: bytes) -> str:
     for key, value in scope.get("headers", ()):
-        if key.lower() == name:
+        if bytes(key).lower() == name:
             return bytes(value).decode("latin-1")
     return ""
-
-
-def _json_error(code: str, message: str) -> bytes:
-    return json.dumps({"code": code, "message": message}).encode()
 
 
 async def _respond(
@@ -110,29 +130,13 @@ async def _respond(
     await send({"type": "http.response.body", "body": b"" if head else body})
 
 
-class _TooLarge(Exception):
-    pass
-
-
-async def _read_body(receive: Receive, limit: int) -> tuple[bytes, bool]:
-    """The whole body, or _TooLarge once more than `limit` bytes arrived; and if it disconnected."""
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            return b"", True
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            raise _TooLarge
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return b"".join(chunks), False
-
-
-def _too_large_message(limit: int) -> str:
-    return f"the request body is larger than the limit of {limit} bytes (--max-request-bytes)"
+async def _refuse(send: Send, status: int, error: ServiceError, grpc_web_type: str = "",
+                  headers: Iterable[tuple[str, str]] = ()) -> None:
+    """A refusal in the caller's protocol: Connect error JSON, or gRPC-Web trailers-only."""
+    if grpc_web_type:
+        await _respond(send, 200, b"", grpc_web_type, [*grpc_web_error_headers(error), *headers])
+    else:
+        await _respond(send, status, connect_error_json(error), "application/json", headers)
 
 
 class HttpApp:
@@ -149,7 +153,7 @@ class HttpApp:
         self._connect = connect
         self._limit = max_request_bytes
         self._cors = cors
-        self._readiness = readiness
+        self.readiness = readiness
         self._openapi = openapi
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -159,114 +163,102 @@ class HttpApp:
         if scope["type"] != "http":  # websockets: not served here
             return
         origin = _header(scope, b"origin")
-        method = scope["method"]
-        if method == "OPTIONS" and origin and _header(scope, b"access-control-request-method"):
-            await self._preflight(scope, origin, send)
+        if scope["method"] == "OPTIONS" and origin and \
+                _header(scope, b"access-control-request-method"):
+            await self._preflight(origin, send)
             return
         if origin and self._cors.allows(origin):
-            send = self._with_cors(origin, send)
+            send = _with_headers(send, self._cors.response_headers(origin))
         await self._route(scope, receive, send)
 
     async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
         path, method = scope["path"], scope["method"]
-        head = method == "HEAD"
+        request_body = _Body(scope, receive)
+        if path.startswith(RPC_PREFIX) and path in _RPC_PATHS and method == "POST":
+            await self._rpc(scope, request_body, receive, send)
+            return
+        await request_body.discard()
         if path.startswith(RPC_PREFIX):
-            if method != "POST":
-                await _respond(send, 405, _json_error(
-                    "unimplemented", f"{path} takes POST (Connect or gRPC-Web), not {method}"
-                ), "application/json", [("Allow", "POST")])
-                return
-            await self._rpc(scope, receive, send)
+            if path not in _RPC_PATHS:
+                await _refuse(send, 404, ServiceError(
+                    Code.UNIMPLEMENTED, "UNKNOWN_METHOD",
+                    f"{SERVICE.full_name} has no method {path[len(RPC_PREFIX):]!r}"),
+                    _grpc_web_type(scope))
+            elif method != "POST":
+                await _refuse(send, 405, ServiceError(
+                    Code.UNIMPLEMENTED, "METHOD_NOT_ALLOWED",
+                    f"{path} takes POST (Connect or gRPC-Web), not {method}"),
+                    headers=[("Allow", "POST")])
             return
-        if method in ("GET", "HEAD"):
-            if path == "/healthz":
-                await _respond(send, 200, b"ok\n", head=head)
-                return
-            if path == "/readyz":
-                if self._readiness.ready:
-                    await _respond(send, 200, b"ready\n", head=head)
-                else:
-                    await _respond(send, 503, b"draining\n", head=head)
-                return
-            if path == "/openapi.json":
-                await _respond(send, 200, self._openapi, "application/json", head=head)
-                return
-        if path in ("/healthz", "/readyz", "/openapi.json"):
+        pages = {"/healthz": self._healthz, "/readyz": self._readyz, "/openapi.json": self._doc}
+        page = pages.get(path)
+        if page is None:
+            await _refuse(send, 404, ServiceError(
+                Code.NOT_FOUND, "UNKNOWN_PATH",
+                f"no such path: {path} (RPCs are POST {RPC_PREFIX}<Method>)"))
+        elif method not in ("GET", "HEAD"):
             await _respond(send, 405, b"GET or HEAD\n", headers=[("Allow", "GET, HEAD")])
-            return
-        await _respond(send, 404, _json_error("not_found", f"no such path: {path}"),
-                       "application/json")
+        else:
+            status, body, content_type = page()
+            await _respond(send, status, body, content_type, head=method == "HEAD")
 
-    async def _rpc(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def _healthz(self) -> tuple[int, bytes, str]:
+        return 200, b"ok\n", "text/plain; charset=utf-8"
+
+    def _readyz(self) -> tuple[int, bytes, str]:
+        if self.readiness.ready:
+            return 200, b"ready\n", "text/plain; charset=utf-8"
+        return 503, b"draining\n", "text/plain; charset=utf-8"
+
+    def _doc(self) -> tuple[int, bytes, str]:
+        return 200, self._openapi, "application/json"
+
+    async def _rpc(self, scope: Scope, body_reader: _Body, receive: Receive, send: Send) -> None:
         content_type = _header(scope, b"content-type")
-        grpc_web = content_type.startswith("application/grpc-web")
-        if content_type.startswith("application/grpc") and not grpc_web and \
-                scope.get("http_version") != "2":
-            await _respond(send, 415, _json_error(
-                "unimplemented", "native gRPC needs HTTP/2 (h2c); use the gRPC port, or "
-                "Connect or gRPC-Web here"), "application/json")
+        grpc_web_type = _grpc_web_type(scope)
+        text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
+        if content_type.startswith("application/grpc") and not grpc_web_type and \
+                scope.get("http_version") != "2":  # (so no body to discard)
+            await _refuse(send, 415, ServiceError(
+                Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2",
+                "native gRPC needs HTTP/2 (h2c); use the gRPC port, or Connect or gRPC-Web here"))
             return
-        # gRPC-Web frames the message in 5 bytes; the limit is on the message, as in gRPC.
-        limit = self._limit + (5 if grpc_web else 0)
+        # The limit is on the message, as in gRPC: gRPC-Web adds its frame prefix,
+        # and text mode base64 (4 bytes for every 3).
+        limit = self._limit + (_GRPC_FRAME if grpc_web_type else 0)
+        wire_limit = (limit + 2) // 3 * 4 if text else limit
         declared = _header(scope, b"content-length")
         try:
-            if declared.isdigit() and int(declared) > limit:
+            if declared.isdigit() and int(declared) > wire_limit:
                 raise _TooLarge
-            body, disconnected = await _read_body(receive, limit)
+            body = await body_reader.read(wire_limit)
         except _TooLarge:
-            await self._refuse_too_large(send, grpc_web)
+            await body_reader.discard()
+            await _refuse(send, 413, ServiceError(
+                Code.RESOURCE_EXHAUSTED, "REQUEST_TOO_LARGE",
+                f"the request body is over the limit of {self._limit} bytes "
+                "(--max-request-bytes)"), grpc_web_type)
             return
-        if disconnected:
+        if body is None:
             return
-        replayed = False
+        if text:
+            try:
+                body = grpc_web_text.decode_body(body)
+            except ValueError as exc:
+                await _refuse(send, 400, invalid(
+                    "MALFORMED_REQUEST", f"a gRPC-Web text body must be base64: {exc}"),
+                    grpc_web_type)
+                return
+            scope = _with_content_type(scope, grpc_web_text.binary_content_type(content_type))
+            send = grpc_web_text.text_response(send)
+        await self._connect(scope, _replay(body, receive), send)
 
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()  # after the body: only a disconnect can come
-
-        await self._connect(scope, replay, send)
-
-    async def _refuse_too_large(self, send: Send, grpc_web: bool) -> None:
-        message = _too_large_message(self._limit)
-        if grpc_web:
-            # gRPC-Web carries its status in headers (a trailers-only response).
-            await _respond(send, 200, b"", "application/grpc-web+proto", [
-                ("grpc-status", "8"), ("grpc-message", urllib.parse.quote(message)),
-            ])
-            return
-        await _respond(send, 413, _json_error("resource_exhausted", message), "application/json")
-
-    async def _preflight(self, scope: Scope, origin: str, send: Send) -> None:
+    async def _preflight(self, origin: str, send: Send) -> None:
         if not self._cors.allows(origin):
             await _respond(send, 403, b"origin not allowed (--http-cors-origins)\n",
                            headers=[("Vary", "Origin")])
             return
-        await _respond(send, 204, b"", headers=[
-            ("Access-Control-Allow-Origin", origin),
-            ("Access-Control-Allow-Methods", "POST, GET, HEAD"),
-            ("Access-Control-Allow-Headers", ", ".join(ALLOWED_HEADERS)),
-            ("Access-Control-Expose-Headers", ", ".join(EXPOSED_HEADERS)),
-            ("Access-Control-Max-Age", _PREFLIGHT_MAX_AGE),
-            ("Vary", "Origin, Access-Control-Request-Method, Access-Control-Request-Headers"),
-        ])
-
-    @staticmethod
-    def _with_cors(origin: str, send: Send) -> Send:
-        extra = [
-            (b"access-control-allow-origin", origin.encode("latin-1")),
-            (b"access-control-expose-headers", ", ".join(EXPOSED_HEADERS).encode()),
-            (b"vary", b"Origin"),
-        ]
-
-        async def cors_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", ()), *extra]}
-            await send(message)
-
-        return cors_send
+        await _respond(send, 204, headers=self._cors.preflight_headers(origin))
 
     @staticmethod
     async def _lifespan(receive: Receive, send: Send) -> None:
@@ -277,3 +269,38 @@ class HttpApp:
             elif message["type"] == "lifespan.shutdown":
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+def _grpc_web_type(scope: Scope) -> str:
+    content_type = _header(scope, b"content-type")
+    return content_type if content_type.startswith("application/grpc-web") else ""
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """`receive` for the inner app: the body already read, then whatever comes (a disconnect)."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+def _with_content_type(scope: Scope, content_type: str) -> Scope:
+    headers = [(k, v) for k, v in scope.get("headers", ()) if bytes(k).lower() != b"content-type"]
+    return {**scope, "headers": [*headers, (b"content-type", content_type.encode())]}
+
+
+def _with_headers(send: Send, extra: list[tuple[str, str]]) -> Send:
+    encoded = [(k.lower().encode(), v.encode("latin-1")) for k, v in extra]
+
+    async def send_with(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", ()), *encoded]}
+        await send(message)
+
+    return send_with

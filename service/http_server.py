@@ -17,7 +17,7 @@ import contextlib
 import logging
 import socket
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, cast
 
 from hypercorn.asyncio import serve
@@ -25,7 +25,8 @@ from hypercorn.config import Config as HypercornConfig
 
 from service.config import Config, StartupError
 from service.core import GameCore
-from service.http_app import ASGIApp, CorsPolicy, HttpApp, Readiness
+from service.cors import CorsPolicy
+from service.http_app import HttpApp, Readiness
 from service.http_service import connect_application
 from service.openapi import openapi_json
 
@@ -34,10 +35,11 @@ if TYPE_CHECKING:
 
     from service.metrics import UnaryCallMetrics
 
-__all__ = ["HttpServer", "bind_http", "create_http_server"]
+__all__ = ["HttpServer", "bind_http", "build_http_app", "create_http_server"]
 
 log = logging.getLogger("marketplay.http")
 
+_MAX_REQUESTS_PER_CONNECTION = 10_000
 _STOP_MARGIN = 2.0  # seconds past the grace before stop() stops waiting for the thread
 
 
@@ -59,33 +61,34 @@ def bind_http(config: Config) -> socket.socket:
     return sock
 
 
+def build_http_app(
+    config: Config, core: GameCore, executor: Executor, metrics: UnaryCallMetrics | None = None
+) -> HttpApp:
+    """The ASGI application of the HTTP port, running `core`'s calls on `executor`."""
+    connect = connect_application(core, executor, config.max_request_bytes, metrics)
+    return HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
+                   Readiness(), openapi_json())
+
+
 def create_http_server(
     config: Config, core: GameCore, metrics: UnaryCallMetrics | None = None
 ) -> HttpServer:
     """The HTTP server of one worker, bound (not started), serving `core`."""
     sock = bind_http(config)
     executor = ThreadPoolExecutor(config.threads, thread_name_prefix="marketplay-http")
-    readiness = Readiness()
-    connect = connect_application(core, executor, config.max_request_bytes, metrics)
-    app = HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
-                  readiness, openapi_json())
-    return HttpServer(app, sock, readiness, executor, config.grace_seconds)
+    app = build_http_app(config, core, executor, metrics)
+    return HttpServer(app, sock, executor, config.grace_seconds)
 
 
 class HttpServer:
     """One Hypercorn server on a bound socket; start() and stop() from any thread."""
 
     def __init__(
-        self,
-        app: ASGIApp,
-        sock: socket.socket,
-        readiness: Readiness,
-        executor: ThreadPoolExecutor,
-        grace: float,
+        self, app: HttpApp, sock: socket.socket, executor: ThreadPoolExecutor, grace: float
     ) -> None:
         self.app = app
         self._grace = grace
-        self.readiness = readiness
+        self.readiness = app.readiness
         self.port: int = sock.getsockname()[1]
         self._sock: socket.socket | None = sock
         self._executor = executor
@@ -140,4 +143,7 @@ class HttpServer:
         cfg.accesslog = None
         cfg.errorlog = log
         cfg.include_server_header = False
+        # No connection-age limit exists in Hypercorn; recycling a connection after this many
+        # requests (GOAWAY, or Connection: close) lets long-lived clients rebalance.
+        cfg.keep_alive_max_requests = _MAX_REQUESTS_PER_CONNECTION
         return cfg

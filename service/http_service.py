@@ -14,8 +14,11 @@ HTTP with no change here.
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 import re
 import time
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
@@ -36,13 +39,17 @@ from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
 from service.errors import DOMAIN, Code, ServiceError, invalid
+from service.grpc_service import to_status
 
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
 
     from service.metrics import UnaryCallMetrics
 
-__all__ = ["SERVICE", "connect_application", "rpc_names", "to_connect_error"]
+__all__ = [
+    "SERVICE", "connect_application", "connect_error_json", "grpc_web_error_headers",
+    "rpc_names", "to_connect_error",
+]
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
 _ERROR_INFO_TYPE = "type.googleapis.com/" + error_details_pb2.ErrorInfo.DESCRIPTOR.full_name
@@ -89,10 +96,39 @@ class _ReadableDetail(ErrorDetail):
         return super().value(desc_or_registry)
 
 
+def _error_info(error: ServiceError) -> error_details_pb2.ErrorInfo:
+    return error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
+
+
 def to_connect_error(error: ServiceError) -> ConnectError:
     """The Connect rendering of a refusal: its code, message and ErrorInfo."""
-    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
-    return ConnectError(_CONNECT_CODES[error.code], str(error), details=[_ReadableDetail(info)])
+    return ConnectError(_CONNECT_CODES[error.code], str(error),
+                        details=[_ReadableDetail(_error_info(error))])
+
+
+def connect_error_json(error: ServiceError) -> bytes:
+    """The Connect error body of a refusal the HTTP layer answers itself (413, 404, ...),
+    written as connectrpc writes those of the handlers."""
+    info = _error_info(error)
+    detail = {
+        "type": error_details_pb2.ErrorInfo.DESCRIPTOR.full_name,
+        "value": base64.b64encode(info.SerializeToString()).decode().rstrip("="),
+        "debug": {"reason": info.reason, "domain": info.domain, "metadata": dict(info.metadata)},
+    }
+    return json.dumps({"code": _CONNECT_CODES[error.code].value, "message": str(error),
+                       "details": [detail]}).encode()
+
+
+def grpc_web_error_headers(error: ServiceError) -> list[tuple[str, str]]:
+    """The gRPC-Web trailers (sent as headers) of a refusal the HTTP layer answers itself:
+    the same google.rpc.Status the gRPC transport sends."""
+    status = to_status(error)
+    headers = [("grpc-status", str(status.code.value[0])),
+               ("grpc-message", urllib.parse.quote(status.details, safe=""))]
+    for key, value in status.trailing_metadata:  # grpc-status-details-bin: binary, base64'd
+        raw = value if isinstance(value, bytes) else value.encode()
+        headers.append((key, base64.b64encode(raw).decode().rstrip("=")))
+    return headers
 
 
 _CONNECT_CODES: dict[Code, ConnectCode] = {
