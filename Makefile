@@ -28,12 +28,15 @@ install: $(VENV)/.installed $(BUF)
 	  cd clients/node && npm ci --no-audit --no-fund; \
 	fi
 
-## run: install into .venv and serve on localhost (gRPC 50051, metrics 9464)
+## run: install into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464)
 run: install
 	$(PY) -m service.main --host 127.0.0.1
 
 ## test: lint, types, generated-code check and the whole test suite
 test: install
+	@for tool in curl jq; do command -v $$tool >/dev/null || { \
+	  echo "make test needs $$tool (docs/http.md's curl session): apt-get install $$tool," \
+	       "as .ci/run does"; exit 1; }; done
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking

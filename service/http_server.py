@@ -17,6 +17,7 @@ import contextlib
 import logging
 import socket
 import threading
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, cast
 
@@ -96,14 +97,21 @@ class HttpServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._started = threading.Event()
+        self._stopping = False
+        self._on_failure: Callable[[], None] | None = None
+        #: The server ended without being asked to (its thread raised or returned).
+        self.failed = False
 
-    def start(self) -> None:
+    def start(self, on_failure: Callable[[], None] | None = None) -> None:
+        """Serve on a thread of its own; `on_failure()` runs there if it ever ends unasked."""
+        self._on_failure = on_failure
         self._thread = threading.Thread(target=self._run, name="marketplay-http", daemon=True)
         self._thread.start()
         self._started.wait()
 
     def stop(self, grace: float) -> None:
         """Stop accepting, let calls in flight finish within `grace` seconds, then return."""
+        self._stopping = True
         self.readiness.ready = False
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
@@ -122,9 +130,14 @@ class HttpServer:
             asyncio.run(self._serve())
         except Exception:
             log.exception("HTTP server failed")
-            raise
         finally:
             self._started.set()
+        if not self._stopping:
+            log.error("HTTP server ended unasked")
+            self.failed = True
+            self.readiness.ready = False
+            if self._on_failure is not None:
+                self._on_failure()
 
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()

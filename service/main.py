@@ -39,13 +39,18 @@ def serve(config: Config, sealer: Sealer) -> int:
     signal.signal(signal.SIGINT, on_signal)
     running = create_server(config, observer, interceptors, sealer,
                             http_instruments(config.metrics_port != 0))
-    running.start()
+    # A process that lost its HTTP server drains and exits non-zero, so the supervisor (or
+    # Kubernetes) restarts it instead of leaving half a server behind.
+    running.start(on_http_failure=stop.set)
     log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
     if running.http is not None:
         log.info("marketplay serving HTTP (Connect, gRPC-Web) on http://%s:%d",
                  config.host, running.http.port)
     stop.wait()
     running.drain(config.grace_seconds)
+    if running.http is not None and running.http.failed:
+        log.error("marketplay stopped: its HTTP server failed")
+        return 1
     log.info("marketplay stopped")
     return 0
 

@@ -8,7 +8,7 @@ One GameCore, two transports: the grpcio server on --port and, unless
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -41,10 +41,11 @@ class RunningServer:
     core: GameCore
     http: HttpServer | None = None
 
-    def start(self) -> None:
+    def start(self, on_http_failure: Callable[[], None] | None = None) -> None:
+        """Start both; `on_http_failure()` runs if the HTTP server ever ends unasked."""
         self.server.start()
         if self.http is not None:
-            self.http.start()
+            self.http.start(on_http_failure)
 
     def drain(self, grace: float) -> None:
         """Report NOT_SERVING (gRPC health and /readyz), then let in-flight calls

@@ -356,3 +356,23 @@ def test_http_calls_count_in_the_grpc_metrics() -> None:
     assert value("grpc_server_handling_seconds_count", "ListGames") == 2
     assert value("grpc_server_handled_total", "NewGame", grpc_code="NotFound") == 1
     assert value("grpc_server_msg_sent_total", "NewGame") == 0
+
+
+def test_a_failed_http_server_stops_the_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If Hypercorn ever ends unasked, main's stop event is set (it drains and exits 1)."""
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("the HTTP server broke")
+
+    monkeypatch.setattr("service.http_server.serve", broken)
+    config = replace(TEST_CONFIG, http_port=free_port())
+    from service.sealing import Sealer
+
+    running = create_server(config, sealer=Sealer.from_config(config.state_keys))
+    stop = threading.Event()
+    running.start(on_http_failure=stop.set)
+    try:
+        assert stop.wait(10)
+        assert running.http is not None and running.http.failed
+        assert not running.http.readiness.ready
+    finally:
+        running.drain(0.5)
