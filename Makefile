@@ -10,12 +10,12 @@ OPENAPI_OUT ?= docs/openapi.json
 
 BUF := proto/node_modules/.bin/buf
 
-.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean
+.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean load
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q -e ".[dev,load]"
 	touch $@
 
 $(BUF): proto/package.json proto/package-lock.json
@@ -86,3 +86,13 @@ golden: install
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+## load: headless Locust load test (docs/load-testing.md): reports in out/load/
+LOAD_SECONDS ?= 60
+LOAD_USERS ?= 20
+LOAD_TRAFFIC ?= steady
+MARKETPLAY_ADDRESS ?=
+LOAD_ARGS ?=
+load: install
+	$(PY) clients/loadtest/run.py --seconds "$(LOAD_SECONDS)" --users "$(LOAD_USERS)" \
+	  --traffic "$(LOAD_TRAFFIC)" --address "$(MARKETPLAY_ADDRESS)" $(LOAD_ARGS)

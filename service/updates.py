@@ -2,7 +2,7 @@
 
 Only what was asked for is built: legal actions and views for the selected
 seats, the spectator view on request, and the events those viewers may see.
-Building protobuf messages is the costly part of a call (DESIGN.md), so
+Building protobuf messages is the costly part of a call (docs/architecture.md), so
 nothing here is computed for a seat nobody asked about.
 """
 
