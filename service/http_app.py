@@ -9,7 +9,8 @@ What it adds to connectrpc's generated app, in the order a request meets it:
 * the request size limit (`--max-request-bytes`, as gRPC's): a body above it
   is refused with 413 / resource_exhausted (gRPC-Web: grpc-status 8) from its
   Content-Length, or as soon as the bytes read pass the limit, so no more
-  than the limit is ever held;
+  than the limit is ever held; a gzip-encoded Connect body likewise once it
+  inflates past the limit;
 * gRPC-Web text mode, translated to binary (service/grpc_web_text.py);
 * 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
   than POST, 415 for native gRPC over HTTP/1.1.
@@ -26,6 +27,9 @@ import contextlib
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
+
+from connectrpc.compression.gzip import GzipCompression
+from connectrpc.errors import ConnectError
 
 from service import grpc_web_text
 from service.cors import CorsPolicy
@@ -48,6 +52,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 RPC_PREFIX = f"/{SERVICE.full_name}/"
 _RPC_PATHS = frozenset(RPC_PREFIX + rpc for rpc in rpc_names())
 _GRPC_FRAME = 5  # gRPC-Web's per-message prefix: flags byte and 4-byte length
+_GZIP = GzipCompression()  # connectrpc's: stops inflating one byte past the limit
 
 
 @dataclass
@@ -234,13 +239,24 @@ class HttpApp:
             body = await body_reader.read(wire_limit)
         except _TooLarge:
             await body_reader.discard()
-            await _refuse(send, 413, ServiceError(
-                Code.RESOURCE_EXHAUSTED, "REQUEST_TOO_LARGE",
-                f"the request body is over the limit of {self._limit} bytes "
-                "(--max-request-bytes)"), grpc_web_type)
+            await _refuse(send, 413, _too_large(self._limit), grpc_web_type)
             return
         if body is None:
             return
+        if _header(scope, b"content-encoding").strip().lower() == "gzip" and \
+                not content_type.startswith(("application/grpc", "application/connect+")):
+            # Connect unary: decompressed here, so a body that inflates past the limit is
+            # refused like any other (connectrpc would say 429); at most limit+1 bytes inflate.
+            try:
+                body = _GZIP.decompress(body, self._limit)
+            except ConnectError:
+                await _refuse(send, 413, _too_large(self._limit))
+                return
+            except Exception as exc:
+                await _refuse(send, 400, invalid(
+                    "MALFORMED_REQUEST", f"Content-Encoding is gzip but the body is not: {exc}"))
+                return
+            scope = _without_header(scope, b"content-encoding")
         if text:
             try:
                 body = grpc_web_text.decode_body(body)
@@ -290,8 +306,18 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replay
 
 
+def _too_large(limit: int) -> ServiceError:
+    return ServiceError(Code.RESOURCE_EXHAUSTED, "REQUEST_TOO_LARGE",
+                        f"the request is over the limit of {limit} bytes (--max-request-bytes)")
+
+
+def _without_header(scope: Scope, name: bytes) -> Scope:
+    return {**scope, "headers": [(k, v) for k, v in scope.get("headers", ())
+                                 if bytes(k).lower() != name]}
+
+
 def _with_content_type(scope: Scope, content_type: str) -> Scope:
-    headers = [(k, v) for k, v in scope.get("headers", ()) if bytes(k).lower() != b"content-type"]
+    headers = _without_header(scope, b"content-type")["headers"]
     return {**scope, "headers": [*headers, (b"content-type", content_type.encode())]}
 
 

@@ -72,9 +72,7 @@ class _ReadableDetail(ErrorDetail):
 
     def __init__(self, info: error_details_pb2.ErrorInfo) -> None:
         super().__init__(AnyProto(type_url=_ERROR_INFO_TYPE, value=info.SerializeToString()))
-        self._readable = Struct.from_python(
-            {"reason": info.reason, "domain": info.domain, "metadata": dict(info.metadata)}
-        )
+        self._readable = Struct.from_python(_readable(info))
 
     @overload
     def value(self) -> PyMessage | None: ...
@@ -100,6 +98,11 @@ def _error_info(error: ServiceError) -> error_details_pb2.ErrorInfo:
     return error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
 
 
+def _readable(info: error_details_pb2.ErrorInfo) -> dict[str, Any]:
+    """ErrorInfo as the JSON of Connect's `debug` field."""
+    return {"reason": info.reason, "domain": info.domain, "metadata": dict(info.metadata)}
+
+
 def to_connect_error(error: ServiceError) -> ConnectError:
     """The Connect rendering of a refusal: its code, message and ErrorInfo."""
     return ConnectError(_CONNECT_CODES[error.code], str(error),
@@ -113,7 +116,7 @@ def connect_error_json(error: ServiceError) -> bytes:
     detail = {
         "type": error_details_pb2.ErrorInfo.DESCRIPTOR.full_name,
         "value": base64.b64encode(info.SerializeToString()).decode().rstrip("="),
-        "debug": {"reason": info.reason, "domain": info.domain, "metadata": dict(info.metadata)},
+        "debug": _readable(info),
     }
     return json.dumps({"code": _CONNECT_CODES[error.code].value, "message": str(error),
                        "details": [detail]}).encode()
@@ -195,7 +198,8 @@ def _call_of(ctx: RequestContext[Any, Any]) -> Call:
     remaining = ctx.timeout_ms
     deadline = time.monotonic() + remaining / 1000 if remaining is not None else None
     content_type = ctx.request_headers.get("content-type", "")
-    protocol = "grpc-web" if content_type.startswith("application/grpc-web") else "connect"
+    protocol = ("grpc-web" if content_type.startswith("application/grpc-web") else
+                "grpc" if content_type.startswith("application/grpc") else "connect")
     return Call(deadline=deadline, peer=ctx.client_address or "", protocol=protocol)
 
 

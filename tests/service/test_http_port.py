@@ -4,6 +4,7 @@ deadlines, metrics and draining, on a real loopback server."""
 from __future__ import annotations
 
 import base64
+import gzip
 import json
 import struct
 import threading
@@ -128,6 +129,23 @@ def test_malformed_grpc_web_bodies_are_invalid_argument(http_served: ServedHttp,
     _, trailers = parse_grpc_web(data)
     refused = grpc_web_refusal({**dict(response.headers), **trailers})
     assert refused.code is grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_gzip_bodies_are_inflated_within_the_limit(http_served: ServedHttp,
+                                                   client: httpx.Client) -> None:
+    """A gzip body is read like any other; one that inflates past the limit is a 413."""
+    gzip_json = {"content-type": "application/json", "content-encoding": "gzip"}
+    small = gzip.compress(b'{"gameId": "spice-merchant", "numPlayers": 2}')
+    created = client.post(_rpc(http_served.base, "NewGame"), content=small, headers=gzip_json)
+    assert created.status_code == 200 and created.json()["update"]["state"]
+    bomb = gzip.compress(b'{"seatToken": "' + b"x" * (20 * LIMIT) + b'"}')
+    assert len(bomb) < LIMIT
+    refused = client.post(_rpc(http_served.base), content=bomb, headers=gzip_json)
+    assert refused.status_code == 413
+    assert connect_refusal(refused).reason == "REQUEST_TOO_LARGE"
+    garbage = client.post(_rpc(http_served.base), content=b"not gzip", headers=gzip_json)
+    assert garbage.status_code == 400
+    assert connect_refusal(garbage).reason == "MALFORMED_REQUEST"
 
 
 def test_an_empty_json_body_is_the_empty_message(http_served: ServedHttp,

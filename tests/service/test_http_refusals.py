@@ -92,7 +92,7 @@ CONFIG = replace(TEST_CONFIG, max_request_bytes=4 * TEST_CONFIG.max_request_byte
 
 
 @pytest.fixture(scope="module")
-def served() -> Iterator[ServedHttp]:
+def roomy() -> Iterator[ServedHttp]:
     s = ServedHttp(CONFIG)
     yield s
     s.close()
@@ -129,8 +129,8 @@ def _compare(served: ServedHttp, client: httpx.Client, case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
-def test_refusals_match_grpc(served: ServedHttp, client: httpx.Client, case: Case) -> None:
-    _compare(served, client, case)
+def test_refusals_match_grpc(roomy: ServedHttp, client: httpx.Client, case: Case) -> None:
+    _compare(roomy, client, case)
 
 
 @pytest.mark.parametrize("case", TOKEN_CASES.values(), ids=TOKEN_CASES.keys())
@@ -139,15 +139,15 @@ def test_seat_token_refusals_match_grpc(tokens_served: ServedHttp, client: httpx
     _compare(tokens_served, client, case)
 
 
-def test_http_status_follows_the_connect_protocol(served: ServedHttp,
+def test_http_status_follows_the_connect_protocol(roomy: ServedHttp,
                                                   client: httpx.Client) -> None:
     """connectrpc.org/docs/protocol#error-codes, for the codes the core raises."""
-    start = _start(served)
+    start = _start(roomy)
     expected = {"unknown game": 404, "bad player count": 400, "illegal action": 400,
                 "no such seat": 403, "stale step": 409, "replay too long": 429,
                 "suggest (not served yet)": 501}
     for name, status in expected.items():
         method, request = CASES[name](start)
         with pytest.raises(HttpRefusal) as refused:
-            Caller(client, served.base, "connect-json")(method, request, RESPONSES[method])
+            Caller(client, roomy.base, "connect-json")(method, request, RESPONSES[method])
         assert refused.value.http_status == status, name
