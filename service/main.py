@@ -48,6 +48,9 @@ def serve(config: Config, sealer: Sealer) -> int:
                  config.host, running.http.port)
     stop.wait()
     running.drain(config.grace_seconds)
+    # Drained: a repeated SIGTERM (a supervisor's, a test's) must not kill the exit itself,
+    # which it would once interpreter shutdown restores the default handler.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if running.http is not None and running.http.failed:
         log.error("marketplay stopped: its HTTP server failed")
         return 1
