@@ -14,7 +14,8 @@ comments become descriptions) and follows the proto3 JSON mapping:
   google.protobuf.Timestamp as an RFC 3339 date-time string;
 * a oneof as a `oneOf` over "this member is set" alternatives plus "none is
   set", so at most one member may appear (proto3 `optional` fields are plain
-  properties: their synthetic oneofs are not real choices);
+  properties whose description says they have presence: their synthetic
+  oneofs are not real choices);
 * every RPC as `POST /<package>.<Service>/<Method>` with `application/json`
   bodies, and the Connect error body for error statuses.
 
@@ -82,6 +83,7 @@ _MAP_KEY_PATTERNS = {
     FieldProto.TYPE_UINT64: "^[0-9]+$", FieldProto.TYPE_FIXED64: "^[0-9]+$",
 }
 _INT_KEY = "^-?[0-9]+$"
+_PRESENCE = "(proto3 `optional`: written whenever set, even to its default; absent when unset.)"
 
 # Connect's code -> HTTP status table (connectrpc.org/docs/protocol#error-codes), for
 # the codes GameCore raises, plus 413 for a body over --max-request-bytes.
@@ -200,6 +202,8 @@ class _Builder:
         properties: Json = {}
         choices: dict[int, list[str]] = {}
         for field, comment in zip(message.field, entry.field_comments, strict=True):
+            if field.proto3_optional:
+                comment = "\n".join(filter(None, [comment, _PRESENCE]))
             properties[field.json_name] = _described(self._field(full_name, field), comment)
             if field.HasField("oneof_index") and not field.proto3_optional:
                 choices.setdefault(field.oneof_index, []).append(field.json_name)
