@@ -135,11 +135,19 @@ async def _respond(
     await send({"type": "http.response.body", "body": b"" if head else body})
 
 
-async def _refuse(send: Send, status: int, error: ServiceError, grpc_web_type: str = "",
+async def _refuse(send: Send, status: int, error: ServiceError, grpc_type: str = "",
                   headers: Iterable[tuple[str, str]] = ()) -> None:
-    """A refusal in the caller's protocol: Connect error JSON, or gRPC-Web trailers-only."""
-    if grpc_web_type:
-        await _respond(send, 200, b"", grpc_web_type, [*grpc_web_error_headers(error), *headers])
+    """A refusal in the caller's protocol: Connect error JSON, gRPC-Web trailers-only
+    (status in the headers), or native gRPC's status in HTTP/2 trailers."""
+    if grpc_type.startswith("application/grpc-web"):
+        await _respond(send, 200, b"", grpc_type, [*grpc_web_error_headers(error), *headers])
+    elif grpc_type:
+        # ASGI cannot end a stream on its headers, so no trailers-only here: real trailers.
+        await send({"type": "http.response.start", "status": 200, "trailers": True,
+                    "headers": [(b"content-type", grpc_type.encode())]})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        await send({"type": "http.response.trailers", "more_trailers": False, "headers": [
+            (k.encode(), v.encode()) for k, v in grpc_web_error_headers(error)]})
     else:
         await _respond(send, status, connect_error_json(error), "application/json", headers)
 
@@ -188,7 +196,7 @@ class HttpApp:
                 await _refuse(send, 404, ServiceError(
                     Code.UNIMPLEMENTED, "UNKNOWN_METHOD",
                     f"{SERVICE.full_name} has no method {path[len(RPC_PREFIX):]!r}"),
-                    _grpc_web_type(scope))
+                    _grpc_type(scope))
             elif method != "POST":
                 await _refuse(send, 405, ServiceError(
                     Code.UNIMPLEMENTED, "METHOD_NOT_ALLOWED",
@@ -220,17 +228,17 @@ class HttpApp:
 
     async def _rpc(self, scope: Scope, body_reader: _Body, receive: Receive, send: Send) -> None:
         content_type = _header(scope, b"content-type")
-        grpc_web_type = _grpc_web_type(scope)
+        grpc_type = _grpc_type(scope)
         text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
-        if content_type.startswith("application/grpc") and not grpc_web_type and \
-                scope.get("http_version") != "2":  # (so no body to discard)
+        if grpc_type and not grpc_type.startswith("application/grpc-web") and \
+                scope.get("http_version") != "2":  # HTTP/1.1: nothing to discard first
             await _refuse(send, 415, ServiceError(
                 Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2",
                 "native gRPC needs HTTP/2 (h2c); use the gRPC port, or Connect or gRPC-Web here"))
             return
-        # The limit is on the message, as in gRPC: gRPC-Web adds its frame prefix,
-        # and text mode base64 (4 bytes for every 3).
-        limit = self._limit + (_GRPC_FRAME if grpc_web_type else 0)
+        # The limit is on the message, as in gRPC: gRPC and gRPC-Web add a frame prefix,
+        # and gRPC-Web text mode base64 (4 bytes for every 3).
+        limit = self._limit + (_GRPC_FRAME if grpc_type else 0)
         wire_limit = (limit + 2) // 3 * 4 if text else limit
         declared = _header(scope, b"content-length")
         try:
@@ -239,7 +247,7 @@ class HttpApp:
             body = await body_reader.read(wire_limit)
         except _TooLarge:
             await body_reader.discard()
-            await _refuse(send, 413, _too_large(self._limit), grpc_web_type)
+            await _refuse(send, 413, _too_large(self._limit), grpc_type)
             return
         if body is None:
             return
@@ -263,7 +271,7 @@ class HttpApp:
             except ValueError as exc:
                 await _refuse(send, 400, invalid(
                     "MALFORMED_REQUEST", f"a gRPC-Web text body must be base64: {exc}"),
-                    grpc_web_type)
+                    grpc_type)
                 return
             scope = _with_content_type(scope, grpc_web_text.binary_content_type(content_type))
             send = grpc_web_text.text_response(send)
@@ -287,9 +295,11 @@ class HttpApp:
                 return
 
 
-def _grpc_web_type(scope: Scope) -> str:
+def _grpc_type(scope: Scope) -> str:
+    """The content type of a gRPC or gRPC-Web call ("" for Connect): their refusals travel
+    in grpc-status headers (a trailers-only response), not in a JSON body."""
     content_type = _header(scope, b"content-type")
-    return content_type if content_type.startswith("application/grpc-web") else ""
+    return content_type if content_type.startswith("application/grpc") else ""
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

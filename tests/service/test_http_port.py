@@ -183,14 +183,24 @@ def test_native_grpc_over_http1_is_refused_clearly(http_served: ServedHttp) -> N
 
 
 def test_native_grpc_over_h2c_answers_too(http_served: ServedHttp) -> None:
-    """connectrpc speaks gRPC itself: a gRPC client that reaches only this port still works."""
+    """connectrpc speaks gRPC itself: a gRPC client that reaches only this port still works,
+    and the refusals written before connectrpc reach it as gRPC statuses (in trailers)."""
+    from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+    from tests.service.conftest import refusal
+
     assert http_served.running.http is not None
     with grpc.insecure_channel(f"127.0.0.1:{http_served.running.http.port}") as channel:
-        from marketplay.v1 import game_service_pb2_grpc as pb_grpc
-
-        games = pb_grpc.GameServiceStub(channel).ListGames(pb.ListGamesRequest(), timeout=10)
-    assert {g.game_id for g in games.games} == {"central-market", "market-fresh",
-                                                "spice-merchant"}
+        stub = pb_grpc.GameServiceStub(channel)
+        games = stub.ListGames(pb.ListGamesRequest(), timeout=10)
+        assert {g.game_id for g in games.games} == {"central-market", "market-fresh",
+                                                    "spice-merchant"}
+        with pytest.raises(grpc.RpcError) as too_large:
+            stub.ApplyAction(pb.ApplyActionRequest(state=b"x" * (LIMIT + 1)), timeout=10)
+        assert refusal(too_large)[:2] == (grpc.StatusCode.RESOURCE_EXHAUSTED, "REQUEST_TOO_LARGE")
+        nowhere = channel.unary_unary(f"/{SERVICE}/Teleport")
+        with pytest.raises(grpc.RpcError) as unknown:
+            nowhere(b"", timeout=10)
+        assert refusal(unknown)[:2] == (grpc.StatusCode.UNIMPLEMENTED, "UNKNOWN_METHOD")
 
 
 def test_health_endpoints(http_served: ServedHttp, client: httpx.Client) -> None:
