@@ -54,6 +54,10 @@ class Config:
         default=False,
         metadata={"help": "refuse a seat's action or view without that seat's token"},
     )
+    seat_token_ttl: int = field(
+        default=0,
+        metadata={"help": "seconds a seat token stays valid (RenewSeatToken renews it); 0: never expires"},
+    )
     max_request_bytes: int = field(
         default=1 << 20, metadata={"help": "largest accepted request message, in bytes"}
     )
@@ -128,6 +132,8 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
         parser.error("--workers and --threads must be at least 1")
     if not 0 <= config.http_port <= 65535:
         parser.error("--http-port must be 0 (off) or a port number")
+    if config.seat_token_ttl < 0:
+        parser.error("--seat-token-ttl must be 0 (never expires) or a number of seconds")
     if config.max_request_bytes < 1024:
         parser.error("--max-request-bytes must be at least 1024")
     return config

@@ -18,10 +18,9 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from marketplay.v1 import game_service_pb2 as pb
-from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.config import Config, StartupError
 from service.core import GameCore
-from service.grpc_service import GameService
+from service.grpc_service import GameService, add_to_server
 from service.observe import GameObserver, NullObserver
 from service.sealing import Sealer
 from service.states import StateStore
@@ -98,8 +97,9 @@ def create_server(
         interceptors=list(interceptors),
         options=server_options(config),
     )
-    core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions)
-    pb_grpc.add_GameServiceServicer_to_server(GameService(core), server)
+    core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions,
+                    config.seat_token_ttl)
+    add_to_server(GameService(core), server)  # parses requests itself: bad bytes are refused
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):

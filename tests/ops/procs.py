@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import hashlib
 import os
 import shutil
 import signal
@@ -22,7 +23,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYS = "ops:" + base64.b64encode(bytes(range(32))).decode()
+KEYS = "ops:" + base64.b64encode(hashlib.sha256(b"marketplay ops test key").digest()).decode()
 
 
 

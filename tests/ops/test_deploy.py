@@ -4,6 +4,7 @@ Kubernetes schema, and the manifests agree with what the server really serves.""
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 import shutil
@@ -53,7 +54,7 @@ def render(overlay: str, tmp: Path) -> list[dict[str, Any]]:
     copy = tmp / "deploy"
     if not copy.exists():
         shutil.copytree(DEPLOY, copy, ignore=shutil.ignore_patterns("state-keys*.txt"))
-    keys = f"test:{base64.b64encode(bytes(range(32))).decode()}\n"
+    keys = f"test:{base64.b64encode(hashlib.sha256(b'deploy test key').digest()).decode()}\n"
     (copy / "k8s" / "overlays" / overlay / "state-keys.txt").write_text(keys)
     out = subprocess.run(_kustomize_command(copy / "k8s" / "overlays" / overlay),
                          capture_output=True, text=True, timeout=120, check=False)
@@ -236,7 +237,7 @@ def test_dev_overlay_lets_local_browser_frontends_call(tmp_path: Path) -> None:
 
 def test_probe_service_names_are_served_by_the_real_server() -> None:
     """The health names and paths the probes ask for answer on a real server."""
-    keys = f"t:{base64.b64encode(bytes(32)).decode()}"
+    keys = f"t:{base64.b64encode(hashlib.sha256(b'probe test key').digest()).decode()}"
     config = Config(host="127.0.0.1", port=0, http_port=free_port(), metrics_port=0,
                     state_keys=keys, threads=2)
     running = create_server(config, sealer=Sealer.from_config(keys))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -17,8 +18,8 @@ from service.config import Config
 from service.sealing import Sealer
 from service.server import RunningServer, create_server
 
-KEY_A = bytes(range(32))
-KEY_B = bytes(range(1, 33))
+KEY_A = hashlib.sha256(b"marketplay test key a").digest()
+KEY_B = hashlib.sha256(b"marketplay test key b").digest()
 KEYS_A = "a:" + base64.b64encode(KEY_A).decode()
 KEYS_B = "b:" + base64.b64encode(KEY_B).decode()
 
@@ -107,3 +108,20 @@ def http_served() -> Iterator[ServedHttp]:
     s = ServedHttp(TEST_CONFIG)
     yield s
     s.close()
+
+
+def seal_v1(plain: bytes, game_id: str, rules_version: str, magic: bytes = b"MPS1") -> bytes:
+    """A state as release 0.1.0 sealed it (MPS1: the plaintext is Game.encode() itself),
+    built here byte by byte under KEY_A so tests can seal crafted plaintexts (any
+    `magic`, so also an MPS2 plaintext with its framing and padding as given)."""
+    import os
+
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    key, kid = KEY_A, "a"
+    head = bytearray(magic)
+    for part in (kid, game_id, rules_version):
+        head.append(len(part.encode()))
+        head += part.encode()
+    nonce = os.urandom(12)
+    return bytes(head) + nonce + AESGCM(key).encrypt(nonce, plain, bytes(head))

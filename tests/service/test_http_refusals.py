@@ -12,6 +12,7 @@ from dataclasses import replace
 import grpc
 import httpx
 import pytest
+from connectrpc._protocol import _error_to_http_status  # the table the library answers with
 from google.protobuf.message import Message
 
 from marketplay.v1 import central_market_pb2 as cm
@@ -70,8 +71,11 @@ CASES: dict[str, Case] = {
         game_id=GAME, num_players=3, seed=b"refusals",
         actions=[pb.SeatAction(seat=first_legal(s.update)[0], action=first_legal(s.update)[1])]
         * 2)),
-    "suggest (not served yet)": lambda s: ("SuggestAction", pb.SuggestActionRequest()),
-    "renew (not served yet)": lambda s: ("RenewSeatToken", pb.RenewSeatTokenRequest()),
+    "suggest without a state": lambda s: ("SuggestAction", pb.SuggestActionRequest()),
+    "renew with a forged token": lambda s: ("RenewSeatToken", pb.RenewSeatTokenRequest(
+        state=s.update.state, seat=1, seat_token="a.forged")),
+    "renew for no such seat": lambda s: ("RenewSeatToken", pb.RenewSeatTokenRequest(
+        state=s.update.state, seat=9, seat_token=s.seat_tokens[0])),
 }
 TOKEN_CASES: dict[str, Case] = {
     "action without its token": lambda s: ("ApplyAction", _apply(s)),
@@ -141,13 +145,16 @@ def test_seat_token_refusals_match_grpc(tokens_served: ServedHttp, client: httpx
 
 def test_http_status_follows_the_connect_protocol(roomy: ServedHttp,
                                                   client: httpx.Client) -> None:
-    """connectrpc.org/docs/protocol#error-codes, for the codes the core raises."""
+    """connectrpc.org/docs/protocol#error-codes, for every refusal above."""
     start = _start(roomy)
-    expected = {"unknown game": 404, "bad player count": 400, "illegal action": 400,
-                "no such seat": 403, "stale step": 409, "replay too long": 429,
-                "suggest (not served yet)": 501}
-    for name, status in expected.items():
-        method, request = CASES[name](start)
+    statuses = {code.value: status.code for code, status in _error_to_http_status.items()}
+    seen = set()
+    for name, case in CASES.items():
+        method, request = case(start)
         with pytest.raises(HttpRefusal) as refused:
             Caller(client, roomy.base, "connect-json")(method, request, RESPONSES[method])
-        assert refused.value.http_status == status, name
+        connect_code = "canceled" if refused.value.code is grpc.StatusCode.CANCELLED else \
+            refused.value.code.name.lower()
+        assert refused.value.http_status == statuses[connect_code], name
+        seen.add(refused.value.http_status)
+    assert {400, 403, 404, 409, 429} <= seen
