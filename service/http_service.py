@@ -37,8 +37,8 @@ from protobuf.wkt import Struct
 
 from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
-from service.core import Call, GameCore
-from service.errors import DOMAIN, Code, ServiceError, invalid
+from service.core import Call, GameCore, guarded
+from service.errors import DOMAIN, Code, ServiceError, clip, invalid
 from service.grpc_service import to_status
 
 if TYPE_CHECKING:
@@ -140,12 +140,11 @@ _CONNECT_CODES: dict[Code, ConnectCode] = {
 }
 
 
-def _malformed(message_class: type[Message], form: str, exc: Exception) -> ConnectError:
+def _malformed(message_class: type[Message], detail: str = "") -> ConnectError:
     """Whatever a parser raises, the body is at fault: INVALID_ARGUMENT, reason
-    MALFORMED_REQUEST (connectrpc would say invalid_argument without a reason)."""
-    return to_connect_error(invalid(
-        "MALFORMED_REQUEST",
-        f"the body is not a {form} {message_class.DESCRIPTOR.full_name}: {exc}"))
+    MALFORMED_REQUEST, as the gRPC transport says (connectrpc would give no reason)."""
+    message = f"the request is not a valid {message_class.DESCRIPTOR.full_name}"
+    return to_connect_error(invalid("MALFORMED_REQUEST", f"{message}{detail}"))
 
 
 class _ProtoCodec:
@@ -160,8 +159,8 @@ class _ProtoCodec:
     def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
         try:
             return message_class.FromString(bytes(data))
-        except Exception as exc:
-            raise _malformed(message_class, "binary", exc) from None
+        except Exception:
+            raise _malformed(message_class) from None
 
 
 class _JsonCodec:
@@ -185,8 +184,8 @@ class _JsonCodec:
             return message
         try:
             json_format.Parse(bytes(data), message, ignore_unknown_fields=True)
-        except Exception as exc:
-            raise _malformed(message_class, "JSON", exc) from None
+        except Exception as exc:  # the parser's words locate the mistake in the JSON
+            raise _malformed(message_class, f" in JSON: {clip(str(exc), 160)}") from None
         return message
 
 
@@ -247,7 +246,8 @@ class ConnectGameService:
                 counted.received()
             code: grpc.StatusCode | None = grpc.StatusCode.UNKNOWN
             try:
-                response = await loop.run_in_executor(executor, method, request, call)
+                # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
+                response = await loop.run_in_executor(executor, guarded, method, request, call)
                 code = None
                 return response
             except ServiceError as exc:

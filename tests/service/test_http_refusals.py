@@ -6,6 +6,7 @@ raises one ServiceError and each transport only renders it.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -19,7 +20,16 @@ from marketplay.v1 import central_market_pb2 as cm
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import spice_merchant_pb2 as sm
 from tests.service.conftest import TEST_CONFIG, ServedHttp, all_views, first_legal, refusal
-from tests.service.http_client import PROTOCOLS, Caller, HttpRefusal, http_client
+from tests.service.http_client import (
+    PROTOCOLS,
+    SERVICE,
+    Caller,
+    HttpRefusal,
+    connect_refusal,
+    grpc_web_refusal,
+    http_client,
+    parse_grpc_web,
+)
 
 GAME = "spice-merchant"
 Bad = tuple[str, Message]
@@ -158,3 +168,20 @@ def test_http_status_follows_the_connect_protocol(roomy: ServedHttp,
         assert refused.value.http_status == statuses[connect_code], name
         seen.add(refused.value.http_status)
     assert {400, 403, 404, 409, 429} <= seen
+
+
+def test_a_malformed_body_is_refused_alike(roomy: ServedHttp, client: httpx.Client) -> None:
+    """Bytes that are no request message: the same refusal over gRPC, Connect and gRPC-Web."""
+    data = b"\xff\xff\xff"
+    with pytest.raises(grpc.RpcError) as over_grpc:
+        roomy.channel.unary_unary(f"/{SERVICE}/NewGame")(data, timeout=10)
+    expected = refusal(over_grpc)
+    assert expected[:2] == (grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST")
+    connect = client.post(f"{roomy.base}/{SERVICE}/NewGame", content=data,
+                          headers={"content-type": "application/proto"})
+    assert connect_refusal(connect).triple() == expected
+    framed = struct.pack(">BI", 0, len(data)) + data
+    grpc_web = client.post(f"{roomy.base}/{SERVICE}/NewGame", content=framed,
+                           headers={"content-type": "application/grpc-web+proto"})
+    _, trailers = parse_grpc_web(grpc_web.content)
+    assert grpc_web_refusal({**dict(grpc_web.headers), **trailers}).triple() == expected
