@@ -4,12 +4,14 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
-GEN_DIR := clients/python
+# Where `make proto` writes; the staleness test points them at a temp dir.
+PY_OUT ?= clients/python
+OPENAPI_OUT ?= docs/openapi.json
 
 BUF := proto/node_modules/.bin/buf
 
 .PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean load
-.PHONY: constraints promtool image image-test
+.PHONY: constraints system-tools image image-test
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -39,23 +41,29 @@ install: $(VENV)/.installed $(BUF)
 	  cd clients/node && npm ci --no-audit --no-fund; \
 	fi
 
-## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, metrics 9464)
+## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464)
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
 ## test: lint, types, generated-code check and the whole test suite
-test: install promtool
+test: install system-tools
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
 	$(PY) -m pytest -n 2 --dist loadfile
 
-## proto: regenerate Python messages, stubs and type stubs from proto/
+## proto: regenerate Python messages, gRPC and Connect stubs, type stubs, the
+## descriptor set and docs/openapi.json from proto/
 proto: install
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
-	  --python_out=$(GEN_DIR) --grpc_python_out=$(GEN_DIR) \
-	  --mypy_out=$(GEN_DIR) --mypy_grpc_out=$(GEN_DIR) \
+	  --python_out=$(PY_OUT) --grpc_python_out=$(PY_OUT) \
+	  --mypy_out=$(PY_OUT) --mypy_grpc_out=$(PY_OUT) \
+	  --connectrpc_out=$(PY_OUT) --connectrpc_opt=protobuf=google \
+	  --include_imports --include_source_info \
+	  --descriptor_set_out=$(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  $(PROTO_SRC)
+	$(PY) -m service.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
+	  --out $(OPENAPI_OUT)
 
 ## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
 proto-lint: $(BUF)
@@ -86,16 +94,21 @@ bench: install
 golden: install
 	$(PY) -m tests.golden.record
 
-## promtool: the ops tests check metrics and alert rules with it (Debian package `prometheus`)
-promtool:
-	@command -v promtool >/dev/null 2>&1 || { \
+## system-tools: Debian tools the tests run (deploy/ci-packages.txt): promtool (package
+## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session.
+## Installed when missing if run as root with apt; otherwise one line says what to install.
+SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq
+system-tools:
+	@missing=""; for pair in $(SYSTEM_TOOLS); do \
+	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; done; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing promtool (Debian package prometheus)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null; \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
-	    echo "make test needs promtool: sudo apt-get install prometheus (Debian/Ubuntu), brew install prometheus (macOS), or put promtool on PATH" >&2; \
+	    echo "make test needs Debian packages:$$missing (sudo apt-get install$$missing; on macOS: brew install$$missing)" >&2; \
 	    exit 1; \
-	  fi; }
+	  fi; fi
 
 ## constraints: re-lock the image's runtime dependencies (with hashes) after editing pyproject.toml
 constraints:
