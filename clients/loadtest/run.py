@@ -93,7 +93,7 @@ def local_server(workers: int, log_path: Path) -> Iterator[tuple[str, int]]:
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "service.main", "--host", "127.0.0.1", "--port", str(port),
-             "--metrics-port", "0", "--workers", str(workers)],
+             "--http-port", "0", "--metrics-port", "0", "--workers", str(workers)],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         )
         address = f"127.0.0.1:{port}"

@@ -7,7 +7,7 @@ It plays one game per title over Connect JSON and over gRPC-Web with the same
 checks as the Node legs (playthrough.ts), including the ErrorInfo reasons read
 from the response headers or trailers. A server that does not list the page's
 origin in --http-cors-origins must leave the page unable to call it.
-Chromium is Debian's package (`make chromium`, run by `make test`, installs it as root).
+Chromium is Debian's package (`make test` installs it: `make system-tools`).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ CHROMIUM_FLAGS = [
 
 pytestmark = [
     needs_http_port,
-    pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (`make test` installs it as root)"),
+    pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (`make system-tools`)"),
 ]
 
 

@@ -53,7 +53,8 @@ class Calls:
 
 @pytest.fixture(scope="module")
 def address() -> Iterator[str]:
-    config = Config(host="127.0.0.1", port=0, metrics_port=0, state_keys=KEYS, threads=4)
+    config = Config(host="127.0.0.1", port=0, http_port=0, metrics_port=0, state_keys=KEYS,
+                    threads=4)
     running = create_server(config, sealer=Sealer.from_config(KEYS))
     running.server.start()
     yield f"127.0.0.1:{running.port}"

@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from service import workers
 from service.config import Config, load_config
 from service.sealing import Sealer
 from service.server import SERVICE_NAME, create_server
+from tests.loopback import free_port
 from tests.ops.tools import DASHBOARD, dashboard_exprs, tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,8 +137,9 @@ def test_dockerfile_runtime_is_small_unprivileged_and_env_configured() -> None:
     assert 'ENTRYPOINT ["python", "-m", "service.main"]' in final
     assert "MARKETPLAY_HOST=0.0.0.0" in final
     assert f"MARKETPLAY_PORT={DEFAULTS.port}" in final
+    assert f"MARKETPLAY_HTTP_PORT={DEFAULTS.http_port}" in final
     assert f"MARKETPLAY_METRICS_PORT={DEFAULTS.metrics_port}" in final
-    assert f"EXPOSE {DEFAULTS.port} {DEFAULTS.metrics_port}" in final
+    assert f"EXPOSE {DEFAULTS.port} {DEFAULTS.http_port} {DEFAULTS.metrics_port}" in final
 
 
 def test_dockerfile_copies_every_package_pyproject_installs() -> None:
@@ -252,13 +255,14 @@ def test_ports_and_config_match_the_server(rendered: tuple[str, list[dict[str, A
     _, objects = rendered
     c = container(objects)
     ports = {p["name"]: p["containerPort"] for p in c["ports"]}
-    assert ports == {"grpc": DEFAULTS.port, "metrics": DEFAULTS.metrics_port}
+    assert ports == {"grpc": DEFAULTS.port, "http": DEFAULTS.http_port,
+                     "metrics": DEFAULTS.metrics_port}
     data = config_map(objects)
     known = {Config.env_name(f.name) for f in fields(Config)} | {workers.MULTIPROC_ENV}
     assert set(data) <= known, set(data) - known
     config = load_config([], env=data)  # every value parses as the server would parse it
-    assert (config.host, config.port, config.metrics_port) == (
-        "0.0.0.0", DEFAULTS.port, DEFAULTS.metrics_port)
+    assert (config.host, config.port, config.http_port, config.metrics_port) == (
+        "0.0.0.0", DEFAULTS.port, DEFAULTS.http_port, DEFAULTS.metrics_port)
     for svc in (o for o in objects if o["kind"] == "Service"):
         for port in svc["spec"]["ports"]:
             assert port["targetPort"] in ports and port["port"] == ports[port["targetPort"]]
@@ -267,30 +271,49 @@ def test_ports_and_config_match_the_server(rendered: tuple[str, list[dict[str, A
     assert allowed == set(ports.values())
 
 
-def test_probes_are_native_grpc_health_checks(rendered: tuple[str, list[dict[str, Any]]]) -> None:
-    """grpc.health.v1 probes on the numeric gRPC port; readiness asks for the game service."""
+def test_probes_check_both_ports(rendered: tuple[str, list[dict[str, Any]]]) -> None:
+    """Start-up and liveness: grpc.health.v1 on the numeric gRPC port; readiness: the
+    HTTP port's /readyz, which SIGTERM turns to 503 like the gRPC health status."""
     _, objects = rendered
     c = container(objects)
-    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+    for probe in ("startupProbe", "livenessProbe"):
         assert c[probe]["grpc"]["port"] == DEFAULTS.port, probe
-    assert c["readinessProbe"]["grpc"]["service"] == SERVICE_NAME
-    assert c["livenessProbe"]["grpc"].get("service", "") == ""
+        assert c[probe]["grpc"].get("service", "") == ""
+    assert c["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
+    assert "http" in {p["name"] for p in c["ports"]}
+
+
+def test_dev_overlay_lets_local_browser_frontends_call(tmp_path: Path) -> None:
+    """CORS: the dev overlay allows localhost origins on any port; the base allows none."""
+    from service.cors import CorsPolicy
+
+    dev = load_config([], env=config_map(render("dev", tmp_path)))
+    assert CorsPolicy.parse(dev.http_cors_origins).allows("http://localhost:5173")
+    assert CorsPolicy.parse(dev.http_cors_origins).allows("http://127.0.0.1:3000")
+    assert not CorsPolicy.parse(dev.http_cors_origins).allows("https://example.com")
+    prod = load_config([], env=config_map(render("prod", tmp_path / "prod")))
+    assert prod.http_cors_origins == ""
 
 
 def test_probe_service_names_are_served_by_the_real_server() -> None:
-    """The health names the probes ask for answer SERVING on a real server."""
+    """The health names and paths the probes ask for answer on a real server."""
     keys = f"t:{base64.b64encode(hashlib.sha256(b'probe test key').digest()).decode()}"
-    config = Config(host="127.0.0.1", port=0, metrics_port=0, state_keys=keys, threads=2)
+    config = Config(host="127.0.0.1", port=0, http_port=free_port(), metrics_port=0,
+                    state_keys=keys, threads=2)
     running = create_server(config, sealer=Sealer.from_config(keys))
-    running.server.start()
+    running.start()
     try:
         with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
             stub = health_pb2_grpc.HealthStub(channel)
             for name in ("", SERVICE_NAME):
                 response = stub.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
                 assert response.status == health_pb2.HealthCheckResponse.SERVING, name
+        for path in ("/readyz", "/healthz"):
+            url = f"http://127.0.0.1:{config.http_port}{path}"
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                assert answer.status == 200, path
     finally:
-        running.server.stop(None)
+        running.drain(0.5)
 
 
 def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) -> None:

@@ -25,7 +25,17 @@ from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import Instance, StateStore
 from tests.conformance.playout import playout
-from tests.service.conftest import KEYS_A, KEYS_B, TEST_CONFIG, Served, first_legal, refusal, seal_v1
+from tests.service.conftest import (
+    KEYS_A,
+    KEYS_B,
+    TEST_CONFIG,
+    Served,
+    ServedHttp,
+    first_legal,
+    refusal,
+    seal_v1,
+)
+from tests.service.http_client import HttpRefusal, connect_refusal, http_client
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "spice-merchant"
@@ -34,31 +44,35 @@ assert ENGINE is not None
 RULES = ENGINE.spec.rules_version
 
 
-def documented() -> dict[str, str]:
-    """reason -> code name, from the table under docs/api.md's "## Errors"."""
-    text = (ROOT / "docs" / "api.md").read_text()
+def documented(doc: str = "api.md") -> dict[str, str]:
+    """reason -> code name, from the table under docs/<doc>'s "## Errors"."""
+    text = (ROOT / "docs" / doc).read_text()
     section = text.split("\n## Errors\n", 1)[1].split("\n## ", 1)[0]
     table: dict[str, str] = {}
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 3 and re.fullmatch(r"[A-Z_]+", cells[0]) and cells[0] != "code":
-            for reason in re.findall(r"`([A-Z_]+)`", cells[1]):
+            for reason in re.findall(r"`([A-Z][A-Z0-9_]*)`", cells[1]):
                 table[reason] = cells[0]
     return table
 
 
 DOCUMENTED = documented()
+#: Refusals the HTTP port writes before a request reaches the core (docs/http.md).
+HTTP_DOCUMENTED = documented("http.md")
 
 
 @dataclass
 class World:
-    """Two servers on loopback (tokens required and not) and a game on each."""
+    """Servers on loopback (tokens required and not, a faulty one, one with HTTP)
+    and a game on each of the first two."""
 
     open: Served
     guarded: Served
     faulty: Served
     start: pb.GameUpdate
     guarded_start: pb.NewGameResponse
+    http: ServedHttp
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +90,9 @@ def world() -> Iterator[World]:
                                                  views=views)).update
     guarded_start = guarded.stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=3,
                                                            seed=b"reasons", views=views))
-    yield World(plain, guarded, faulty, start, guarded_start)
-    for served in (plain, guarded, faulty):
+    http = ServedHttp(TEST_CONFIG)
+    yield World(plain, guarded, faulty, start, guarded_start, http)
+    for served in (plain, guarded, faulty, http):
         served.close()
 
 
@@ -189,12 +204,45 @@ def test_the_reason_is_produced_with_its_documented_code(world: World, reason: s
     assert (code.name, got) == (DOCUMENTED.get(reason), reason), message
 
 
+def _http(w: World, method: str, path: str, body: bytes = b"",
+          content_type: str = "application/json") -> HttpRefusal:
+    """The refusal an HTTP request to the open server's HTTP port gets."""
+    with http_client("http1") as client:
+        response = client.request(method, f"{w.http.base}{path}", content=body,
+                                  headers={"content-type": content_type})
+    assert response.status_code != 200, response.text
+    return connect_refusal(response)
+
+
+RPC = "/marketplay.v1.GameService"
+HTTP_PRODUCERS: dict[str, Callable[[World], HttpRefusal]] = {
+    "REQUEST_TOO_LARGE": lambda w: _http(w, "POST", f"{RPC}/NewGame",
+                                         b" " * (TEST_CONFIG.max_request_bytes + 1)),
+    "UNKNOWN_PATH": lambda w: _http(w, "GET", "/no/such/path"),
+    "UNKNOWN_METHOD": lambda w: _http(w, "POST", f"{RPC}/Teleport", b"{}"),
+    "METHOD_NOT_ALLOWED": lambda w: _http(w, "GET", f"{RPC}/ListGames"),
+    "GRPC_NEEDS_HTTP2": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"\0\0\0\0\0",
+                                        "application/grpc"),
+}
+
+
+def test_every_documented_http_reason_has_a_producer() -> None:
+    assert HTTP_DOCUMENTED, "no error table found in docs/http.md"
+    assert set(HTTP_DOCUMENTED) == set(HTTP_PRODUCERS)
+
+
+@pytest.mark.parametrize("reason", sorted(HTTP_PRODUCERS))
+def test_the_http_reason_is_produced_with_its_documented_code(world: World, reason: str) -> None:
+    refused = HTTP_PRODUCERS[reason](world)
+    assert (refused.code.name, refused.reason) == (HTTP_DOCUMENTED[reason], reason), refused
+
+
 def raised_reasons() -> set[str]:
     """Every reason literal in service/ and engines/: what a refusal can carry."""
     patterns = [
-        r'(?:invalid|SealError)\(\s*"([A-Z_]+)"',
-        r'Code\.[A-Z_]+,\s*"([A-Z_]+)"',
-        r'\breason = "([A-Z_]+)"',
+        r'(?:invalid|SealError)\(\s*"([A-Z][A-Z0-9_]*)"',
+        r'Code\.[A-Z_]+,\s*"([A-Z][A-Z0-9_]*)"',
+        r'\breason = "([A-Z][A-Z0-9_]*)"',
     ]
     found: set[str] = set()
     for path in [*ROOT.glob("service/*.py"), *ROOT.glob("engines/**/*.py")]:
@@ -207,4 +255,4 @@ def raised_reasons() -> set[str]:
 def test_every_reason_the_code_can_send_is_documented() -> None:
     raised = raised_reasons()
     assert {"UNKNOWN_GAME", "TAMPERED_STATE", "STALE_STEP"} <= raised  # the scan itself works
-    assert raised - NEVER_SENT - set(DOCUMENTED) == set()
+    assert raised - NEVER_SENT - set(DOCUMENTED) - set(HTTP_DOCUMENTED) == set()
