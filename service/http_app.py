@@ -6,6 +6,7 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   here, allowed origins get the Connect and gRPC-Web headers exposed;
 * `/healthz` (the process answers), `/readyz` (not while draining) and
   `/openapi.json`, for load balancers and tools that speak no gRPC;
+* the browser playground at `/` and `/playground/<file>` (service/playground);
 * the request size limit (`--max-request-bytes`, as gRPC's): a body above it
   is refused with 413 / resource_exhausted (gRPC-Web: grpc-status 8) from its
   Content-Length, or as soon as the bytes read pass the limit, so no more
@@ -31,7 +32,7 @@ from typing import Any
 from connectrpc.compression.gzip import GzipCompression
 from connectrpc.errors import ConnectError
 
-from service import grpc_web_text
+from service import grpc_web_text, playground
 from service.cors import CorsPolicy
 from service.errors import Code, ServiceError, invalid
 from service.http_service import (
@@ -202,6 +203,10 @@ class HttpApp:
                     Code.UNIMPLEMENTED, "METHOD_NOT_ALLOWED",
                     f"{path} takes POST (Connect or gRPC-Web), not {method}"),
                     headers=[("Allow", "POST")])
+            return
+        asset = playground.lookup(path)
+        if asset is not None:
+            await playground.serve(asset, scope, send)
             return
         pages = {"/healthz": self._healthz, "/readyz": self._readyz, "/openapi.json": self._doc}
         page = pages.get(path)

@@ -1,0 +1,397 @@
+/**
+ * Central Market as it lies on the table: the product on offer and the
+ * Bidding card with every vendor's token, the product limits, each vendor's
+ * income, limits, action cards, hand and set-aside cards, and the piles.
+ */
+import {
+  CentralMarketBidState,
+  type CentralMarketCard,
+  type CentralMarketCardCount,
+  CentralMarketPhase,
+  CentralMarketProduct,
+  type CentralMarketSeatView,
+  CentralMarketSkipReason,
+  type CentralMarketView,
+  type GameAction,
+  type GameEvent,
+  type GameView,
+} from "../../../src/index.js";
+import {
+  backs,
+  cardFace,
+  chip,
+  meter,
+  plural,
+  section,
+  seatColor,
+  seatName,
+  seatTag,
+  table,
+  type Viewer,
+} from "../components.js";
+import { h } from "../dom.js";
+import type { ActionLabel, GameUi, Redaction } from "./types.js";
+
+const PRODUCTS: Record<number, { name: string; color: string }> = {
+  [CentralMarketProduct.TOMATOES]: { name: "Tomatoes", color: "#d63a2f" },
+  [CentralMarketProduct.CARROTS]: { name: "Carrots", color: "#ec7a1c" },
+  [CentralMarketProduct.EGGPLANTS]: { name: "Eggplants", color: "#6b3fa0" },
+  [CentralMarketProduct.CUCUMBERS]: { name: "Cucumbers", color: "#2e8540" },
+  [CentralMarketProduct.PEPPERS]: { name: "Peppers", color: "#e6b422" },
+};
+
+const PHASES: Record<number, string> = {
+  [CentralMarketPhase.OFFER]: "Offering a product",
+  [CentralMarketPhase.STARTING_BID]: "Starting bid",
+  [CentralMarketPhase.FIRST_LAP]: "Bidding: first lap",
+  [CentralMarketPhase.LOWERING]: "Bidding: lowering",
+  [CentralMarketPhase.SELL]: "Selling",
+  [CentralMarketPhase.ROT]: "Rot window",
+  [CentralMarketPhase.TOURISTS]: "Tourists window",
+  [CentralMarketPhase.TOURISTS_SALE]: "Tourists sale",
+  [CentralMarketPhase.SET_ASIDE]: "Setting aside for the final round",
+  [CentralMarketPhase.GAME_OVER]: "Game over",
+};
+
+const BID_STATES: Record<number, string> = {
+  [CentralMarketBidState.PASSED]: "passed",
+  [CentralMarketBidState.BIDDING]: "bidding",
+  [CentralMarketBidState.STAYED]: "stayed",
+  [CentralMarketBidState.SOLD]: "sold",
+};
+
+const SKIP_REASONS: Record<number, string> = {
+  [CentralMarketSkipReason.PLAYER_LIMIT]: "reached the 10 kg player's limit",
+  [CentralMarketSkipReason.NOTHING_TO_OFFER]: "has no product left to offer",
+  [CentralMarketSkipReason.CANNOT_UNDERCUT]: "cannot undercut the lowest bid",
+  [CentralMarketSkipReason.PRODUCT_LIMIT]: "the product limit is used up",
+};
+
+function productName(product: CentralMarketProduct): string {
+  return PRODUCTS[product]?.name ?? "?";
+}
+
+function cardName(card: CentralMarketCard | undefined): string {
+  return card ? `${productName(card.product)} ${card.kg} kg` : "?";
+}
+
+function productCard(card: CentralMarketCard, extraClass = ""): HTMLElement {
+  const known = PRODUCTS[card.product];
+  return cardFace(known?.name ?? "?", known?.color ?? "#888", `${card.kg} kg`, extraClass);
+}
+
+function cards(list: readonly CentralMarketCard[]): HTMLElement {
+  return list.length ? h("span", { class: "cards" }, ...list.map((c) => productCard(c))) : h("span", { class: "muted" }, "–");
+}
+
+function centralView(view: GameView): CentralMarketView | undefined {
+  return view.game.case === "centralMarket" ? view.game.value : undefined;
+}
+
+/** The Bidding card: prices 1..max, each vendor's token on the price he bid. */
+function biddingCard(v: CentralMarketView): HTMLElement {
+  const bids = v.seats.filter((s) => s.bid > 0);
+  const cells = Array.from({ length: v.maxPrice }, (_, i) => i + 1).map((price) => {
+    const here = bids.filter((s) => s.bid === price);
+    return h(
+      "li",
+      { class: `price${price === v.lowestBid ? " lowest" : ""}` },
+      h("span", { class: "price-n" }, String(price)),
+      h(
+        "span",
+        { class: "tokens" },
+        ...here.map((s) =>
+          h("span", { class: "token", style: { background: seatColor(s.seat) }, title: `${seatName(s.seat)} bids ${price}` }, String(s.seat)),
+        ),
+      ),
+    );
+  });
+  const said = bids.length
+    ? bids.map((s) => `${seatName(s.seat)} ${s.bid} (${BID_STATES[s.bidState] ?? "–"})`).join(", ")
+    : "no bids yet";
+  return h("figure", { class: "bidding-card" },
+    h("figcaption", null, "Bidding card"),
+    h("ol", { class: "prices", "aria-label": `Bids: ${said}` }, ...cells));
+}
+
+function onOffer(v: CentralMarketView): HTMLElement {
+  const product = v.currentProduct;
+  const offered = product !== CentralMarketProduct.UNSPECIFIED;
+  return section(
+    "On offer",
+    h(
+      "div",
+      { class: "offer" },
+      offered
+        ? cardFace(productName(product), PRODUCTS[product]?.color ?? "#888", v.offerer !== undefined ? `offered by ${seatName(v.offerer)}` : undefined, "big")
+        : h("p", { class: "muted" }, v.offerer !== undefined ? `${seatName(v.offerer)} is choosing a product.` : "Nothing on offer."),
+      offered && v.lowestBid ? h("p", null, "Lowest bid: ", h("strong", null, String(v.lowestBid))) : null,
+    ),
+    biddingCard(v),
+  );
+}
+
+function products(v: CentralMarketView): HTMLElement {
+  return section(
+    "Products this round",
+    table(
+      ["Product", "Limit left", "Offered"],
+      v.products.map((p) => [
+        h("span", null, h("span", { class: "swatch", style: { background: PRODUCTS[p.product]?.color ?? "#888" } }), productName(p.product)),
+        p.inGame ? meter(p.limitLeft, 10, PRODUCTS[p.product]?.color, `${p.limitLeft} of 10 kg left`) : "removed from the game",
+        p.offered ? "yes" : "–",
+      ]),
+    ),
+  );
+}
+
+function actionCards(s: CentralMarketSeatView): HTMLElement {
+  const names: [string, boolean][] = [["Cheat", s.hasCheat], ["Tourists", s.hasTourists], ["Rot", s.hasRot]];
+  return h("span", { class: "action-cards" },
+    ...names.map(([name, unused]) => h("span", { class: `action-card${unused ? "" : " used"}`, title: unused ? `${name}: unused` : `${name}: used` }, name)));
+}
+
+function vendors(v: CentralMarketView, viewer: Viewer): HTMLElement {
+  return section(
+    "Vendors",
+    table(
+      ["Vendor", "Victory points", "Income", "kg left", "Bid", "Action cards", "Hand", "Set aside", "Played this round"],
+      v.seats.map((s) => {
+        const own = viewer === s.seat;
+        const roles: string[] = [];
+        if (s.seat === v.startingPlayer) roles.push("starting player");
+        if (v.phase === CentralMarketPhase.SET_ASIDE) roles.push(s.setAsideDecided ? "has chosen" : "choosing");
+        return [
+          h("span", null, seatTag(s.seat, viewer), roles.length ? h("span", { class: "small block" }, roles.join(", ")) : null),
+          h("strong", null, String(s.victoryPoints)),
+          String(s.income),
+          meter(s.playerLimitLeft, 10, "#6c7a89", `${s.playerLimitLeft} of 10 kg left`),
+          s.bid ? `${s.bid} (${BID_STATES[s.bidState] ?? "–"})` : (BID_STATES[s.bidState] ?? "–"),
+          actionCards(s),
+          own ? `${s.handCount} (below)` : backs(s.handCount),
+          own && v.setAside.length ? cards(v.setAside) : backs(s.setAsideCount),
+          cards(s.playedCards),
+        ];
+      }),
+    ),
+  );
+}
+
+function piles(v: CentralMarketView): HTMLElement {
+  const discard = v.discardPile.filter((c: CentralMarketCardCount) => c.count > 0);
+  return section(
+    "Piles",
+    h("div", { class: "piles" },
+      h("div", null, h("div", { class: "small" }, "Draw pile"), backs(v.drawPileCount)),
+      h("div", null, h("div", { class: "small" }, `Discard pile (open): ${plural(v.discardPileCount, "card")}`),
+        discard.length
+          ? h("span", { class: "cards" }, ...discard.map((c) => h("span", { class: "counted" }, c.card ? productCard(c.card, "mini") : null, `×${c.count}`)))
+          : h("span", { class: "muted" }, "empty"))),
+  );
+}
+
+function sales(v: CentralMarketView): HTMLElement | null {
+  const current = v.currentSale;
+  const rows = v.sales.map((s) => [
+    seatTag(s.seat),
+    productName(s.product) + (s.cheat ? " (Cheat)" : "") + (s.tourists ? " (Tourists)" : ""),
+    String(s.price),
+    cards(s.cards),
+    `${s.soldKg} kg sold${s.lostKg ? `, ${s.lostKg} lost` : ""}${s.rottedBy.length ? `, rotted by ${s.rottedBy.map(seatName).join(", ")}` : ""}`,
+    String(s.income),
+  ]);
+  if (!current && !rows.length) return null;
+  return section(
+    "Sales",
+    current
+      ? h("p", { class: "current-sale" }, `Now selling: ${seatName(current.seat)} at ${current.price}`,
+          current.cheat ? " (Cheat)" : "", current.tourists ? " (Tourists)" : "", " — ", cards(current.cards),
+          current.soldKg ? ` ${current.soldKg} kg counted, ${current.paidKg} kg paid` : "")
+      : null,
+    rows.length ? table(["Seller", "Product", "Price", "Cards", "Weight", "Income"], rows, "This round") : null,
+  );
+}
+
+function history(v: CentralMarketView): HTMLElement | null {
+  if (!v.history.length) return null;
+  return section(
+    "Rounds scored",
+    table(
+      ["Round", ...v.seats.map((s) => seatName(s.seat))],
+      v.history.map((r) => [String(r.round), ...r.victoryPoints.map((vp, i) => `${vp} VP (income ${r.incomes[i] ?? 0})`)]),
+    ),
+  );
+}
+
+function board(view: GameView, viewer: Viewer): HTMLElement {
+  const v = centralView(view);
+  if (!v) return h("p", null, "Not a Central Market view.");
+  return h(
+    "div",
+    { class: "board central" },
+    h(
+      "div",
+      { class: "chips" },
+      chip(`Round ${v.round} of ${v.finalRound}${v.round === v.finalRound ? " (final round)" : ""}`),
+      chip(PHASES[v.phase] ?? "?"),
+      chip(`Starting player: ${seatName(v.startingPlayer)}`),
+      chip(`Prices 1–${v.maxPrice}`),
+      v.removedProduct !== CentralMarketProduct.UNSPECIFIED ? chip(`${productName(v.removedProduct)} removed (40 cards)`) : null,
+    ),
+    h("div", { class: "cm-top" }, onOffer(v), products(v)),
+    vendors(v, viewer),
+    viewer !== null
+      ? section(
+          `Your cards (${seatName(viewer)})`,
+          h("div", { class: "own-cards" },
+            h("div", null, h("div", { class: "small" }, "Hand"), v.hand.length ? h("div", { class: "cards hand" }, ...v.hand.map((c) => productCard(c))) : h("p", { class: "muted" }, "No cards in hand.")),
+            h("div", null, h("div", { class: "small" }, "Set aside for the final round"), cards(v.setAside)),
+            v.pendingSetAside ? h("div", null, h("div", { class: "small" }, "Your choice (waiting for the others)"), productCard(v.pendingSetAside)) : null),
+        )
+      : null,
+    sales(v),
+    piles(v),
+    history(v),
+  );
+}
+
+function redaction(view: GameView, viewer: Viewer): Redaction {
+  const v = centralView(view);
+  const result: Redaction = { onlyYou: [], hidden: [] };
+  if (!v) return result;
+  if (viewer !== null) {
+    result.onlyYou.push({ what: "Your hand", shown: cards(v.hand) });
+    if (v.setAside.length) result.onlyYou.push({ what: "Your set-aside cards", shown: cards(v.setAside) });
+    if (v.pendingSetAside) result.onlyYou.push({ what: "Your set-aside choice", shown: productCard(v.pendingSetAside) });
+  }
+  for (const s of v.seats) {
+    if (s.seat === viewer) continue;
+    result.hidden.push({ what: `${seatName(s.seat)}'s hand`, count: s.handCount });
+    if (s.setAsideCount) result.hidden.push({ what: `${seatName(s.seat)}'s set-aside cards`, count: s.setAsideCount });
+    if (v.phase === CentralMarketPhase.SET_ASIDE && s.setAsideDecided) {
+      result.hidden.push({ what: `${seatName(s.seat)} has chosen what to set aside (which card, or none, stays hidden)` });
+    }
+  }
+  result.hidden.push({ what: "The draw pile (and its order)", count: v.drawPileCount });
+  return result;
+}
+
+function action(a: GameAction, view: GameView | undefined): ActionLabel {
+  if (a.game.case !== "centralMarket") return { group: "Other", text: "?" };
+  const v = view ? centralView(view) : undefined;
+  const move = a.game.value.move;
+  switch (move.case) {
+    case "offer":
+      return { group: "Offer a product", text: productName(move.value.product), aria: `Offer ${productName(move.value.product)}` };
+    case "bid": {
+      const price = move.value.price;
+      if (v?.phase === CentralMarketPhase.STARTING_BID) return { group: "Starting bid", text: `Start at ${price}`, aria: `Starting bid ${price}` };
+      if (v?.phase === CentralMarketPhase.LOWERING) return { group: "Lower your bid", text: `Lower to ${price}`, aria: `Lower the bid to ${price}` };
+      return { group: "Bid", text: `Bid ${price}` };
+    }
+    case "pass": {
+      const window = v?.phase === CentralMarketPhase.ROT || v?.phase === CentralMarketPhase.TOURISTS;
+      return window ? { group: "Reaction", text: "Decline", aria: "Decline to react" } : { group: "Bid", text: "Pass" };
+    }
+    case "stay": {
+      const own = view?.seat !== undefined ? v?.seats[view.seat]?.bid : undefined;
+      return { group: "Lower your bid", text: own ? `Stay at ${own}` : "Stay", aria: own ? `Stay on the bid of ${own}` : "Stay on the current bid" };
+    }
+    case "sellCard":
+      return { group: "Sell", text: `Sell ${cardName(move.value.card)}` };
+    case "finishSale":
+      return { group: "Sell", text: "Finish selling" };
+    case "playRot": {
+      const target = v?.currentSale?.seat;
+      return { group: "Reaction", text: target !== undefined ? `Play Rot on ${seatName(target)}` : "Play Rot" };
+    }
+    case "playTourists":
+      return { group: "Reaction", text: "Play Tourists" };
+    case "setAside":
+      return { group: "Set aside for the final round", text: `Set aside ${cardName(move.value.card)}` };
+    case "keepAll":
+      return { group: "Set aside for the final round", text: "Keep all cards" };
+    default:
+      return { group: "Other", text: "?" };
+  }
+}
+
+function event(e: GameEvent): string {
+  if (e.game.case !== "centralMarket") return "?";
+  const ev = e.game.value.kind;
+  switch (ev.case) {
+    case "roundStarted":
+      return `Round ${ev.value.round} begins${ev.value.finalRound ? " (the final round)" : ""}: ${seatName(ev.value.startingPlayer)} starts.`;
+    case "cardsDelivered":
+      return ev.value.cards.length
+        ? `${seatName(ev.value.seat)} was dealt ${ev.value.cards.map(cardName).join(", ")}.`
+        : `${seatName(ev.value.seat)} was dealt ${plural(ev.value.count, "card")}.`;
+    case "discardReshuffled":
+      return `The discard pile (${plural(ev.value.count, "card")}) was shuffled into a new draw pile.`;
+    case "deliveryStopped":
+      return "No cards are left to deal: delivery stops.";
+    case "handDiscarded":
+      return `${seatName(ev.value.seat)} discarded the hand: ${ev.value.cards.map(cardName).join(", ") || "no cards"}.`;
+    case "setAsidePickedUp":
+      return ev.value.cards.length
+        ? `${seatName(ev.value.seat)} picked up the set-aside cards: ${ev.value.cards.map(cardName).join(", ")}.`
+        : `${seatName(ev.value.seat)} picked up ${plural(ev.value.count, "set-aside card")}.`;
+    case "offerSkipped":
+      return `${seatName(ev.value.seat)} skips offering: ${SKIP_REASONS[ev.value.reason] ?? "cannot offer"}.`;
+    case "offered":
+      return `${seatName(ev.value.seat)} offers ${productName(ev.value.product)}.`;
+    case "bidPlaced":
+      return `${seatName(ev.value.seat)} bids ${ev.value.price}.`;
+    case "passed":
+      return ev.value.reason
+        ? `${seatName(ev.value.seat)} passes: ${SKIP_REASONS[ev.value.reason] ?? "cannot bid"}.`
+        : `${seatName(ev.value.seat)} passes.`;
+    case "stayed":
+      return `${seatName(ev.value.seat)} stays${ev.value.automatic ? " (the lowest price is reached)" : ""}.`;
+    case "cheatRevealed":
+      return `${seatName(ev.value.seat)} reveals a Cheat: no ${productName(ev.value.product)} after all.`;
+    case "saleSkipped":
+      return `${seatName(ev.value.seat)} cannot sell ${productName(ev.value.product)}: ${SKIP_REASONS[ev.value.reason] ?? "limit reached"}.`;
+    case "cardPlayed":
+      return `${seatName(ev.value.seat)} plays ${cardName(ev.value.card)}${ev.value.tourists ? " to the Tourists" : ""}.`;
+    case "cardsPlayed": {
+      const r = ev.value;
+      return `${seatName(r.seat)} played ${r.playedKg} kg of ${productName(r.product)}: ${r.soldKg} kg count${r.lostKg ? `, ${r.lostKg} kg lost to the limits` : ""}.`;
+    }
+    case "rotPlayed":
+      return `${seatName(ev.value.seat)} plays Rot on ${seatName(ev.value.target)}: ${ev.value.paidKg} kg still paid.`;
+    case "reactionDeclined":
+      return `${seatName(ev.value.seat)} declines to play ${ev.value.tourists ? "Tourists" : "Rot"}.`;
+    case "touristsPlayed":
+      return `${seatName(ev.value.seat)} plays Tourists: sells more ${productName(ev.value.product)} at ${ev.value.price}.`;
+    case "saleSettled": {
+      const s = ev.value.sale;
+      return s ? `${seatName(s.seat)} earns ${s.income} (${s.paidKg} kg × ${s.price}).` : "A sale was settled.";
+    }
+    case "setAsideChosen":
+      return ev.value.card
+        ? `${seatName(ev.value.seat)} sets aside ${cardName(ev.value.card)}.`
+        : `${seatName(ev.value.seat)} has made the set-aside choice.`;
+    case "setAsideRevealed":
+      return `${seatName(ev.value.seat)} set aside ${plural(ev.value.count, "card")} face down.`;
+    case "roundScored": {
+      const score = ev.value.score;
+      if (!score) return "The round was scored.";
+      const parts = score.victoryPoints.map((vp, seat) => `${seatName(seat)} +${vp} VP (income ${score.incomes[seat] ?? 0})`);
+      return `Round ${score.round} scored: ${parts.join(", ")}.`;
+    }
+    case "startingPlayerChosen":
+      return `${seatName(ev.value.seat)} (fewest victory points) starts the next round.`;
+    case "gameEnded":
+      return `Game over: ${ev.value.winners.map(seatName).join(" and ")} ${ev.value.winners.length > 1 ? "share the win" : "wins"}.`;
+    default:
+      return "?";
+  }
+}
+
+function summary(view: GameView): string {
+  const v = centralView(view);
+  return v ? `Round ${v.round} of ${v.finalRound} · ${PHASES[v.phase] ?? "?"}` : "";
+}
+
+export const centralMarket: GameUi = { board, redaction, action, event, summary };

@@ -1,0 +1,506 @@
+/**
+ * The Play page: set up a game from ListGames, then play it hot-seat (every
+ * seat's legal actions as buttons), with a bot in any chair (SuggestAction)
+ * moving at an adjustable pace. The page acts as a trusted backend: it holds
+ * every seat token and asks for every seat's view and the spectator's, and
+ * shows one of them at a time.
+ */
+import { equals } from "@bufbuild/protobuf";
+
+import {
+  applyActionRequest,
+  BotPolicy,
+  Code,
+  ConnectError,
+  type GameAction,
+  GameActionSchema,
+  type GameInfo,
+  type GameUpdate,
+  type MarketplayClient,
+  type Move,
+  type OptionInfo,
+  OptionType,
+} from "../../src/index.js";
+import { describeError, reasonOf } from "./api.js";
+import { seatName, type Viewer, viewerName } from "./components.js";
+import { byId, fill, h } from "./dom.js";
+import { emptyReplay, type GameLog, logToJson } from "./gamelog.js";
+import { uiFor } from "./games/index.js";
+import type { ActionLabel } from "./games/types.js";
+import { boardFor, decidingText, eventLog, outcomeBanner, redactionPanel, viewerTabs, viewJson, viewOf } from "./scene.js";
+
+const ALL_VIEWS = { allSeats: true, spectator: true };
+const RENEW_MARGIN_MS = 60_000;
+
+/** Who plays a seat: a person clicking, or a bot policy. */
+type Controller = "human" | BotPolicy.RANDOM | BotPolicy.GREEDY | BotPolicy.ISMCTS;
+
+const CONTROLLERS: { value: Controller; label: string }[] = [
+  { value: "human", label: "Human (hot-seat)" },
+  { value: BotPolicy.RANDOM, label: "Bot: random" },
+  { value: BotPolicy.GREEDY, label: "Bot: greedy" },
+  { value: BotPolicy.ISMCTS, label: "Bot: ISMCTS" },
+];
+
+function controllerName(controller: Controller): string {
+  return CONTROLLERS.find((c) => c.value === controller)?.label ?? "?";
+}
+
+interface Game {
+  info: GameInfo;
+  numPlayers: number;
+  options: Record<string, string>;
+  /** The seed the page chose, if any; otherwise the outcome reveals the server's. */
+  seed?: Uint8Array;
+  update: GameUpdate;
+  tokens: string[];
+  tokensExpireAt?: number;
+  moves: Move[];
+  events: GameUpdate["events"];
+  commitment: Uint8Array;
+  controllers: Controller[];
+}
+
+export interface PlayHooks {
+  /** Hand a game log to the Replay page and switch to it. */
+  openReplay(log: GameLog): void;
+}
+
+export class PlayPage {
+  private games: GameInfo[] = [];
+  private game: Game | undefined;
+  private viewer: Viewer = 0;
+  private follow = true;
+  private running = true;
+  private pace = 500;
+  private busy = false;
+  private botTimer: number | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private notice = "";
+  private pendingControllers: Controller[] = [];
+  private refocus = false;
+
+  private readonly setup = byId<HTMLDetailsElement>("setup");
+  private readonly setupForm = byId<HTMLFormElement>("setup-form");
+  private readonly gameRoot = byId("game");
+  /** The API panel: moved into the side column on each render, so it keeps its state. */
+  private readonly apiSlot = byId("play-api-slot");
+
+  constructor(private readonly client: MarketplayClient, private readonly hooks: PlayHooks) {}
+
+  /** Loads the catalogue and shows the set-up form; the games, for the other pages. */
+  async start(): Promise<GameInfo[]> {
+    try {
+      this.games = (await this.client.listGames({})).games;
+    } catch (err) {
+      fill(this.setupForm, h("p", { class: "error", role: "alert" }, `ListGames failed: ${describeError(err)}`));
+      return [];
+    }
+    this.renderSetup(this.games[0]?.gameId ?? "");
+    return this.games;
+  }
+
+  // ------------------------------------------------------------------ set-up
+
+  private renderSetup(gameId: string, players?: number): void {
+    const info = this.games.find((g) => g.gameId === gameId);
+    if (!info) return;
+    const count = players ?? Math.min(Math.max(info.minPlayers, 2), info.maxPlayers);
+    if (this.pendingControllers.length !== count) {
+      this.pendingControllers = Array.from({ length: count }, (_, i) => this.pendingControllers[i] ?? "human");
+    }
+    const gameSelect = h("select", { id: "setup-game", name: "game", onchange: (e: Event) => this.renderSetup((e.target as HTMLSelectElement).value) },
+      ...this.games.map((g) => h("option", { value: g.gameId, selected: g.gameId === gameId }, g.title)));
+    const playerSelect = h("select", { id: "setup-players", name: "players", onchange: (e: Event) => this.renderSetup(gameId, Number((e.target as HTMLSelectElement).value)) },
+      ...Array.from({ length: info.maxPlayers - info.minPlayers + 1 }, (_, i) => info.minPlayers + i)
+        .map((n) => h("option", { value: String(n), selected: n === count }, String(n))));
+    fill(
+      this.setupForm,
+      h("div", { class: "fields" },
+        field("setup-game", "Game", gameSelect, `Rules version ${info.rulesVersion}`),
+        field("setup-players", "Players", playerSelect, `${info.minPlayers}–${info.maxPlayers} players`),
+        ...info.options.map(optionField),
+        field("setup-seed", "Seed (optional)", h("input", { id: "setup-seed", name: "seed", type: "text", maxlength: 64, autocomplete: "off", placeholder: "any text; empty: the server draws one" }),
+          "The same seed deals the same game."),
+      ),
+      h("fieldset", { class: "seats-setup" },
+        h("legend", null, "Who plays each seat"),
+        ...this.pendingControllers.map((controller, seat) =>
+          field(`setup-seat-${seat}`, seatName(seat), controllerSelect(`setup-seat-${seat}`, controller, (value) => { this.pendingControllers[seat] = value; })))),
+      h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "start-game" }, "Start game")),
+    );
+    this.setupForm.onsubmit = (e) => {
+      e.preventDefault();
+      void this.newGame(info);
+    };
+  }
+
+  private async newGame(info: GameInfo): Promise<void> {
+    const data = new FormData(this.setupForm);
+    const numPlayers = Number(data.get("players"));
+    const options: Record<string, string> = {};
+    for (const option of info.options) {
+      const control = this.setupForm.elements.namedItem(`option-${option.name}`);
+      if (control instanceof HTMLInputElement && control.type === "checkbox") options[option.name] = String(control.checked);
+      else if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) options[option.name] = control.value;
+    }
+    const seedText = String(data.get("seed") ?? "");
+    const seed = seedText ? new TextEncoder().encode(seedText) : undefined;
+    this.stopBots();
+    try {
+      const started = await this.client.newGame({ gameId: info.gameId, numPlayers, options, ...(seed ? { seed } : {}), views: ALL_VIEWS });
+      if (!started.update) throw new ConnectError("NewGame answered without an update", Code.Internal);
+      const update = started.update;
+      this.game = {
+        info, numPlayers, options, update,
+        tokens: [...started.seatTokens],
+        moves: [],
+        events: [...update.events],
+        commitment: update.views[0]?.seedCommitment ?? new Uint8Array(),
+        controllers: this.pendingControllers.slice(0, numPlayers),
+        ...(seed ? { seed } : {}),
+        ...(started.seatTokensExpireAt ? { tokensExpireAt: Number(started.seatTokensExpireAt.seconds) * 1000 } : {}),
+      };
+      this.notice = "";
+      this.viewer = 0;
+      this.running = true;
+      this.followDecider();
+      this.setup.open = false;
+      this.render();
+      this.scheduleBots();
+    } catch (err) {
+      this.showError(`NewGame refused: ${describeError(err)}`);
+    }
+  }
+
+  // ------------------------------------------------------------------ moves
+
+  /** Runs `task` after every earlier one: one call in flight at a time. */
+  private exclusive(task: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(task, task);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async renewTokens(game: Game): Promise<void> {
+    if (game.tokensExpireAt === undefined || Date.now() < game.tokensExpireAt - RENEW_MARGIN_MS) return;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (let seat = 0; seat < game.tokens.length; seat++) {
+      const renewed = await this.client.renewSeatToken({ state: game.update.state, seat, seatToken: game.tokens[seat] ?? "" });
+      game.tokens[seat] = renewed.seatToken;
+      if (renewed.expiresAt) earliest = Math.min(earliest, Number(renewed.expiresAt.seconds) * 1000);
+    }
+    if (Number.isFinite(earliest)) game.tokensExpireAt = earliest;
+    else delete game.tokensExpireAt;
+  }
+
+  private async apply(game: Game, seat: number, action: GameAction): Promise<void> {
+    await this.renewTokens(game);
+    const response = await this.client.applyAction(
+      applyActionRequest(game.update, { seat, action }, { seatTokens: game.tokens, views: ALL_VIEWS }),
+    );
+    if (!response.update) throw new ConnectError("ApplyAction answered without an update", Code.Internal);
+    game.update = response.update;
+    game.moves.push({ seat, action });
+    game.events.push(...response.update.events);
+    this.notice = "";
+    this.followDecider();
+  }
+
+  /** A person's click on one of a seat's legal actions, chosen at `step`. */
+  private humanMove(seat: number, action: GameAction, step: bigint): void {
+    const game = this.game;
+    if (!game) return;
+    this.busy = true;
+    // Disabling the pressed button drops its focus: remember to give it to the next actions.
+    this.refocus = this.gameRoot.querySelector("#actions")?.contains(document.activeElement) ?? false;
+    this.gameRoot.querySelectorAll<HTMLButtonElement>("button.action").forEach((b) => { b.disabled = true; });
+    void this.exclusive(async () => {
+      try {
+        if (this.game !== game) return;
+        if (game.update.step !== step) {
+          // A bot moved first; the choice stands if it is still legal for this seat.
+          const still = game.update.decisions.find((d) => d.seat === seat)?.legalActions
+            .some((legal) => equals(GameActionSchema, legal, action));
+          if (!still) {
+            this.notice = "The game moved on before your click arrived: choose again.";
+            return;
+          }
+        }
+        await this.apply(game, seat, action);
+      } catch (err) {
+        this.showError(`ApplyAction refused: ${describeError(err)}`);
+      } finally {
+        this.busy = false;
+        this.render();
+        this.scheduleBots();
+      }
+    });
+  }
+
+  private botSeat(game: Game): number | undefined {
+    if (game.update.outcome) return undefined;
+    return game.update.decisions.find((d) => game.controllers[d.seat] !== "human" && d.legalActions.length > 0)?.seat;
+  }
+
+  private stopBots(): void {
+    if (this.botTimer !== undefined) window.clearTimeout(this.botTimer);
+    this.botTimer = undefined;
+  }
+
+  private scheduleBots(): void {
+    this.stopBots();
+    const game = this.game;
+    if (!game || !this.running) return;
+    const seat = this.botSeat(game);
+    if (seat === undefined) return;
+    this.botTimer = window.setTimeout(() => {
+      this.botTimer = undefined;
+      void this.botMove(game, seat);
+    }, this.pace);
+  }
+
+  /** One bot move: SuggestAction for the seat, then ApplyAction with its answer. */
+  private botMove(game: Game, seat: number): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.game !== game || game.update.outcome) return;
+      const controller = game.controllers[seat];
+      const decision = game.update.decisions.find((d) => d.seat === seat);
+      if (controller === undefined || controller === "human" || !decision) return;
+      try {
+        await this.renewTokens(game);
+        const suggestion = await this.client.suggestAction({
+          state: game.update.state, seat, seatToken: game.tokens[seat] ?? "", policy: controller, expectedStep: game.update.step,
+        });
+        if (this.game !== game) return;
+        if (!suggestion.action) throw new ConnectError("SuggestAction answered without an action", Code.Internal);
+        await this.apply(game, seat, suggestion.action);
+      } catch (err) {
+        if (reasonOf(err) === "STALE_STEP") return; // someone moved first; the next tick asks again
+        this.running = false;
+        const refusal = ConnectError.from(err);
+        this.showError(refusal.code === Code.Unimplemented
+          ? `This server does not serve SuggestAction yet (${describeError(err)}): bots cannot move; seat a human instead.`
+          : `${controllerName(controller)} for ${seatName(seat)} failed: ${describeError(err)}`);
+      } finally {
+        this.render();
+        this.scheduleBots();
+      }
+    });
+  }
+
+  private followDecider(): void {
+    const game = this.game;
+    if (!game || !this.follow || game.update.outcome) return;
+    const humans = game.update.decisions.filter((d) => game.controllers[d.seat] === "human" && d.legalActions.length > 0).map((d) => d.seat);
+    if (humans.length && (this.viewer === null || !humans.includes(this.viewer))) this.viewer = humans[0] ?? 0;
+  }
+
+  private showError(message: string): void {
+    this.notice = message;
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ export
+
+  private log(game: Game): GameLog {
+    const outcome = game.update.outcome;
+    const seed = game.seed ?? outcome?.seed;
+    const request = emptyReplay({
+      gameId: game.info.gameId,
+      numPlayers: game.numPlayers,
+      options: game.options,
+      rulesVersion: game.update.rulesVersion,
+      actions: game.moves,
+      ...(seed ? { seed } : {}),
+      ...(outcome?.seedSalt.length ? { seedSalt: outcome.seedSalt } : {}),
+    });
+    const log: GameLog = { request, seedCommitment: game.commitment };
+    if (outcome) log.finalStateDigest = outcome.finalStateDigest;
+    return log;
+  }
+
+  private download(game: Game): void {
+    const blob = new Blob([logToJson(this.log(game))], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const link = h("a", { href: url, download: `marketplay-${game.info.gameId}-step${game.update.step}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  // ------------------------------------------------------------------ render
+
+  render(): void {
+    const game = this.game;
+    this.gameRoot.hidden = !game;
+    if (!game) return;
+    const hadFocus = this.refocus || (this.gameRoot.querySelector("#actions")?.contains(document.activeElement) ?? false);
+    if (!this.busy) this.refocus = false;
+    const update = game.update;
+    const ui = uiFor(update.gameId);
+    const spectatorView = viewOf(update, null);
+    fill(
+      this.gameRoot,
+      h("div", { class: "status panel", id: "status", "data-step": String(update.step), "data-over": update.outcome ? "true" : "false" },
+        h("div", { class: "status-main" },
+          h("h2", null, game.info.title),
+          h("span", { class: "chip strong" }, `step ${update.step}`),
+          spectatorView && ui ? h("span", { class: "chip" }, ui.summary(spectatorView)) : null,
+          h("span", { class: "status-deciding", "aria-live": "polite" }, update.outcome ? "Game over." : `Waiting for ${decidingText(update)}.`)),
+        this.controls(game)),
+      this.notice ? h("p", { class: "notice", role: "alert" }, this.notice) : null,
+      h("div", { class: "viewer-bar" },
+        viewerTabs(update, this.viewer, (viewer) => { this.viewer = viewer; this.render(); }, "Whose view to show"),
+        h("label", { class: "follow" },
+          h("input", { type: "checkbox", checked: this.follow, onchange: (e: Event) => { this.follow = (e.target as HTMLInputElement).checked; this.followDecider(); this.render(); } }),
+          " Follow the deciding seat")),
+      h("div", { class: "layout" },
+        h("div", { class: "main-col" },
+          outcomeBanner(update.outcome, h("div", { class: "buttons" },
+            h("button", { type: "button", onclick: () => this.hooks.openReplay(this.log(game)), id: "outcome-replay" }, "Replay this game and check its fairness"))),
+          boardFor(update, this.viewer),
+          viewJson(update, this.viewer)),
+        h("aside", { class: "side-col" },
+          this.actionsPanel(game),
+          redactionPanel(update, this.viewer),
+          eventLog(game.events, update.gameId, this.viewer),
+          this.apiSlot)),
+    );
+    if (hadFocus) {
+      const target = this.gameRoot.querySelector<HTMLElement>("#actions button.action:not([disabled])") ?? this.gameRoot.querySelector<HTMLElement>("#actions-title");
+      target?.focus();
+    }
+  }
+
+  private controls(game: Game): HTMLElement {
+    return h("div", { class: "controls" },
+      h("div", { class: "seat-controls", role: "group", "aria-label": "Who plays each seat" },
+        ...game.controllers.map((controller, seat) =>
+          h("label", { class: "inline-field" }, `${seatName(seat)} `,
+            controllerSelect(`seat-controller-${seat}`, controller, (value) => {
+              game.controllers[seat] = value;
+              if (value !== "human" && !this.running) this.running = true;
+              this.followDecider();
+              this.render();
+              this.scheduleBots();
+            })))),
+      h("div", { class: "bot-controls" },
+        h("label", { class: "inline-field", for: "bot-pace" }, "Bot pace ",
+          h("input", { id: "bot-pace", type: "range", min: 0, max: 2000, step: 100, value: this.pace,
+            "aria-valuetext": `${this.pace} ms per move`,
+            oninput: (e: Event) => {
+              this.pace = Number((e.target as HTMLInputElement).value);
+              const out = document.getElementById("bot-pace-value");
+              if (out) out.textContent = `${this.pace} ms`;
+            },
+            onchange: () => this.scheduleBots() }),
+          h("output", { id: "bot-pace-value" }, `${this.pace} ms`)),
+        h("button", { type: "button", id: "bots-toggle", "aria-pressed": this.running ? "false" : "true",
+          onclick: () => { this.running = !this.running; this.notice = ""; this.render(); this.scheduleBots(); } },
+          this.running ? "Pause bots" : "Run bots")),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", id: "export-log", onclick: () => this.download(game) }, "Export log (JSON)"),
+        h("button", { type: "button", id: "open-replay", onclick: () => this.hooks.openReplay(this.log(game)) }, "Open in Replay"),
+        h("button", { type: "button", onclick: () => { this.setup.open = true; this.setup.scrollIntoView(); byId("setup-game").focus(); } }, "New game")),
+    );
+  }
+
+  private actionsPanel(game: Game): HTMLElement {
+    const update = game.update;
+    const viewer = this.viewer;
+    const panel = h("section", { class: "panel actions", id: "actions", "aria-labelledby": "actions-title" },
+      h("h3", { id: "actions-title", tabindex: "-1" }, viewer === null ? "Actions" : `Actions of ${seatName(viewer)}`));
+    const goTo = (seat: number) => h("button", { type: "button", class: "link-button", onclick: () => { this.viewer = seat; this.render(); } }, `Show ${seatName(seat)}`);
+    if (update.outcome) {
+      panel.append(h("p", null, "The game is over: no seat decides any more."));
+      return panel;
+    }
+    if (viewer === null) {
+      panel.append(h("p", null, "A spectator never acts. Deciding now: ", decidingText(update), "."),
+        h("div", { class: "buttons" }, ...update.decisions.map((d) => goTo(d.seat))));
+      return panel;
+    }
+    const decision = update.decisions.find((d) => d.seat === viewer);
+    if (!decision) {
+      panel.append(h("p", null, `${seatName(viewer)} does not decide now. Waiting for ${decidingText(update)}.`),
+        h("div", { class: "buttons" }, ...update.decisions.map((d) => goTo(d.seat))));
+      return panel;
+    }
+    const controller = game.controllers[viewer] ?? "human";
+    if (controller !== "human") {
+      panel.append(h("p", null, `${seatName(viewer)} is played by ${controllerName(controller)}: it chooses among ${decision.legalActions.length} legal actions on its own${this.running ? "" : " when the bots run"}.`));
+      return panel;
+    }
+    const ui = uiFor(update.gameId);
+    const view = viewOf(update, viewer);
+    const groups = new Map<string, HTMLElement[]>();
+    decision.legalActions.forEach((action, index) => {
+      const label: ActionLabel = ui ? ui.action(action, view) : { group: "Actions", text: `Action ${index + 1}` };
+      const button = h("button", {
+        type: "button",
+        class: "action",
+        "data-index": String(index),
+        "aria-label": label.aria ?? `${label.group}: ${label.text}`,
+        title: label.aria ?? label.text,
+        disabled: this.busy,
+        onclick: () => this.humanMove(viewer, action, update.step),
+      }, label.text);
+      if (label.squares) {
+        const squares = label.squares;
+        const light = (on: boolean) => {
+          for (const name of squares) {
+            this.gameRoot.querySelector(`table.shopfront[data-seat="${viewer}"] [data-sq="${name}"]`)?.classList.toggle("hl", on);
+          }
+        };
+        button.addEventListener("mouseenter", () => light(true));
+        button.addEventListener("mouseleave", () => light(false));
+        button.addEventListener("focus", () => light(true));
+        button.addEventListener("blur", () => light(false));
+      }
+      const list = groups.get(label.group) ?? [];
+      list.push(button);
+      groups.set(label.group, list);
+    });
+    panel.append(
+      h("p", { class: "small" }, `Decision `, h("code", null, decision.kind), `: ${decision.legalActions.length} legal action${decision.legalActions.length === 1 ? "" : "s"} (Decision.legal_actions), as ${viewerName(viewer)}.`),
+      ...[...groups.entries()].map(([group, buttons]) =>
+        h("div", { class: "action-group", role: "group", "aria-label": group }, h("h4", null, group), h("div", { class: "action-buttons" }, ...buttons))),
+    );
+    return panel;
+  }
+}
+
+function field(id: string, label: string, control: HTMLElement, hint?: string): HTMLElement {
+  return h("div", { class: "field" },
+    h("label", { for: id }, label),
+    control,
+    hint ? h("span", { class: "hint" }, hint) : null);
+}
+
+function optionField(option: OptionInfo): HTMLElement {
+  const id = `option-${option.name}`;
+  let control: HTMLElement;
+  switch (option.type) {
+    case OptionType.BOOL:
+      control = h("input", { id, name: id, type: "checkbox", checked: option.defaultValue === "true" });
+      break;
+    case OptionType.INT:
+      control = h("input", { id, name: id, type: "number", min: String(option.minValue), max: String(option.maxValue), value: option.defaultValue, required: true });
+      break;
+    default:
+      control = h("select", { id, name: id }, ...option.allowedValues.map((value) => h("option", { value, selected: value === option.defaultValue }, value)));
+  }
+  return field(id, option.name, control, option.description);
+}
+
+function controllerSelect(id: string, current: Controller, onChange: (value: Controller) => void): HTMLSelectElement {
+  const select = h("select", { id, class: "controller" },
+    ...CONTROLLERS.map((c) => h("option", { value: String(c.value), selected: c.value === current }, c.label)));
+  select.addEventListener("change", () => {
+    const value = select.value === "human" ? "human" : (Number(select.value) as Controller);
+    onChange(value);
+  });
+  return select;
+}

@@ -1,0 +1,227 @@
+/**
+ * The Replay page: load an action log and seed (pasted, from a file, or from
+ * the game just played), step through it with every view at each step (one
+ * Replay call per step, on a growing prefix of the actions), and check the
+ * game's fairness: its seed commitment against the revealed seed and salt,
+ * and the replayed final state digest against the game's.
+ */
+import type { GameUpdate, MarketplayClient } from "../../src/index.js";
+import { describeError } from "./api.js";
+import { hex, seatName, seatTag, type Viewer } from "./components.js";
+import { byId, fill, h } from "./dom.js";
+import { commitmentOf, sameBytes } from "./fairness.js";
+import { type GameLog, logToJson, parseLog } from "./gamelog.js";
+import { uiFor } from "./games/index.js";
+import { boardFor, decidingText, eventLog, outcomeBanner, redactionPanel, viewerTabs, viewJson, viewOf } from "./scene.js";
+
+const ALL_VIEWS = { allSeats: true, spectator: true };
+
+interface Fairness {
+  /** What the game showed (the log's seedCommitment), if the log has it. */
+  recorded?: Uint8Array;
+  /** SHA-256(salt || seed) computed here; null without WebCrypto. */
+  computed: Uint8Array | null;
+  salted: boolean;
+}
+
+export class ReplayPage {
+  private log: GameLog | undefined;
+  private step = 0;
+  private readonly updates = new Map<number, GameUpdate>();
+  private viewer: Viewer = 0;
+  private fairness: Fairness | undefined;
+  private error = "";
+  private request = 0;
+  /** Game id -> title, from ListGames. */
+  titles: Record<string, string> = {};
+
+  private readonly input = byId<HTMLTextAreaElement>("replay-json");
+  private readonly body = byId("replay-body");
+  /** The API panel: moved into the side column on each render, so it keeps its state. */
+  private readonly apiSlot = byId("replay-api-slot");
+
+  constructor(private readonly client: MarketplayClient) {
+    byId("replay-load").addEventListener("click", () => void this.loadText(this.input.value));
+    byId<HTMLInputElement>("replay-file").addEventListener("change", (e) => {
+      const file = (e.target as HTMLInputElement).files?.[0];
+      if (file) void file.text().then((text) => { this.input.value = text; return this.loadText(text); });
+    });
+  }
+
+  /** A log from the Play page: shown in the text box and loaded. */
+  async open(log: GameLog): Promise<void> {
+    this.input.value = logToJson(log);
+    await this.load(log);
+  }
+
+  private async loadText(text: string): Promise<void> {
+    let log: GameLog;
+    try {
+      log = parseLog(text);
+    } catch (err) {
+      this.log = undefined;
+      this.error = `This is not a game log: ${(err as Error).message}`;
+      this.render();
+      return;
+    }
+    await this.load(log);
+  }
+
+  private async load(log: GameLog): Promise<void> {
+    this.log = log;
+    this.updates.clear();
+    this.error = "";
+    this.viewer = 0;
+    const { seed, seedSalt } = log.request;
+    this.fairness = {
+      computed: seed.length ? await commitmentOf(seed, seedSalt) : null,
+      salted: seedSalt.length > 0,
+      ...(log.seedCommitment ? { recorded: log.seedCommitment } : {}),
+    };
+    await this.goTo(0);
+  }
+
+  private async goTo(step: number): Promise<void> {
+    const log = this.log;
+    if (!log) return;
+    this.step = Math.max(0, Math.min(step, log.request.actions.length));
+    if (!this.updates.has(this.step)) {
+      const ticket = ++this.request;
+      const wanted = this.step;
+      try {
+        const r = log.request;
+        const response = await this.client.replay({
+          gameId: r.gameId, numPlayers: r.numPlayers, options: r.options, rulesVersion: r.rulesVersion,
+          seed: r.seed, seedSalt: r.seedSalt, actions: r.actions.slice(0, wanted), views: ALL_VIEWS,
+        });
+        if (ticket !== this.request) return;
+        if (response.update) this.updates.set(wanted, response.update);
+        this.error = "";
+      } catch (err) {
+        if (ticket !== this.request) return;
+        this.error = `Replay refused at step ${wanted}: ${describeError(err)}`;
+      }
+    }
+    this.render();
+  }
+
+  /** `first`: the update at step 0 (its views show the commitment); `current`: the one shown. */
+  private fairnessPanel(first: GameUpdate | undefined, current: GameUpdate | undefined): HTMLElement {
+    const log = this.log;
+    const f = this.fairness;
+    const panel = h("section", { class: "panel fairness", "aria-labelledby": "fairness-title" }, h("h3", { id: "fairness-title" }, "Fairness check"));
+    if (!log || !f) return panel;
+    const shown = (first ?? current)?.views[0]?.seedCommitment;
+    const committed = f.recorded ?? shown;
+    const formula = f.salted ? "SHA-256(salt ‖ seed)" : "SHA-256(seed)";
+    let verdict: string;
+    let state: string;
+    if (!log.request.seed.length) {
+      state = "no-seed";
+      verdict = "The log has no seed: it is revealed when the game ends (or set one when starting). Nothing to check yet.";
+    } else if (f.computed === null) {
+      state = "unavailable";
+      verdict = "WebCrypto is not available here (the page is not a secure context: open it on https or localhost).";
+    } else if (!committed) {
+      state = "pending";
+      verdict = "No commitment to compare with yet.";
+    } else if (sameBytes(f.computed, committed)) {
+      state = "match";
+      verdict = "✓ Match: the revealed seed is the one the game committed to before its first shuffle.";
+    } else {
+      state = "mismatch";
+      verdict = f.salted
+        ? "✗ Mismatch: this seed and salt are not the ones the game committed to."
+        : "✗ Mismatch. Without a salt the commitment is SHA-256(seed), as in games started before salts; a newer game's salt is revealed only when it ends.";
+    }
+    const finalDigest = log.finalStateDigest;
+    const atEnd = this.step === log.request.actions.length;
+    let digest: HTMLElement | null = null;
+    if (finalDigest?.length) {
+      const replayed = atEnd ? current?.outcome?.finalStateDigest : undefined;
+      const same = replayed ? sameBytes(replayed, finalDigest) : undefined;
+      digest = h("div", { class: "fact", "data-digest": same === undefined ? "pending" : same ? "same" : "differs" },
+        h("span", { class: "fact-name" }, "Final state digest"),
+        h("span", null, same === undefined
+          ? "Step to the end to compare the replay's final state with the game's."
+          : same ? "✓ The replay ends in exactly the game's final state (same final_state_digest)." : "✗ The replay ends in another state than the game did."));
+    }
+    panel.append(
+      h("div", { class: `verdict ${state}`, "data-fairness": state }, verdict),
+      h("div", { class: "facts" },
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, f.recorded ? "Commitment the game showed (from the log)" : "Commitment in the replay's views (the log has none)"),
+          committed ? h("code", { class: "hash" }, hex(committed)) : h("span", { class: "muted" }, "–")),
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, `${formula}, computed in this page`),
+          f.computed ? h("code", { class: "hash" }, hex(f.computed)) : h("span", { class: "muted" }, "–")),
+        f.recorded && shown ? h("div", { class: "fact" }, h("span", { class: "fact-name" }, "Commitment in the replay's views"),
+          h("span", null, h("code", { class: "hash" }, hex(shown)), sameBytes(shown, f.recorded) ? " ✓ same" : " ✗ differs")) : null,
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, "Revealed seed"), log.request.seed.length ? h("code", { class: "hash" }, hex(log.request.seed)) : "–"),
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, "Revealed salt"), f.salted ? h("code", { class: "hash" }, hex(log.request.seedSalt)) : "none (a game started before salts, or one not over yet)"),
+        digest),
+    );
+    return panel;
+  }
+
+  private stepper(update: GameUpdate | undefined): HTMLElement {
+    const log = this.log;
+    const total = log?.request.actions.length ?? 0;
+    const next = log?.request.actions[this.step];
+    let nextText = "The end of the log.";
+    if (next && update) {
+      const ui = uiFor(update.gameId);
+      const label = next.action && ui ? ui.action(next.action, viewOf(update, next.seat)) : undefined;
+      nextText = `Next: ${seatName(next.seat)} — ${label ? `${label.group}: ${label.text}` : "?"}`;
+    }
+    const go = (step: number) => () => void this.goTo(step);
+    return h("section", { class: "panel stepper", "aria-label": "Step through the game" },
+      h("div", { class: "stepper-row" },
+        h("button", { type: "button", id: "replay-start", onclick: go(0), disabled: this.step === 0 }, "« Start"),
+        h("button", { type: "button", id: "replay-back", onclick: go(this.step - 1), disabled: this.step === 0 }, "‹ Back"),
+        h("button", { type: "button", id: "replay-next", class: "primary", onclick: go(this.step + 1), disabled: this.step >= total }, "Next ›"),
+        h("button", { type: "button", id: "replay-end", onclick: go(total), disabled: this.step >= total }, "End »"),
+        h("label", { class: "inline-field grow", for: "replay-step" }, "Step",
+          h("input", { id: "replay-step", type: "range", min: 0, max: total, value: this.step,
+            onchange: (e: Event) => void this.goTo(Number((e.target as HTMLInputElement).value)) })),
+        h("output", { id: "replay-position", "data-step": String(this.step), "aria-live": "polite" }, `${this.step} of ${total} actions applied`)),
+      h("p", { class: "next-action" }, nextText),
+    );
+  }
+
+  render(): void {
+    const log = this.log;
+    const update = this.updates.get(this.step);
+    if (!log) {
+      fill(this.body, this.error ? h("p", { class: "notice", role: "alert" }, this.error) : null, this.apiSlot);
+      return;
+    }
+    const r = log.request;
+    const options = Object.entries(r.options).map(([k, v]) => `${k}=${v}`).join(", ");
+    fill(
+      this.body,
+      h("section", { class: "panel replay-summary" },
+        h("h2", null, `Replay: ${this.titles[r.gameId] ?? r.gameId}`),
+        h("p", null, `${r.numPlayers} players`, options ? ` · ${options}` : "", r.rulesVersion ? ` · rules ${r.rulesVersion}` : "",
+          ` · ${r.actions.length} actions`)),
+      this.error ? h("p", { class: "notice", role: "alert" }, this.error) : null,
+      this.fairnessPanel(this.updates.get(0), update),
+      this.stepper(update),
+      update
+        ? [
+            h("div", { class: "viewer-bar" }, viewerTabs(update, this.viewer, (viewer) => { this.viewer = viewer; this.render(); }, "Whose view to show in the replay")),
+            h("div", { class: "layout" },
+              h("div", { class: "main-col" },
+                outcomeBanner(update.outcome),
+                boardFor(update, this.viewer),
+                viewJson(update, this.viewer)),
+              h("aside", { class: "side-col" },
+                h("section", { class: "panel" }, h("h3", null, `At step ${update.step}`),
+                  h("p", null, update.outcome ? "The game is over." : `Deciding: ${decidingText(update)}.`),
+                  update.outcome ? h("p", null, "Winners: ", ...update.outcome.winners.map((s) => seatTag(s))) : null),
+                redactionPanel(update, this.viewer),
+                eventLog(update.events, update.gameId, this.viewer, this.step ? `Events of action ${this.step}` : "Events of the set-up"),
+                this.apiSlot)),
+          ]
+        : this.apiSlot,
+    );
+  }
+}
