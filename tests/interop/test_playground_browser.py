@@ -137,8 +137,8 @@ def start(page: Page, game: str, players: int, seed: str, options: dict[str, str
             control.set_checked(value == "true")
         else:
             control.select_option(value)
-    for seat, controller in (seats or {}).items():
-        page.select_option(f"#setup-seat-{seat}", controller)
+    for seat in range(players):  # the form remembers the last game's choices
+        page.select_option(f"#setup-seat-{seat}", (seats or {}).get(seat, "human"))
     page.fill("#setup-seed", seed)
     page.click("#start-game")
     expect(page.locator("#status")).to_have_attribute("data-step", "0")

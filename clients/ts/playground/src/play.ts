@@ -22,7 +22,7 @@ import {
   OptionType,
 } from "../../src/index.js";
 import { describeError, reasonOf } from "./api.js";
-import { seatName, type Viewer, viewerName } from "./components.js";
+import { seatName, table, type Viewer, viewerName } from "./components.js";
 import { byId, fill, h } from "./dom.js";
 import { emptyReplay, type GameLog, logToJson } from "./gamelog.js";
 import { uiFor } from "./games/index.js";
@@ -61,6 +61,17 @@ interface Game {
   controllers: Controller[];
 }
 
+/** What the last bot saw in its choice (SuggestActionResponse.stats), labelled while its view was current. */
+interface BotChoice {
+  seat: number;
+  controller: Controller;
+  chosen: string;
+  iterations: number;
+  candidates: { label: string; visits: number; value: number }[];
+}
+
+const SHOWN_CANDIDATES = 6;
+
 export interface PlayHooks {
   /** Hand a game log to the Replay page and switch to it. */
   openReplay(log: GameLog): void;
@@ -79,6 +90,7 @@ export class PlayPage {
   private notice = "";
   private pendingControllers: Controller[] = [];
   private refocus = false;
+  private lastBot: BotChoice | undefined;
 
   private readonly setup = byId<HTMLDetailsElement>("setup");
   private readonly setupForm = byId<HTMLFormElement>("setup-form");
@@ -162,6 +174,7 @@ export class PlayPage {
         ...(started.seatTokensExpireAt ? { tokensExpireAt: Number(started.seatTokensExpireAt.seconds) * 1000 } : {}),
       };
       this.notice = "";
+      this.lastBot = undefined;
       this.viewer = 0;
       this.running = true;
       this.followDecider();
@@ -274,6 +287,7 @@ export class PlayPage {
         });
         if (this.game !== game) return;
         if (!suggestion.action) throw new ConnectError("SuggestAction answered without an action", Code.Internal);
+        this.lastBot = this.botChoice(game, seat, controller, suggestion.action, suggestion.stats);
         await this.apply(game, seat, suggestion.action);
       } catch (err) {
         if (reasonOf(err) === "STALE_STEP") return; // someone moved first; the next tick asks again
@@ -287,6 +301,35 @@ export class PlayPage {
         this.scheduleBots();
       }
     });
+  }
+
+  private botChoice(game: Game, seat: number, controller: Controller, action: GameAction,
+    stats: { iterations: number; candidates: { action?: GameAction; visits: number; meanValue: number }[] } | undefined): BotChoice {
+    const ui = uiFor(game.update.gameId);
+    const view = viewOf(game.update, seat);
+    const label = (a: GameAction | undefined) => {
+      if (!a || !ui) return "?";
+      const l = ui.action(a, view);
+      return `${l.group}: ${l.text}`;
+    };
+    const candidates = (stats?.candidates ?? [])
+      .map((c) => ({ label: label(c.action), visits: c.visits, value: c.meanValue }))
+      .sort((a, b) => b.visits - a.visits || b.value - a.value)
+      .slice(0, SHOWN_CANDIDATES);
+    return { seat, controller, chosen: label(action), iterations: stats?.iterations ?? 0, candidates };
+  }
+
+  private botPanel(): HTMLElement | null {
+    const bot = this.lastBot;
+    if (!bot) return null;
+    return h("section", { class: "panel bot-choice", "aria-labelledby": "bot-title" },
+      h("h3", { id: "bot-title" }, "Last bot move"),
+      h("p", null, `${seatName(bot.seat)} (${controllerName(bot.controller)}) chose `, h("strong", null, bot.chosen),
+        bot.iterations ? ` after ${bot.iterations} iterations.` : "."),
+      bot.candidates.length > 1
+        ? table(["Candidate (BotStats)", "Visits", "Value"],
+            bot.candidates.map((c) => [c.label, String(c.visits), `${Math.round(c.value * 100)}%`]))
+        : null);
   }
 
   private followDecider(): void {
@@ -364,6 +407,7 @@ export class PlayPage {
           viewJson(update, this.viewer)),
         h("aside", { class: "side-col" },
           this.actionsPanel(game),
+          this.botPanel(),
           redactionPanel(update, this.viewer),
           eventLog(game.events, update.gameId, this.viewer),
           this.apiSlot)),

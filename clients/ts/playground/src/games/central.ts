@@ -84,6 +84,13 @@ function cards(list: readonly CentralMarketCard[]): HTMLElement {
   return list.length ? h("span", { class: "cards" }, ...list.map((c) => productCard(c))) : h("span", { class: "muted" }, "–");
 }
 
+/** Cards as compact labels, for tables: "Carrots 3 kg". */
+function cardPills(list: readonly CentralMarketCard[]): HTMLElement {
+  if (!list.length) return h("span", { class: "muted" }, "–");
+  return h("ul", { class: "pills" }, ...list.map((c) => h("li", { class: "pill" },
+    h("span", { class: "swatch", style: { background: PRODUCTS[c.product]?.color ?? "#888" } }), cardName(c))));
+}
+
 function centralView(view: GameView): CentralMarketView | undefined {
   return view.game.case === "centralMarket" ? view.game.value : undefined;
 }
@@ -169,8 +176,8 @@ function vendors(v: CentralMarketView, viewer: Viewer): HTMLElement {
           s.bid ? `${s.bid} (${BID_STATES[s.bidState] ?? "–"})` : (BID_STATES[s.bidState] ?? "–"),
           actionCards(s),
           own ? `${s.handCount} (below)` : backs(s.handCount),
-          own && v.setAside.length ? cards(v.setAside) : backs(s.setAsideCount),
-          cards(s.playedCards),
+          own && v.setAside.length ? cardPills(v.setAside) : backs(s.setAsideCount),
+          cardPills(s.playedCards),
         ];
       }),
     ),
@@ -185,7 +192,9 @@ function piles(v: CentralMarketView): HTMLElement {
       h("div", null, h("div", { class: "small" }, "Draw pile"), backs(v.drawPileCount)),
       h("div", null, h("div", { class: "small" }, `Discard pile (open): ${plural(v.discardPileCount, "card")}`),
         discard.length
-          ? h("span", { class: "cards" }, ...discard.map((c) => h("span", { class: "counted" }, c.card ? productCard(c.card, "mini") : null, `×${c.count}`)))
+          ? h("ul", { class: "pills" }, ...discard.map((c) => h("li", { class: "pill" },
+              h("span", { class: "swatch", style: { background: PRODUCTS[c.card?.product ?? 0]?.color ?? "#888" } }),
+              cardName(c.card), h("strong", { class: "times" }, `×${c.count}`))))
           : h("span", { class: "muted" }, "empty"))),
   );
 }
@@ -196,7 +205,7 @@ function sales(v: CentralMarketView): HTMLElement | null {
     seatTag(s.seat),
     productName(s.product) + (s.cheat ? " (Cheat)" : "") + (s.tourists ? " (Tourists)" : ""),
     String(s.price),
-    cards(s.cards),
+    cardPills(s.cards),
     `${s.soldKg} kg sold${s.lostKg ? `, ${s.lostKg} lost` : ""}${s.rottedBy.length ? `, rotted by ${s.rottedBy.map(seatName).join(", ")}` : ""}`,
     String(s.income),
   ]);
@@ -205,7 +214,7 @@ function sales(v: CentralMarketView): HTMLElement | null {
     "Sales",
     current
       ? h("p", { class: "current-sale" }, `Now selling: ${seatName(current.seat)} at ${current.price}`,
-          current.cheat ? " (Cheat)" : "", current.tourists ? " (Tourists)" : "", " — ", cards(current.cards),
+          current.cheat ? " (Cheat)" : "", current.tourists ? " (Tourists)" : "", " — ", cardPills(current.cards),
           current.soldKg ? ` ${current.soldKg} kg counted, ${current.paidKg} kg paid` : "")
       : null,
     rows.length ? table(["Seller", "Product", "Price", "Cards", "Weight", "Income"], rows, "This round") : null,

@@ -144,7 +144,7 @@ function marketBoard(v: MarketFreshView): HTMLElement {
     h(
       "table",
       { class: "market-board" },
-      h("caption", null, "Market Board: Farmer Tiles by produce column and row"),
+      h("caption", null, "Farmer Tiles by produce column and row (seat number on each tile)"),
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Row"),
         ...columns.map((c) => h("th", { scope: "col", title: titleCase(c.produce) },
           h("span", { class: "swatch", style: { background: produceColor(c.produce) } }), abbrev(c.produce))))),
