@@ -85,3 +85,15 @@ def test_empty_or_foreign_actions_are_illegal() -> None:
         crate=pb.MarketFreshCrate(id=crate_id("lemons-pears"), first="pears", second="lemons")))
     assert not ENGINE.is_legal(table(face_up=["lemons-pears"]), 0, bogus)
     assert state.phase == TAKE
+
+
+def test_set_up_shuffles_the_crates() -> None:
+    """ "shuffle the crates face down": other random streams deal other
+    crates, and every crate is still in exactly one place."""
+    deals = set()
+    for seed in (b"one", b"two", b"three"):
+        state = Game.new(ENGINE, 2, {}, seed).state
+        deals.add((state.hands, state.face_up, state.supply))
+        placed = [*state.supply, *state.set_aside, *state.face_up, *(c for h in state.hands for c in h)]
+        assert sorted(placed) == list(range(66))
+    assert len(deals) == 3
