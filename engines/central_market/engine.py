@@ -12,7 +12,6 @@ from engines.central_market.data import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NO_REMOVED_PRODUCT,
-    NUM_CODES,
     NUM_PRODUCTS,
     PRODUCTS,
     SIZES_KG,
@@ -31,6 +30,10 @@ from engines.central_market.state import (
     LOWERING,
     NOT_ASKED,
     OFFER,
+    ROT_WINDOW,
+    S_CHEAT,
+    S_PRODUCT,
+    S_SEAT,
     SELL,
     SET_ASIDE,
     STARTING_BID,
@@ -221,38 +224,42 @@ class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
 _RESAMPLE_TRIES = 200
 
 
-def _public_constraints(s: State) -> tuple[set[int], set[int], int]:
+def _public_constraints(s: State) -> tuple[set[tuple[int, int]], set[tuple[int, int]], int]:
     """What the table knows about hidden hands right now.
 
-    Returns (seats that must hold the current product, seats that must not,
-    seat that must hold some offerable product or -1). A bidder without an
-    unused Cheat holds the product ("A player may bid only if he has the
-    product"), the offerer offered from his hand, a revealed cheater holds
-    none of it, a seat asked to offer holds something it may offer, and with
-    skip-idle-reactions a seat asked for Tourists holds the product.
+    Returns ((seat, product) pairs the seat must hold some of, pairs it must
+    hold none of, seat that must hold some offerable product or -1). A bidder
+    without an unused Cheat holds the product ("A player may bid only if he
+    has the product"), the offerer offered from his hand, a seat asked to
+    offer holds something it may offer, and with skip-idle-reactions a seat
+    asked for Tourists holds the product. A Cheat revealed this round shows
+    the cheater held none of that product, and a hand only shrinks until the
+    next delivery, so it still holds none.
     """
-    must: set[int] = set()
-    must_not: set[int] = set()
+    holds: set[tuple[int, int]] = set()
+    lacks: set[tuple[int, int]] = {
+        (record[S_SEAT], record[S_PRODUCT]) for record in s.sales if record[S_CHEAT]
+    }
     offer_seat = -1
     phase = s.phase
     if phase == OFFER:
         offer_seat = s.offerer
-    if s.product >= 0:
+    product = s.product
+    if product >= 0:
         waiting = set(s.sell_order)
         if phase in (STARTING_BID, FIRST_LAP, LOWERING):
             waiting = {i for i in range(s.num_players) if s.bid_state[i] in (BIDDING, STAYED)}
             waiting.add(s.offerer)
         for seat in waiting:
             if seat == s.offerer or not s.action_cards[seat] & CHEAT:
-                must.add(seat)
-        if phase == SELL and s.sale_cheat:
-            must_not.add(s.seller)
+                holds.add((seat, product))
+        if phase in (SELL, ROT_WINDOW) and s.sale_cheat:
+            lacks.add((s.seller, product))  # revealed, not yet settled into a sale record
         elif phase in (SELL, TOURISTS_SALE) and not s.sale_cards:
-            must.add(s.seller)
-        must_not.update(i for i in range(s.num_players) if s.cheated[i])
+            holds.add((s.seller, product))
         if phase == TOURISTS_WINDOW and s.skip_idle:
-            must.add(s.pointer)  # asked only because it holds the product
-    return must, must_not, offer_seat
+            holds.add((s.pointer, product))  # asked only because it holds the product
+    return holds, lacks, offer_seat
 
 
 def resample_hidden(state: State, observer: int, rng: Rng) -> State:
@@ -261,13 +268,12 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     every public fact, and redraw other seats' pending set-aside choices."""
     s = state.clone()
     others = [i for i in range(s.num_players) if i != observer]
-    pool = [c for i in others for c in s.hands[i] + s.set_aside[i]] + s.draw
-    must, must_not, offer_seat = _public_constraints(s)
-    must.discard(observer)
-    must_not.discard(observer)
+    pool = sorted([c for i in others for c in s.hands[i] + s.set_aside[i]] + s.draw)
+    holds, lacks, offer_seat = _public_constraints(s)
+    holds = {(seat, p) for seat, p in holds if seat != observer}
+    lacks = {(seat, p) for seat, p in lacks if seat != observer}
     if offer_seat == observer:
         offer_seat = -1
-    product = s.product
     for _ in range(_RESAMPLE_TRIES):
         rng.shuffle(pool)
         at = 0
@@ -278,9 +284,9 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
             at += len(s.hands[i])
             asides[i] = sorted(pool[at : at + len(s.set_aside[i])])
             at += len(s.set_aside[i])
-        if any(all(product_of(c) != product for c in hands[i]) for i in must):
+        if any(all(product_of(c) != p for c in hands[seat]) for seat, p in holds):
             continue
-        if any(any(product_of(c) == product for c in hands[i]) for i in must_not):
+        if any(any(product_of(c) == p for c in hands[seat]) for seat, p in lacks):
             continue
         if offer_seat >= 0 and not {product_of(c) for c in hands[offer_seat]} - set(s.offered):
             continue
@@ -294,7 +300,6 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
             if s.pending[i] not in (UNDECIDED, NOT_ASKED):
                 choices = [KEEP_ALL, *sorted(set(s.hands[i]))]
                 s.pending[i] = choices[rng.below(len(choices))]
-    assert all(0 <= c < NUM_CODES for c in s.draw)
     return s
 
 
