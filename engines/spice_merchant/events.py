@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import cast
 
 from engines.core.engine import Event
+from engines.core.events import private, public
 from engines.spice_merchant.data import price_list, secret_goods_to_register
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.scoring import sell_goods
@@ -16,11 +17,11 @@ from marketplay.v1 import spice_merchant_pb2 as pb
 
 
 def _public(**field: object) -> Event:
-    return Event(pb.SpiceMerchantEvent(**field))  # type: ignore[arg-type]
+    return public(pb.SpiceMerchantEvent(**field))  # type: ignore[arg-type]
 
 
 def _private(seat: int, **field: object) -> Event:
-    return Event(pb.SpiceMerchantEvent(**field), frozenset((seat,)))  # type: ignore[arg-type]
+    return private(seat, pb.SpiceMerchantEvent(**field))  # type: ignore[arg-type]
 
 
 def round_started(state: State) -> Event:
