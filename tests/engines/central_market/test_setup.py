@@ -8,10 +8,11 @@ import pytest
 
 from engines.central_market import ENGINE
 from engines.central_market.data import ALL_ACTION_CARDS, deck, kg_of, product_of
-from engines.central_market.rules import clockwise, deliver, final_round
+from engines.central_market.rounds import deliver, final_round
 from engines.central_market.state import OFFER
 from engines.core import Game, InvalidOptions, Rng
 from engines.core.engine import Event
+from engines.core.seats import clockwise
 from tests.engines.central_market.helpers import CARROTS, card, cards, make_state
 
 
@@ -81,7 +82,7 @@ def test_delivery_deals_one_by_one_clockwise_from_the_starting_player() -> None:
     assert s.hands[1] == sorted([card("tomatoes-2")] * 4)
     assert s.hands[2] == sorted([card("tomatoes-3")] * 4)
     assert s.hands[0] == sorted([card("tomatoes-4")] * 4)
-    assert clockwise(s, 1) == [1, 2, 0]
+    assert clockwise(s.num_players, 1) == [1, 2, 0]
 
 
 def test_delivery_reshuffles_the_discard_pile_mid_deal() -> None:
