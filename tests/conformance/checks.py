@@ -7,6 +7,7 @@ import itertools
 
 from engines.core import Game, Rng
 from engines.core.engine import Event
+from engines.core.ranking import competition_ranks
 from tests.conformance.playout import Step
 
 
@@ -46,8 +47,8 @@ def check_outcome(game: Game) -> None:
         if better.rank == worse.rank:
             assert better.score == worse.score, "tied rank with different scores"
             assert better.tie_break_values == worse.tie_break_values
-    for r in outcome.results:
-        assert r.rank == 1 + sum(1 for o in outcome.results if o.rank < r.rank), "not competition ranks"
+    keys = [(r.score, *r.tie_break_values) for r in outcome.results]
+    assert [r.rank for r in outcome.results] == competition_ranks(keys), "not competition ranks"
     assert sorted(outcome.winners) == sorted(r.seat for r in outcome.results if r.rank == 1)
     assert outcome.tie_break
     assert game.to_act() == ()
