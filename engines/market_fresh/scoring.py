@@ -218,15 +218,15 @@ def final_scores(
             if seat != FREE:
                 counts[seat] += 1
     tile_points = tile_count_points(counts) if variant == STANDARD else [0] * n
-    out = []
+    finals = []
     for seat in range(n):
         penalty = unused_crates * SOLO_UNUSED_CRATE_PENALTY if variant == SOLO else 0
         bonus = sum(p for _, _, p in awards[seat]) + tile_points[seat]
         total = floor_score(track[seat] + bonus - penalty)
-        out.append(FinalScore(seat, track[seat], tuple(awards[seat]), counts[seat],
+        finals.append(FinalScore(seat, track[seat], tuple(awards[seat]), counts[seat],
                               tile_points[seat], unused_crates if variant == SOLO else 0,
                               penalty, total))
-    return out
+    return finals
 
 
 def floor_score(score: int) -> int:

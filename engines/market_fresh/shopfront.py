@@ -136,11 +136,11 @@ class Shopfront:
 
 
 def _oriented(size: int) -> tuple[tuple[int, int], ...]:
-    out: list[tuple[int, int]] = []
+    pairs: list[tuple[int, int]] = []
     for p, q in ADJACENT[size]:
-        out.append((p, q))
-        out.append((q, p))
-    return tuple(out)
+        pairs.append((p, q))
+        pairs.append((q, p))
+    return tuple(pairs)
 
 
 _ORIENTED = {size: _oriented(size) for size in ADJACENT}

@@ -143,12 +143,12 @@ def _round_scored_bytes(
                 open_good=spice_pb(open_good),
                 sales=[
                     pb.SpiceMerchantSale(
-                        spice=spice_pb(s.spice),
-                        market=market_pb(s.market),
-                        market_count=s.market_count,
-                        points=s.points,
+                        spice=spice_pb(spice.spice),
+                        market=market_pb(spice.market),
+                        market_count=spice.market_count,
+                        points=spice.points,
                     )
-                    for s in sold.sales
+                    for spice in sold.sales
                 ],
                 unsold=spices_pb(sold.unsold),
                 points=sold.points,

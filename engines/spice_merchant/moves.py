@@ -66,7 +66,7 @@ def market_pb(market: int) -> pb.SpiceMerchantMarket.ValueType:
 
 
 def spices_pb(spices: list[int] | tuple[int, ...]) -> list[pb.SpiceMerchantSpice.ValueType]:
-    return [_SPICE_PB[s + 1] for s in spices]
+    return [_SPICE_PB[spice + 1] for spice in spices]
 
 
 def build_action(move: Move) -> pb.SpiceMerchantAction:
@@ -92,9 +92,9 @@ def read_move(action: pb.SpiceMerchantAction) -> Move | None:
     kind = action.WhichOneof("move")
     if kind == "register_secret":
         wire = action.register_secret.spices
-        if not all(1 <= s <= NUM_SPICES for s in wire):
+        if not all(1 <= value <= NUM_SPICES for value in wire):
             return None
-        return RegisterSecret(tuple(s - 1 for s in wire))
+        return RegisterSecret(tuple(value - 1 for value in wire))
     if kind == "open_trade":
         spice = _spice(action.open_trade.spice)
         return None if spice is None else OpenTrade(spice)

@@ -142,7 +142,7 @@ def can_act(state: State, seat: int) -> bool:
     hand = state.hands[seat]
     if not state.open_trade_used(seat) and any(hand):
         return True
-    return any(hand[s] and can_place(state, s) for s in range(NUM_SPICES))
+    return any(hand[spice] and can_place(state, spice) for spice in range(NUM_SPICES))
 
 
 def round_end_reason(state: State) -> int:
@@ -173,7 +173,7 @@ def secret_choices(state: State, seat: int) -> list[RegisterSecret]:
     hand = state.hands[seat]
     due = secret_goods_due(state, seat)
     if due == 1:
-        return [RegisterSecret((s,)) for s in range(NUM_SPICES) if hand[s]]
+        return [RegisterSecret((spice,)) for spice in range(NUM_SPICES) if hand[spice]]
     if due == 2:
         return [
             RegisterSecret((a, b))
@@ -192,7 +192,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     hand = state.hands[seat]
     moves: list[Move] = []
     if not state.open_trade_used(seat):
-        moves.extend(OpenTrade(s) for s in range(NUM_SPICES) if hand[s])
+        moves.extend(OpenTrade(good) for good in range(NUM_SPICES) if hand[good])
     for spice in range(NUM_SPICES):
         if not hand[spice]:
             continue
@@ -211,7 +211,7 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
         spices = move.spices
         if len(spices) != secret_goods_due(state, seat) or list(spices) != sorted(spices):
             return False
-        return all(hand[s] >= spices.count(s) for s in spices)
+        return all(hand[spice] >= spices.count(spice) for spice in spices)
     if state.phase != TRADING or seat != state.turn:
         return False
     if isinstance(move, OpenTrade):

@@ -25,7 +25,7 @@ class Sold(NamedTuple):
 
     @property
     def points(self) -> int:
-        return sum(s.points for s in self.sales)
+        return sum(spice.points for spice in self.sales)
 
 
 def sell_goods(
@@ -43,8 +43,8 @@ def sell_goods(
     equal prices the earlier market (A before F), so results are stable.
     """
     counts = [0] * NUM_SPICES
-    for s in goods:
-        counts[s] += 1
+    for good in goods:
+        counts[good] += 1
     sales: list[Sale] = []
     unsold: list[int] = []
     for spice in range(NUM_SPICES):

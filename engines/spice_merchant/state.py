@@ -102,13 +102,13 @@ class State:
     def card_census(self) -> list[int]:
         """Count per spice over every place a card can be."""
         census = [0] * NUM_SPICES
-        for s in self.deck:
-            census[s] += 1
+        for spice in self.deck:
+            census[spice] += 1
         for seat in range(self.num_players):
-            for s in range(NUM_SPICES):
-                census[s] += self.hands[seat][s] + self.score_cards[seat][s]
-            for s in self.secret_goods[seat]:
-                census[s] += 1
+            for spice in range(NUM_SPICES):
+                census[spice] += self.hands[seat][spice] + self.score_cards[seat][spice]
+            for spice in self.secret_goods[seat]:
+                census[spice] += 1
             if self.open_goods[seat] != NONE:
                 census[self.open_goods[seat]] += 1
         for spice, count in self.markets:
