@@ -52,7 +52,7 @@ def main() -> None:
         print(f"engines/{package:8} {killed:>7} {survived:>9} {counts['no tests']:>9} "
               f"{unchecked:>10} {score:>7}")
     if args.survivors:
-        for package, names in sorted(verdicts.items()):
+        for _, names in sorted(verdicts.items()):
             for name, status in sorted(names.items()):
                 if status in ("survived", "suspicious", "no tests"):
                     print(f"{status:9} {name}")

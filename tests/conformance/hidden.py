@@ -47,6 +47,28 @@ HIDDEN_PLACES: dict[str, Callable[[Any, int], Places]] = {
 }
 
 
+def _central_market_pinned(state: Any, observer: int) -> set[int]:
+    """Cards of a product the table knows a seat holds or lacks: a redeal
+    may have only one place for them."""
+    from engines.central_market.data import NUM_CODES, product_of
+    from engines.central_market.hidden import known_about_hands
+
+    holds, lacks, _ = known_about_hands(state)
+    products = {product for _, product in holds | lacks}
+    return {c for c in range(NUM_CODES) if product_of(c) in products}
+
+
+#: Per game, the hidden items that public facts may tie to one place.
+PINNED: dict[str, Callable[[Any, int], set[int]]] = {
+    "central-market": _central_market_pinned,
+}
+
+
+def pinned(game_id: str, state: Any, observer: int) -> set[int]:
+    pin = PINNED.get(game_id)
+    return pin(state, observer) if pin else set()
+
+
 def hidden_places(game_id: str, state: Any, observer: int) -> Places:
     return HIDDEN_PLACES[game_id](state, observer)
 

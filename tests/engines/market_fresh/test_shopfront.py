@@ -25,11 +25,27 @@ def shopfronts(draw: st.DrawFn) -> Shopfront:
     return shop
 
 
+def _no_blank_pair_left(size: int) -> Shopfront:
+    """A grid where crates cover every pair of blank squares, so a crate fits
+    only on a matching face: the case where `placeable` must look at both
+    halves of each crate."""
+    shop = Shopfront.empty(size)
+    while True:
+        blank_pairs = [(c, p, q) for c in ALL_CRATES for p, q in shop.placements_for(c)
+                       if shop.heights[p] == 0 and shop.tops[p] == shop.tops[q] == -1]
+        if not blank_pairs:
+            return shop
+        crate, first, second = blank_pairs[0]
+        shop = shop.place(crate, first, second)
+
+
 def _fits_somewhere(shop: Shopfront) -> list[int]:
     return [c for c in ALL_CRATES if shop.placements_for(c)]
 
 
 @example(shop=Shopfront.empty(4))
+@example(shop=_no_blank_pair_left(5))
+@example(shop=_no_blank_pair_left(4))
 @example(shop=Shopfront.empty(5).place(0, 0, 1).place(5, 2, 3))
 @given(shop=shopfronts())
 def test_placeable_lists_exactly_the_crates_with_a_placement(shop: Shopfront) -> None:
