@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 import pytest
-from google.protobuf.wrappers_pb2 import Int32Value
+from google.protobuf.wrappers_pb2 import Int32Value, Int64Value
 
 from engines.core import (
     Decision,
@@ -120,7 +120,7 @@ def test_step_counts_applied_actions_and_apply_keeps_the_input() -> None:
 
 def test_stale_step_is_refused() -> None:
     game = play(2)
-    with pytest.raises(StaleStep):
+    with pytest.raises(StaleStep, match="chosen at step 1 but the game is at step 2"):
         game.apply(0, ONE, expected_step=1)
     with pytest.raises(StaleStep):
         game.apply(0, ONE, expected_step=3)
@@ -130,25 +130,36 @@ def test_stale_step_is_refused() -> None:
 def test_a_finished_game_refuses_every_action() -> None:
     game = play(TURNS)
     assert game.to_act() == () and game.outcome() is not None
-    with pytest.raises(GameOver):
+    with pytest.raises(GameOver, match="the game is over"):
         game.apply(0, ONE)
 
 
-@pytest.mark.parametrize("seat", [1, 2, -1])
-def test_a_seat_that_is_not_deciding_is_refused(seat: int) -> None:
-    with pytest.raises(NotYourTurn):
+@pytest.mark.parametrize("seat, says", [
+    (1, "seat 1 is not deciding now; waiting for seat(s) 0"),
+    (2, "seat 2 does not exist in a 2-player game"),
+    (-1, "seat -1 does not exist in a 2-player game"),
+])
+def test_a_seat_that_is_not_deciding_is_refused(seat: int, says: str) -> None:
+    with pytest.raises(NotYourTurn) as refused:
         Game.new(TOY, 2, {}, b"s").apply(seat, ONE)
+    assert str(refused.value) == says
 
 
 def test_an_action_outside_the_legal_list_is_refused() -> None:
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not legal for seat 0 now; see legal_actions"):
         Game.new(TOY, 2, {}, b"s").apply(0, Int32Value(value=3))
 
 
 def test_an_action_larger_than_the_bound_is_refused_unread() -> None:
     """Refused before the stale-step or turn checks: its size alone rules it out."""
-    with pytest.raises(MalformedAction):
+    with pytest.raises(MalformedAction, match="a toy action is at most 8 bytes; this one has 11"):
         Game.new(TOY, 2, {}, b"s").apply(1, Int32Value(value=-1), expected_step=7)
+    at_bound, above = Int64Value(value=1 << 48), Int64Value(value=1 << 56)
+    assert (at_bound.ByteSize(), above.ByteSize()) == (8, 9)
+    with pytest.raises(IllegalAction):  # read, then found not legal
+        Game.new(TOY, 2, {}, b"s").apply(0, at_bound)
+    with pytest.raises(MalformedAction):
+        Game.new(TOY, 2, {}, b"s").apply(0, above)
 
 
 def test_seed_commitment_is_the_seeds_sha256() -> None:

@@ -105,3 +105,13 @@ def test_shuffle_of_short_lists_draws_nothing() -> None:
     pair = [1, 2]
     rng.shuffle(pair)
     assert rng.counter == 1
+
+
+@pytest.mark.parametrize("seed", [b"x", b"y" * 64])
+def test_seeds_of_1_to_64_bytes_are_taken(seed: bytes) -> None:
+    assert Rng(seed).seed == seed and Rng(seed, 9).counter == 9
+
+
+def test_the_seed_keys_the_stream() -> None:
+    assert Rng(b"a").next64() != Rng(b"b").next64()
+    assert Rng(b"a").below(1) == 0
