@@ -154,7 +154,7 @@ def test_an_action_larger_than_the_bound_is_refused_unread() -> None:
     """Refused before the stale-step or turn checks: its size alone rules it out."""
     with pytest.raises(MalformedAction, match="a toy action is at most 8 bytes; this one has 11"):
         Game.new(TOY, 2, {}, b"s").apply(1, Int32Value(value=-1), expected_step=7)
-    at_bound, above = Int64Value(value=1 << 48), Int64Value(value=1 << 56)
+    at_bound, above = Int64Value(value=1 << 48), Int64Value(value=1 << 49)
     assert (at_bound.ByteSize(), above.ByteSize()) == (8, 9)
     with pytest.raises(IllegalAction):  # read, then found not legal
         Game.new(TOY, 2, {}, b"s").apply(0, at_bound)
