@@ -10,7 +10,6 @@ which is how a game says e.g. "solo is one seat only".
 from __future__ import annotations
 
 import itertools
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,16 +75,4 @@ def all_configs() -> list[PlayConfig]:
     return configs
 
 
-def quick(configs: list[PlayConfig]) -> list[PlayConfig]:
-    """One table per game and player count, with the first option set that
-    game takes: what `make mutation` plays (CONFORMANCE_CONFIGS=quick), so
-    each mutant is judged in seconds rather than a minute."""
-    first: dict[tuple[str, int], PlayConfig] = {}
-    for config in configs:
-        first.setdefault((config.game_id, config.num_players), config)
-    return list(first.values())
-
-
 CONFIGS = all_configs()
-if os.environ.get("CONFORMANCE_CONFIGS") == "quick":
-    CONFIGS = quick(CONFIGS)
