@@ -4,7 +4,7 @@ views from pieces, and the action codec."""
 from __future__ import annotations
 
 import pytest
-from google.protobuf.wrappers_pb2 import Int32Value
+from google.protobuf.wrappers_pb2 import BytesValue, Int32Value
 
 from engines.core import Event, IllegalAction
 from engines.core.actions import ActionCodec
@@ -109,6 +109,12 @@ def test_a_view_from_pieces_equals_the_view_built_at_once() -> None:
     assert serialize(assemble(pb.SpiceMerchantView, pieces)) == serialize(whole)
 
 
+@pytest.mark.parametrize("size", [1, 126, 127, 128, 129, 300, 16383, 16384, 70000])
+def test_embedded_writes_the_length_as_protobuf_does(size: int) -> None:
+    data = bytes(range(256)) * (size // 256) + bytes(size % 256)
+    assert embedded(1, data) == BytesValue(value=data).SerializeToString()
+
+
 @pytest.mark.parametrize("score", [0, 5, 127, 128, 300, 1 << 20])
 def test_an_embedded_piece_is_the_field_protobuf_would_write(score: int) -> None:
     row = pb.SpiceMerchantSeatView(seat=1, score=score, round_points=list(range(score % 90)))
@@ -156,5 +162,6 @@ def test_codec_never_reads_an_action_larger_than_the_bound() -> None:
 def test_apply_refuses_an_action_that_names_no_move() -> None:
     codec = _codec([])
     assert codec.legal_move_of(Int32Value(value=3)) == 3
-    with pytest.raises(IllegalAction):
-        codec.legal_move_of(Int32Value(value=-1))
+    with pytest.raises(IllegalAction) as refused:
+        codec.legal_move_of(Int32Value(value=0))
+    assert str(refused.value) == "that action names no move of this game; see legal_actions"
