@@ -60,11 +60,14 @@ golden: install
 	$(PY) -m tests.golden.record
 
 ## mutation: mutmut over engines/, one package at a time (niced, each bounded by
-## MUTATION_SECONDS; a cut-short run resumes where it stopped), then the scores
+## MUTATION_SECONDS), then the scores; a rerun judges only the unchecked and
+## surviving mutants (rm -rf mutants to start afresh)
 mutation: install
 	@for pkg in $(MUTATION_PACKAGES); do \
 	  echo "== engines/$$pkg"; \
-	  timeout $(MUTATION_SECONDS) nice -n 10 $(VENV)/bin/mutmut run --max-children 2 "engines.$$pkg.*" \
+	  pending=$$($(PY) -m tests.mutation_scores --pending $$pkg); \
+	  [ -z "$$pending" ] || timeout $(MUTATION_SECONDS) nice -n 10 \
+	    $(VENV)/bin/mutmut run --max-children 2 $$pending \
 	    > mutants-$$pkg.log 2>&1 || [ $$? -eq 124 ] || { tail -20 mutants-$$pkg.log; exit 1; }; \
 	done
 	$(PY) -m tests.mutation_scores

@@ -1,6 +1,7 @@
 """Mutation score per engine package, from the last `make mutation` run.
 
     .venv/bin/python -m tests.mutation_scores [--survivors]
+    .venv/bin/python -m tests.mutation_scores --pending PACKAGE
 
 Reads mutmut's results (mutants/**/*.meta). Score = killed (including
 timeouts) / mutants with a verdict; "no tests" mutants count as survivors,
@@ -39,8 +40,17 @@ def load() -> dict[str, dict[str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--survivors", action="store_true", help="list surviving mutants")
+    parser.add_argument("--pending", metavar="PACKAGE",
+                        help="print what `mutmut run` should (re)judge in PACKAGE: its unchecked "
+                        "and surviving mutants, or all of it before the first run")
     args = parser.parse_args()
     verdicts = load()
+    if args.pending:
+        # mutmut reruns every mutant a pattern names, so a bounded run resumes by name.
+        known = verdicts.get(args.pending, {})
+        pending = [n for n, status in sorted(known.items()) if status not in ("killed", "timeout")]
+        print(" ".join(pending) if known else f"engines.{args.pending}.*")
+        return
     print(f"{'package':16} {'killed':>7} {'survived':>9} {'no tests':>9} {'unchecked':>10} {'score':>7}")
     for package in sorted(verdicts, key=lambda p: (p not in PACKAGES, p)):
         counts = Counter(verdicts[package].values())
