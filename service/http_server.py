@@ -34,7 +34,7 @@ from service.openapi import openapi_json
 if TYPE_CHECKING:
     from hypercorn.typing import Framework
 
-    from service.metrics import UnaryCallMetrics
+    from service.rpc_metrics import UnaryCallMetrics
 
 __all__ = ["HttpServer", "bind_http", "build_http_app", "create_http_server"]
 

@@ -44,7 +44,7 @@ from service.grpc_service import to_status
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
 
-    from service.metrics import UnaryCallMetrics
+    from service.rpc_metrics import UnaryCallMetrics
 
 __all__ = [
     "SERVICE", "connect_application", "connect_error_json", "grpc_web_error_headers",

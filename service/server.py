@@ -27,7 +27,7 @@ from service.states import StateStore
 
 if TYPE_CHECKING:
     from service.http_server import HttpServer
-    from service.metrics import UnaryCallMetrics
+    from service.rpc_metrics import UnaryCallMetrics
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 

@@ -11,7 +11,8 @@ import pytest
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from prometheus_client import CollectorRegistry
 
-from service.metrics import GO_CODE_NAMES, Metrics, MetricsInterceptor, PrometheusObserver
+from service.metrics import Metrics, PrometheusObserver
+from service.rpc_metrics import GO_CODE_NAMES, MetricsInterceptor
 
 SERVICE = "test.v1.Probe"
 

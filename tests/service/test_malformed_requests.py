@@ -17,7 +17,8 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from prometheus_client import CollectorRegistry
 
 from marketplay.v1 import game_service_pb2 as pb
-from service.metrics import Metrics, MetricsInterceptor
+from service.metrics import Metrics
+from service.rpc_metrics import MetricsInterceptor
 from service.server import RunningServer, create_server
 from tests.service.conftest import TEST_CONFIG, refusal
 
