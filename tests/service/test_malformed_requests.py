@@ -68,7 +68,8 @@ def test_garbage_is_invalid_argument_counted_and_logged_once(
     assert f"marketplay.v1.{method}Request" in message
     assert _handled(registry, method, "InvalidArgument") == before + 1
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
-    assert len([r for r in caplog.records if "malformed" in r.getMessage()]) == 1
+    lines = [r for r in caplog.records if r.name == "marketplay.calls"]
+    assert len(lines) == 1 and lines[0].call["reason"] == "MALFORMED_REQUEST"  # type: ignore[attr-defined]
 
 
 def test_health_and_reflection_still_answer(
