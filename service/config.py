@@ -80,8 +80,9 @@ class Config:
         default=10.0, metadata={"help": "drain time for in-flight calls on SIGTERM"}
     )
     max_connection_age_ms: int = field(
-        default=300_000,
-        metadata={"help": "close client connections after this age so clients rebalance"},
+        default=30_000,
+        metadata={"help": "close gRPC client connections after this age (GOAWAY, calls in flight "
+                          "finish) so clients rebalance onto new replicas and workers"},
     )
     state_cache_size: int = field(
         default=4096, metadata={"help": "recently opened states kept decoded (0 disables)"}
