@@ -12,6 +12,7 @@ seconds from the replacement answering health checks to its first game call.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -45,10 +46,8 @@ def measure(age_ms: int, limit: float = 120.0) -> float:
                 with grpc.insecure_channel(service.address) as channel:
                     stub = pb_grpc.GameServiceStub(channel)
                     while not stop.is_set():
-                        try:
+                        with contextlib.suppress(grpc.RpcError):
                             stub.ListGames(pb.ListGamesRequest(), timeout=5)
-                        except grpc.RpcError:
-                            pass
                         time.sleep(0.02)
 
             threads = [threading.Thread(target=caller, daemon=True) for _ in range(CHANNELS)]
