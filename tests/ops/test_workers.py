@@ -5,6 +5,7 @@ Real `python -m service.main` processes on 127.0.0.1, every wait bounded.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import signal
@@ -299,6 +300,51 @@ def test_the_multiprocess_directory_it_makes_is_on_tmpfs() -> None:
     assert Path(path).name.startswith("marketplay-metrics-")
     if os.access("/dev/shm", os.W_OK):
         assert on_tmpfs == "True"
+
+
+def test_a_replacement_worker_gets_traffic_from_connected_clients(
+    tmp_path: Path, multiproc_dir: Path
+) -> None:
+    """Clients of a killed worker reconnect to the survivor; connections aging out
+    (--max-connection-age-ms) bring some back to the replacement without new clients.
+    The default age is short for this reason (bench/rebalance.py measures it:
+    docs/deploy.md, "Balance gRPC over replicas")."""
+    assert Config().max_connection_age_ms <= 60_000  # was 5 minutes: no traffic for that long
+    service = Service(tmp_path, "--workers", "2", "--max-connection-age-ms", "2000",
+                      multiproc_dir=multiproc_dir)
+    stop = threading.Event()
+
+    def call_steadily() -> None:
+        with grpc.insecure_channel(service.address) as channel:
+            stub = pb_grpc.GameServiceStub(channel)
+            while not stop.wait(0.02):
+                # the kill breaks some calls in flight; the channel reconnects
+                with contextlib.suppress(grpc.RpcError):
+                    stub.ListGames(pb.ListGamesRequest(), timeout=5)
+
+    callers = [threading.Thread(target=call_steadily, daemon=True) for _ in range(6)]
+    try:
+        service.wait_ready(workers=2)
+        for caller in callers:
+            caller.start()
+        old = service.worker_pids()
+        victim = min(old)
+        os.kill(victim, signal.SIGKILL)
+        (replacement,) = _wait_for_replacement(service, victim, seconds=20) - old
+        labels = {"grpc_service": "marketplay.v1.GameService", "grpc_method": "ListGames"}
+        deadline = time.monotonic() + 40  # generous: the age is 2 s (+-10% jitter)
+        while time.monotonic() < deadline:
+            if per_process_sample(multiproc_dir, replacement, tmp_path,
+                                  "grpc_server_started_total", **labels) > 0:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"replacement {replacement} got no call from the callers")
+    finally:
+        stop.set()
+        for caller in callers:
+            caller.join(10)
+        service.kill()
 
 
 def test_server_options_share_the_port_and_age_out_connections() -> None:
