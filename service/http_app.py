@@ -255,6 +255,14 @@ class HttpApp:
             counted.received()
         admitted = False
         try:
+            grpc_type = _grpc_type(scope)
+            if grpc_type and not grpc_type.startswith("application/grpc-web") and \
+                    scope.get("http_version") != "2":
+                # First: HTTP/1.1 cannot carry the trailers any native gRPC answer needs.
+                await _refuse(send, 415, current.outcome.refused(ServiceError(
+                    Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2", "native gRPC needs HTTP/2 (h2c); "
+                    "use the gRPC port, or Connect or gRPC-Web here")))
+                return
             if rpc not in _RPCS or scope["method"] != "POST":
                 await body_reader.discard()
                 await self._wrong_rpc(scope, rpc, current, send)
@@ -304,12 +312,6 @@ class HttpApp:
         content_type = _header(scope, b"content-type")
         grpc_type = _grpc_type(scope)
         text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
-        if grpc_type and not grpc_type.startswith("application/grpc-web") and \
-                scope.get("http_version") != "2":  # HTTP/1.1: nothing to discard first
-            await _refuse(send, 415, current.outcome.refused(ServiceError(
-                Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2",
-                "native gRPC needs HTTP/2 (h2c); use the gRPC port, or Connect or gRPC-Web here")))
-            return
         # The limit is on the message, as in gRPC: gRPC and gRPC-Web add a frame prefix,
         # and gRPC-Web text mode base64 (4 bytes for every 3).
         limit = self._limit + (_GRPC_FRAME if grpc_type else 0)
