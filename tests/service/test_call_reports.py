@@ -7,11 +7,13 @@ import base64
 import io
 import json
 import logging
+import os
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import grpc
 import pytest
@@ -31,6 +33,7 @@ from tests.loopback import free_port
 from tests.service.conftest import TEST_CONFIG, first_legal
 from tests.service.http_client import Caller, HttpRefusal, http_client
 
+ROOT = Path(__file__).resolve().parents[2]
 GAME = "spice-merchant"
 TRACEPARENT = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
 
@@ -204,8 +207,9 @@ def test_tracing_is_off_without_a_collector_and_imports_nothing() -> None:
         "print(sorted(m for m in sys.modules if m.startswith(('opentelemetry.sdk',"
         " 'opentelemetry.exporter'))))\n"
     )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OTEL_")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=True, env={"PATH": "", "PYTHONPATH": "."})
+                         timeout=60, check=True, env=env, cwd=ROOT)
     assert out.stdout.strip() == "[]"
 
 
