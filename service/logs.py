@@ -37,11 +37,15 @@ class JsonFormatter(logging.Formatter):
 
 
 def configure_logging(level: str, log_format: str) -> None:
-    """One handler on the root logger, to stderr, in the chosen format."""
+    """One handler on the root logger, to stderr, in the chosen format.
+
+    Like logging.basicConfig, it leaves a logging set-up that already exists
+    alone (a program embedding the server, a test runner capturing logs).
+    """
+    root = logging.getLogger()
+    root.setLevel(level.upper())
+    if root.handlers:
+        return
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter() if log_format == "json" else logging.Formatter(_TEXT))
-    root = logging.getLogger()
-    for old in list(root.handlers):
-        root.removeHandler(old)
     root.addHandler(handler)
-    root.setLevel(level.upper())

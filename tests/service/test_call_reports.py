@@ -55,8 +55,10 @@ class Served:
         self.log = io.StringIO()
         self.handler = logging.StreamHandler(self.log)
         self.handler.setFormatter(JsonFormatter())
-        logging.getLogger("marketplay.calls").addHandler(self.handler)
-        logging.getLogger("marketplay.calls").setLevel(logging.INFO)
+        calls_log = logging.getLogger("marketplay.calls")
+        self.level = calls_log.level
+        calls_log.addHandler(self.handler)
+        calls_log.setLevel(logging.INFO)
 
     def lines(self) -> list[dict[str, object]]:
         return [json.loads(line) for line in self.log.getvalue().splitlines()]
@@ -69,9 +71,11 @@ class Served:
             time.sleep(0.01)
 
     def close(self) -> None:
-        logging.getLogger("marketplay.calls").removeHandler(self.handler)
         self.channel.close()
         self.running.drain(0.5)
+        calls_log = logging.getLogger("marketplay.calls")
+        calls_log.removeHandler(self.handler)
+        calls_log.setLevel(self.level)
 
 
 @pytest.fixture
@@ -219,3 +223,25 @@ def test_json_lines_parse_and_text_is_the_default() -> None:
                                ("X",), None)
     record.call = {"method": "X", "step": None}
     assert json.loads(JsonFormatter().format(record))["message"] == "refused X"
+
+
+def test_the_server_process_writes_json_lines(tmp_path: Path) -> None:
+    """`--log-format json` end to end: every line the process writes is JSON, and a
+    refused call is one of them."""
+    from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+    from tests.ops.procs import Service
+
+    service = Service(tmp_path, "--log-format", "json")
+    try:
+        service.wait_ready(workers=1)
+        with grpc.insecure_channel(service.address) as channel, pytest.raises(grpc.RpcError):
+            pb_grpc.GameServiceStub(channel).NewGame(pb.NewGameRequest(game_id="chess"),
+                                                     timeout=10)
+        assert service.stop() == 0
+    finally:
+        service.kill()
+    lines = [json.loads(line) for line in service.log().splitlines() if line.strip()]
+    refused = [line for line in lines if line.get("logger") == "marketplay.calls"]
+    assert [(r["method"], r["code"], r["reason"]) for r in refused] == [
+        ("NewGame", "NOT_FOUND", "UNKNOWN_GAME")]
+    assert any(line["message"] == "marketplay stopped" for line in lines)
