@@ -33,7 +33,8 @@ Carrier = Callable[[], Mapping[str, str]]
 
 def rpc_names(service: Any) -> dict[str, str]:
     """RPC name -> the GameCore method serving it ("ListGames" -> "list_games")."""
-    return {m.name: re.sub(r"(?<!^)(?=[A-Z])", "_", m.name).lower() for m in service.methods}
+    return {method.name: re.sub(r"(?<!^)(?=[A-Z])", "_", method.name).lower()
+            for method in service.methods}
 
 
 @dataclass

@@ -277,7 +277,7 @@ class _Supervisor:
                 return
             if pid == 0:
                 return
-            slot = next((s for s in self._slots if s.pid == pid), None)
+            slot = next((candidate for candidate in self._slots if candidate.pid == pid), None)
             if slot is None:
                 continue
             slot.pid = 0
