@@ -23,7 +23,7 @@ from dataclasses import replace
 from engines.core import Game, Rng
 from engines.market_fresh import ENGINE, rules, view
 from engines.market_fresh.data import CRATES, PRODUCE_INDEX
-from engines.market_fresh.moves import CHOOSE_CRATE
+from engines.market_fresh.moves import ChooseCrate, PlaceCrate
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.state import CHOOSE, CRATE_HEIGHTS, PLACE, SCORE, State
 
@@ -54,11 +54,12 @@ def reachable() -> State:
         move = moves[policy.below(len(moves))]
         if seat == 0 and state.phase == PLACE:
             shop = state.shopfronts[0]
-            move = max(moves, key=lambda m: shop.heights[m[1]])
-        if seat == 0 and state.phase == CHOOSE and moves[0][0] == CHOOSE_CRATE:
+            move = max(moves, key=lambda m: shop.heights[m.first] if isinstance(m, PlaceCrate) else 0)
+        if seat == 0 and state.phase == CHOOSE and isinstance(moves[0], ChooseCrate):
             shop = state.shopfronts[0]
             move = max(moves, key=lambda m: max(shop.heights[a] for a, _ in
-                                                shop.placements_for(m[1])))
+                                                shop.placements_for(m.crate))
+                       if isinstance(m, ChooseCrate) else 0)
         state, _ = rules.apply_move(state, seat, move)
     while not (state.current == 0 and state.phase == CHOOSE):
         moves = rules.legal_moves(state, state.current)

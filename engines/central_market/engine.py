@@ -1,49 +1,26 @@
-"""The Central Market Engine: options, action conversion, resampling, outcome."""
+"""The Central Market engine: the common interface over the rules, views and moves."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 
 from engines.central_market import rules
 from engines.central_market.data import (
-    CHEAT,
     DEFAULT_MAX_PRICE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NO_REMOVED_PRODUCT,
-    NUM_CODES,
-    NUM_PRODUCTS,
     PRODUCTS,
-    SIZES_KG,
-    code,
-    product_of,
     unused_count,
 )
-from engines.central_market.events import card_pb, product_pb, round_score_pb
-from engines.central_market.rules import Action
-from engines.central_market.scoring import final_ranking
-from engines.central_market.state import (
-    BIDDING,
-    FIRST_LAP,
-    GAME_OVER,
-    KEEP_ALL,
-    LOWERING,
-    NOT_ASKED,
-    OFFER,
-    SELL,
-    SET_ASIDE,
-    STARTING_BID,
-    STAYED,
-    TOURISTS_SALE,
-    TOURISTS_WINDOW,
-    UNDECIDED,
-    State,
-    decode,
-    encode,
-)
+from engines.central_market.events import round_score_pb
+from engines.central_market.hidden import resample_hidden
+from engines.central_market.moves import CODEC, MAX_ACTION_BYTES
+from engines.central_market.rounds import new_state
+from engines.central_market.scoring import final_outcome
+from engines.central_market.state import GAME_OVER, State, decode, encode
 from engines.central_market.view import build_view
-from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
+from engines.core.engine import Decision, Engine, Event, Outcome
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
@@ -86,68 +63,8 @@ SPEC = GameSpec(
             "callers: a Tourists prompt then shows that the seat holds the product.",
         ),
     ),
-    max_action_bytes=32,  # the largest legal action, a card to sell, is 8 bytes
+    max_action_bytes=MAX_ACTION_BYTES,
 )
-
-_NO_ARG = {
-    "pass": rules.PASS,
-    "stay": rules.STAY,
-    "finish_sale": rules.FINISH_SALE,
-    "play_rot": rules.PLAY_ROT,
-    "play_tourists": rules.PLAY_TOURISTS,
-    "keep_all": rules.KEEP_ALL_ACT,
-}
-
-_FIELD_OF = {kind: name for name, kind in _NO_ARG.items()}
-
-
-def _card_code(card: pb.CentralMarketCard) -> int | None:
-    if not 1 <= card.product <= NUM_PRODUCTS or card.kg not in SIZES_KG:
-        return None
-    return code(card.product - 1, card.kg)
-
-
-def action_tuple(action: pb.CentralMarketAction) -> Action | None:
-    """The rules' form of an action, or None if it names no possible move."""
-    move = action.WhichOneof("move")
-    if move is None:
-        return None
-    if move in _NO_ARG:
-        return (_NO_ARG[move], -1)
-    if move == "offer":
-        product = action.offer.product
-        return (rules.OFFER_ACT, product - 1) if 1 <= product <= NUM_PRODUCTS else None
-    if move == "bid":
-        return (rules.BID, action.bid.price)
-    card = _card_code(action.sell_card.card if move == "sell_card" else action.set_aside.card)
-    if card is None:
-        return None
-    return (rules.SELL_CARD if move == "sell_card" else rules.SET_ASIDE_ACT, card)
-
-
-def action_message(action: Action) -> pb.CentralMarketAction:
-    kind, arg = action
-    A = pb.CentralMarketAction
-    if kind == rules.OFFER_ACT:
-        return A(offer=pb.CentralMarketOffer(product=product_pb(arg)))
-    if kind == rules.BID:
-        return A(bid=pb.CentralMarketBid(price=arg))
-    if kind == rules.SELL_CARD:
-        return A(sell_card=pb.CentralMarketSellCard(card=card_pb(arg)))
-    if kind == rules.SET_ASIDE_ACT:
-        return A(set_aside=pb.CentralMarketSetAside(card=card_pb(arg)))
-    field = _FIELD_OF[kind]  # "pass" is a Python keyword, hence getattr
-    message = A()
-    getattr(message, field).SetInParent()
-    return message
-
-
-@lru_cache(maxsize=512)
-def _action_bytes(action: Action) -> bytes:
-    """An action message's bytes, built once: there are fewer than a hundred
-    distinct actions, and parsing bytes is cheaper than building a message."""
-    return action_message(action).SerializeToString()
-
 
 class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
     spec = SPEC
@@ -161,29 +78,23 @@ class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
                 "removed-product (the 40-card variant) is for a three player game only"
             )
         removed_index = PRODUCTS.index(removed) if removed != NO_REMOVED_PRODUCT else -1
-        max_price = options[MAX_PRICE]
-        assert isinstance(max_price, int)
-        return rules.new_state(
-            num_players, max_price, removed_index, bool(options[SKIP_IDLE]), rng
-        )
+        max_price = int(options[MAX_PRICE])
+        return new_state(num_players, max_price, removed_index, bool(options[SKIP_IDLE]), rng)
 
     def to_act(self, state: State) -> Sequence[Decision]:
         return [Decision(seat, kind) for seat, kind in rules.deciders(state)]
 
     def legal_actions(self, state: State, seat: int) -> Sequence[pb.CentralMarketAction]:
-        A = pb.CentralMarketAction
-        return [A.FromString(_action_bytes(a)) for a in rules.legal(state, seat)]
+        return CODEC.actions(rules.legal_moves(state, seat))
 
     def is_legal(self, state: State, seat: int, action: pb.CentralMarketAction) -> bool:
-        move = action_tuple(action)
-        return move is not None and move in rules.legal(state, seat)
+        move = CODEC.move_of(action)
+        return move is not None and move in rules.legal_moves(state, seat)
 
     def apply(
         self, state: State, seat: int, action: pb.CentralMarketAction, rng: Rng
     ) -> tuple[State, list[Event]]:
-        move = action_tuple(action)
-        assert move is not None, "apply is only called with legal actions"
-        return rules.apply(state, seat, move, rng)
+        return rules.apply(state, seat, CODEC.legal_move_of(action), rng)
 
     def view(self, state: State, seat: int | None) -> pb.CentralMarketView:
         return build_view(state, seat)
@@ -191,18 +102,13 @@ class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != GAME_OVER:
             return None
-        unused = [unused_count(m) for m in state.action_cards]
-        ranks, winners, tie_break = final_ranking(state.vp, unused)
-        results = tuple(
-            SeatResult(seat, state.vp[seat], ranks[seat], (unused[seat],))
-            for seat in range(state.num_players)
-        )
+        unused = [unused_count(cards) for cards in state.action_cards]
         details = pb.CentralMarketOutcome(
             victory_points=state.vp,
             unused_action_cards=unused,
-            history=[round_score_pb(h) for h in state.history],
+            history=[round_score_pb(score) for score in state.history],
         )
-        return Outcome(results, tuple(winners), tie_break, details)
+        return final_outcome(state.vp, unused, details)
 
     def encode(self, state: State) -> bytes:
         return encode(state)
@@ -212,90 +118,6 @@ class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
 
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
         return resample_hidden(state, observer, rng)
-
-
-# ------------------------------------------------------------------ resampling
-
-#: Rejection sampling gives up after this many draws and keeps the real deal
-#: (still a state the observer cannot tell apart, just not a fresh one).
-_RESAMPLE_TRIES = 200
-
-
-def _public_constraints(s: State) -> tuple[set[int], set[int], int]:
-    """What the table knows about hidden hands right now.
-
-    Returns (seats that must hold the current product, seats that must not,
-    seat that must hold some offerable product or -1). A bidder without an
-    unused Cheat holds the product ("A player may bid only if he has the
-    product"), the offerer offered from his hand, a revealed cheater holds
-    none of it, a seat asked to offer holds something it may offer, and with
-    skip-idle-reactions a seat asked for Tourists holds the product.
-    """
-    must: set[int] = set()
-    must_not: set[int] = set()
-    offer_seat = -1
-    phase = s.phase
-    if phase == OFFER:
-        offer_seat = s.offerer
-    if s.product >= 0:
-        waiting = set(s.sell_order)
-        if phase in (STARTING_BID, FIRST_LAP, LOWERING):
-            waiting = {i for i in range(s.num_players) if s.bid_state[i] in (BIDDING, STAYED)}
-            waiting.add(s.offerer)
-        for seat in waiting:
-            if seat == s.offerer or not s.action_cards[seat] & CHEAT:
-                must.add(seat)
-        if phase == SELL and s.sale_cheat:
-            must_not.add(s.seller)
-        elif phase in (SELL, TOURISTS_SALE) and not s.sale_cards:
-            must.add(s.seller)
-        must_not.update(i for i in range(s.num_players) if s.cheated[i])
-        if phase == TOURISTS_WINDOW and s.skip_idle:
-            must.add(s.pointer)  # asked only because it holds the product
-    return must, must_not, offer_seat
-
-
-def resample_hidden(state: State, observer: int, rng: Rng) -> State:
-    """Redeal every card the observer cannot see (other hands, other seats'
-    set-aside cards, the draw pile) uniformly among the deals that agree with
-    every public fact, and redraw other seats' pending set-aside choices."""
-    s = state.clone()
-    others = [i for i in range(s.num_players) if i != observer]
-    pool = [c for i in others for c in s.hands[i] + s.set_aside[i]] + s.draw
-    must, must_not, offer_seat = _public_constraints(s)
-    must.discard(observer)
-    must_not.discard(observer)
-    if offer_seat == observer:
-        offer_seat = -1
-    product = s.product
-    for _ in range(_RESAMPLE_TRIES):
-        rng.shuffle(pool)
-        at = 0
-        hands: dict[int, list[int]] = {}
-        asides: dict[int, list[int]] = {}
-        for i in others:
-            hands[i] = sorted(pool[at : at + len(s.hands[i])])
-            at += len(s.hands[i])
-            asides[i] = sorted(pool[at : at + len(s.set_aside[i])])
-            at += len(s.set_aside[i])
-        if any(all(product_of(c) != product for c in hands[i]) for i in must):
-            continue
-        if any(any(product_of(c) == product for c in hands[i]) for i in must_not):
-            continue
-        if offer_seat >= 0 and not {product_of(c) for c in hands[offer_seat]} - set(s.offered):
-            continue
-        for i in others:
-            s.hands[i] = hands[i]
-            s.set_aside[i] = asides[i]
-        s.draw = pool[at:]
-        break
-    if s.phase == SET_ASIDE:
-        for i in others:
-            if s.pending[i] not in (UNDECIDED, NOT_ASKED):
-                choices = [KEEP_ALL, *sorted(set(s.hands[i]))]
-                s.pending[i] = choices[rng.below(len(choices))]
-    assert all(0 <= c < NUM_CODES for c in s.draw)
-    return s
 
 
 ENGINE = CentralMarketEngine()

@@ -1,4 +1,4 @@
-"""The Market Fresh engine: the common interface over rules.py and view.py."""
+"""The Market Fresh engine: the common interface over the rules, views and moves."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ from collections.abc import Mapping, Sequence
 
 from google.protobuf.message import Message
 
-from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
-from engines.core.errors import IllegalAction, InvalidOptions
+from engines.core.engine import Decision, Engine, Event, Outcome
+from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
-from engines.market_fresh import rules, view
+from engines.market_fresh import rules
+from engines.market_fresh.actions import CODECS, MAX_ACTION_BYTES
 from engines.market_fresh.data import DATA
+from engines.market_fresh.hidden import resample_hidden
+from engines.market_fresh.outcome import final_outcome
 from engines.market_fresh.state import (
     OVER,
     PHASE_KINDS,
@@ -21,6 +24,7 @@ from engines.market_fresh.state import (
     decode,
     encode,
 )
+from engines.market_fresh.view import render
 from marketplay.v1 import market_fresh_pb2 as pb
 
 #: Bump whenever a rule interpretation changes; the data digest is appended
@@ -51,7 +55,7 @@ SPEC = GameSpec(
             allowed=("auto", "5", "4"),
         ),
     ),
-    max_action_bytes=96,  # the largest legal action, a crate taken face up, is 36 bytes
+    max_action_bytes=MAX_ACTION_BYTES,
 )
 
 
@@ -92,34 +96,22 @@ class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
         return (Decision(state.current, PHASE_KINDS[state.phase]),)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[pb.MarketFreshAction]:
-        return [view.action(m, state.grid) for m in rules.legal_moves(state, seat)]
+        return CODECS[state.grid].actions(rules.legal_moves(state, seat))
 
     def is_legal(self, state: State, seat: int, action: pb.MarketFreshAction) -> bool:
-        move = view.move_of(action, state.grid)
+        move = CODECS[state.grid].move_of(action)
         return move is not None and rules.is_legal(state, seat, move)
 
     def apply(
         self, state: State, seat: int, action: pb.MarketFreshAction, rng: Rng
     ) -> tuple[State, list[Event]]:
-        move = view.move_of(action, state.grid)
-        if move is None or not rules.is_legal(state, seat, move):
-            raise IllegalAction("that action is not legal now; see legal_actions")
-        return rules.apply_move(state, seat, move)
+        return rules.apply_move(state, seat, CODECS[state.grid].legal_move_of(action))
 
     def view(self, state: State, seat: int | None) -> Message:
-        return view.render(state, seat)
+        return render(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        scores = view.finals(state)
-        ranks = view.ranks(scores)
-        results = tuple(
-            SeatResult(seat=f.seat, score=f.total, rank=r) for f, r in zip(scores, ranks, strict=True)
-        )
-        winners = tuple(f.seat for f, r in zip(scores, ranks, strict=True) if r == 1)
-        tie_break = "shared" if len(winners) > 1 else "score"
-        return Outcome(results, winners, tie_break, view.outcome(state, scores))
+        return final_outcome(state) if state.phase == OVER else None
 
     def encode(self, state: State) -> bytes:
         return encode(state)
@@ -128,5 +120,5 @@ class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
         return decode(data)
 
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
-        return rules.resample_hidden(state, observer, rng)
+        return resample_hidden(state, observer, rng)
 

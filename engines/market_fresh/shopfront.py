@@ -74,11 +74,6 @@ class Shopfront:
         options = _ORIENTED[self.size] if a != b else ADJACENT[self.size]
         return [(p, q) for p, q in options if self.fit(crate, p, q) >= 0]
 
-    def can_place(self, crate: int) -> bool:
-        a, b = CRATES[crate]
-        options = _ORIENTED[self.size] if a != b else ADJACENT[self.size]
-        return any(self.fit(crate, p, q) >= 0 for p, q in options)
-
     def allows(self, crate: int, first: int, second: int) -> bool:
         """Whether (first, second) is in `placements_for(crate)`, without listing them."""
         a, b = CRATES[crate]
@@ -86,8 +81,8 @@ class Shopfront:
         return (first, second) in options and self.fit(crate, first, second) >= 0
 
     def placeable(self, crates: Iterable[int]) -> list[int]:
-        """The crates that fit somewhere (each as `can_place` says), looking at
-        the grid once rather than once per crate.
+        """The crates that have a placement (`placements_for` is not empty),
+        looking at the grid once rather than once per crate.
 
         By `fit`, a crate fits iff two blank board squares lie side by side, or
         one of its halves matches the top face of a square that has a neighbour
@@ -141,11 +136,11 @@ class Shopfront:
 
 
 def _oriented(size: int) -> tuple[tuple[int, int], ...]:
-    out: list[tuple[int, int]] = []
+    pairs: list[tuple[int, int]] = []
     for p, q in ADJACENT[size]:
-        out.append((p, q))
-        out.append((q, p))
-    return tuple(out)
+        pairs.append((p, q))
+        pairs.append((q, p))
+    return tuple(pairs)
 
 
 _ORIENTED = {size: _oriented(size) for size in ADJACENT}

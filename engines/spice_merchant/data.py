@@ -36,13 +36,14 @@ _DATA = _load()
 DIGEST = hashlib.sha256(json.dumps(_DATA, sort_keys=True).encode()).hexdigest()[:12]
 
 SPICES: tuple[Spice, ...] = tuple(
-    Spice(s["name"], s["title"], s["cards"], None if s["prices"] is None else tuple(s["prices"]))
-    for s in _DATA["spices"]
+    Spice(entry["name"], entry["title"], entry["cards"],
+          None if entry["prices"] is None else tuple(entry["prices"]))
+    for entry in _DATA["spices"]
 )
 NUM_SPICES = len(SPICES)
 #: Spice index of Nutmeg & Mace, whose price row is an option.
-NUTMEG = next(i for i, s in enumerate(SPICES) if s.prices is None)
-CARD_COUNTS: tuple[int, ...] = tuple(s.cards for s in SPICES)
+NUTMEG = next(i for i, spice in enumerate(SPICES) if spice.prices is None)
+CARD_COUNTS: tuple[int, ...] = tuple(spice.cards for spice in SPICES)
 TOTAL_CARDS = sum(CARD_COUNTS)
 
 NUTMEG_VARIANTS: dict[str, tuple[int, ...]] = {
@@ -62,7 +63,7 @@ FULL_MARKETS_TO_END_ROUND: int = _DATA["full_markets_to_end_round"]
 
 def price_list(nutmeg_prices: str) -> tuple[tuple[int, ...], ...]:
     """Every spice's price row, with the chosen Nutmeg & Mace variant."""
-    return tuple(NUTMEG_VARIANTS[nutmeg_prices] if s.prices is None else s.prices for s in SPICES)
+    return tuple(NUTMEG_VARIANTS[nutmeg_prices] if spice.prices is None else spice.prices for spice in SPICES)
 
 
 def secret_goods_to_register(round_no: int) -> int:
@@ -73,7 +74,7 @@ def secret_goods_to_register(round_no: int) -> int:
 
 def _check() -> None:
     """Fail at import, not mid-game, if the data file is inconsistent."""
-    rows = [s.prices for s in SPICES if s.prices is not None] + list(NUTMEG_VARIANTS.values())
+    rows = [spice.prices for spice in SPICES if spice.prices is not None] + list(NUTMEG_VARIANTS.values())
     if not all(len(r) == MARKET_CAPACITY for r in rows):
         raise ValueError("every price row needs one price per possible market count")
     if DEFAULT_NUTMEG not in NUTMEG_VARIANTS or len(SECRET_GOODS_PER_ROUND) != ROUNDS:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
+from engines.core.engine import Decision, Engine, Event, Outcome
 from engines.core.errors import InvalidOptions
+from engines.core.ranking import ranked_outcome
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
 from engines.spice_merchant import hidden, rules
 from engines.spice_merchant.data import DEFAULT_NUTMEG, DIGEST, NUTMEG_VARIANTS
-from engines.spice_merchant.moves import MAX_ACTION_BYTES, action_messages, move_of
-from engines.spice_merchant.scoring import ranks
+from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES, action_messages, move_of
 from engines.spice_merchant.state import GAME_OVER, State, decode, encode
 from engines.spice_merchant.view import build_view
 from marketplay.v1 import spice_merchant_pb2 as pb
@@ -73,10 +73,7 @@ class SpiceMerchantEngine(Engine[State, pb.SpiceMerchantAction]):
     def apply(
         self, state: State, seat: int, action: pb.SpiceMerchantAction, rng: Rng
     ) -> tuple[State, list[Event]]:
-        move = move_of(action)
-        if move is None:  # the framework checked is_legal; keep mypy and misuse honest
-            raise ValueError("not a spice-merchant move")
-        return rules.apply(state, seat, move, rng)
+        return rules.apply(state, seat, CODEC.legal_move_of(action), rng)
 
     def view(self, state: State, seat: int | None) -> pb.SpiceMerchantView:
         return build_view(state, seat)
@@ -84,17 +81,10 @@ class SpiceMerchantEngine(Engine[State, pb.SpiceMerchantAction]):
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != GAME_OVER:
             return None
-        keys = rules.final_keys(state)
-        seat_ranks = ranks(keys)
-        winners, tie_break = rules.winners_of(state)
-        return Outcome(
-            results=tuple(
-                SeatResult(seat, state.scores[seat], seat_ranks[seat], (state.goods_sold(seat),))
-                for seat in range(state.num_players)
-            ),
-            winners=tuple(winners),
-            tie_break=tie_break,
-            details=pb.SpiceMerchantOutcome(
+        return ranked_outcome(
+            rules.final_keys(state),
+            rules.TIE_BREAKS,
+            pb.SpiceMerchantOutcome(
                 seats=[
                     pb.SpiceMerchantSeatTotals(
                         seat=seat,

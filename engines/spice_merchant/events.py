@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import cast
 
 from engines.core.engine import Event
+from engines.core.events import private, public
 from engines.spice_merchant.data import price_list, secret_goods_to_register
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.scoring import sell_goods
@@ -16,11 +17,11 @@ from marketplay.v1 import spice_merchant_pb2 as pb
 
 
 def _public(**field: object) -> Event:
-    return Event(pb.SpiceMerchantEvent(**field))  # type: ignore[arg-type]
+    return public(pb.SpiceMerchantEvent(**field))  # type: ignore[arg-type]
 
 
 def _private(seat: int, **field: object) -> Event:
-    return Event(pb.SpiceMerchantEvent(**field), frozenset((seat,)))  # type: ignore[arg-type]
+    return private(seat, pb.SpiceMerchantEvent(**field))  # type: ignore[arg-type]
 
 
 def round_started(state: State) -> Event:
@@ -142,12 +143,12 @@ def _round_scored_bytes(
                 open_good=spice_pb(open_good),
                 sales=[
                     pb.SpiceMerchantSale(
-                        spice=spice_pb(s.spice),
-                        market=market_pb(s.market),
-                        market_count=s.market_count,
-                        points=s.points,
+                        spice=spice_pb(spice.spice),
+                        market=market_pb(spice.market),
+                        market_count=spice.market_count,
+                        points=spice.points,
                     )
-                    for s in sold.sales
+                    for spice in sold.sales
                 ],
                 unsold=spices_pb(sold.unsold),
                 points=sold.points,

@@ -66,27 +66,28 @@ class State:
     last_open: list[int]
 
     def clone(self) -> State:
+        """A copy whose lists can be changed without touching `self`."""
         return State(
-            self.num_players,
-            self.nutmeg_prices,
-            self.round_no,
-            self.phase,
-            self.first_player,
-            self.turn,
-            self.deck[:],
-            [h[:] for h in self.hands],
-            [g[:] for g in self.secret_goods],
-            self.registered[:],
-            self.open_goods[:],
-            [m[:] for m in self.markets],
-            self.scores[:],
-            [c[:] for c in self.score_cards],
-            self.passed[:],
-            [r[:] for r in self.round_points],
-            self.last_end,
-            [m[:] for m in self.last_markets],
-            [g[:] for g in self.last_secret],
-            self.last_open[:],
+            num_players=self.num_players,
+            nutmeg_prices=self.nutmeg_prices,
+            round_no=self.round_no,
+            phase=self.phase,
+            first_player=self.first_player,
+            turn=self.turn,
+            deck=self.deck[:],
+            hands=[h[:] for h in self.hands],
+            secret_goods=[g[:] for g in self.secret_goods],
+            registered=self.registered[:],
+            open_goods=self.open_goods[:],
+            markets=[m[:] for m in self.markets],
+            scores=self.scores[:],
+            score_cards=[c[:] for c in self.score_cards],
+            passed=self.passed[:],
+            round_points=[r[:] for r in self.round_points],
+            last_end=self.last_end,
+            last_markets=[m[:] for m in self.last_markets],
+            last_secret=[g[:] for g in self.last_secret],
+            last_open=self.last_open[:],
         )
 
     def hand_size(self, seat: int) -> int:
@@ -101,13 +102,13 @@ class State:
     def card_census(self) -> list[int]:
         """Count per spice over every place a card can be."""
         census = [0] * NUM_SPICES
-        for s in self.deck:
-            census[s] += 1
+        for spice in self.deck:
+            census[spice] += 1
         for seat in range(self.num_players):
-            for s in range(NUM_SPICES):
-                census[s] += self.hands[seat][s] + self.score_cards[seat][s]
-            for s in self.secret_goods[seat]:
-                census[s] += 1
+            for spice in range(NUM_SPICES):
+                census[spice] += self.hands[seat][spice] + self.score_cards[seat][spice]
+            for spice in self.secret_goods[seat]:
+                census[spice] += 1
             if self.open_goods[seat] != NONE:
                 census[self.open_goods[seat]] += 1
         for spice, count in self.markets:

@@ -5,8 +5,8 @@ player, whose turn, who has registered or passed, deck and hand sizes, and
 the last scored round as revealed. Private: the seat's own hand and own
 secret-trade goods; other seats' secret goods appear only as counts.
 
-A view is assembled from serialised parts: parsing concatenated messages
-merges them, repeated fields in the order given. Each part (the price list,
+A view is assembled from serialised parts (engines/core/pieces.py explains
+why that gives the same message). Each part (the price list,
 a market, a seat, the last round, the viewer's own cards) is built once per
 distinct value, so a new state rebuilds only the parts that changed.
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engines.core.pieces import CACHE_SIZE, assemble
 from engines.spice_merchant.data import ROUNDS, SPICES, price_list, secret_goods_to_register
 from engines.spice_merchant.events import round_scored_bytes
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
@@ -52,7 +53,7 @@ def _market_part(market: int, spice: int, count: int) -> bytes:
     return pb.SpiceMerchantView(markets=[state]).SerializeToString(deterministic=True)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=CACHE_SIZE)
 def _seat_part(
     seat: int,
     hand_size: int,
@@ -93,7 +94,7 @@ def _last_round_part(round_scored: bytes) -> bytes:
     ).SerializeToString(deterministic=True)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=CACHE_SIZE)
 def _own_cards(hand: tuple[int, ...], secret_goods: tuple[int, ...]) -> bytes:
     """The viewer's hand and secret-trade goods."""
     return pb.SpiceMerchantView(
@@ -124,7 +125,7 @@ def build_view(state: State, seat: int | None) -> pb.SpiceMerchantView:
         parts.append(_last_round_part(round_scored_bytes(state)))
     if seat is not None:
         parts.append(_own_cards(tuple(state.hands[seat]), tuple(state.secret_goods[seat])))
-    view = pb.SpiceMerchantView.FromString(b"".join(parts))
+    view = assemble(pb.SpiceMerchantView, parts)
     view.round = state.round_no
     view.phase = _PHASES[state.phase]
     view.first_player = state.first_player

@@ -11,7 +11,8 @@ import pytest
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from prometheus_client import CollectorRegistry
 
-from service.metrics import GO_CODE_NAMES, Metrics, MetricsInterceptor, PrometheusObserver
+from service.metrics import Metrics, PrometheusObserver
+from service.rpc_metrics import GO_CODE_NAMES, MetricsInterceptor
 
 SERVICE = "test.v1.Probe"
 
@@ -198,3 +199,37 @@ def test_observer_counts_game_metrics() -> None:
     ) == 1
     assert _value(registry, "marketplay_state_cache_hits_total") == 1
     assert _value(registry, "marketplay_state_cache_misses_total") == 2
+
+
+def test_engine_seconds_times_only_the_rules_step() -> None:
+    """marketplay_engine_seconds is reported before the new state is sealed or any view
+    built, so sealing and views (in grpc_server_handling_seconds) are not in it."""
+    from marketplay.v1 import game_service_pb2 as pb
+    from service.core import Call, GameCore
+    from service.observe import NullObserver
+    from service.sealing import Sealer
+    from service.states import StateStore
+    from tests.service.conftest import KEYS_A, first_legal
+
+    order: list[str] = []
+
+    class Recording(NullObserver):
+        def engine_time(self, game_id: str, rpc: str, seconds: float) -> None:
+            order.append(f"engine:{rpc}")
+
+    class Store(StateStore):
+        def seal(self, *args: Any, **kwargs: Any) -> bytes:
+            order.append("seal")
+            return super().seal(*args, **kwargs)
+
+    store = Store(Sealer.from_config(KEYS_A), 0, NullObserver())
+    core = GameCore(store, Recording(), False, 100)
+    new = core.new_game(pb.NewGameRequest(game_id="spice-merchant", num_players=2, seed=b"t",
+                                          views=pb.ViewSelection(all_seats=True)), Call())
+    seat, action = first_legal(new.update)
+    core.apply_action(pb.ApplyActionRequest(state=new.update.state, seat=seat, action=action),
+                      Call())
+    core.replay(pb.ReplayRequest(game_id="spice-merchant", num_players=2, seed=b"t",
+                                 actions=[pb.SeatAction(seat=seat, action=action)]), Call())
+    assert order == ["engine:NewGame", "seal", "engine:ApplyAction", "seal",
+                     "engine:Replay", "seal"]

@@ -9,6 +9,7 @@ here, or raised by the code without a row there, fails this file.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -73,6 +74,8 @@ class World:
     start: pb.GameUpdate
     guarded_start: pb.NewGameResponse
     http: ServedHttp
+    draining: Served
+    busy: Served
 
 
 @pytest.fixture(scope="module")
@@ -91,9 +94,32 @@ def world() -> Iterator[World]:
     guarded_start = guarded.stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=3,
                                                            seed=b"reasons", views=views))
     http = ServedHttp(TEST_CONFIG)
-    yield World(plain, guarded, faulty, start, guarded_start, http)
-    for served in (plain, guarded, faulty, http):
+    draining = Served(TEST_CONFIG)
+    draining.running.admission.drain()
+    busy = Served(replace(TEST_CONFIG, max_concurrent_rpcs=1))
+    yield World(plain, guarded, faulty, start, guarded_start, http, draining, busy)
+    for served in (plain, guarded, faulty, http, draining, busy):
         served.close()
+
+
+def _overloaded(w: World) -> object:
+    """A call while the busy server's one admitted call waits in ListGames."""
+    entered, release = threading.Event(), threading.Event()
+    real = w.busy.running.core.list_games
+
+    def waiting(request: pb.ListGamesRequest, call: object) -> pb.ListGamesResponse:
+        entered.set()
+        release.wait(30)
+        return real(request, call)  # type: ignore[arg-type]
+
+    w.busy.running.core.list_games = waiting  # type: ignore[method-assign,assignment]
+    first = w.busy.stub.ListGames.future(pb.ListGamesRequest(), timeout=60)
+    try:
+        assert entered.wait(30)
+        return w.busy.stub.ListGames(pb.ListGamesRequest(), timeout=30)
+    finally:
+        release.set()
+        first.result(timeout=30)
 
 
 def _apply(w: World, state: bytes | None = None, seat: int | None = None,
@@ -183,6 +209,8 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
         game_id=GAME, num_players=2, seed=b"s",
         actions=[pb.SeatAction()] * (TEST_CONFIG.max_replay_actions + 1))),
     "INTERNAL_ERROR": lambda w: w.faulty.stub.ListGames(pb.ListGamesRequest()),
+    "OVERLOADED": _overloaded,
+    "DRAINING": lambda w: w.draining.stub.ListGames(pb.ListGamesRequest()),
 }
 
 #: Reasons the code names but never sends: the RuleError base class, WrongGame

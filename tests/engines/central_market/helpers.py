@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engines.central_market import rules
+from engines.central_market import rounds, rules
 from engines.central_market.data import NUM_PRODUCTS, PRODUCTS, code
-from engines.central_market.rules import Action
+from engines.central_market.moves import Move
 from engines.central_market.state import SELL, TOURISTS_SALE, State
 from engines.core.engine import Event
 from engines.core.rng import Rng
@@ -48,7 +48,7 @@ def make_state(
     starting_player + offer_turn. `draw` is listed top card first."""
     n = len(hands)
     draw_pile = list(reversed([card(c) for c in draw]))
-    state = rules.set_up(n, max_price, removed_product, skip_idle, draw_pile)
+    state = rounds.set_up(n, max_price, removed_product, skip_idle, draw_pile)
     state.round = round_
     state.starting_player = starting_player
     state.offer_turn = offer_turn
@@ -79,18 +79,18 @@ class Play:
         self.events: list[Event] = []
 
     def act(self, seat: int, kind: str, arg: int = -1) -> Play:
-        action: Action = (kind, arg)
-        legal = rules.legal(self.state, seat)
+        action: Move = (kind, arg)
+        legal = rules.legal_moves(self.state, seat)
         assert action in legal, f"{action} not legal for seat {seat}; legal: {legal}"
         before = self.state.clone()
         self.state, new = rules.apply(self.state, seat, action, self.rng)
-        assert rules.legal(before, seat) == legal, "apply mutated its input"
+        assert rules.legal_moves(before, seat) == legal, "apply mutated its input"
         self.events.extend(new)
         return self
 
     # Readable shorthands.
     def offer(self, seat: int, product: int, price: int) -> Play:
-        return self.act(seat, rules.OFFER_ACT, product).act(seat, rules.BID, price)
+        return self.act(seat, rules.OFFER_PRODUCT, product).act(seat, rules.BID, price)
 
     def bid(self, seat: int, price: int) -> Play:
         return self.act(seat, rules.BID, price)

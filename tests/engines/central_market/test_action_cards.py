@@ -4,15 +4,6 @@ from __future__ import annotations
 
 from engines.central_market import rules
 from engines.central_market.data import ALL_ACTION_CARDS, CHEAT, ROT, TOURISTS
-from engines.central_market.state import (
-    S_CHEAT,
-    S_INCOME,
-    S_LOST,
-    S_PAID,
-    S_PRICE,
-    S_SOLD,
-    S_TOURISTS,
-)
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, card, make_state
 
 ALL = ALL_ACTION_CARDS
@@ -26,9 +17,9 @@ def test_cheat_lets_a_seat_bid_without_the_product() -> None:
     if he doesn't have the product that is offered." """
     play = Play(make_state([["tomatoes-2"], ["carrots-3"], ["carrots-4"]], action_cards=[0, CHEAT, 0]))
     play.offer(0, TOMATOES, 5)
-    assert (rules.BID, 4) in rules.legal(play.state, 1)
+    assert (rules.BID, 4) in rules.legal_moves(play.state, 1)
     play.pass_(1)
-    assert rules.legal(play.state, 2) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 2) == [(rules.PASS, -1)]
 
 
 def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offered_limits() -> None:
@@ -44,12 +35,12 @@ def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offer
     assert play.state.sale_cheat
     assert play.state.action_cards[1] == 0
     assert [(e.seat, e.product) for e in play.kinds("cheat_revealed")] == [(1, TOMATOES + 1)]
-    assert rules.legal(play.state, 1) == [
+    assert rules.legal_moves(play.state, 1) == [
         (rules.SELL_CARD, card("carrots-3")), (rules.SELL_CARD, card("peppers-4"))
     ]
     play.sell(1, "carrots-3", "peppers-4")
     sale = play.state.sales[0]
-    assert (sale[S_CHEAT], sale[S_SOLD], sale[S_INCOME]) == (True, 7, 28)
+    assert (sale.cheat, sale.sold_kg, sale.income) == (True, 7, 28)
     assert play.state.product_left[TOMATOES] == 3
     assert play.state.product_left[CARROTS] == 10
     assert play.state.player_left[1] == 3
@@ -62,7 +53,7 @@ def test_seller_holding_the_product_sells_it_and_keeps_his_cheat() -> None:
     play = Play(make_state(hands, action_cards=[0, CHEAT, 0]))
     play.offer(0, TOMATOES, 5).bid(1, 4).pass_(2).stay(0)
     assert not play.state.sale_cheat
-    assert rules.legal(play.state, 1) == [(rules.SELL_CARD, card("tomatoes-3"))]
+    assert rules.legal_moves(play.state, 1) == [(rules.SELL_CARD, card("tomatoes-3"))]
     assert play.state.action_cards[1] == CHEAT
 
 
@@ -94,7 +85,7 @@ def test_rot_window_asks_other_holders_clockwise_from_the_sellers_left() -> None
     play = _rot_scene(hands, [ROT, ROT, 0, ROT], starting_player=1)
     play.offer(1, TOMATOES, 5).pass_(2).pass_(3).pass_(0).sell(1, "tomatoes-4")
     assert play.deciders() == [(3, "respond-rot")]
-    assert rules.legal(play.state, 3) == [(rules.PASS, -1), (rules.PLAY_ROT, -1)]
+    assert rules.legal_moves(play.state, 3) == [(rules.PASS, -1), (rules.PLAY_ROT, -1)]
     play.pass_(3)
     assert play.deciders() == [(0, "respond-rot")]
     play.pass_(0)
@@ -110,7 +101,7 @@ def test_rot_halves_the_sale_rounding_the_rotten_half_down() -> None:
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-3")
     play.act(1, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_PAID], sale[S_INCOME]) == (3, 2, 10)
+    assert (sale.sold_kg, sale.paid_kg, sale.income) == (3, 2, 10)
     assert play.state.action_cards[1] == 0
     assert play.state.player_left[0] == 7  # Rot changes income only
     assert play.state.product_left[TOMATOES] == 7
@@ -124,7 +115,7 @@ def test_two_rots_on_one_sale_compound() -> None:
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-4", "tomatoes-4")
     play.act(1, rules.PLAY_ROT).act(2, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_PAID], sale[S_INCOME]) == (8, 2, 10)
+    assert (sale.sold_kg, sale.paid_kg, sale.income) == (8, 2, 10)
     assert [e.paid_kg for e in play.kinds("rot_played")] == [4, 2]
 
 
@@ -138,7 +129,7 @@ def test_rot_on_a_cheat_sale() -> None:
     assert play.deciders() == [(2, "respond-rot")]
     play.act(2, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_CHEAT], sale[S_SOLD], sale[S_PAID], sale[S_INCOME]) == (True, 7, 4, 24)
+    assert (sale.cheat, sale.sold_kg, sale.paid_kg, sale.income) == (True, 7, 4, 24)
 
 
 def test_rot_counts_only_the_legally_sold_amount() -> None:
@@ -149,7 +140,7 @@ def test_rot_counts_only_the_legally_sold_amount() -> None:
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-4")
     play.act(1, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_LOST], sale[S_PAID], sale[S_INCOME]) == (3, 1, 2, 10)
+    assert (sale.sold_kg, sale.lost_kg, sale.paid_kg, sale.income) == (3, 1, 2, 10)
 
 
 def test_skip_idle_reactions_skips_a_rot_that_cannot_rot_anything() -> None:
@@ -186,13 +177,13 @@ def test_tourists_sell_at_the_lowest_bid_outside_both_limits() -> None:
     play.sell(1, "tomatoes-3").sell(0, "tomatoes-2")
     # Clockwise from the offerer: seat 0, then seat 1.
     assert play.deciders() == [(0, "respond-tourists")]
-    assert rules.legal(play.state, 0) == [(rules.PASS, -1), (rules.PLAY_TOURISTS, -1)]
+    assert rules.legal_moves(play.state, 0) == [(rules.PASS, -1), (rules.PLAY_TOURISTS, -1)]
     play.act(0, rules.PLAY_TOURISTS)
     assert play.deciders() == [(0, "tourists-sale")]
-    assert rules.legal(play.state, 0) == [(rules.SELL_CARD, card("tomatoes-4"))]
+    assert rules.legal_moves(play.state, 0) == [(rules.SELL_CARD, card("tomatoes-4"))]
     play.sell(0, "tomatoes-4")
     tourist = play.state.sales[-1]
-    assert (tourist[S_TOURISTS], tourist[S_PRICE], tourist[S_INCOME]) == (True, 3, 12)
+    assert (tourist.tourists, tourist.price, tourist.income) == (True, 3, 12)
     assert play.state.income[0] == 12 + 12
     assert play.state.player_left[0] == 8
     assert play.state.product_left[TOMATOES] == 5
@@ -244,7 +235,7 @@ def test_no_rot_on_tourists_sales() -> None:
     play.pass_(1).pass_(2)  # the Rot window of the normal sale
     play.act(0, rules.PLAY_TOURISTS).sell(0, "tomatoes-4")
     assert play.deciders() == [(1, "offer")]
-    assert play.state.sales[-1][S_PAID] == 4
+    assert play.state.sales[-1].paid_kg == 4
 
 
 def test_seat_without_the_product_may_only_pass_the_tourists_window() -> None:
@@ -254,7 +245,7 @@ def test_seat_without_the_product_may_only_pass_the_tourists_window() -> None:
     play = Play(make_state(hands, action_cards=[TOURISTS, 0, 0]))
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert play.deciders() == [(0, "respond-tourists")]
-    assert rules.legal(play.state, 0) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 0) == [(rules.PASS, -1)]
 
 
 def test_skip_idle_reactions_skips_tourists_without_a_card_of_the_product() -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engines.central_market import ENGINE, rules
+from engines.central_market import ENGINE, rounds, rules
 from engines.central_market.data import ALL_ACTION_CARDS, PLAYER_LIMIT_KG, PRODUCT_LIMIT_KG
 from engines.central_market.scoring import (
-    final_ranking,
+    final_outcome,
     next_starting_player,
     round_victory_points,
 )
-from engines.central_market.state import GAME_OVER, OFFER, SET_ASIDE
+from engines.central_market.state import GAME_OVER, OFFER, SET_ASIDE, RoundScore
 from tests.engines.central_market.helpers import TOMATOES, Play, card, make_state
 
 TWELVE = ["peppers-2", "peppers-3", "peppers-4"] * 4
@@ -35,10 +35,10 @@ def test_set_aside_is_a_simultaneous_choice_of_every_seat_with_cards() -> None:
     play = _last_offer()
     assert play.state.phase == SET_ASIDE
     assert play.deciders() == [(0, "set-aside"), (2, "set-aside")]
-    assert rules.legal(play.state, 2) == [
-        (rules.KEEP_ALL_ACT, -1), (rules.SET_ASIDE_ACT, card("eggplants-4"))
+    assert rules.legal_moves(play.state, 2) == [
+        (rules.KEEP_ALL_CARDS, -1), (rules.SET_ASIDE_CARD, card("eggplants-4"))
     ]
-    play.act(2, rules.SET_ASIDE_ACT, card("eggplants-4"))
+    play.act(2, rules.SET_ASIDE_CARD, card("eggplants-4"))
     assert play.deciders() == [(0, "set-aside")]
     other = ENGINE.view(play.state, 0)
     assert other.seats[2].hand_count == 1  # nothing moves until everybody chose
@@ -46,7 +46,7 @@ def test_set_aside_is_a_simultaneous_choice_of_every_seat_with_cards() -> None:
     assert not other.HasField("pending_set_aside")
     mine = ENGINE.view(play.state, 2)
     assert mine.pending_set_aside.kg == 4
-    play.act(0, rules.KEEP_ALL_ACT)
+    play.act(0, rules.KEEP_ALL_CARDS)
     assert play.state.set_aside == [[], [], [card("eggplants-4")]]
     assert [(e.seat, e.count) for e in play.kinds("set_aside_revealed")] == [(0, 0), (2, 1)]
 
@@ -55,9 +55,9 @@ def test_round_end_scores_discards_renews_limits_and_deals() -> None:
     """Played cards go to the discard pile, victory points by income rank
     (zero income scores nothing), limits renewed, 4 new cards each."""
     play = _last_offer()
-    play.act(2, rules.KEEP_ALL_ACT).act(0, rules.KEEP_ALL_ACT)
+    play.act(2, rules.KEEP_ALL_CARDS).act(0, rules.KEEP_ALL_CARDS)
     s = play.state
-    assert s.history == [[1, [20, 0, 10], [3, 0, 2]]]
+    assert s.history == [RoundScore(1, (20, 0, 10), (3, 0, 2))]
     assert s.vp == [3, 0, 2]
     assert s.discard == [card("tomatoes-2")]
     assert s.starting_player == 1  # fewest victory points
@@ -95,7 +95,7 @@ def test_final_round_uses_only_the_set_aside_cards(players: int) -> None:
     """ "At the start of the seventh and final round there is no product
     delivery ... players discard all the cards left in their hand and pick up
     the product cards they put away"; with 5 players the fifth round."""
-    final = rules.final_round(players)
+    final = rounds.final_round(players)
     hands = [["tomatoes-2", "carrots-3"]] + [[] for _ in range(players - 1)]
     asides = [["peppers-4"], ["eggplants-2"]] + [[] for _ in range(players - 2)]
     state = make_state(hands, round_=final - 1, offer_turn=0, action_cards=[0] * players,
@@ -105,7 +105,7 @@ def test_final_round_uses_only_the_set_aside_cards(players: int) -> None:
     for seat in range(1, players):
         play.pass_(seat)
     play.sell(0, "tomatoes-2", finish=False).act(0, rules.FINISH_SALE)
-    play.act(0, rules.KEEP_ALL_ACT)  # round final-1 still sets aside
+    play.act(0, rules.KEEP_ALL_CARDS)  # round final-1 still sets aside
     s = play.state
     assert s.round == final
     assert s.hands[0] == [card("peppers-4")]
@@ -116,7 +116,7 @@ def test_final_round_uses_only_the_set_aside_cards(players: int) -> None:
     # Play the final round out: no set-aside, then the game is over.
     while s.phase != GAME_OVER:
         seat, _ = rules.deciders(s)[0]
-        play.act(seat, *rules.legal(s, seat)[-1])
+        play.act(seat, *rules.legal_moves(s, seat)[-1])
         s = play.state
         assert s.phase != SET_ASIDE
     assert ENGINE.outcome(s) is not None
@@ -126,9 +126,13 @@ def test_game_end_tie_breaks_unused_action_cards_then_shared() -> None:
     """ "If several players are tied, then the player with the most unused
     action cards left becomes the winner. If they are still tied, they share
     the victory." """
-    assert final_ranking([12, 10, 8], [0, 3, 3]) == ([1, 2, 3], [0], "score")
-    assert final_ranking([10, 10, 8], [1, 2, 3]) == ([2, 1, 3], [1], "unused-action-cards")
-    assert final_ranking([10, 10, 8], [2, 2, 0]) == ([1, 1, 3], [0, 1], "shared")
+    def ranking(vp: list[int], unused: list[int]) -> tuple[list[int], list[int], str]:
+        outcome = final_outcome(vp, unused)
+        return [r.rank for r in outcome.results], list(outcome.winners), outcome.tie_break
+
+    assert ranking([12, 10, 8], [0, 3, 3]) == ([1, 2, 3], [0], "score")
+    assert ranking([10, 10, 8], [1, 2, 3]) == ([2, 1, 3], [1], "unused-action-cards")
+    assert ranking([10, 10, 8], [2, 2, 0]) == ([1, 1, 3], [0, 1], "shared")
 
 
 def test_outcome_reports_victory_points_and_unused_action_cards() -> None:

@@ -140,9 +140,9 @@ def scoring_state(state: State, seat: int, first: str, second: str, at_first: Sp
 
 
 def _crate(cid: int) -> pb.MarketFreshCrate:
-    from engines.market_fresh import view
+    from engines.market_fresh.messages import crate
 
-    return view.crate(cid)
+    return crate(cid)
 
 
 def place_action(grid: int, a: int, b: int) -> pb.MarketFreshAction:

@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from engines.core import Game, InvalidOptions, Rng
-from engines.market_fresh import ENGINE, rules, view
+from engines.market_fresh import ENGINE, rules
+from engines.market_fresh.messages import crate
 from engines.market_fresh.scoring import (
     final_scores,
     score_options,
@@ -59,15 +60,15 @@ FULL_4X4 = (
 
 
 def _take_face_up(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=view.crate(cid)))
+    return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=crate(cid)))
 
 
 def _choose(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=view.crate(cid)))
+    return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=crate(cid)))
 
 
 def _remove(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(crate=view.crate(cid)))
+    return pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(crate=crate(cid)))
 
 
 def test_decision_end_of_game_plays_out_held_crates() -> None:

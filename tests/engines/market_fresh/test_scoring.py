@@ -8,7 +8,6 @@ from engines.market_fresh.scoring import (
     crate_points,
     floor_score,
     height_row,
-    rank,
     solo_rows_below_filled,
     standard_tile_move,
 )
@@ -58,6 +57,5 @@ def test_column_awards_with_fewer_than_three_tiles() -> None:
     assert column_awards(board[p("carrots")]) == [(3, 5, 10), (2, 4, 4), (1, 3, 2)]
 
 
-def test_floor_and_competition_ranks() -> None:
-    assert floor_score(-3) == 0 and floor_score(4) == 4
-    assert rank([10, 12, 10, 3]) == [2, 1, 2, 4]
+def test_the_score_cube_stops_at_zero() -> None:
+    assert floor_score(-3) == 0 and floor_score(4) == 4 and floor_score(0) == 0

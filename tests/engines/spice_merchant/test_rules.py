@@ -265,3 +265,21 @@ def test_prices_come_from_the_price_list() -> None:
     assert prices[CINNAMON] == (1, 3, 5, 7)
     assert prices[CLOVE] == (2, 4, 6, 8)
     assert prices[SAFFRON] == (3, 6, 8, 10)
+
+
+def test_the_deck_is_shuffled_between_rounds() -> None:
+    """ "Put all of the other cards in the deck and shuffle them": the same
+    round end played with different random streams leaves the deck in
+    different orders (without a shuffle the order would be fixed by play)."""
+    state = table(
+        hands={0: "clove*4 pepper*3", 1: "ginger*7"},
+        secret={0: "clove", 1: "saffron"},
+        markets={"A": "saffron*4"},
+    )
+    decks = set()
+    for seed in (b"one", b"two", b"three", b"four"):
+        after, _ = play(state, 0, fake("B", "clove", 4), seed=seed)
+        assert after.round_no == 2
+        decks.add(tuple(after.deck))
+    assert len(decks) > 1
+    assert len({tuple(sorted(d)) for d in decks}) == 1, "the same cards, only their order differs"

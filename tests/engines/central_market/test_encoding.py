@@ -1,0 +1,108 @@
+"""The state's wire form: every field is checked by its declared type on
+the way in, and a refusal names the field."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from functools import cache
+
+import pytest
+
+from engines.central_market import ENGINE
+from engines.central_market.state import GAME_OVER, RoundScore, Sale, State, decode, encode
+from engines.core import Game, Rng
+
+NAMES = [f.name for f in fields(State)]
+
+
+def _midgame() -> State:
+    """A fresh copy of a 4-seat game some way in: sales, history and set-aside cards exist."""
+    return decode(_midgame_bytes())
+
+
+@cache
+def _midgame_bytes() -> bytes:
+    game = Game.new(ENGINE, 4, {}, b"encoding")
+    policy = Rng(b"encoding-policy")
+    while game.state.round < 3 or not game.state.sales:
+        deciders = game.to_act()
+        seat = deciders[policy.below(len(deciders))].seat
+        actions = ENGINE.legal_actions(game.state, seat)
+        game, _ = game.apply(seat, actions[policy.below(len(actions))])
+    return encode(game.state)
+
+
+def _mangle(data: bytes, index: int, value: object) -> bytes:
+    body = json.loads(data)
+    body[index] = value
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def test_sales_and_history_read_back_as_records() -> None:
+    state = _midgame()
+    again = decode(encode(state))
+    assert again == state and encode(again) == encode(state)
+    assert all(isinstance(s, Sale) and isinstance(s.cards, tuple) for s in again.sales)
+    assert all(isinstance(h, RoundScore) and isinstance(h.incomes, tuple) for h in again.history)
+    assert json.loads(encode(state))[NAMES.index("sales")][0] == [
+        *state.sales[0][:10], list(state.sales[0].cards), list(state.sales[0].rotted_by)
+    ]
+
+
+@pytest.mark.parametrize("name", NAMES[1:])
+@pytest.mark.parametrize("junk", ["x", [["x"]], [1] * 7])
+def test_decode_names_the_field_that_does_not_fit(name: str, junk: object) -> None:
+    """A list of the wrong length, a nested list where ints belong, or a
+    string: each is refused with the field's name."""
+    data = encode(_midgame())
+    kind = type(getattr(_midgame(), name))
+    if junk == [1] * 7 and kind in (int, bool):
+        junk = [1]
+    if junk == [1] * 7 and name in ("offered", "sell_order", "sale_cards", "sale_rotted_by",
+                                    "queue", "draw", "discard"):
+        junk = [1 << 40]  # any length is fine here; the value is not
+    with pytest.raises(ValueError) as refused:
+        decode(_mangle(data, NAMES.index(name), junk))
+    assert f"state field {name} " in str(refused.value)
+
+
+@pytest.mark.parametrize("record", [
+    [1] * 11, [1] * 8 + [1, False, [], []], [1] * 8 + [True, True, [], [None]],
+    [1] * 7 + ["x", True, True, [], []], [1] * 8 + [True, True, [], "x"],
+])
+def test_a_malformed_sale_record_is_refused(record: list[object]) -> None:
+    data = encode(_midgame())
+    with pytest.raises(ValueError, match=r"^state field sales is malformed$|^state field sales "):
+        decode(_mangle(data, NAMES.index("sales"), [record]))
+
+
+@pytest.mark.parametrize("entry", [[1, [1]], [1, [1], ["x"]], ["r", [1], [1]]])
+def test_a_malformed_round_score_is_refused(entry: list[object]) -> None:
+    data = encode(_midgame())
+    with pytest.raises(ValueError, match=r"^state field history "):
+        decode(_mangle(data, NAMES.index("history"), [entry]))
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("num_players", 6, "state field num_players is malformed"),
+    ("num_players", 2, "state field num_players is malformed"),
+    ("draw", [15], "central-market state holds an unknown card"),
+    ("discard", [-1], "central-market state holds an unknown card"),
+    ("starting_player", 4, "central-market state has an out-of-range seat or phase"),
+    ("starting_player", -1, "central-market state has an out-of-range seat or phase"),
+    ("phase", 0, "central-market state has an out-of-range seat or phase"),
+    ("phase", GAME_OVER + 1, "central-market state has an out-of-range seat or phase"),
+])
+def test_decode_says_which_rule_a_state_breaks(name: str, value: object, says: str) -> None:
+    data = encode(_midgame())
+    with pytest.raises(ValueError) as refused:
+        decode(_mangle(data, NAMES.index(name), value))
+    assert str(refused.value) == says
+
+
+def test_decode_takes_the_bounds_a_real_game_reaches() -> None:
+    state = _midgame()
+    state.starting_player, state.phase = 3, GAME_OVER
+    state.draw = [0, 14]
+    assert decode(encode(state)) == state
