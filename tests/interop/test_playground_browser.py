@@ -20,7 +20,7 @@ import random
 import re
 import shutil
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import grpc
@@ -106,6 +106,18 @@ Opener = Callable[..., Page]
 @pytest.fixture
 def open_page(browser: Browser, server: ServedBoth) -> Iterator[Opener]:
     """open_page(viewport) -> a page on the playground, checked for troubles at the end."""
+    yield from _pages(browser, server)
+
+
+@pytest.fixture(scope="module")
+def short_token_server() -> Iterator[ServedBoth]:
+    """Tokens that live 61 s: the page renews them when less than 60 s are left."""
+    served = ServedBoth(replace(PLAY_CONFIG, seat_token_ttl=61))
+    yield served
+    served.close()
+
+
+def _pages(browser: Browser, server: ServedBoth) -> Iterator[Opener]:
     troubles = Troubles()
     contexts = []
 
@@ -304,6 +316,19 @@ def _last_replay_request(page: Page) -> str:
     """The JSON of the page's last Replay request, exactly as sent (long base64 not shortened)."""
     page.locator("#api-replay input[type=checkbox]").set_checked(False)
     return page.locator('#api-replay [data-testid="api-request"]').inner_text()
+
+
+def test_seat_tokens_about_to_expire_are_renewed(browser: Browser, short_token_server: ServedBoth) -> None:
+    pages = _pages(browser, short_token_server)
+    page = next(pages)()
+    start(page, "spice-merchant", 2, "playground-renew")
+    page.wait_for_timeout(1_500)  # now less than 60 s of the 61 are left
+    click_action(page, random.Random(4))
+    methods = [c["method"] for c in api_calls(page)]
+    assert methods.count("RenewSeatToken") == 2, methods  # one per seat, before the move
+    click_action(page, random.Random(5))
+    expect(page.locator("#status")).to_have_attribute("data-step", "2")
+    next(pages, None)  # closes the page and checks it for troubles
 
 
 # ------------------------------------------------------------------ bots

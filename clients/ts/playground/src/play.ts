@@ -31,6 +31,7 @@ import { boardFor, decidingText, eventLog, outcomeBanner, redactionPanel, viewer
 
 const ALL_VIEWS = { allSeats: true, spectator: true };
 const RENEW_MARGIN_MS = 60_000;
+const BUSY_RETRY_MS = 1_000;
 
 /** Who plays a seat: a person clicking, or a bot policy. */
 type Controller = "human" | BotPolicy.RANDOM | BotPolicy.GREEDY | BotPolicy.ISMCTS;
@@ -91,6 +92,8 @@ export class PlayPage {
   private pendingControllers: Controller[] = [];
   private refocus = false;
   private lastBot: BotChoice | undefined;
+  /** A delay for the next bot move after the server said its bots were busy. */
+  private backoff = 0;
 
   private readonly setup = byId<HTMLDetailsElement>("setup");
   private readonly setupForm = byId<HTMLFormElement>("setup-form");
@@ -267,10 +270,12 @@ export class PlayPage {
     if (!game || !this.running) return;
     const seat = this.botSeat(game);
     if (seat === undefined) return;
+    const delay = Math.max(this.pace, this.backoff);
+    this.backoff = 0;
     this.botTimer = window.setTimeout(() => {
       this.botTimer = undefined;
       void this.botMove(game, seat);
-    }, this.pace);
+    }, delay);
   }
 
   /** One bot move: SuggestAction for the seat, then ApplyAction with its answer. */
@@ -290,7 +295,14 @@ export class PlayPage {
         this.lastBot = this.botChoice(game, seat, controller, suggestion.action, suggestion.stats);
         await this.apply(game, seat, suggestion.action);
       } catch (err) {
-        if (reasonOf(err) === "STALE_STEP") return; // someone moved first; the next tick asks again
+        const reason = reasonOf(err);
+        if (reason === "STALE_STEP") return; // someone moved first; the next tick asks again
+        if (reason === "BOTS_BUSY") {
+          // The server's bot capacity is in use: ask again a little later.
+          this.notice = "The server's bots are busy; asking again shortly.";
+          this.backoff = BUSY_RETRY_MS;
+          return;
+        }
         this.running = false;
         const refusal = ConnectError.from(err);
         this.showError(refusal.code === Code.Unimplemented

@@ -30,7 +30,7 @@ import {
   type Viewer,
 } from "../components.js";
 import { h } from "../dom.js";
-import type { ActionLabel, GameUi, Redaction } from "./types.js";
+import { type ActionLabel, type GameUi, type Redaction, UNKNOWN_ACTION } from "./types.js";
 
 const PRODUCTS: Record<number, { name: string; color: string }> = {
   [CentralMarketProduct.TOMATOES]: { name: "Tomatoes", color: "#d63a2f" },
@@ -286,7 +286,7 @@ function redaction(view: GameView, viewer: Viewer): Redaction {
 }
 
 function action(a: GameAction, view: GameView | undefined): ActionLabel {
-  if (a.game.case !== "centralMarket") return { group: "Other", text: "?" };
+  if (a.game.case !== "centralMarket") return UNKNOWN_ACTION;
   const v = view ? centralView(view) : undefined;
   const move = a.game.value.move;
   switch (move.case) {
@@ -321,7 +321,7 @@ function action(a: GameAction, view: GameView | undefined): ActionLabel {
     case "keepAll":
       return { group: "Set aside for the final round", text: "Keep all cards" };
     default:
-      return { group: "Other", text: "?" };
+      return UNKNOWN_ACTION;
   }
 }
 

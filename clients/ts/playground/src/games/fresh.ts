@@ -29,7 +29,7 @@ import {
   type Viewer,
 } from "../components.js";
 import { h } from "../dom.js";
-import type { ActionLabel, GameUi, Redaction } from "./types.js";
+import { type ActionLabel, type GameUi, type Redaction, UNKNOWN_ACTION } from "./types.js";
 
 const PRODUCE_COLORS: Record<string, string> = {
   lemons: "#f2d335",
@@ -289,7 +289,7 @@ function placement(first: MarketFreshSquareRef | undefined, second: MarketFreshS
 }
 
 function action(a: GameAction, view: GameView | undefined): ActionLabel {
-  if (a.game.case !== "marketFresh") return { group: "Other", text: "?" };
+  if (a.game.case !== "marketFresh") return UNKNOWN_ACTION;
   const v = view ? freshView(view) : undefined;
   const kind = a.game.value.kind;
   switch (kind.case) {
@@ -314,7 +314,7 @@ function action(a: GameAction, view: GameView | undefined): ActionLabel {
       };
     }
     default:
-      return { group: "Other", text: "?" };
+      return UNKNOWN_ACTION;
   }
 }
 

@@ -27,7 +27,7 @@ import {
   type Viewer,
 } from "../components.js";
 import { h } from "../dom.js";
-import type { ActionLabel, GameUi, Redaction } from "./types.js";
+import { type ActionLabel, type GameUi, type Redaction, UNKNOWN_ACTION } from "./types.js";
 
 const SPICES: Record<number, { name: string; color: string }> = {
   [SpiceMerchantSpice.BLACK_PEPPER]: { name: "Black pepper", color: "#37474f" },
@@ -94,17 +94,23 @@ function marketTile(market: SpiceMerchantMarketState, rows: readonly SpiceMercha
   );
 }
 
+/** The markets now; once the game is over, as the last round was scored (they are cleared after). */
+function shownMarkets(v: SpiceMerchantView): SpiceMerchantMarketState[] {
+  return v.phase === SpiceMerchantPhase.GAME_OVER && v.lastRound ? v.lastRound.markets : v.markets;
+}
+
 function marketsBoard(v: SpiceMerchantView): HTMLElement {
+  const scored = shownMarkets(v) !== v.markets;
   return h(
     "div",
-    { class: "sm-markets", role: "group", "aria-label": "World markets around the deck" },
-    ...v.markets.map((m) => marketTile(m, v.priceList)),
+    { class: "sm-markets", role: "group", "aria-label": scored ? "World markets as the last round was scored" : "World markets around the deck" },
+    ...shownMarkets(v).map((m) => marketTile(m, v.priceList)),
     h("div", { class: "sm-deck" }, backs(v.deckSize), h("span", { class: "small" }, "deck")),
   );
 }
 
 function priceList(v: SpiceMerchantView): HTMLElement {
-  const lit = new Set(v.markets.filter((m) => m.count > 0).map((m) => `${m.spice}:${m.count}`));
+  const lit = new Set(shownMarkets(v).filter((m) => m.count > 0).map((m) => `${m.spice}:${m.count}`));
   return h(
     "div",
     { class: "table-wrap" },
@@ -205,6 +211,7 @@ function board(view: GameView, viewer: Viewer): HTMLElement {
       v.phase !== SpiceMerchantPhase.GAME_OVER ? chip(`${plural(v.secretGoodsToRegister, "secret good")} this round`) : null,
       chip(`First player: ${seatName(v.firstPlayer)}`),
       chip(`Nutmeg & Mace prices ${v.nutmegPrices}`),
+      shownMarkets(v) !== v.markets ? chip(`Markets as scored in round ${v.lastRound?.round ?? "?"}`) : null,
     ),
     h("div", { class: "sm-top" }, marketsBoard(v), priceList(v)),
     section("Merchants", seatsTable(v, viewer)),
@@ -240,7 +247,7 @@ function redaction(view: GameView, viewer: Viewer): Redaction {
 }
 
 function action(a: GameAction, _view: GameView | undefined): ActionLabel {
-  if (a.game.case !== "spiceMerchant") return { group: "Other", text: "?" };
+  if (a.game.case !== "spiceMerchant") return UNKNOWN_ACTION;
   const move = a.game.value.move;
   switch (move.case) {
     case "registerSecret": {
@@ -258,7 +265,7 @@ function action(a: GameAction, _view: GameView | undefined): ActionLabel {
       };
     }
     default:
-      return { group: "Other", text: "?" };
+      return UNKNOWN_ACTION;
   }
 }
 

@@ -38,3 +38,6 @@ export interface GameUi {
   /** A few words for the status bar: round, phase. */
   summary(view: GameView): string;
 }
+
+/** The label of an action the page cannot read (another game's, or a newer message). */
+export const UNKNOWN_ACTION: ActionLabel = { group: "Other", text: "?" };
