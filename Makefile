@@ -62,9 +62,10 @@ lint: install
 typecheck: install
 	$(PY) -m mypy
 
-## demo: play random games through a running server (make run in another shell)
+## demo: play random games through a running server (make run in another shell);
+##       seat bots with e.g. make demo ARGS="--game central-market --players 3 --bots 1,2 --policy ismcts"
 demo: install
-	$(PY) clients/python/demo.py
+	$(PY) clients/python/demo.py $(ARGS)
 
 bench: install
 	$(PY) -m bench.apply_vs_echo

@@ -22,6 +22,7 @@ from engines.core import Game, RuleError
 from engines.core.engine import Engine
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
+from service.bots import Bots, BotSettings
 from service.errors import Code, ServiceError, from_rule_error, invalid
 from service.observe import GameObserver
 from service.states import StateStore
@@ -47,11 +48,13 @@ class GameCore:
         observer: GameObserver,
         require_seat_tokens: bool,
         max_replay_actions: int,
+        bots: Bots | None = None,
     ) -> None:
         self.store = store
         self.observer = observer
         self.require_seat_tokens = require_seat_tokens
         self.max_replay_actions = max_replay_actions
+        self.bots = bots or Bots(BotSettings())
 
     # ----------------------------------------------------------------- calls
 
@@ -149,8 +152,32 @@ class GameCore:
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
     def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
-        # Lands with the bots (issue 10) before release; never shipped like this.
-        raise ServiceError(Code.UNIMPLEMENTED, "NOT_IMPLEMENTED", "SuggestAction is not served yet")
+        """A bot's choice for a deciding seat, from that seat's information only.
+
+        Refused exactly as ApplyAction would refuse the seat (token, stale
+        step, game over, not deciding); then service/bots.py runs the policy
+        within its budget, the call's deadline and its concurrency limit.
+        """
+        game = self.store.open(request.state)
+        self._authorize(game, request.seat, request.seat_token, [], {})
+        expected = request.expected_step if request.HasField("expected_step") else None
+        try:
+            game.check_turn(request.seat, expected)
+        except RuleError as exc:
+            raise from_rule_error(exc) from None
+        started = time.perf_counter()
+        chosen, policy = self.bots.run(game, request.seat, request, call.deadline)
+        self.observer.engine_time(game.game_id, "SuggestAction", time.perf_counter() - started)
+        field = game.engine.proto_field
+        response = pb.SuggestActionResponse(step=game.step)
+        getattr(response.action, field).CopyFrom(chosen.action)
+        response.stats.policy = policy
+        response.stats.iterations = chosen.iterations
+        for candidate in chosen.candidates:
+            entry = response.stats.candidates.add(visits=candidate.visits,
+                                                  mean_value=candidate.mean_value)
+            getattr(entry.action, field).CopyFrom(candidate.action)
+        return response
 
     def renew_seat_token(
         self, request: pb.RenewSeatTokenRequest, call: Call

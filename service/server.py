@@ -14,6 +14,7 @@ from grpc_reflection.v1alpha import reflection
 
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from service.bots import Bots, BotSettings
 from service.config import Config, StartupError
 from service.core import GameCore
 from service.grpc_service import GameService
@@ -49,6 +50,16 @@ def load_keys(config: Config) -> Sealer:
         raise StartupError(f"{setting}: {exc}") from None
 
 
+def bot_settings(config: Config) -> BotSettings:
+    return BotSettings(
+        default_iterations=config.bot_default_iterations,
+        greedy_samples=config.bot_greedy_samples,
+        max_iterations=config.bot_max_iterations,
+        max_millis=config.bot_max_millis,
+        max_concurrent=config.bot_max_concurrent,
+    )
+
+
 def server_options(config: Config) -> list[tuple[str, int]]:
     return [
         ("grpc.max_receive_message_length", config.max_request_bytes),
@@ -75,7 +86,8 @@ def create_server(
         interceptors=list(interceptors),
         options=server_options(config),
     )
-    core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions)
+    core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions,
+                    Bots(bot_settings(config)))
     pb_grpc.add_GameServiceServicer_to_server(GameService(core), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

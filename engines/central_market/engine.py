@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
-from engines.central_market import rules
+from engines.central_market import evaluation, rules
 from engines.central_market.data import (
     CHEAT,
     DEFAULT_MAX_PRICE,
@@ -213,11 +213,17 @@ class CentralMarketEngine(Engine[State, pb.CentralMarketAction]):
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
         return resample_hidden(state, observer, rng)
 
+    points_spread = evaluation.SPREAD
+    search_iterations = evaluation.SEARCH_ITERATIONS
+
+    def estimate(self, state: State) -> list[float]:
+        return evaluation.estimate(state)
+
 
 # ------------------------------------------------------------------ resampling
 
-#: Rejection sampling gives up after this many draws and keeps the real deal
-#: (still a state the observer cannot tell apart, just not a fresh one).
+#: Rejection sampling gives up after this many draws and deals by construction
+#: (`_constructed_deal`): consistent with every public fact, just not uniform.
 _RESAMPLE_TRIES = 200
 
 
@@ -261,15 +267,19 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     every public fact, and redraw other seats' pending set-aside choices."""
     s = state.clone()
     others = [i for i in range(s.num_players) if i != observer]
-    pool = [c for i in others for c in s.hands[i] + s.set_aside[i]] + s.draw
+    # Sorted: the order must not depend on where the hidden cards truly are,
+    # or two states the observer cannot tell apart would resample differently
+    # and a bot's answer would depend on them (canonical, docs/bots.md).
+    pool = sorted([c for i in others for c in s.hands[i] + s.set_aside[i]] + s.draw)
     must, must_not, offer_seat = _public_constraints(s)
     must.discard(observer)
     must_not.discard(observer)
     if offer_seat == observer:
         offer_seat = -1
     product = s.product
-    for _ in range(_RESAMPLE_TRIES):
-        rng.shuffle(pool)
+
+    def deal() -> tuple[dict[int, list[int]], dict[int, list[int]], int] | None:
+        """Hands and set-asides sliced off `pool`, or None if they contradict a public fact."""
         at = 0
         hands: dict[int, list[int]] = {}
         asides: dict[int, list[int]] = {}
@@ -279,16 +289,27 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
             asides[i] = sorted(pool[at : at + len(s.set_aside[i])])
             at += len(s.set_aside[i])
         if any(all(product_of(c) != product for c in hands[i]) for i in must):
-            continue
+            return None
         if any(any(product_of(c) == product for c in hands[i]) for i in must_not):
-            continue
+            return None
         if offer_seat >= 0 and not {product_of(c) for c in hands[offer_seat]} - set(s.offered):
-            continue
-        for i in others:
-            s.hands[i] = hands[i]
-            s.set_aside[i] = asides[i]
-        s.draw = pool[at:]
-        break
+            return None
+        return hands, asides, at
+
+    for _ in range(_RESAMPLE_TRIES):
+        rng.shuffle(pool)
+        dealt = deal()
+        if dealt is not None:
+            break
+    else:
+        pool = _constructed_deal(s, others, pool, must, must_not, offer_seat)
+        dealt = deal()
+        assert dealt is not None, "the real deal proves a consistent one exists"
+    hands, asides, at = dealt
+    for i in others:
+        s.hands[i] = hands[i]
+        s.set_aside[i] = asides[i]
+    s.draw = pool[at:]
     if s.phase == SET_ASIDE:
         for i in others:
             if s.pending[i] not in (UNDECIDED, NOT_ASKED):
@@ -296,6 +317,41 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
                 s.pending[i] = choices[rng.below(len(choices))]
     assert all(0 <= c < NUM_CODES for c in s.draw)
     return s
+
+
+def _constructed_deal(
+    s: State, others: list[int], pool: list[int], must: set[int], must_not: set[int],
+    offer_seat: int,
+) -> list[int]:
+    """`pool` reordered so that the slices `resample_hidden` deals satisfy the
+    constraints, for the rare position where rejection keeps failing.
+
+    Hands are filled in turn, each from the front of the (shuffled) pool: a
+    seat that must hold the product first takes one of it, a seat asked to
+    offer first takes a card it may offer, a seat known to hold none takes
+    only other products. The real deal proves each step can succeed. It
+    depends only on public facts and `pool`'s order, so it stays canonical.
+    """
+    left = pool[:]
+    hands: dict[int, list[int]] = {}
+
+    def take(test: Callable[[int], bool]) -> int:
+        card = next(c for c in left if test(c))
+        left.remove(card)
+        return card
+
+    for i in sorted(must):
+        hands[i] = [take(lambda c: product_of(c) == s.product)]
+    if offer_seat >= 0:
+        hands[offer_seat] = [take(lambda c: product_of(c) not in s.offered)]
+    for i in sorted(must_not):
+        hands[i] = [take(lambda c: product_of(c) != s.product) for _ in s.hands[i]]
+    out: list[int] = []
+    for i in others:
+        hand = hands.get(i, [])
+        hand += [left.pop(0) for _ in range(len(s.hands[i]) - len(hand))]
+        out += hand + [left.pop(0) for _ in s.set_aside[i]]
+    return out + left
 
 
 ENGINE = CentralMarketEngine()

@@ -10,7 +10,7 @@ from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
 from engines.core.errors import IllegalAction, InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
-from engines.market_fresh import rules, view
+from engines.market_fresh import evaluation, rules, view
 from engines.market_fresh.data import DATA
 from engines.market_fresh.state import (
     OVER,
@@ -129,4 +129,10 @@ class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
 
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
         return rules.resample_hidden(state, observer, rng)
+
+    points_spread = evaluation.SPREAD
+    search_iterations = evaluation.SEARCH_ITERATIONS
+
+    def estimate(self, state: State) -> list[float]:
+        return evaluation.estimate(state)
 

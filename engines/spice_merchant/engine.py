@@ -9,7 +9,7 @@ from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
-from engines.spice_merchant import hidden, rules
+from engines.spice_merchant import evaluation, hidden, rules
 from engines.spice_merchant.data import DEFAULT_NUTMEG, DIGEST, NUTMEG_VARIANTS
 from engines.spice_merchant.moves import MAX_ACTION_BYTES, action_messages, move_of
 from engines.spice_merchant.scoring import ranks
@@ -115,3 +115,9 @@ class SpiceMerchantEngine(Engine[State, pb.SpiceMerchantAction]):
 
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
         return hidden.resample_hidden(state, observer, rng)
+
+    points_spread = evaluation.SPREAD
+    search_iterations = evaluation.SEARCH_ITERATIONS
+
+    def estimate(self, state: State) -> list[float]:
+        return evaluation.estimate(state)

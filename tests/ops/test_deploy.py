@@ -46,13 +46,18 @@ def _kustomize_command(directory: Path) -> list[str]:
     return [tool("kubectl"), "kustomize", str(directory)]
 
 
-def render(overlay: str, tmp: Path) -> list[dict[str, Any]]:
-    """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt."""
+def render(overlay: str, tmp: Path, components: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt,
+    with the optional `components` (deploy/k8s/components/<name>) added to it."""
     copy = tmp / "deploy"
     if not copy.exists():
         shutil.copytree(DEPLOY, copy, ignore=shutil.ignore_patterns("state-keys*.txt"))
     keys = f"test:{base64.b64encode(bytes(range(32))).decode()}\n"
     (copy / "k8s" / "overlays" / overlay / "state-keys.txt").write_text(keys)
+    if components:
+        kustomization = copy / "k8s" / "overlays" / overlay / "kustomization.yaml"
+        listed = "".join(f"  - ../../components/{name}\n" for name in components)
+        kustomization.write_text(kustomization.read_text() + f"\ncomponents:\n{listed}")
     out = subprocess.run(_kustomize_command(copy / "k8s" / "overlays" / overlay),
                          capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
