@@ -10,7 +10,10 @@ are seeded by their number, bots by game number and step: a run is
 reproducible on any machine when the budgets are iteration budgets (the
 default). A's result per game is 1 for a sole win, 1/k for a win shared by k,
 0 otherwise; the table shows its mean with a 95% Wilson interval and, for
-comparison, 1/players (what an equal opponent would score). Decision times
+comparison, 1/players (what an equal opponent would score). "A ahead of a B"
+is the share of B seats that A finished ahead of (a tie counts half): the
+head-to-head rate, equal to the win rate at two players (its interval treats
+each game's share as one trial's success, an approximation). Decision times
 are A's, per decision with more than one legal action, measured in-process
 (no gRPC), with iterations per second of A's search.
 """
@@ -47,6 +50,7 @@ PAIRINGS = ("ismcts-random", "ismcts-greedy", "greedy-random")
 @dataclass
 class GameResult:
     score: float
+    ahead: float = 0.0  # share of the B seats that A finished ahead of (a tie: half)
     times: list[float] = field(default_factory=list)
     iterations: int = 0
     search_seconds: float = 0.0
@@ -93,6 +97,10 @@ def play(task: Task) -> GameResult:
     assert outcome is not None
     if hero in outcome.winners:
         result.score = 1.0 / len(outcome.winners)
+    rank = {r.seat: r.rank for r in outcome.results}
+    others = [seat for seat in rank if seat != hero]
+    result.ahead = sum(1.0 if rank[hero] < rank[o] else 0.5 if rank[hero] == rank[o] else 0.0
+                       for o in others) / len(others)
     return result
 
 
@@ -115,6 +123,9 @@ class Row:
     score: float
     low: float
     high: float
+    ahead: float
+    ahead_low: float
+    ahead_high: float
     median_ms: float
     p95_ms: float
     iterations_per_second: float
@@ -125,10 +136,13 @@ def summarize(game_id: str, players: int, pairing: str, results: list[GameResult
               wall: float) -> Row:
     score = sum(r.score for r in results)
     low, high = wilson(score, len(results))
+    ahead = sum(r.ahead for r in results)
+    ahead_low, ahead_high = wilson(ahead, len(results))
     times = sorted(t for r in results for t in r.times)
     search = sum(r.search_seconds for r in results)
     return Row(
         game_id, players, pairing, len(results), score / len(results), low, high,
+        ahead / len(results), ahead_low, ahead_high,
         1000 * statistics.median(times) if times else 0.0,
         1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
         sum(r.iterations for r in results) / search if search else 0.0,
@@ -138,14 +152,15 @@ def summarize(game_id: str, players: int, pairing: str, results: list[GameResult
 
 def markdown(rows: Iterable[Row]) -> str:
     lines = [
-        "| game | players | A-B | games | A's wins | 95% CI | equal share | A median ms | A p95 ms "
-        "| A iterations/s |",
-        "|---|---:|---|---:|---:|---|---:|---:|---:|---:|",
+        "| game | players | A-B | games | A wins | 95% CI | equal share | A ahead of a B | 95% CI "
+        "| A median ms | A p95 ms | A iterations/s |",
+        "|---|---:|---|---:|---:|---|---:|---:|---|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.game_id} | {r.players} | {r.pairing} | {r.games} | {r.score:.1%} | "
-            f"{r.low:.1%}-{r.high:.1%} | {1 / r.players:.0%} | {r.median_ms:.0f} | "
+            f"{r.low:.1%}-{r.high:.1%} | {1 / r.players:.0%} | {r.ahead:.1%} | "
+            f"{r.ahead_low:.1%}-{r.ahead_high:.1%} | {r.median_ms:.0f} | "
             f"{r.p95_ms:.0f} | {r.iterations_per_second:,.0f} |"
         )
     return "\n".join(lines)

@@ -19,7 +19,11 @@ Search" (IEEE TCIAIG 4(2), 2012), SO-ISMCTS. Each iteration:
 
 Simultaneous decisions are one step in the tree: every decider picks at the
 same node, none seeing the others' picks, and the child is keyed by the
-joint choice. The answer is the bot's most visited root action.
+joint choice. The bot's root actions start with the greedy policy's one-ply judgement as
+a few virtual visits (progressive bias, `IsmctsConfig.prior_*`): with few
+iterations the search then plays at least like greedy, and more iterations
+overrule the prior where looking further ahead says otherwise. The answer
+is the bot's most visited root action.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from engines.bots.common import (
     suggestion,
     values,
 )
+from engines.bots.greedy import one_ply
 from engines.core import Game, Rng
 from engines.core.engine import Engine
 
@@ -57,15 +62,23 @@ class IsmctsConfig:
     #: for `depth` decisions, then the evaluation.
     playout: Playout = "truncated"
     depth: int = 8
+    #: The bot's root actions start from the greedy policy's judgement: one
+    #: ply on `prior_samples` determinizations (every action on the same
+    #: ones, so they compare with little noise), counted as `prior_weight`
+    #: visits of that mean (0 samples: no prior, every action tried first).
+    prior_samples: int = 4
+    prior_weight: float = 4.0
 
 
 class _Edge:
-    __slots__ = ("available", "total", "visits")
+    __slots__ = ("available", "prior_total", "prior_visits", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
         self.available = 0
+        self.prior_visits = 0.0  # virtual visits worth `prior_total` (root only)
+        self.prior_total = 0.0
 
 
 class _Node:
@@ -88,6 +101,13 @@ class IsmctsPolicy:
         if len(legal) == 1:
             return forced(legal)
         root = _Node()
+        config = self.config
+        if config.prior_samples:
+            totals, samples = one_ply(game, seat, legal, Budget(config.prior_samples), rng)
+            for action, total in zip(legal, totals, strict=True):
+                edge = root.edges[(seat, action.SerializeToString())] = _Edge()
+                edge.prior_visits = config.prior_weight
+                edge.prior_total = config.prior_weight * total / samples
         done = 0
         while budget.allows(done):
             self._iterate(engine, game, seat, root, rng)
@@ -147,11 +167,12 @@ class IsmctsPolicy:
                 edge = edges[key] = _Edge()
             edge.available += 1
             chosen.append((key, edge))
-            if edge.visits == 0:
+            seen = edge.visits + edge.prior_visits
+            if not seen:
                 untried.append(index)
             elif not untried:
-                score = edge.total / edge.visits + c * math.sqrt(
-                    math.log(edge.available) / edge.visits)
+                score = (edge.total + edge.prior_total) / seen + c * math.sqrt(
+                    math.log(edge.available) / seen)
                 if score > best_score:
                     best, best_score = index, score
         if untried:

@@ -350,6 +350,7 @@ def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
     """promtool test rules: errors, slowness and no pods fire; client refusals do not."""
     rules = _rules(tmp_path)
     base = 'job="marketplay",namespace="games",grpc_type="unary",grpc_service="s",grpc_method="m"'
+    bots = base.replace('grpc_method="m"', 'grpc_method="SuggestAction"')
     tests = {
         "rule_files": [rules.name],
         "evaluation_interval": "1m",
@@ -390,6 +391,22 @@ def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
                      "exp_samples": [{"labels": 'ALERTS{alertname="MarketplayHighLatency",'
                                                 'alertstate="firing",namespace="games",'
                                                 'severity="warning"}', "value": 1}]},
+                ],
+            },
+            {   # slow bot searches only: no latency alert (their budget sets their time)
+                "interval": "1m",
+                "input_series": [
+                    {"series": 'grpc_server_handling_seconds_bucket{' + bots + ',le="0.25"}',
+                     "values": "0+0x40"},
+                    {"series": 'grpc_server_handling_seconds_bucket{' + bots + ',le="+Inf"}',
+                     "values": "0+100x40"},
+                    {"series": f'grpc_server_handling_seconds_bucket{{{base},le="0.25"}}',
+                     "values": "0+900x40"},
+                    {"series": f'grpc_server_handling_seconds_bucket{{{base},le="+Inf"}}',
+                     "values": "0+900x40"},
+                ],
+                "alert_rule_test": [
+                    {"eval_time": "30m", "alertname": "MarketplayHighLatency", "exp_alerts": []},
                 ],
             },
             {   # only client refusals: no error alert

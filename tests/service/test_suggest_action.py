@@ -28,7 +28,7 @@ SMALL = {pb.BOT_POLICY_RANDOM: 0, pb.BOT_POLICY_GREEDY: 2, pb.BOT_POLICY_ISMCTS:
 def busy_server() -> Iterator[Served]:
     """One search at a time, small caps: for the limit and cap tests."""
     s = Served(replace(TEST_CONFIG, bot_max_concurrent=1, bot_max_iterations=50,
-                       bot_max_millis=3_000))
+                       bot_max_millis=3_000, bot_default_iterations=7, bot_greedy_samples=3))
     yield s
     s.close()
 
@@ -134,11 +134,12 @@ def test_a_time_budget_and_the_deadline_end_the_search_with_an_answer(
     assert 1 <= answer.stats.iterations < TEST_CONFIG.bot_max_iterations
 
 
-def test_iterations_are_capped_by_the_server(busy_server: Served) -> None:
+def test_iterations_are_capped_and_defaulted_by_the_server(busy_server: Served) -> None:
     update = started(busy_server.stub, "central-market", 4, steps=1)
     seat = update.decisions[0].seat
-    answer = ask(busy_server.stub, update, seat, pb.BOT_POLICY_ISMCTS, 10_000)
-    assert answer.stats.iterations == 50
+    assert ask(busy_server.stub, update, seat, pb.BOT_POLICY_ISMCTS, 10_000).stats.iterations == 50
+    assert ask(busy_server.stub, update, seat, pb.BOT_POLICY_ISMCTS).stats.iterations == 7
+    assert ask(busy_server.stub, update, seat, pb.BOT_POLICY_GREEDY).stats.iterations == 3
 
 
 def test_searches_beyond_the_limit_are_refused_at_once(busy_server: Served) -> None:
