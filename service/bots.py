@@ -44,7 +44,7 @@ _POLICY_ENUMS: dict[str, pb.BotPolicy.ValueType] = {
 }
 #: Time kept back from the call's deadline to build and send the answer:
 #: a tenth of what is left, within these bounds (seconds).
-_MARGIN_MIN, _MARGIN_MAX = 0.005, 0.05
+_MARGIN_MIN, _MARGIN_MAX = 0.01, 0.1
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,25 @@ class StartupError(Exception):
 
 @dataclass(frozen=True)
 class Config:
-    host: str = field(default="127.0.0.1", metadata={"help": "address to bind gRPC on"})
+    host: str = field(
+        default="127.0.0.1", metadata={"help": "address to bind gRPC, HTTP and metrics on"}
+    )
     port: int = field(default=50051, metadata={"help": "gRPC port (0 picks a free one)"})
+    http_port: int = field(
+        default=8080,
+        metadata={
+            "help": "HTTP port: Connect (JSON and binary) and gRPC-Web over HTTP/1.1 and h2c, "
+            "/healthz, /readyz, /openapi.json (0 disables HTTP)"
+        },
+    )
+    http_cors_origins: str = field(
+        default="",
+        metadata={
+            "help": "browser origins allowed to call the HTTP port, comma-separated: "
+            "https://app.example.com, http://localhost:* (any port) or * (any origin). "
+            "Empty: no cross-origin calls"
+        },
+    )
     metrics_port: int = field(
         default=9464, metadata={"help": "Prometheus /metrics HTTP port (0 disables metrics)"}
     )
@@ -39,13 +56,19 @@ class Config:
         default=False,
         metadata={"help": "refuse a seat's action or view without that seat's token"},
     )
+    seat_token_ttl: int = field(
+        default=0,
+        metadata={"help": "seconds a seat token stays valid (RenewSeatToken renews it); 0: never expires"},
+    )
     max_request_bytes: int = field(
         default=1 << 20, metadata={"help": "largest accepted request message, in bytes"}
     )
     max_replay_actions: int = field(
         default=10_000, metadata={"help": "most actions one Replay call may carry"}
     )
-    threads: int = field(default=16, metadata={"help": "gRPC handler threads per worker"})
+    threads: int = field(
+        default=16, metadata={"help": "handler threads per worker, for gRPC and again for HTTP"}
+    )
     workers: int = field(
         default=1, metadata={"help": "worker processes sharing the port (SO_REUSEPORT)"}
     )
@@ -129,6 +152,10 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
     config = Config(**vars(args))
     if config.workers < 1 or config.threads < 1:
         parser.error("--workers and --threads must be at least 1")
+    if not 0 <= config.http_port <= 65535:
+        parser.error("--http-port must be 0 (off) or a port number")
+    if config.seat_token_ttl < 0:
+        parser.error("--seat-token-ttl must be 0 (never expires) or a number of seconds")
     if config.max_request_bytes < 1024:
         parser.error("--max-request-bytes must be at least 1024")
     bot_counts = (config.bot_greedy_samples, config.bot_max_iterations, config.bot_max_millis,

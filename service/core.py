@@ -9,13 +9,15 @@ HTTP application only adapt: no rule, limit or error mapping exists twice.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from google.protobuf.message import Message
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from engines import registry
 from engines.core import Game, RuleError
@@ -23,10 +25,17 @@ from engines.core.engine import Engine
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
 from service.bots import Bots, BotSettings
-from service.errors import Code, ServiceError, from_rule_error, invalid
+from service.errors import ECHO_LIMIT, Code, ServiceError, echo, from_rule_error, invalid
 from service.observe import GameObserver
-from service.states import StateStore
+from service.states import INSTANCE_BYTES, Instance, Opened, StateStore
 from service.updates import build_update, selected_seats, variant_label
+
+log = logging.getLogger(__name__)
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
+#: No game has more than a few options; a request naming more is refused
+#: unread, so no message ever lists thousands of them.
+MAX_OPTIONS = 16
 
 
 @dataclass(frozen=True)
@@ -48,12 +57,17 @@ class GameCore:
         observer: GameObserver,
         require_seat_tokens: bool,
         max_replay_actions: int,
+        seat_token_ttl: int = 0,
+        clock: Callable[[], float] = time.time,
         bots: Bots | None = None,
     ) -> None:
         self.store = store
         self.observer = observer
         self.require_seat_tokens = require_seat_tokens
         self.max_replay_actions = max_replay_actions
+        #: Seconds a seat token stays valid (0: forever); `clock` gives Unix seconds.
+        self.seat_token_ttl = seat_token_ttl
+        self.clock = clock
         self.bots = bots or Bots(BotSettings())
 
     # ----------------------------------------------------------------- calls
@@ -78,26 +92,30 @@ class GameCore:
     def new_game(self, request: pb.NewGameRequest, call: Call) -> pb.NewGameResponse:
         engine = self._rules(request.game_id, request.rules_version)
         seed = _seed(request.seed) if request.HasField("seed") else os.urandom(32)
+        options = _options(request.options)
         started = time.perf_counter()
-        game = _rule_checked(lambda: Game.new(engine, request.num_players, dict(request.options), seed))
+        game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         seats = selected_seats(request.views, game.num_players)
         self.observer.game_started(game.game_id, variant_label(game))
-        sealed = self.store.seal(game)
-        update = build_update(game, sealed, seats, request.views.spectator)
+        instance = Instance.draw()
+        opened = Opened(game, instance)
+        sealed = self.store.seal(game, instance)
+        update = build_update(game, sealed, seats, request.views.spectator, instance=instance)
         self.observer.engine_time(game.game_id, "NewGame", time.perf_counter() - started)
-        commitment = game.seed_commitment
-        return pb.NewGameResponse(
+        expires_at = self._expiry()
+        response = pb.NewGameResponse(
             update=update,
-            seat_tokens=[
-                tokens.mint(self.store.sealer, game.game_id, commitment, seat)
-                for seat in range(game.num_players)
-            ],
+            seat_tokens=[self._mint(opened, seat, expires_at) for seat in range(game.num_players)],
         )
+        if expires_at:
+            response.seat_tokens_expire_at.CopyFrom(Timestamp(seconds=expires_at))
+        return response
 
     def apply_action(self, request: pb.ApplyActionRequest, call: Call) -> pb.ApplyActionResponse:
-        game = self.store.open(request.state)
+        opened = self.store.open(request.state)
+        game = opened.game
         seats = selected_seats(request.views, game.num_players)
-        self._authorize(game, request.seat, request.seat_token, seats, request.view_tokens)
+        self._authorize(opened, request.seat, request.seat_token, seats, request.view_tokens)
         action = _unwrap(request.action, game.engine)
         started = time.perf_counter()
         expected = request.expected_step if request.HasField("expected_step") else None
@@ -107,26 +125,38 @@ class GameCore:
             self.observer.action_refused(game.game_id, exc.reason)
             raise from_rule_error(exc) from None
         self.observer.action_applied(game.game_id)
-        sealed = self.store.seal(after)
-        update = build_update(after, sealed, seats, request.views.spectator, events)
+        sealed = self.store.seal(after, opened.instance)
+        update = build_update(after, sealed, seats, request.views.spectator, events,
+                              instance=opened.instance)
         if update.HasField("outcome"):  # build_update asked the engine once already
             self.observer.game_finished(game.game_id, variant_label(game))
         self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
         return pb.ApplyActionResponse(update=update)
 
     def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse:
-        game = self.store.open(request.state)
+        opened = self.store.open(request.state)
+        game = opened.game
         seats = selected_seats(request.views, game.num_players)
-        self._authorize(game, None, "", seats, request.view_tokens)
-        return pb.GetViewResponse(
-            update=build_update(game, request.state, seats, request.views.spectator)
-        )
+        self._authorize(opened, None, "", seats, request.view_tokens)
+        return pb.GetViewResponse(update=build_update(
+            game, request.state, seats, request.views.spectator, instance=opened.instance))
 
     def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
-        """No seat tokens here: whoever holds the seed can derive every card."""
+        """No seat tokens here: whoever holds the seed can derive every card.
+
+        The final state is sealed as a new game instance (its own instance id,
+        so no seat token of the original game works on it) with the salt the
+        caller gave, so its views show the original game's seed commitment.
+        """
         engine = self._rules(request.game_id, request.rules_version)
         if not request.seed:
             raise invalid("MISSING_SEED", "Replay needs the game's seed (revealed in its outcome)")
+        if len(request.seed_salt) not in (0, INSTANCE_BYTES):
+            raise invalid(
+                "BAD_SEED_SALT",
+                f"seed_salt must be empty or the {INSTANCE_BYTES} bytes an outcome revealed, "
+                f"got {len(request.seed_salt)}",
+            )
         if len(request.actions) > self.max_replay_actions:
             raise ServiceError(
                 Code.RESOURCE_EXHAUSTED, "REPLAY_TOO_LONG",
@@ -135,7 +165,8 @@ class GameCore:
             )
         started = time.perf_counter()
         seed = _seed(request.seed)
-        game = _rule_checked(lambda: Game.new(engine, request.num_players, dict(request.options), seed))
+        options = _options(request.options)
+        game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         seats = selected_seats(request.views, game.num_players)
         events: list[Any] = []
         for index, entry in enumerate(request.actions):
@@ -147,7 +178,9 @@ class GameCore:
                 raise ServiceError(
                     error.code, error.reason, f"action {index}: {error}", error.metadata
                 ) from None
-        update = build_update(game, self.store.seal(game), seats, request.views.spectator, events)
+        instance = Instance.draw(salt=request.seed_salt)
+        update = build_update(game, self.store.seal(game, instance), seats, request.views.spectator,
+                              events, instance=instance)
         self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
@@ -158,8 +191,9 @@ class GameCore:
         step, game over, not deciding); then service/bots.py runs the policy
         within its budget, the call's deadline and its concurrency limit.
         """
-        game = self.store.open(request.state)
-        self._authorize(game, request.seat, request.seat_token, [], {})
+        opened = self.store.open(request.state)
+        game = opened.game
+        self._authorize(opened, request.seat, request.seat_token, [], {})
         expected = request.expected_step if request.HasField("expected_step") else None
         try:
             game.check_turn(request.seat, expected)
@@ -182,8 +216,22 @@ class GameCore:
     def renew_seat_token(
         self, request: pb.RenewSeatTokenRequest, call: Call
     ) -> pb.RenewSeatTokenResponse:
-        # Lands with expiring seat tokens (issue 11) before release; never shipped like this.
-        raise ServiceError(Code.UNIMPLEMENTED, "NOT_IMPLEMENTED", "RenewSeatToken is not served yet")
+        """A valid, unexpired token buys a fresh one (whether or not tokens are required).
+
+        Games of release 0.1.0 have tokens that never expire: renewing one returns it.
+        """
+        opened = self.store.open(request.state)
+        seat = request.seat
+        if not 0 <= seat < opened.game.num_players:
+            raise invalid(
+                "BAD_SEAT", f"seat {seat} does not exist; seats are 0..{opened.game.num_players - 1}"
+            )
+        self._check_token(opened, seat, request.seat_token)
+        expires_at = 0 if opened.instance.legacy else self._expiry()
+        response = pb.RenewSeatTokenResponse(seat_token=self._mint(opened, seat, expires_at))
+        if expires_at:
+            response.expires_at.CopyFrom(Timestamp(seconds=expires_at))
+        return response
 
     # -------------------------------------------------------------- helpers
 
@@ -194,12 +242,12 @@ class GameCore:
             known = ", ".join(sorted(registry.ENGINES))
             raise ServiceError(
                 Code.NOT_FOUND, "UNKNOWN_GAME",
-                f"no game {game_id!r}; known games: {known}", {"game_id": game_id},
+                f"no game {echo(game_id)}; known games: {known}", {"game_id": game_id},
             )
         if rules_version and rules_version != engine.spec.rules_version:
             raise ServiceError(
                 Code.NOT_FOUND, "UNKNOWN_RULES_VERSION",
-                f"{game_id} has no rules version {rules_version!r}; "
+                f"{game_id} has no rules version {echo(rules_version)}; "
                 f"this server plays {engine.spec.rules_version!r}",
                 {"rules_version": rules_version},
             )
@@ -207,7 +255,7 @@ class GameCore:
 
     def _authorize(
         self,
-        game: Game,
+        opened: Opened,
         acting: int | None,
         acting_token: str,
         view_seats: list[int],
@@ -216,16 +264,63 @@ class GameCore:
         """With --require-seat-tokens, every seat acted or looked as needs its token."""
         if not self.require_seat_tokens:
             return
-        commitment = game.seed_commitment
+        players = opened.game.num_players
+        if acting is not None and not 0 <= acting < players:
+            raise ServiceError(
+                Code.PERMISSION_DENIED, "NOT_YOUR_TURN",
+                f"seat {acting} does not exist in a {players}-player game", {"seat": str(acting)},
+            )
         needed = set(view_seats) | ({acting} if acting is not None else set())
         for seat in sorted(needed):
             token = (acting_token if seat == acting else "") or view_tokens.get(seat, "")
-            if not tokens.verify(self.store.sealer, game.game_id, commitment, seat, token):
-                raise ServiceError(
-                    Code.PERMISSION_DENIED, "SEAT_TOKEN_REQUIRED",
-                    f"seat {seat} needs its seat token (from NewGame) for this request",
-                    {"seat": str(seat)},
-                )
+            self._check_token(opened, seat, token)
+
+    def _check_token(self, opened: Opened, seat: int, token: str) -> None:
+        game = opened.game
+        verdict = tokens.check(
+            self.store.sealer, game.game_id, game.seed, opened.instance, seat, token, self.clock()
+        )
+        if verdict is tokens.Verdict.EXPIRED:
+            raise ServiceError(
+                Code.PERMISSION_DENIED, "SEAT_TOKEN_EXPIRED",
+                f"seat {seat}'s token has expired; renew tokens before they do (RenewSeatToken)",
+                {"seat": str(seat)},
+            )
+        if verdict is not tokens.Verdict.VALID:
+            raise ServiceError(
+                Code.PERMISSION_DENIED, "SEAT_TOKEN_REQUIRED",
+                f"seat {seat} needs its seat token (from NewGame) for this request",
+                {"seat": str(seat)},
+            )
+
+    def _expiry(self) -> int:
+        """Unix seconds at which a token minted now expires; 0 when tokens never do."""
+        return int(self.clock()) + self.seat_token_ttl if self.seat_token_ttl else 0
+
+    def _mint(self, opened: Opened, seat: int, expires_at: int) -> str:
+        game = opened.game
+        return tokens.mint(
+            self.store.sealer, game.game_id, game.seed, opened.instance, seat, expires_at
+        )
+
+
+def guarded(method: Callable[[Req, Call], Resp], request: Req, call: Call) -> Resp:
+    """`method(request, call)`, where any failure that is not a refusal becomes INTERNAL.
+
+    Every transport calls the core through this, so a bug is logged once with
+    its traceback and reaches the caller as INTERNAL (reason INTERNAL_ERROR),
+    never as a transport's UNKNOWN, and never with the exception's text,
+    which could describe hidden cards.
+    """
+    try:
+        return method(request, call)
+    except ServiceError:
+        raise
+    except Exception:
+        log.exception("internal error in %s (peer %s)", getattr(method, "__name__", "?"), call.peer)
+        raise ServiceError(
+            Code.INTERNAL, "INTERNAL_ERROR", "the server failed on this request; it has been logged"
+        ) from None
 
 
 _OPTION_TYPES = {
@@ -247,6 +342,19 @@ def _seed(seed: bytes) -> bytes:
     if not 1 <= len(seed) <= 64:
         raise invalid("BAD_SEED", f"seed must be 1..64 bytes, got {len(seed)}")
     return seed
+
+
+def _options(given: Mapping[str, str]) -> dict[str, str]:
+    """The request's options, refused unread when there are more or longer ones than any game has."""
+    if len(given) > MAX_OPTIONS:
+        raise invalid("INVALID_OPTIONS", f"at most {MAX_OPTIONS} options, got {len(given)}")
+    for name, value in given.items():
+        if len(name) > ECHO_LIMIT or len(value) > ECHO_LIMIT:
+            raise invalid(
+                "INVALID_OPTIONS",
+                f"option {echo(name)}: names and values are at most {ECHO_LIMIT} characters",
+            )
+    return dict(given)
 
 
 def _unwrap(action: pb.GameAction, engine: Engine[Any, Any]) -> Message:

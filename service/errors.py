@@ -16,6 +16,28 @@ from collections.abc import Mapping
 from engines.core import errors as rules
 
 DOMAIN = "marketplay.v1"
+#: Longest caller-supplied value a refusal repeats (message or metadata):
+#: a 4 KB game_id echoed three times pushed a reply past clients' 8 KB
+#: header limit, after which they could not even read the status.
+ECHO_LIMIT = 64
+#: Longest message a refusal carries, whatever built it.
+MESSAGE_LIMIT = 512
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` cut to `limit` characters, ending in "..." when cut."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def echo(value: object) -> str:
+    """A caller's value quoted for a message: ASCII, at most ECHO_LIMIT characters.
+
+    Cut before quoting, so a megabyte is never quoted just to be thrown away;
+    ASCII, so percent-encoding in the grpc-message header cannot triple it.
+    """
+    if isinstance(value, str | bytes):
+        value = value[: ECHO_LIMIT + 1]
+    return clip(ascii(value))
 
 
 class Code(enum.IntEnum):
@@ -50,10 +72,10 @@ class ServiceError(Exception):
         message: str,
         metadata: Mapping[str, str] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(clip(message, MESSAGE_LIMIT))
         self.code = code
         self.reason = reason
-        self.metadata = dict(metadata or {})
+        self.metadata = {clip(k): clip(v) for k, v in (metadata or {}).items()}
 
 
 _RULE_CODES: dict[type[rules.RuleError], Code] = {

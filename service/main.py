@@ -24,7 +24,8 @@ def serve(config: Config, sealer: Sealer) -> int:
     worker (and every replacement) seals and opens with the same keys, the
     ephemeral one included.
     """
-    from service.metrics import instruments  # only after prepare_metrics (multiprocess mode)
+    # only after prepare_metrics (multiprocess mode)
+    from service.metrics import http_instruments, instruments
 
     observer, interceptors = instruments(config.metrics_port != 0)
     stop = threading.Event()
@@ -36,11 +37,23 @@ def serve(config: Config, sealer: Sealer) -> int:
     # Handlers first: a SIGTERM that arrives as soon as the port answers must drain.
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    running = create_server(config, observer, interceptors, sealer)
-    running.server.start()
+    running = create_server(config, observer, interceptors, sealer,
+                            http_instruments(config.metrics_port != 0))
+    # A process that lost its HTTP server drains and exits non-zero, so the supervisor (or
+    # Kubernetes) restarts it instead of leaving half a server behind.
+    running.start(on_http_failure=stop.set)
     log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
+    if running.http is not None:
+        log.info("marketplay serving HTTP (Connect, gRPC-Web) on http://%s:%d",
+                 config.host, running.http.port)
     stop.wait()
     running.drain(config.grace_seconds)
+    # Drained: a repeated SIGTERM (a supervisor's, a test's) must not kill the exit itself,
+    # which it would once interpreter shutdown restores the default handler.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if running.http is not None and running.http.failed:
+        log.error("marketplay stopped: its HTTP server failed")
+        return 1
     log.info("marketplay stopped")
     return 0
 

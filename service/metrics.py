@@ -43,6 +43,7 @@ __all__ = [
     "Metrics",
     "MetricsInterceptor",
     "PrometheusObserver",
+    "UnaryCallMetrics",
     "build_info_labels",
     "instruments",
     "metrics_http_server",
@@ -285,6 +286,21 @@ class _MethodMetrics:
         return code is None or code is grpc.StatusCode.OK
 
 
+class UnaryCallMetrics:
+    """The same grpc_server_* series for unary calls served outside grpcio (Connect, gRPC-Web).
+
+    Same names, labels and code spellings as MetricsInterceptor, so the
+    dashboard and alerts count HTTP calls with gRPC ones; the HTTP transport
+    takes one `method()` per RPC at start-up and updates it per call.
+    """
+
+    def __init__(self, metrics: Metrics) -> None:
+        self._metrics = metrics
+
+    def method(self, full_method: str) -> _MethodMetrics:
+        return _MethodMetrics(self._metrics, "unary", full_method)
+
+
 def _count(items: Iterator[Any], inc: Callable[[], None]) -> Iterator[Any]:
     for item in items:
         inc()
@@ -454,3 +470,8 @@ def instruments(enabled: bool) -> tuple[GameObserver, list[_Interceptor]]:
         return NullObserver(), []
     m = default_metrics()
     return PrometheusObserver(m), [MetricsInterceptor(m)]
+
+
+def http_instruments(enabled: bool) -> UnaryCallMetrics | None:
+    """What the HTTP transport counts its calls with (None when metrics are off)."""
+    return UnaryCallMetrics(default_metrics()) if enabled else None

@@ -1,26 +1,34 @@
-"""Build a ready-to-start gRPC server from a Config (tests use port 0)."""
+"""Build the ready-to-start servers of one worker from a Config (tests use port 0).
+
+One GameCore, two transports: the grpcio server on --port and, unless
+--http-port is 0, the HTTP server (Connect, gRPC-Web, health, OpenAPI) on
+--http-port. Both are started, drained and stopped together.
+"""
 
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from marketplay.v1 import game_service_pb2 as pb
-from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.bots import Bots, BotSettings
 from service.config import Config, StartupError
 from service.core import GameCore
-from service.grpc_service import GameService
+from service.grpc_service import GameService, add_to_server
 from service.observe import GameObserver, NullObserver
 from service.sealing import Sealer
 from service.states import StateStore
+
+if TYPE_CHECKING:
+    from service.http_server import HttpServer
+    from service.metrics import UnaryCallMetrics
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 
@@ -31,11 +39,24 @@ class RunningServer:
     port: int
     health: health.HealthServicer
     core: GameCore
+    http: HttpServer | None = None
+
+    def start(self, on_http_failure: Callable[[], None] | None = None) -> None:
+        """Start both; `on_http_failure()` runs if the HTTP server ever ends unasked."""
+        self.server.start()
+        if self.http is not None:
+            self.http.start(on_http_failure)
 
     def drain(self, grace: float) -> None:
-        """Report NOT_SERVING, then let in-flight calls finish within `grace`."""
+        """Report NOT_SERVING (gRPC health and /readyz), then let in-flight calls
+        of both transports finish within `grace`."""
         self.health.enter_graceful_shutdown()
-        self.server.stop(grace).wait()
+        if self.http is not None:
+            self.http.readiness.ready = False
+        stopped = self.server.stop(grace)
+        if self.http is not None:
+            self.http.stop(grace)
+        stopped.wait()
 
 
 def load_keys(config: Config) -> Sealer:
@@ -75,8 +96,9 @@ def create_server(
     observer: GameObserver | None = None,
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
     sealer: Sealer | None = None,
+    http_metrics: UnaryCallMetrics | None = None,
 ) -> RunningServer:
-    """A started-ready server bound to config.host:config.port (not started)."""
+    """Servers bound to config.host:config.port and :config.http_port (not started)."""
     observer = observer or NullObserver()
     store = StateStore(
         sealer or load_keys(config), config.state_cache_size, observer, config.state_cache_mb << 20
@@ -87,8 +109,8 @@ def create_server(
         options=server_options(config),
     )
     core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions,
-                    Bots(bot_settings(config)))
-    pb_grpc.add_GameServiceServicer_to_server(GameService(core), server)
+                    config.seat_token_ttl, bots=Bots(bot_settings(config)))
+    add_to_server(GameService(core), server)  # parses requests itself: bad bytes are refused
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
@@ -102,4 +124,9 @@ def create_server(
         port = 0
     if port == 0:
         raise StartupError(f"--port: cannot bind {config.host}:{config.port} (in use, or no such address)")
-    return RunningServer(server, port, health_servicer, core)
+    http = None
+    if config.http_port:
+        from service.http_server import create_http_server  # keeps gRPC-only users light
+
+        http = create_http_server(config, core, http_metrics)
+    return RunningServer(server, port, health_servicer, core, http)

@@ -1,4 +1,20 @@
-"""Sealed bytes <-> Game, with an LRU of recently opened states.
+"""Sealed bytes <-> (Game, Instance), with an LRU of recently opened states.
+
+What is sealed (docs/security.md, "Sealed format"): the game's own plain
+encoding (`Game.encode`, whose SHA-256 is the outcome's final_state_digest,
+so Replay must reproduce it) inside a service envelope holding what only the
+service knows about this game instance: a random instance id that seat
+tokens are bound to, and the salt of the seed commitment. Neither is part of
+`Game.encode`, so Replay(seed, actions) still reproduces the digest.
+
+    MPS2 payload: len id(1) | instance id | len salt(1) | salt | Game.encode()
+
+(id and salt 16 bytes each; a Replay given no salt seals an empty salt.)
+
+Games started by release 0.1.0 (MPS1, no envelope) carry neither: their
+Instance is LEGACY (empty id and salt), their tokens stay bound to the plain
+seed commitment SHA-256(seed), and they keep that commitment when they are
+sealed again (as MPS2) after their next action.
 
 A game's next call almost always carries the state this process just
 returned, so every state we seal is remembered: the follow-up call skips
@@ -14,27 +30,84 @@ shared between threads.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 import threading
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from cachetools import LRUCache
 
 from engines import registry
 from engines.core import Game
-from engines.core.errors import InvalidOptions
-from service.errors import Code, ServiceError, invalid
+from service.errors import Code, ServiceError, echo, invalid
 from service.observe import GameObserver
+from service.padding import size_class
 from service.sealing import Sealer, SealError, read_header
 
 log = logging.getLogger(__name__)
 
 _TAG = 16  # AES-GCM tag length: the tail of every sealed state
-#: A decoded Game holds about 9-10 bytes of Python objects per sealed byte
-#: (measured with tracemalloc on mid-game states of every game), plus the
-#: sealed bytes kept for the comparison on a hit.
-_MEMORY_PER_SEALED_BYTE = 12
+#: A decoded Game holds about 9-10 bytes of Python objects per byte of its
+#: plain encoding (measured with tracemalloc on mid-game states of every
+#: game), plus the sealed bytes kept for the comparison on a hit.
+_MEMORY_PER_PLAIN_BYTE = 12
+#: Random bytes in an instance id and in a seed salt.
+INSTANCE_BYTES = 16
+#: The proto's step is an int64; a larger one could not be answered.
+_MAX_STEP = (1 << 63) - 1
 
-_Entry = tuple[bytes, Game, int]  # sealed bytes, decoded game, estimated memory
+
+@dataclass(frozen=True)
+class Instance:
+    """The service's own facts about one game, sealed beside its Game encoding."""
+
+    #: Drawn by NewGame; seat tokens are bound to it. Empty: a 0.1.0 game.
+    id: bytes
+    #: Drawn by NewGame; the seed commitment is SHA-256(salt || seed) and the
+    #: outcome reveals the salt with the seed. Empty: a 0.1.0 game.
+    salt: bytes
+
+    @classmethod
+    def draw(cls, salt: bytes | None = None) -> Instance:
+        return cls(os.urandom(INSTANCE_BYTES), os.urandom(INSTANCE_BYTES) if salt is None else salt)
+
+    @property
+    def legacy(self) -> bool:
+        """Started by release 0.1.0: tokens bound to the seed commitment, no salt."""
+        return not self.id
+
+    def seed_commitment(self, seed: bytes) -> bytes:
+        """SHA-256(salt || seed); with no salt (0.1.0 games) SHA-256(seed)."""
+        return hashlib.sha256(self.salt + seed).digest()
+
+    def encode(self) -> bytes:
+        return bytes([len(self.id)]) + self.id + bytes([len(self.salt)]) + self.salt
+
+
+LEGACY = Instance(b"", b"")
+
+
+class Opened(NamedTuple):
+    game: Game
+    instance: Instance
+
+
+def _split_payload(payload: bytes) -> tuple[Instance, bytes]:
+    """The MPS2 payload's instance and Game encoding; ValueError if malformed.
+
+    Lengths allowed: id and salt both 16 (NewGame), id 16 and no salt (Replay
+    without one), both empty (a game of release 0.1.0).
+    """
+    id_len = payload[0] if payload else -1
+    if id_len not in (0, INSTANCE_BYTES) or len(payload) < 2 + id_len:
+        raise ValueError("state envelope is malformed")
+    salt_len = payload[1 + id_len]
+    body_at = 2 + id_len + salt_len
+    if salt_len not in (0, id_len) or body_at > len(payload):
+        raise ValueError("state envelope is malformed")
+    return Instance(payload[1 : 1 + id_len], payload[2 + id_len : body_at]), payload[body_at:]
 
 
 class StateStore:
@@ -44,20 +117,23 @@ class StateStore:
         self.sealer = sealer
         self._observer = observer
         self._entries = cache_size
-        self._cache: LRUCache[bytes, _Entry] | None = (
+        self._cache: LRUCache[bytes, tuple[bytes, Opened, int]] | None = (
             LRUCache(cache_bytes, getsizeof=lambda entry: entry[2])
             if cache_size and cache_bytes else None
         )
         self._lock = threading.Lock()
 
-    def seal(self, game: Game) -> bytes:
+    def seal(self, game: Game, instance: Instance) -> bytes:
         spec = game.engine.spec
-        sealed = self.sealer.seal(spec.game_id, spec.rules_version, game.encode())
+        plain = game.encode()
+        payload = instance.encode() + plain
+        block = size_class(spec.game_id, len(payload) + 4)
+        sealed = self.sealer.seal(spec.game_id, spec.rules_version, payload, block)
         self._observer.state_sealed(spec.game_id, len(sealed))
-        self._remember(sealed, game)
+        self._remember(sealed, Opened(game, instance), len(plain))
         return sealed
 
-    def open(self, sealed: bytes) -> Game:
+    def open(self, sealed: bytes) -> Opened:
         """Authenticate and decode, or raise a ServiceError saying why not."""
         if self._cache is not None:
             with self._lock:
@@ -67,47 +143,51 @@ class StateStore:
             if hit:
                 assert entry is not None
                 return entry[1]
-        game = self._open_uncached(sealed)
-        self._remember(sealed, game)
-        return game
+        opened, plain_length = self._open_uncached(sealed)
+        self._remember(sealed, opened, plain_length)
+        return opened
 
-    def _remember(self, sealed: bytes, game: Game) -> None:
+    def _remember(self, sealed: bytes, opened: Opened, plain_length: int) -> None:
         cache = self._cache
         if cache is None:
             return
-        cost = len(sealed) * _MEMORY_PER_SEALED_BYTE
+        cost = plain_length * _MEMORY_PER_PLAIN_BYTE + len(sealed)
         if cost > cache.maxsize:
             return
         with self._lock:
-            cache[sealed[-_TAG:]] = (sealed, game, cost)
+            cache[sealed[-_TAG:]] = (sealed, opened, cost)
             while len(cache) > self._entries:
                 cache.popitem()
 
-    def _open_uncached(self, sealed: bytes) -> Game:
+    def _open_uncached(self, sealed: bytes) -> tuple[Opened, int]:
         try:
             header, _ = read_header(sealed)
             engine = registry.get(header.game_id)
             if engine is None:
                 raise invalid(
-                    "UNKNOWN_GAME_IN_STATE", f"state belongs to unknown game {header.game_id!r}"
+                    "UNKNOWN_GAME_IN_STATE", f"state belongs to unknown game {echo(header.game_id)}"
                 )
             if header.rules_version != engine.spec.rules_version:
                 raise ServiceError(
                     Code.FAILED_PRECONDITION,
                     "RULES_VERSION_MISMATCH",
-                    f"state was made under {header.game_id} rules {header.rules_version!r}; "
+                    f"state was made under {header.game_id} rules {echo(header.rules_version)}; "
                     f"this server plays {engine.spec.rules_version!r}",
                     {"state_rules_version": header.rules_version},
                 )
-            _, plain = self.sealer.open(sealed)
+            _, payload = self.sealer.open(sealed)
         except SealError as exc:
             raise invalid(exc.reason, str(exc)) from None
         try:
-            return Game.decode(engine, plain)
-        except (ValueError, InvalidOptions, TypeError, KeyError, IndexError) as exc:
+            instance, plain = (LEGACY, payload) if header.version == 1 else _split_payload(payload)
+            game = Game.decode(engine, plain)
+            if not 0 <= game.step <= _MAX_STEP or game.rng_counter < 0:
+                raise ValueError("state step or counter is out of range")
+        except Exception as exc:  # any failure to read an authenticated state
             # Authenticated but unreadable: written by an incompatible build. The
             # detail stays in the log: it could describe hidden cards.
-            log.error("authenticated state failed to decode: %s", exc)
+            log.error("authenticated state failed to decode: %s", str(exc)[:200])
             raise invalid(
                 "UNREADABLE_STATE", "state could not be decoded by this server build"
             ) from None
+        return Opened(game, instance), len(plain)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from engines.core import Event, Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.errors import invalid
+from service.states import Instance
 
 
 def selected_seats(selection: pb.ViewSelection, num_players: int) -> list[int]:
@@ -43,7 +44,10 @@ def build_update(
     seats: Sequence[int],
     spectator: bool,
     events: Iterable[Event] = (),
+    *,
+    instance: Instance,
 ) -> pb.GameUpdate:
+    """`instance` gives the seed commitment's salt (none for games of release 0.1.0)."""
     engine = game.engine
     field = engine.proto_field
     state = game.state
@@ -58,7 +62,7 @@ def build_update(
             choice.legal_actions_included = True
             for action in engine.legal_actions(state, decision.seat):
                 getattr(choice.legal_actions.add(), field).CopyFrom(action)
-    commitment = game.seed_commitment
+    commitment = instance.seed_commitment(game.seed)
     for seat in seats:
         view = update.views.add(seat=seat, step=game.step, seed_commitment=commitment)
         getattr(view, field).CopyFrom(engine.view(state, seat))
@@ -82,6 +86,7 @@ def build_update(
         out.winners.extend(outcome.winners)
         out.tie_break = outcome.tie_break
         out.seed = game.seed
+        out.seed_salt = instance.salt
         out.final_state_digest = game.digest()
         if outcome.details is not None:
             getattr(out, field).CopyFrom(outcome.details)

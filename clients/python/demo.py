@@ -13,8 +13,13 @@ Every player count is played with the default options; then every other value
 of each enum option (variants such as Crate Heights or Solo) once, at the
 smallest player count the server accepts for it.
 
-Uses the server at --address (default 127.0.0.1:50051, i.e. `make run`); if
-none answers there, starts one for the duration of the demo.
+    python clients/python/demo.py --address host:port  # that server, or an error
+    MARKETPLAY_ADDRESS=host:port python clients/python/demo.py     # the same
+
+Uses the server at --address (or $MARKETPLAY_ADDRESS). With neither, it uses
+127.0.0.1:50051 (`make run`) if a server answers there, else starts one of its
+own for the duration of the demo and says so; an address that was given never
+falls back to a server of its own, so the demo cannot pass against the wrong one.
 """
 
 from __future__ import annotations
@@ -38,18 +43,21 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 
 ROOT = Path(__file__).resolve().parents[2]
 EVERYONE = pb.ViewSelection(all_seats=True, spectator=True)
+DEFAULT_ADDRESS = "127.0.0.1:50051"
 
 
 @contextmanager
-def server_at(address: str) -> Iterator[str]:
-    channel = grpc.insecure_channel(address)
+def server_at(address: str | None) -> Iterator[str]:
+    """The server at `address`; with no address, the default one or a throwaway local one."""
+    channel = grpc.insecure_channel(address or DEFAULT_ADDRESS)
     try:
-        grpc.channel_ready_future(channel).result(timeout=1.5)
-        print(f"using the server at {address}")
-        yield address
+        grpc.channel_ready_future(channel).result(timeout=1.5 if address is None else 5)
+        print(f"using the server at {address or DEFAULT_ADDRESS}")
+        yield address or DEFAULT_ADDRESS
         return
     except grpc.FutureTimeoutError:
-        pass
+        if address is not None:
+            sys.exit(f"demo: no marketplay server answers at {address}")
     finally:
         channel.close()
     with socket.socket() as s:
@@ -60,7 +68,7 @@ def server_at(address: str) -> Iterator[str]:
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     address = f"127.0.0.1:{port}"
-    print(f"no server at the given address; started one at {address}")
+    print(f"no server at {DEFAULT_ADDRESS}; started one of its own at {address}")
     try:
         with grpc.insecure_channel(address) as ch:
             grpc.channel_ready_future(ch).result(timeout=30)
@@ -171,7 +179,9 @@ def try_play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--address", default="127.0.0.1:50051")
+    parser.add_argument("--address", default=os.environ.get("MARKETPLAY_ADDRESS") or None,
+                        help=f"host:port of the server (default $MARKETPLAY_ADDRESS, else "
+                             f"{DEFAULT_ADDRESS} or a server of its own)")
     parser.add_argument("--game", help="one game id (default: every game)")
     parser.add_argument("--players", type=int, help="one player count (default: all)")
     parser.add_argument("--bots", default="",

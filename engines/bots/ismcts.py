@@ -103,7 +103,8 @@ class IsmctsPolicy:
         root = _Node()
         config = self.config
         if config.prior_samples:
-            totals, samples = one_ply(game, seat, legal, Budget(config.prior_samples), rng)
+            prior_budget = Budget(config.prior_samples, budget.deadline)
+            totals, samples = one_ply(game, seat, legal, prior_budget, rng)
             for action, total in zip(legal, totals, strict=True):
                 edge = root.edges[(seat, action.SerializeToString())] = _Edge()
                 edge.prior_visits = config.prior_weight

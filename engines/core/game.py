@@ -19,9 +19,24 @@ from engines.core.engine import Decision, Engine, Event, Outcome
 from engines.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, StaleStep
 from engines.core.rng import Rng
 from engines.core.spec import OptionValue
+from engines.core.wire import int_in
 
 #: Version of the framework's plain encoding (below the engine's own bytes).
 SCHEMA_VERSION = 1
+#: Bound on the header's counts (players, RNG counter, step): the counter is
+#: written as 8 bytes into every draw (rng.py).
+_MAX_COUNT = (1 << 64) - 1
+
+
+def _seed(text: object) -> bytes:
+    """The header's seed: hex of 1..64 bytes, as `Rng` takes it."""
+    try:
+        seed = bytes.fromhex(text) if isinstance(text, str) else b""
+    except ValueError:
+        seed = b""
+    if not 1 <= len(seed) <= 64:
+        raise ValueError("state seed is malformed")
+    return seed
 
 
 @dataclass(frozen=True)
@@ -138,7 +153,7 @@ class Game:
             raise ValueError("state has no header")
         try:
             schema, game_id, rules, num_players, options, seed, counter, step = json.loads(head)
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:  # RecursionError: deep nesting
             raise ValueError("state header is malformed") from exc
         spec = engine.spec
         if schema != SCHEMA_VERSION:
@@ -151,9 +166,14 @@ class Game:
             )
         if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
             raise ValueError("state options are malformed")
+        int_in(num_players, "players", 1, _MAX_COUNT)
+        int_in(counter, "rng counter", 0, _MAX_COUNT)
+        int_in(step, "step", 0, _MAX_COUNT)
         resolved = spec.resolve_options(options, num_players)
         state = engine.decode(body)
-        return cls(engine, num_players, resolved, bytes.fromhex(seed), counter, step, state)
+        if getattr(state, "num_players", num_players) != num_players:  # every engine's state has it
+            raise ValueError("state body holds another player count than its header")
+        return cls(engine, num_players, resolved, _seed(seed), counter, step, state)
 
     def digest(self) -> bytes:
         """SHA-256 of the plain encoding: equal games have equal digests."""

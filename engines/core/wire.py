@@ -22,7 +22,7 @@ def load_list(data: bytes, game_id: str, length: int) -> list[Any]:
     """Parse `data` as JSON that must be a list of exactly `length` fields."""
     try:
         body = json.loads(data)
-    except ValueError as exc:  # also UnicodeDecodeError, a ValueError
+    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         raise ValueError(f"{game_id} state is not valid JSON") from exc
     if not isinstance(body, list) or len(body) != length:
         raise ValueError(f"{game_id} state must be a list of {length} fields")

@@ -31,7 +31,9 @@ from engines import registry
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
+from service.observe import NullObserver
 from service.sealing import Sealer
+from service.states import Instance, StateStore
 from service.updates import build_update
 from tests.conformance.playout import playout
 
@@ -81,6 +83,8 @@ def _envelope(game: Game, action: Any) -> bytes:
 def record(sealer: Sealer, game_id: str, num_players: int, options: dict[str, str]) -> dict[str, Any]:
     engine = registry.get(game_id)
     assert engine is not None, game_id
+    store = StateStore(sealer, 0, NullObserver())
+    instance = Instance.draw()
     start = Game.new(engine, num_players, options, SEED)
     steps = list(playout(start, SEED))
     games = [start] + [s.after for s in steps]
@@ -90,10 +94,11 @@ def record(sealer: Sealer, game_id: str, num_players: int, options: dict[str, st
     last: pb.GameUpdate | None = None
     for at, until in zip(checkpoints, [*checkpoints[1:], n], strict=True):
         game = games[at]
-        sealed = sealer.seal(game.engine.spec.game_id, game.engine.spec.rules_version, game.encode())
+        sealed = store.seal(game, instance)
         continuation = []
         for step in steps[at:until]:
-            last = build_update(step.after, b"", range(num_players), True, step.events)
+            last = build_update(step.after, b"", range(num_players), True, step.events,
+                                instance=instance)
             continuation.append(
                 {
                     "seat": step.seat,
@@ -105,12 +110,12 @@ def record(sealer: Sealer, game_id: str, num_players: int, options: dict[str, st
             {
                 "step": at,
                 "state": base64.b64encode(sealed).decode(),
-                "view_sha256": update_digest(build_update(game, b"", range(num_players), True)),
+                "view_sha256": update_digest(
+                    build_update(game, b"", range(num_players), True, instance=instance)),
                 "continuation": continuation,
             }
         )
     assert last is not None
-    commitment = start.seed_commitment
     return {
         "game_id": game_id,
         "rules_version": engine.spec.rules_version,
@@ -118,7 +123,7 @@ def record(sealer: Sealer, game_id: str, num_players: int, options: dict[str, st
         "options": options,
         "seed": SEED.decode(),
         "key_id": TEST_KEY_ID,
-        "seat_tokens": [tokens.mint(sealer, game_id, commitment, s) for s in range(num_players)],
+        "seat_tokens": [tokens.mint(sealer, game_id, SEED, instance, s, 0) for s in range(num_players)],
         "checkpoints": out,
         "final_update": json_format.MessageToDict(last),
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import hashlib
 import os
 import shutil
 import signal
@@ -22,7 +23,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYS = "ops:" + base64.b64encode(bytes(range(32))).decode()
+KEYS = "ops:" + base64.b64encode(hashlib.sha256(b"marketplay ops test key").digest()).decode()
 
 
 
@@ -33,7 +34,7 @@ class Service:
         self, tmp: Path, *flags: str, multiproc_dir: Path | None = None, keys: str | None = KEYS
     ) -> None:
         """`keys` None starts it with no state keys (an ephemeral one)."""
-        self.port, self.metrics_port = free_port(), free_port()
+        self.port, self.metrics_port, self.http_port = free_port(), free_port(), free_port()
         env = {**os.environ, "MARKETPLAY_STATE_KEYS": keys or ""}
         env.pop("PROMETHEUS_MULTIPROC_DIR", None)
         if multiproc_dir is not None:
@@ -43,6 +44,7 @@ class Service:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "service.main", "--host", "127.0.0.1",
              "--port", str(self.port), "--metrics-port", str(self.metrics_port),
+             "--http-port", str(self.http_port),
              "--grace-seconds", "2", "--threads", "4", *flags],
             cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
         )

@@ -4,11 +4,13 @@ Kubernetes schema, and the manifests agree with what the server really serves.""
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -23,19 +25,23 @@ from service import workers
 from service.config import Config, load_config
 from service.sealing import Sealer
 from service.server import SERVICE_NAME, create_server
+from tests.loopback import free_port
 from tests.ops.tools import DASHBOARD, dashboard_exprs, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 OVERLAYS = ("dev", "prod")
-# The oldest Kubernetes we support (preStop `sleep` is on by default from 1.30) and the newest
-# that kubernetes-validate knows; both pinned so a new release of the tool changes nothing.
-K8S_VERSIONS = ("1.32.0", "1.37.0")
+MONITORING = "../../components/monitoring"  # the overlays' path to the prometheus-operator objects
+# The oldest Kubernetes we support (preStop `sleep` is on by default from 1.30; docs/deploy.md)
+# and the newest that kubernetes-validate knows; both pinned so a new tool release changes nothing.
+K8S_VERSIONS = ("1.30.0", "1.37.0")
 CRD_SCHEMAS = {
     "ServiceMonitor": Path(__file__).parent / "schemas" / "servicemonitor.json",
     "PrometheusRule": Path(__file__).parent / "schemas" / "prometheusrule.json",
 }
 DEFAULTS = Config()
+# API groups a bare cluster serves (core "v1" and the built-in groups these manifests use).
+_BUILTIN_GROUPS = {"v1", "apps", "autoscaling", "policy", "networking.k8s.io"}
 
 
 def _kustomize_command(directory: Path) -> list[str]:
@@ -46,28 +52,50 @@ def _kustomize_command(directory: Path) -> list[str]:
     return [tool("kubectl"), "kustomize", str(directory)]
 
 
-def render(overlay: str, tmp: Path, components: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt,
-    with the optional `components` (deploy/k8s/components/<name>) added to it."""
+def includes_monitoring(overlay: str) -> bool:
+    kustomization = yaml.safe_load((DEPLOY / "k8s" / "overlays" / overlay / "kustomization.yaml")
+                                   .read_text())
+    return MONITORING in kustomization.get("components", [])
+
+
+def render(overlay: str, tmp: Path, monitoring: bool | None = None,
+           components: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt; with
+    `monitoring` set, the copy's overlay lists the monitoring component or not; the
+    optional `components` (deploy/k8s/components/<name>) are added to it."""
     copy = tmp / "deploy"
     if not copy.exists():
         shutil.copytree(DEPLOY, copy, ignore=shutil.ignore_patterns("state-keys*.txt"))
-    keys = f"test:{base64.b64encode(bytes(range(32))).decode()}\n"
-    (copy / "k8s" / "overlays" / overlay / "state-keys.txt").write_text(keys)
+    directory = copy / "k8s" / "overlays" / overlay
+    keys = f"test:{base64.b64encode(hashlib.sha256(b'deploy test key').digest()).decode()}\n"
+    (directory / "state-keys.txt").write_text(keys)
+    if monitoring is not None:
+        kustomization = yaml.safe_load((directory / "kustomization.yaml").read_text())
+        others = [c for c in kustomization.pop("components", []) if c != MONITORING]
+        if others or monitoring:
+            kustomization["components"] = others + [MONITORING] * monitoring
+        (directory / "kustomization.yaml").write_text(yaml.safe_dump(kustomization))
     if components:
-        kustomization = copy / "k8s" / "overlays" / overlay / "kustomization.yaml"
-        listed = "".join(f"  - ../../components/{name}\n" for name in components)
-        kustomization.write_text(kustomization.read_text() + f"\ncomponents:\n{listed}")
-    out = subprocess.run(_kustomize_command(copy / "k8s" / "overlays" / overlay),
+        kustomization = yaml.safe_load((directory / "kustomization.yaml").read_text())
+        kustomization["components"] = kustomization.get("components", []) + [
+            f"../../components/{name}" for name in components]
+        (directory / "kustomization.yaml").write_text(yaml.safe_dump(kustomization))
+    out = subprocess.run(_kustomize_command(directory),
                          capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     return [doc for doc in yaml.safe_load_all(out.stdout) if doc]
 
 
-@pytest.fixture(scope="module", params=OVERLAYS)
+# Each overlay as committed and with the monitoring component toggled: both must hold.
+VARIANTS = [(o, m) for o in OVERLAYS for m in (includes_monitoring(o), not includes_monitoring(o))]
+
+
+@pytest.fixture(scope="module", params=VARIANTS,
+                ids=[f"{o}-{'with' if m else 'without'}-monitoring" for o, m in VARIANTS])
 def rendered(request: pytest.FixtureRequest,
              tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict[str, Any]]]:
-    return request.param, render(request.param, tmp_path_factory.mktemp(request.param))
+    overlay, monitoring = request.param
+    return overlay, render(overlay, tmp_path_factory.mktemp(overlay), monitoring)
 
 
 def one(objects: list[dict[str, Any]], kind: str, name: str | None = None) -> dict[str, Any]:
@@ -116,8 +144,9 @@ def test_dockerfile_runtime_is_small_unprivileged_and_env_configured() -> None:
     assert 'ENTRYPOINT ["python", "-m", "service.main"]' in final
     assert "MARKETPLAY_HOST=0.0.0.0" in final
     assert f"MARKETPLAY_PORT={DEFAULTS.port}" in final
+    assert f"MARKETPLAY_HTTP_PORT={DEFAULTS.http_port}" in final
     assert f"MARKETPLAY_METRICS_PORT={DEFAULTS.metrics_port}" in final
-    assert f"EXPOSE {DEFAULTS.port} {DEFAULTS.metrics_port}" in final
+    assert f"EXPOSE {DEFAULTS.port} {DEFAULTS.http_port} {DEFAULTS.metrics_port}" in final
 
 
 def test_dockerfile_copies_every_package_pyproject_installs() -> None:
@@ -125,24 +154,57 @@ def test_dockerfile_copies_every_package_pyproject_installs() -> None:
     for source in ("pyproject.toml", "engines", "service", "clients/python/marketplay"):
         assert f"COPY {source} " in DOCKERFILE, source
         assert (ROOT / source).exists(), source
-    ignore = (DEPLOY / "Dockerfile.dockerignore").read_text()
-    for source in ("pyproject.toml", "engines/", "service/", "clients/python/marketplay/"):
-        assert f"!{source}" in ignore
+
+
+def test_root_dockerignore_sends_only_what_the_images_copy() -> None:
+    """A root .dockerignore (the legacy builder reads no other) allows exactly the COPY sources
+    of the images built from the repository root."""
+    assert not (DEPLOY / "Dockerfile.dockerignore").exists()  # BuildKit would prefer it
+    lines = [line for line in (ROOT / ".dockerignore").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert lines[0] == "*"
+    allowed = {line[1:].rstrip("/") for line in lines if line.startswith("!")}
+    copied = set()
+    for dockerfile in DEPLOY.rglob("Dockerfile"):
+        for sources in re.findall(r"^COPY (?!--from)(.+) \S+$", dockerfile.read_text(), re.M):
+            copied |= {s.replace("[s]", "s") for s in sources.split()}
+    assert "deploy/constraints.txt" in copied
+    assert allowed == copied
+
+
+def test_dockerfile_base_is_pinned_and_needs_no_frontend_image() -> None:
+    """The base is a digest-pinned build ARG; no `# syntax=` line (it pulls an image)."""
+    assert not re.search(r"^#\s*syntax\s*=", DOCKERFILE, re.M | re.I)
+    assert re.search(r"^ARG PYTHON_IMAGE=python:3\.11-slim-bookworm@sha256:[0-9a-f]{64}$",
+                     DOCKERFILE, re.M)
+    assert re.findall(r"^FROM (\S+)", DOCKERFILE, re.M) == ["${PYTHON_IMAGE}"] * 2
 
 
 # --- rendering and schema validation ------------------------------------------------------------
 
 
 def test_base_renders_with_every_kind(tmp_path: Path) -> None:
-    """The base alone renders; every overlay adds only its Secret and Namespace."""
+    """The base alone renders, built-in kinds only; every overlay adds its Secret and Namespace,
+    and the monitoring component (where listed) the prometheus-operator objects."""
     out = subprocess.run(_kustomize_command(DEPLOY / "k8s" / "base"), capture_output=True,
                          text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     kinds = sorted(d["kind"] for d in yaml.safe_load_all(out.stdout) if d)
     assert kinds == sorted([
         "ConfigMap", "ConfigMap", "Deployment", "HorizontalPodAutoscaler", "NetworkPolicy",
-        "PodDisruptionBudget", "PrometheusRule", "Service", "Service", "ServiceMonitor",
+        "PodDisruptionBudget", "Service", "Service",
     ])
+    for overlay in OVERLAYS:
+        for monitoring in (False, True):
+            got = sorted(o["kind"] for o in render(overlay, tmp_path / overlay, monitoring))
+            extra = ["Namespace", "Secret"] + ["PrometheusRule", "ServiceMonitor"] * monitoring
+            assert got == sorted(kinds + extra), (overlay, monitoring)
+
+
+def test_prod_includes_monitoring_and_dev_needs_no_crds() -> None:
+    """As docs/deploy.md says: prod alerts out of the box; dev applies on any cluster."""
+    assert includes_monitoring("prod")
+    assert not includes_monitoring("dev")
 
 
 @pytest.mark.parametrize("version", K8S_VERSIONS)
@@ -151,6 +213,8 @@ def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], 
     """kubernetes-validate --strict: no unknown or misplaced field in any built-in object."""
     _, objects = rendered
     builtin = [o for o in objects if o["kind"] not in CRD_SCHEMAS]
+    if len(builtin) == len(objects):  # without the component: nothing needs a CRD
+        assert all(o["apiVersion"].split("/")[0] in _BUILTIN_GROUPS for o in objects)
     path = tmp_path / "rendered.yaml"
     path.write_text(yaml.safe_dump_all(builtin))
     out = subprocess.run(
@@ -164,6 +228,8 @@ def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], 
 def test_monitoring_crds_match_their_schema(rendered: tuple[str, list[dict[str, Any]]]) -> None:
     """ServiceMonitor and PrometheusRule against explicit schemas of the operator's CRDs."""
     _, objects = rendered
+    if not any(o["kind"] in CRD_SCHEMAS for o in objects):
+        pytest.skip("rendered without the monitoring component")
     for kind, schema_path in CRD_SCHEMAS.items():
         schema = json.loads(schema_path.read_text())
         jsonschema.Draft202012Validator.check_schema(schema)
@@ -172,7 +238,7 @@ def test_monitoring_crds_match_their_schema(rendered: tuple[str, list[dict[str, 
 
 def test_a_typo_fails_validation(tmp_path: Path) -> None:
     """The validators are strict for real: an unknown field is an error."""
-    objects = render("dev", tmp_path)
+    objects = render("dev", tmp_path, monitoring=True)
     deployment = one(objects, "Deployment")
     deployment["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["grpcc"] = {}
     path = tmp_path / "bad.yaml"
@@ -196,13 +262,14 @@ def test_ports_and_config_match_the_server(rendered: tuple[str, list[dict[str, A
     _, objects = rendered
     c = container(objects)
     ports = {p["name"]: p["containerPort"] for p in c["ports"]}
-    assert ports == {"grpc": DEFAULTS.port, "metrics": DEFAULTS.metrics_port}
+    assert ports == {"grpc": DEFAULTS.port, "http": DEFAULTS.http_port,
+                     "metrics": DEFAULTS.metrics_port}
     data = config_map(objects)
     known = {Config.env_name(f.name) for f in fields(Config)} | {workers.MULTIPROC_ENV}
     assert set(data) <= known, set(data) - known
     config = load_config([], env=data)  # every value parses as the server would parse it
-    assert (config.host, config.port, config.metrics_port) == (
-        "0.0.0.0", DEFAULTS.port, DEFAULTS.metrics_port)
+    assert (config.host, config.port, config.http_port, config.metrics_port) == (
+        "0.0.0.0", DEFAULTS.port, DEFAULTS.http_port, DEFAULTS.metrics_port)
     for svc in (o for o in objects if o["kind"] == "Service"):
         for port in svc["spec"]["ports"]:
             assert port["targetPort"] in ports and port["port"] == ports[port["targetPort"]]
@@ -211,30 +278,49 @@ def test_ports_and_config_match_the_server(rendered: tuple[str, list[dict[str, A
     assert allowed == set(ports.values())
 
 
-def test_probes_are_native_grpc_health_checks(rendered: tuple[str, list[dict[str, Any]]]) -> None:
-    """grpc.health.v1 probes on the numeric gRPC port; readiness asks for the game service."""
+def test_probes_check_both_ports(rendered: tuple[str, list[dict[str, Any]]]) -> None:
+    """Start-up and liveness: grpc.health.v1 on the numeric gRPC port; readiness: the
+    HTTP port's /readyz, which SIGTERM turns to 503 like the gRPC health status."""
     _, objects = rendered
     c = container(objects)
-    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+    for probe in ("startupProbe", "livenessProbe"):
         assert c[probe]["grpc"]["port"] == DEFAULTS.port, probe
-    assert c["readinessProbe"]["grpc"]["service"] == SERVICE_NAME
-    assert c["livenessProbe"]["grpc"].get("service", "") == ""
+        assert c[probe]["grpc"].get("service", "") == ""
+    assert c["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
+    assert "http" in {p["name"] for p in c["ports"]}
+
+
+def test_dev_overlay_lets_local_browser_frontends_call(tmp_path: Path) -> None:
+    """CORS: the dev overlay allows localhost origins on any port; the base allows none."""
+    from service.cors import CorsPolicy
+
+    dev = load_config([], env=config_map(render("dev", tmp_path)))
+    assert CorsPolicy.parse(dev.http_cors_origins).allows("http://localhost:5173")
+    assert CorsPolicy.parse(dev.http_cors_origins).allows("http://127.0.0.1:3000")
+    assert not CorsPolicy.parse(dev.http_cors_origins).allows("https://example.com")
+    prod = load_config([], env=config_map(render("prod", tmp_path / "prod")))
+    assert prod.http_cors_origins == ""
 
 
 def test_probe_service_names_are_served_by_the_real_server() -> None:
-    """The health names the probes ask for answer SERVING on a real server."""
-    keys = f"t:{base64.b64encode(bytes(32)).decode()}"
-    config = Config(host="127.0.0.1", port=0, metrics_port=0, state_keys=keys, threads=2)
+    """The health names and paths the probes ask for answer on a real server."""
+    keys = f"t:{base64.b64encode(hashlib.sha256(b'probe test key').digest()).decode()}"
+    config = Config(host="127.0.0.1", port=0, http_port=free_port(), metrics_port=0,
+                    state_keys=keys, threads=2)
     running = create_server(config, sealer=Sealer.from_config(keys))
-    running.server.start()
+    running.start()
     try:
         with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
             stub = health_pb2_grpc.HealthStub(channel)
             for name in ("", SERVICE_NAME):
                 response = stub.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
                 assert response.status == health_pb2.HealthCheckResponse.SERVING, name
+        for path in ("/readyz", "/healthz"):
+            url = f"http://127.0.0.1:{config.http_port}{path}"
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                assert answer.status == 200, path
     finally:
-        running.server.stop(None)
+        running.drain(0.5)
 
 
 def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) -> None:
@@ -257,9 +343,10 @@ def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) 
         assert selects(svc["spec"]["selector"], pod_labels)
     headless = one(objects, "Service", "marketplay-headless")
     assert headless["spec"]["clusterIP"] == "None"
+    if not any(o["kind"] == "ServiceMonitor" for o in objects):
+        return  # rendered without the monitoring component
     monitor = one(objects, "ServiceMonitor")["spec"]
-    scraped = [s for s in services if selects(monitor["selector"]["matchLabels"],
-                                              s["metadata"]["labels"])]
+    scraped = [s for s in services if matches(monitor["selector"], s["metadata"]["labels"])]
     assert [s["metadata"]["name"] for s in scraped] == ["marketplay"]
     assert monitor["endpoints"][0]["port"] in {p["name"] for p in scraped[0]["spec"]["ports"]}
     assert monitor["endpoints"][0]["path"] == "/metrics"
@@ -268,6 +355,20 @@ def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) 
     assert hpa["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment",
                                      "name": deployment["metadata"]["name"]}
     assert "replicas" not in deployment["spec"]  # the HPA owns it
+
+
+def matches(selector: dict[str, Any], labels: dict[str, str]) -> bool:
+    """A LabelSelector's verdict: every matchLabels pair and every matchExpression holds."""
+    if any(labels.get(k) != v for k, v in selector.get("matchLabels", {}).items()):
+        return False
+    for expression in selector.get("matchExpressions", []):
+        value, operator = labels.get(expression["key"]), expression["operator"]
+        held = {"In": value in expression.get("values", []),
+                "NotIn": value not in expression.get("values", []),
+                "Exists": value is not None, "DoesNotExist": value is None}[operator]
+        if not held:
+            return False
+    return True
 
 
 def test_pod_is_restricted_and_drains_in_time(rendered: tuple[str, list[dict[str, Any]]]) -> None:
@@ -330,7 +431,8 @@ def test_prod_runs_several_workers_on_as_many_cores(tmp_path: Path) -> None:
 
 
 def _rules(tmp: Path) -> Path:
-    rule = yaml.safe_load((DEPLOY / "k8s" / "base" / "prometheusrule.yaml").read_text())
+    rule = yaml.safe_load((DEPLOY / "k8s" / "components" / "monitoring" / "prometheusrule.yaml")
+                          .read_text())
     path = tmp / "rules.yaml"
     path.write_text(yaml.safe_dump({"groups": rule["spec"]["groups"]}))
     return path

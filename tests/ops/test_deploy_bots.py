@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from service.config import load_config
-from tests.ops.test_deploy import CRD_SCHEMAS, K8S_VERSIONS, OVERLAYS, one, render
+from tests.ops.test_deploy import CRD_SCHEMAS, K8S_VERSIONS, OVERLAYS, matches, one, render
 from tests.ops.tools import tool
 
 
@@ -22,7 +22,8 @@ from tests.ops.tools import tool
 def with_bots(request: pytest.FixtureRequest,
               tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict[str, Any]]]:
     overlay = request.param
-    return overlay, render(overlay, tmp_path_factory.mktemp(f"{overlay}-bots"), ("bots",))
+    return overlay, render(overlay, tmp_path_factory.mktemp(f"{overlay}-bots"), monitoring=True,
+                           components=("bots",))
 
 
 def _pods(objects: list[dict[str, Any]], name: str) -> dict[str, Any]:
@@ -46,9 +47,6 @@ def test_overlay_with_bots_validates_strictly(with_bots: tuple[str, list[dict[st
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "WARN" not in out.stdout + out.stderr
-    schema = json.loads(CRD_SCHEMAS["ServiceMonitor"].read_text())
-    jsonschema.Draft202012Validator(schema).validate(one(objects, "ServiceMonitor",
-                                                         "marketplay-bots"))
 
 
 def test_bots_have_their_own_pods_hpa_and_services(
@@ -76,11 +74,20 @@ def test_bots_have_their_own_pods_hpa_and_services(
     hpa = one(objects, "HorizontalPodAutoscaler", "marketplay-bots")["spec"]
     assert hpa["scaleTargetRef"]["name"] == "marketplay-bots"
     assert "replicas" not in deployment["spec"]
-    services = [o for o in objects if o["kind"] == "Service"]
-    monitor = one(objects, "ServiceMonitor", "marketplay-bots")["spec"]
-    scraped = [s["metadata"]["name"] for s in services
-               if _selects(monitor["selector"]["matchLabels"], s["metadata"]["labels"])]
-    assert scraped == ["marketplay-bots"]
+
+
+def test_the_monitoring_component_scrapes_the_bot_pods_too(
+        with_bots: tuple[str, list[dict[str, Any]]]) -> None:
+    """One ServiceMonitor, one job: the game and bot Services (not the headless ones)."""
+    _, objects = with_bots
+    monitor = one(objects, "ServiceMonitor")["spec"]
+    jsonschema.Draft202012Validator(json.loads(CRD_SCHEMAS["ServiceMonitor"].read_text())
+                                    ).validate(one(objects, "ServiceMonitor"))
+    scraped = [o["metadata"]["name"] for o in objects
+               if o["kind"] == "Service" and matches(monitor["selector"], o["metadata"]["labels"])]
+    assert scraped == ["marketplay", "marketplay-bots"]
+    bots = _pods(objects, "marketplay-bots")["metadata"]["labels"]
+    assert bots[monitor["jobLabel"]] == "marketplay"  # the job="marketplay" of the alerts
 
 
 def test_bots_share_keys_and_settings_and_add_their_own(

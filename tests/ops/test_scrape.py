@@ -105,7 +105,7 @@ def test_build_info_names_every_rules_version(scraped: str) -> None:
 def test_dashboard_and_alerts_query_only_exported_metrics(scraped: str) -> None:
     """Every marketplay/grpc metric the Grafana dashboard and the alerts use is exported."""
     exported = set(re.findall(r"^([a-z_:]+)(?:{| )", scraped, re.M))
-    rules = (Path(__file__).resolve().parents[2] / "deploy/k8s/base/prometheusrule.yaml")
+    rules = (Path(__file__).resolve().parents[2] / "deploy/k8s/components/monitoring/prometheusrule.yaml")
     used = dashboard_metric_names() | set(
         re.findall(r"\b((?:grpc_server|marketplay)_[a-z_]+)\b", rules.read_text()))
     assert used and used <= exported, used - exported

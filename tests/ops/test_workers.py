@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,6 +84,31 @@ def test_two_workers_share_the_port_and_metrics_add_up(
     build_lines = [line for line in two_workers.scrape().splitlines()
                    if line.startswith("marketplay_build_info{")]
     assert len(build_lines) == 1 and "pid=" not in build_lines[0]
+
+
+def test_both_workers_serve_the_http_port(
+    two_workers: Service, multiproc_dir: Path, tmp_path: Path
+) -> None:
+    """Each worker serves HTTP on the shared port too, counted in the same gRPC series."""
+    labels = {"grpc_service": "marketplay.v1.GameService", "grpc_method": "ListGames",
+              "grpc_code": "OK"}
+    pids = two_workers.worker_pids()
+    url = f"http://127.0.0.1:{two_workers.http_port}/marketplay.v1.GameService/ListGames"
+    for calls in range(1, 201):
+        request = urllib.request.Request(url, data=b"{}", method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:  # a fresh connection
+            assert response.status == 200
+        per_worker = [per_process_sample(multiproc_dir, pid, tmp_path,
+                                         "grpc_server_handled_total", **labels) for pid in pids]
+        if calls >= 20 and all(n > 0 for n in per_worker):
+            break
+    else:
+        raise AssertionError(f"HTTP connections never reached both workers: {per_worker}")
+    assert two_workers.sample("grpc_server_handled_total", **labels) == calls
+    ready = f"http://127.0.0.1:{two_workers.http_port}/readyz"
+    with urllib.request.urlopen(ready, timeout=10) as response:
+        assert response.status == 200
 
 
 def test_a_killed_worker_is_restarted_and_its_counts_kept(two_workers: Service) -> None:

@@ -19,8 +19,8 @@ def tool(*names: str) -> str:
         found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
         if found:
             return found
-    pytest.fail(f"none of {names} found: `make install` / .ci/run install them "
-                "(pyproject dev extras; deploy/ci-packages.txt)")
+    pytest.fail(f"none of {names} found: `make test` installs them "
+                "(pyproject dev extras; promtool: deploy/ci-packages.txt)")
 
 
 DASHBOARD = DEPLOY / "grafana" / "marketplay-dashboard.json"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -17,13 +18,13 @@ from service.config import Config
 from service.sealing import Sealer
 from service.server import RunningServer, create_server
 
-KEY_A = bytes(range(32))
-KEY_B = bytes(range(1, 33))
+KEY_A = hashlib.sha256(b"marketplay test key a").digest()
+KEY_B = hashlib.sha256(b"marketplay test key b").digest()
 KEYS_A = "a:" + base64.b64encode(KEY_A).decode()
 KEYS_B = "b:" + base64.b64encode(KEY_B).decode()
 
-TEST_CONFIG = Config(port=0, metrics_port=0, state_keys=KEYS_A, threads=4, grace_seconds=1.0,
-                     max_request_bytes=64 * 1024, max_replay_actions=500)
+TEST_CONFIG = Config(port=0, http_port=0, metrics_port=0, state_keys=KEYS_A, threads=4,
+                     grace_seconds=1.0, max_request_bytes=64 * 1024, max_replay_actions=500)
 
 
 class Served:
@@ -80,3 +81,47 @@ def first_legal(update: pb.GameUpdate) -> tuple[int, pb.GameAction]:
         if decision.legal_actions:
             return decision.seat, decision.legal_actions[0]
     raise AssertionError("no decision carries legal actions")
+
+
+class ServedHttp(Served):
+    """Both transports of one server: gRPC (`stub`) and HTTP at `base` (loopback)."""
+
+    def __init__(self, config: Config) -> None:
+        from tests.loopback import free_port
+
+        config = replace(config, http_port=free_port()) if not config.http_port else config
+        self.running = create_server(config, sealer=Sealer.from_config(config.state_keys))
+        self.running.start()
+        assert self.running.http is not None
+        self.base = f"http://127.0.0.1:{self.running.http.port}"
+        self.address = f"127.0.0.1:{self.running.port}"
+        self.channel = grpc.insecure_channel(self.address)
+        self.stub = pb_grpc.GameServiceStub(self.channel)
+
+    def close(self) -> None:
+        self.channel.close()
+        self.running.drain(0.5)
+
+
+@pytest.fixture(scope="module")
+def http_served() -> Iterator[ServedHttp]:
+    s = ServedHttp(TEST_CONFIG)
+    yield s
+    s.close()
+
+
+def seal_v1(plain: bytes, game_id: str, rules_version: str, magic: bytes = b"MPS1") -> bytes:
+    """A state as release 0.1.0 sealed it (MPS1: the plaintext is Game.encode() itself),
+    built here byte by byte under KEY_A so tests can seal crafted plaintexts (any
+    `magic`, so also an MPS2 plaintext with its framing and padding as given)."""
+    import os
+
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    key, kid = KEY_A, "a"
+    head = bytearray(magic)
+    for part in (kid, game_id, rules_version):
+        head.append(len(part.encode()))
+        head += part.encode()
+    nonce = os.urandom(12)
+    return bytes(head) + nonce + AESGCM(key).encrypt(nonce, plain, bytes(head))

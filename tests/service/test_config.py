@@ -25,7 +25,8 @@ def test_flag_beats_environment_beats_default() -> None:
 
 
 @pytest.mark.parametrize("env", [{"MARKETPLAY_PORT": "high"}, {"MARKETPLAY_WORKERS": "0"},
-                                 {"MARKETPLAY_REQUIRE_SEAT_TOKENS": "maybe"}])
+                                 {"MARKETPLAY_REQUIRE_SEAT_TOKENS": "maybe"},
+                                 {"MARKETPLAY_SEAT_TOKEN_TTL": "-1"}])
 def test_bad_values_stop_the_server_with_a_message(env: dict[str, str]) -> None:
     with pytest.raises(SystemExit):
         load_config([], env)

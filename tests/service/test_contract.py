@@ -33,7 +33,9 @@ def test_new_game_returns_tokens_views_and_a_seed_commitment(stub: pb_grpc.GameS
     assert update.step == 0 and update.game_id == GAME and update.num_players == 3
     assert len(response.seat_tokens) == 3 and len(set(response.seat_tokens)) == 3
     assert [v.seat for v in update.views] == [1]
-    assert update.views[0].seed_commitment == hashlib.sha256(b"contract").digest()
+    # Salted: even a short caller seed cannot be recovered from its commitment.
+    assert len(update.views[0].seed_commitment) == 32
+    assert update.views[0].seed_commitment != hashlib.sha256(b"contract").digest()
     assert update.views[0].WhichOneof("game") == "spice_merchant"
     for decision in update.decisions:
         assert decision.legal_actions_included == (decision.seat == 1)
@@ -71,20 +73,25 @@ def _play_to_end(
 
 
 def test_a_whole_game_then_replay_proves_the_shuffles(stub: pb_grpc.GameServiceStub) -> None:
-    """Provable fairness: the outcome reveals the seed, whose hash every view
-    showed from step 0, and Replay of the log reproduces the final state."""
+    """Provable fairness: the outcome reveals the seed and its salt, whose hash
+    every view showed from step 0, and Replay of the log reproduces the final
+    state and shows the same commitment."""
     start = stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=4, views=all_views()))
     commitment = start.update.views[0].seed_commitment
     final, log = _play_to_end(stub, start.update)
     outcome = final.outcome
-    assert hashlib.sha256(outcome.seed).digest() == commitment
+    assert len(outcome.seed_salt) == 16
+    assert hashlib.sha256(outcome.seed_salt + outcome.seed).digest() == commitment
     assert [r.seat for r in outcome.results] == [0, 1, 2, 3]
     assert set(outcome.winners) == {r.seat for r in outcome.results if r.rank == 1}
     assert not final.decisions
     replay = stub.Replay(pb.ReplayRequest(
-        game_id=GAME, num_players=4, seed=outcome.seed, actions=log))
+        game_id=GAME, num_players=4, seed=outcome.seed, seed_salt=outcome.seed_salt, actions=log,
+        views=pb.ViewSelection(spectator=True)))
     assert replay.actions_applied == len(log)
     assert replay.update.outcome.final_state_digest == outcome.final_state_digest
+    assert replay.update.views[0].seed_commitment == commitment
+    assert replay.update.outcome.seed_salt == outcome.seed_salt
     assert replay.update.step == final.step
 
 

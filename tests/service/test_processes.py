@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def start_server(port: int, *extra: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_METRICS_PORT": "0"}
+    env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_METRICS_PORT": "0",
+           "MARKETPLAY_HTTP_PORT": "0"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.main", "--port", str(port), "--grace-seconds", "2", *extra],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -110,9 +111,13 @@ def test_sigterm_drains_and_exits_cleanly() -> None:
     assert "draining" in out
 
 
-class SlowCalls(grpc.ServerInterceptor):  # type: ignore[misc]
-    """Test-only: holds every GameService call for a while, so one is surely
-    in flight when the drain starts."""
+class HeldCalls(grpc.ServerInterceptor):  # type: ignore[misc]
+    """Test-only: holds every GameService call until released, and says when one
+    has entered its handler, so a call is surely in flight when the drain starts."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.release = threading.Event()
 
     def intercept_service(self, continuation: Any, details: Any) -> Any:
         handler = continuation(details)
@@ -120,33 +125,48 @@ class SlowCalls(grpc.ServerInterceptor):  # type: ignore[misc]
             return handler
         inner = handler.unary_unary
 
-        def slow(request: Any, context: Any) -> Any:
-            time.sleep(1.0)
+        def held(request: Any, context: Any) -> Any:
+            self.entered.set()
+            assert self.release.wait(timeout=20), "the test never released the call"
             return inner(request, context)
 
         return grpc.unary_unary_rpc_method_handler(
-            slow, handler.request_deserializer, handler.response_serializer)
+            held, handler.request_deserializer, handler.response_serializer)
 
 
 def test_drain_lets_calls_in_flight_finish_and_turns_new_ones_away() -> None:
     from service.server import create_server
     from tests.service.conftest import TEST_CONFIG
 
-    running = create_server(TEST_CONFIG, interceptors=[SlowCalls()])
+    held = HeldCalls()
+    running = create_server(TEST_CONFIG, interceptors=[held])
+    stopping = threading.Event()
+    stop = running.server.stop
+
+    def stop_and_tell(grace: float | None) -> threading.Event:
+        done = stop(grace)  # returns at once; from here on new calls are refused
+        stopping.set()
+        return done
+
+    running.server.stop = stop_and_tell  # type: ignore[method-assign]
     running.server.start()
     with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
         stub = pb_grpc.GameServiceStub(channel)
+        watch = health_pb2_grpc.HealthStub(channel).Watch(
+            health_pb2.HealthCheckRequest(service=""), timeout=20)
+        assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
         in_flight = stub.ListGames.future(pb.ListGamesRequest(), timeout=20)
-        time.sleep(0.3)  # the call is now inside the handler
+        assert held.entered.wait(timeout=10)  # the call is now inside the handler
         drainer = threading.Thread(target=running.drain, args=(5.0,))
         drainer.start()
-        time.sleep(0.2)
-        status = running.health.Check(health_pb2.HealthCheckRequest(service=""), None).status
-        assert status == health_pb2.HealthCheckResponse.NOT_SERVING
+        assert next(watch).status == health_pb2.HealthCheckResponse.NOT_SERVING
+        watch.cancel()  # a watch is a call in flight too: let the drain not wait for it
+        assert stopping.wait(timeout=10)
         with pytest.raises(grpc.RpcError) as late:
             stub.ListGames(pb.ListGamesRequest(), timeout=5)
         assert late.value.code() in (  # type: ignore[attr-defined]
             grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED)
+        held.release.set()
         assert in_flight.result().games  # finished normally during the drain
         drainer.join(timeout=10)
         assert not drainer.is_alive()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import grpc
 import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 
 from marketplay.v1 import central_market_pb2 as cm
 from marketplay.v1 import game_service_pb2 as pb
@@ -89,10 +91,13 @@ def test_state_sealed_under_a_foreign_key_is_refused(start: pb.GameUpdate) -> No
 
 def test_rule_refusals(stub: pb_grpc.GameServiceStub, start: pb.GameUpdate) -> None:
     seat, action = first_legal(start)
-    deciders = {d.seat for d in start.decisions}
-    idle = [s for s in range(3) if s not in deciders]
-    if idle:
-        expect(apply(stub, start.state, idle[0], action), Code.PERMISSION_DENIED, "NOT_YOUR_TURN")
+    # Every seat registers at first; once one has, it is idle while the others decide.
+    after = stub.ApplyAction(pb.ApplyActionRequest(state=start.state, seat=seat, action=action,
+                                                   views=all_views())).update
+    assert seat not in {d.seat for d in after.decisions}
+    message = expect(apply(stub, after.state, seat, first_legal(after)[1]),
+                     Code.PERMISSION_DENIED, "NOT_YOUR_TURN")
+    assert "is not deciding now" in message
     expect(apply(stub, start.state, 7, action), Code.PERMISSION_DENIED, "NOT_YOUR_TURN")
     empty = pb.GameAction(spice_merchant=sm.SpiceMerchantAction())
     expect(apply(stub, start.state, seat, empty), Code.FAILED_PRECONDITION, "ILLEGAL_ACTION")
@@ -124,15 +129,37 @@ def test_oversized_requests(stub: pb_grpc.GameServiceStub, start: pb.GameUpdate)
            Code.RESOURCE_EXHAUSTED, "REPLAY_TOO_LONG")
 
 
-def test_replay_names_the_failing_action(stub: pb_grpc.GameServiceStub,
-                                         start: pb.GameUpdate) -> None:
+def _metadata(excinfo: pytest.ExceptionInfo[grpc.RpcError]) -> dict[str, str]:
+    status = rpc_status.from_call(excinfo.value)  # type: ignore[arg-type]
+    assert status is not None
+    info = error_details_pb2.ErrorInfo()
+    assert status.details[0].Unpack(info)
+    return dict(info.metadata)
+
+
+@pytest.mark.parametrize(("second", "code", "reason"), [
+    ("same-seat-again", Code.PERMISSION_DENIED, "NOT_YOUR_TURN"),  # seat 0 has registered
+    ("empty-action", Code.FAILED_PRECONDITION, "ILLEGAL_ACTION"),
+])
+def test_replay_names_the_failing_action(stub: pb_grpc.GameServiceStub, start: pb.GameUpdate,
+                                         second: str, code: grpc.StatusCode, reason: str) -> None:
     seat, action = first_legal(start)
-    actions = [pb.SeatAction(seat=seat, action=action)] * 2  # the same card twice: illegal
+    other = (seat + 1) % 3
+    follow = {
+        "same-seat-again": pb.SeatAction(seat=seat, action=action),
+        "empty-action": pb.SeatAction(seat=other, action=pb.GameAction(
+            spice_merchant=sm.SpiceMerchantAction())),
+    }[second]
+    actions = [pb.SeatAction(seat=seat, action=action), follow]
     with pytest.raises(grpc.RpcError) as excinfo:
         stub.Replay(pb.ReplayRequest(game_id=GAME, num_players=3, seed=b"refusals",
                                      actions=actions))
-    code, _, message = refusal(excinfo)
-    assert code in (Code.FAILED_PRECONDITION, Code.PERMISSION_DENIED)
+    got_code, got_reason, message = refusal(excinfo)
+    assert (got_code, got_reason) == (code, reason), message
     assert message.startswith("action 1:")
+    assert _metadata(excinfo)["action_index"] == "1"
+
+
+def test_replay_without_a_seed(stub: pb_grpc.GameServiceStub) -> None:
     expect(lambda: stub.Replay(pb.ReplayRequest(game_id=GAME, num_players=3)),
            Code.INVALID_ARGUMENT, "MISSING_SEED")

@@ -13,8 +13,11 @@ import grpc
 import pytest
 
 from engines import registry
+from engines.bots import GREEDY_SAMPLES
+from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from service.bots import Bots, BotSettings
 from tests.service.conftest import TEST_CONFIG, Served, all_views, refusal
 from tests.service.test_contract import _play_to_end
 from tests.service.test_every_mode import MODES
@@ -109,13 +112,32 @@ def test_same_inputs_and_seed_give_the_same_answer(stub: pb_grpc.GameServiceStub
         deterministic=True)
 
 
-def test_unspecified_policy_is_ismcts_with_the_default_budget(
-        stub: pb_grpc.GameServiceStub) -> None:
+def test_unspecified_policy_is_ismcts(stub: pb_grpc.GameServiceStub) -> None:
     update = started(stub, "central-market", 3, steps=2)
     seat = update.decisions[0].seat
-    answer = ask(stub, update, seat, pb.BOT_POLICY_UNSPECIFIED)
+    answer = ask(stub, update, seat, pb.BOT_POLICY_UNSPECIFIED, 9)
     assert answer.stats.policy == pb.BOT_POLICY_ISMCTS
-    assert answer.stats.iterations == registry.ENGINES["central-market"].search_iterations
+    assert answer.stats.iterations == 9
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
+def test_without_a_budget_each_game_gets_its_calibrated_default(game_id: str) -> None:
+    """ISMCTS: the game's search_iterations (--bot-default-iterations 0);
+    greedy: --bot-greedy-samples; the time ends at --bot-max-millis."""
+    engine = registry.ENGINES[game_id]
+    game = Game.new(engine, engine.spec.min_players + 1, {}, b"budget")
+    bots = Bots(BotSettings(max_millis=1_500))
+    ismcts, _ = bots.policy(pb.BOT_POLICY_ISMCTS)
+    greedy, _ = bots.policy(pb.BOT_POLICY_GREEDY)
+    before = time.monotonic()
+    budget = bots.budget(game, ismcts, 0, 0, None)
+    assert budget.iterations == engine.search_iterations
+    assert budget.deadline is not None and before + 1.5 <= budget.deadline <= time.monotonic() + 1.5
+    assert bots.budget(game, greedy, 0, 0, None).iterations == GREEDY_SAMPLES
+    assert bots.budget(game, ismcts, 0, 100, None).iterations == BotSettings().max_iterations
+    assert Bots(BotSettings(default_iterations=5)).budget(game, ismcts, 0, 0, None).iterations == 5
+    deadline = time.monotonic() + 1.0
+    assert bots.budget(game, ismcts, 10, 0, deadline).deadline < deadline  # type: ignore[operator]
 
 
 def test_a_time_budget_and_the_deadline_end_the_search_with_an_answer(
@@ -129,7 +151,7 @@ def test_a_time_budget_and_the_deadline_end_the_search_with_an_answer(
     assert 1 <= timed.stats.iterations < TEST_CONFIG.bot_max_iterations
     request = pb.SuggestActionRequest(state=update.state, seat=seat,
                                       policy=pb.BOT_POLICY_ISMCTS, max_iterations=1_000_000)
-    answer = stub.SuggestAction(request, timeout=0.4)
+    answer = stub.SuggestAction(request, timeout=1.5)
     assert answer.action.SerializeToString() in legal
     assert 1 <= answer.stats.iterations < TEST_CONFIG.bot_max_iterations
 

@@ -59,3 +59,49 @@ def test_seed_length_is_checked(seed: bytes) -> None:
 def test_below_rejects_empty_range() -> None:
     with pytest.raises(ValueError):
         Rng(b"s").below(0)
+
+
+def test_each_draw_advances_the_counter_by_one() -> None:
+    rng = Rng(b"count", counter=5)
+    rng.next64()
+    assert rng.counter == 6
+    rng.below(1)
+    assert rng.counter == 7
+
+
+def test_below_skips_draws_that_would_bias_the_result() -> None:
+    """With n = 2**63 + 1, draws above 2**63 would make small results twice
+    as likely; they are skipped and the next draw is used instead."""
+    n = (1 << 63) + 1
+    raw = Rng(b"bias")
+    draws = [raw.next64() for _ in range(64)]
+    first_fit = next(i for i, x in enumerate(draws) if x <= 1 << 63)
+    rng = Rng(b"bias")
+    assert rng.below(n) == draws[first_fit] % n
+    assert rng.counter == first_fit + 1
+    # Some seed draws a rejected value first: the rejection path is exercised.
+    assert any(Rng(bytes([i])).next64() > 1 << 63 for i in range(1, 9))
+    for i in range(1, 9):
+        stream = Rng(bytes([i]))
+        values = [stream.next64() for _ in range(64)]
+        fit = next(x for x in values if x <= 1 << 63)
+        assert Rng(bytes([i])).below(n) == fit % n
+
+
+def test_below_uses_the_whole_range_up_to_the_limit() -> None:
+    """n = 2**64 - 1 accepts every draw but the largest: results are plain draws mod n."""
+    n = (1 << 64) - 1
+    raw = Rng(b"wide")
+    rng = Rng(b"wide")
+    for _ in range(20):
+        assert rng.below(n) == raw.next64() % n
+
+
+def test_shuffle_of_short_lists_draws_nothing() -> None:
+    rng = Rng(b"short")
+    items = [7]
+    rng.shuffle(items)
+    assert items == [7] and rng.counter == 0
+    pair = [1, 2]
+    rng.shuffle(pair)
+    assert rng.counter == 1

@@ -1,0 +1,250 @@
+"""Which server runs the HTTP port: Hypercorn, Granian or Uvicorn, side by side.
+
+    nice -n 10 python -m bench.http_servers [--requests 3000] [--rounds 3]
+
+Each candidate serves the very same ASGI application (service.http_app.HttpApp
+over connectrpc and GameCore, built by service.http_server.create_http_server)
+in a process of its own on 127.0.0.1; grpcio's own port is the reference for
+the HTTP/2 binary workload. h2load (Debian package nghttp2-client) drives every
+server with the same requests: ListGames as Connect JSON over HTTP/1.1
+keep-alive (8 connections) and over h2c (2 connections x 8 streams), and as
+Connect binary over h2c (gRPC framing for grpcio). Rounds rotate the order;
+the report gives medians with ranges of requests/s and the server's CPU time
+per request (from /proc), and each candidate's ratio to Hypercorn.
+
+Granian and Uvicorn are not dependencies of marketplay; to include them:
+`pip install granian==2.8.7 uvicorn==0.54.0` (each is skipped when missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from bench.loopback import KEYS, cpu_seconds, free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+LIST_GAMES = "/marketplay.v1.GameService/ListGames"
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    h2load_args: tuple[str, ...]
+    content_type: str
+    body: bytes
+    grpc: bool = False
+
+
+WORKLOADS = (
+    Workload("JSON  HTTP/1.1 c8", ("--h1", "-c", "8", "-m", "1"), "application/json", b"{}"),
+    Workload("JSON  h2c c2x8", ("-c", "2", "-m", "8"), "application/json", b"{}"),
+    # h2load cannot POST an empty body: an unknown field (1: varint 1) that parsers skip.
+    Workload("proto h2c c2x8", ("-c", "2", "-m", "8"), "application/proto", b"\x08\x01"),
+)
+GRPC_WORKLOAD = replace(WORKLOADS[2], content_type="application/grpc", body=b"\0\0\0\0\2\x08\x01",
+                        grpc=True)
+
+
+def serve(name: str, port: int) -> None:
+    """Run one candidate in this process until SIGTERM."""
+    from dataclasses import replace as with_
+
+    from service.config import Config
+    from service.core import GameCore
+    from service.http_server import build_http_app, create_http_server
+    from service.observe import NullObserver
+    from service.sealing import Sealer
+    from service.states import StateStore
+
+    config = with_(Config(), http_port=port, state_keys=KEYS)
+    store = StateStore(Sealer.from_config(KEYS), 4096, NullObserver(), 64 << 20)
+    core = GameCore(store, NullObserver(), False, 10_000)
+    if name == "hypercorn":
+        http = create_http_server(config, core)
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM])
+        http.start()
+        signal.sigwait([signal.SIGTERM])
+        http.stop(1.0)
+        return
+    app = build_http_app(config, core, ThreadPoolExecutor(config.threads))
+    if name == "granian":
+        from granian.constants import HTTPModes, Interfaces
+        from granian.server.embed import Server
+
+        server = Server(app, "127.0.0.1", port, interface=Interfaces.ASGINL,
+                        http=HTTPModes.auto, log_enabled=False)
+        asyncio.run(server.serve())
+    elif name == "uvicorn":
+        import uvicorn
+
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+
+
+@dataclass
+class Candidate:
+    name: str
+    port: int
+    proc: subprocess.Popen[bytes]
+
+
+def start(name: str) -> Candidate:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MARKETPLAY_STATE_KEYS": KEYS}
+    if name == "grpcio":
+        args = ["-m", "service.main", "--port", str(port), "--http-port", "0",
+                "--metrics-port", "0"]
+    else:
+        args = ["-m", "bench.http_servers", "--serve", name, "--port", str(port)]
+    proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if name == "grpcio" or _answers(port):
+            if name == "grpcio":
+                time.sleep(3)  # no HTTP to poll; grpcio starts in well under this
+            return Candidate(name, port, proc)
+        time.sleep(0.2)
+    proc.kill()
+    raise SystemExit(f"{name} did not start")
+
+
+def _answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
+            return r.status == 200
+    except OSError:
+        return False
+
+
+def stop(candidate: Candidate) -> None:
+    candidate.proc.send_signal(signal.SIGTERM)
+    try:
+        candidate.proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        candidate.proc.kill()
+        candidate.proc.wait()
+
+
+def h2load(candidate: Candidate, workload: Workload, requests: int, body_file: Path) -> float:
+    headers = ["-H", f"content-type: {workload.content_type}"]
+    if workload.grpc:
+        headers += ["-H", "te: trailers"]
+    out = subprocess.run(
+        ["h2load", "-t", "1", "-n", str(requests), *workload.h2load_args, *headers,
+         "-d", str(body_file), f"http://127.0.0.1:{candidate.port}{LIST_GAMES}"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    # h2load counts an HTTP/1.1 status only when it has a reason phrase, which ASGI
+    # servers leave empty; so HTTP/1.1 runs check "done, none errored", and main()
+    # checks the status of one request of each kind first.
+    counts = re.search(r"requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded, "
+                       r"\d+ failed, (\d+) errored, (\d+) timeout", out)
+    rate = re.search(r"finished in [\d.]+\w+, ([\d.]+) req/s", out)
+    h1 = "--h1" in workload.h2load_args
+    ok = counts is not None and int(counts.group(1)) == requests and \
+        int(counts.group(3)) == int(counts.group(4)) == 0 and \
+        (h1 or int(counts.group(2)) == requests)
+    if rate is None or not ok:
+        raise SystemExit(f"{candidate.name} {workload.name}: not every request succeeded\n{out}")
+    return float(rate.group(1))
+
+
+@dataclass
+class Sample:
+    rate: float
+    cpu_us: float
+
+
+def _check_one(candidate: Candidate, workload: Workload) -> None:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{candidate.port}{LIST_GAMES}", data=workload.body,
+        headers={"content-type": workload.content_type}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        if response.status != 200 or not response.read():
+            raise SystemExit(f"{candidate.name}: {workload.name} answered {response.status}")
+
+
+def measure(candidate: Candidate, workload: Workload, requests: int, tmp: Path) -> Sample:
+    if not workload.grpc:
+        _check_one(candidate, workload)
+    body_file = tmp / f"body-{abs(hash(workload.body))}"
+    body_file.write_bytes(workload.body)
+    h2load(candidate, workload, max(200, requests // 10), body_file)  # warm-up
+    cpu_before = cpu_seconds(candidate.proc.pid)
+    rate = h2load(candidate, workload, requests, body_file)
+    cpu = cpu_seconds(candidate.proc.pid) - cpu_before
+    return Sample(rate, cpu / requests * 1e6)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.port)
+        return
+    if shutil.which("h2load") is None:
+        raise SystemExit("needs h2load: apt-get install nghttp2-client")
+    names = ["hypercorn"] + [n for n in ("granian", "uvicorn") if importlib.util.find_spec(n)]
+    skipped = {"granian", "uvicorn"} - set(names)
+    if skipped:
+        print(f"skipped (not installed): {', '.join(sorted(skipped))}")
+    names.append("grpcio")
+    samples: dict[tuple[str, str], list[Sample]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for round_ in range(args.rounds):
+            order = names[round_ % len(names):] + names[:round_ % len(names)]
+            for name in order:
+                candidate = start(name)
+                try:
+                    for workload in WORKLOADS:
+                        if name == "uvicorn" and "h2c" in workload.name:
+                            continue  # Uvicorn speaks HTTP/1.1 only
+                        if name == "grpcio":
+                            if workload is not WORKLOADS[2]:
+                                continue
+                            workload = GRPC_WORKLOAD
+                        sample = measure(candidate, workload, args.requests, Path(tmp))
+                        key = (name, WORKLOADS[2].name if workload.grpc else workload.name)
+                        samples.setdefault(key, []).append(sample)
+                finally:
+                    stop(candidate)
+    print(f"{args.rounds} rounds x {args.requests} requests; medians [min..max]; "
+          "ratio = req/s vs hypercorn")
+    for workload in WORKLOADS:
+        print(f"\n{workload.name}")
+        base = samples.get(("hypercorn", workload.name))
+        for name in names:
+            runs = samples.get((name, workload.name))
+            if not runs or base is None:
+                continue
+            rates = [s.rate for s in runs]
+            cpu = [s.cpu_us for s in runs]
+            ratio = statistics.median(rates) / statistics.median(s.rate for s in base)
+            label = "grpcio (gRPC)" if name == "grpcio" else name
+            print(f"  {label:14} {statistics.median(rates):7.0f} req/s "
+                  f"[{min(rates):.0f}..{max(rates):.0f}]  "
+                  f"{statistics.median(cpu):6.0f} us CPU/req [{min(cpu):.0f}..{max(cpu):.0f}]  "
+                  f"x{ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()

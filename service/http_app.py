@@ -1,0 +1,342 @@
+"""The HTTP port's ASGI application: routes, CORS and the body limit around Connect.
+
+What it adds to connectrpc's generated app, in the order a request meets it:
+
+* CORS for the configured origins (service/cors.py): preflights answered
+  here, allowed origins get the Connect and gRPC-Web headers exposed;
+* `/healthz` (the process answers), `/readyz` (not while draining) and
+  `/openapi.json`, for load balancers and tools that speak no gRPC;
+* the request size limit (`--max-request-bytes`, as gRPC's): a body above it
+  is refused with 413 / resource_exhausted (gRPC-Web: grpc-status 8) from its
+  Content-Length, or as soon as the bytes read pass the limit, so no more
+  than the limit is ever held; a gzip-encoded Connect body likewise once it
+  inflates past the limit;
+* gRPC-Web text mode, translated to binary (service/grpc_web_text.py);
+* 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
+  than POST, 415 for native gRPC over HTTP/1.1.
+
+Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
+error rendering (service/http_service.py adapts it to GameCore). Refusals
+written here carry an ErrorInfo reason like every other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from connectrpc.compression.gzip import GzipCompression
+from connectrpc.errors import ConnectError
+
+from service import grpc_web_text
+from service.cors import CorsPolicy
+from service.errors import Code, ServiceError, invalid
+from service.http_service import (
+    SERVICE,
+    connect_error_json,
+    grpc_web_error_headers,
+    rpc_names,
+)
+
+__all__ = ["RPC_PREFIX", "HttpApp", "Readiness"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+RPC_PREFIX = f"/{SERVICE.full_name}/"
+_RPC_PATHS = frozenset(RPC_PREFIX + rpc for rpc in rpc_names())
+_GRPC_FRAME = 5  # gRPC-Web's per-message prefix: flags byte and 4-byte length
+_GZIP = GzipCompression()  # connectrpc's: stops inflating one byte past the limit
+
+
+@dataclass
+class Readiness:
+    """Whether /readyz says ready; cleared first thing on SIGTERM."""
+
+    ready: bool = True
+
+
+_DISCARD_MAX_BYTES = 64 << 20
+_DISCARD_SECONDS = 10.0
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _Body:
+    """The request body, read once, and whether its end has been seen."""
+
+    def __init__(self, scope: Scope, receive: Receive) -> None:
+        self._h2 = scope.get("http_version") == "2"
+        self._receive = receive
+        self.ended = False
+
+    async def read(self, limit: int) -> bytes | None:
+        """The whole body (None if the client went away); _TooLarge once past `limit` bytes."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await self._receive()
+            if message["type"] == "http.disconnect":
+                self.ended = True
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                raise _TooLarge
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                self.ended = True
+                return b"".join(chunks)
+
+    async def discard(self) -> None:
+        """Before answering without the body on HTTP/2: let the rest of it arrive.
+
+        Hypercorn 0.18 drops the whole connection, with every call on it, when
+        data arrives for a stream it has already answered (hypercorn issue 329);
+        reading on (bounded in bytes and time, keeping nothing) avoids that for
+        every client that is not abusive. HTTP/1.1 needs none of this.
+        """
+        if not self._h2 or self.ended:
+            return
+        discarded = 0
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(_DISCARD_SECONDS):
+                while discarded <= _DISCARD_MAX_BYTES:
+                    message = await self._receive()
+                    discarded += len(message.get("body", b""))
+                    if message["type"] == "http.disconnect" or not message.get("more_body"):
+                        break
+        self.ended = True
+
+
+def _header(scope: Scope, name: bytes) -> str:
+    for key, value in scope.get("headers", ()):
+        if bytes(key).lower() == name:
+            return bytes(value).decode("latin-1")
+    return ""
+
+
+async def _respond(
+    send: Send, status: int, body: bytes = b"", content_type: str = "text/plain; charset=utf-8",
+    headers: Iterable[tuple[str, str]] = (), head: bool = False,
+) -> None:
+    all_headers = [(b"content-type", content_type.encode()),
+                   (b"content-length", str(len(body)).encode())]
+    all_headers += [(k.lower().encode(), v.encode()) for k, v in headers]
+    await send({"type": "http.response.start", "status": status, "headers": all_headers})
+    await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+async def _refuse(send: Send, status: int, error: ServiceError, grpc_type: str = "",
+                  headers: Iterable[tuple[str, str]] = ()) -> None:
+    """A refusal in the caller's protocol: Connect error JSON, gRPC-Web trailers-only
+    (status in the headers), or native gRPC's status in HTTP/2 trailers."""
+    if grpc_type.startswith("application/grpc-web"):
+        await _respond(send, 200, b"", grpc_type, [*grpc_web_error_headers(error), *headers])
+    elif grpc_type:
+        # ASGI cannot end a stream on its headers, so no trailers-only here: real trailers.
+        await send({"type": "http.response.start", "status": 200, "trailers": True,
+                    "headers": [(b"content-type", grpc_type.encode())]})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        await send({"type": "http.response.trailers", "more_trailers": False, "headers": [
+            (k.encode(), v.encode()) for k, v in grpc_web_error_headers(error)]})
+    else:
+        await _respond(send, status, connect_error_json(error), "application/json", headers)
+
+
+class HttpApp:
+    """The ASGI application served on --http-port (see the module docstring)."""
+
+    def __init__(
+        self,
+        connect: ASGIApp,
+        max_request_bytes: int,
+        cors: CorsPolicy,
+        readiness: Readiness,
+        openapi: bytes,
+    ) -> None:
+        self._connect = connect
+        self._limit = max_request_bytes
+        self._cors = cors
+        self.readiness = readiness
+        self._openapi = openapi
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":  # websockets: not served here
+            return
+        origin = _header(scope, b"origin")
+        if scope["method"] == "OPTIONS" and origin and \
+                _header(scope, b"access-control-request-method"):
+            await self._preflight(origin, send)
+            return
+        if origin and self._cors.allows(origin):
+            send = _with_headers(send, self._cors.response_headers(origin))
+        await self._route(scope, receive, send)
+
+    async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path, method = scope["path"], scope["method"]
+        request_body = _Body(scope, receive)
+        if path.startswith(RPC_PREFIX) and path in _RPC_PATHS and method == "POST":
+            await self._rpc(scope, request_body, receive, send)
+            return
+        await request_body.discard()
+        if path.startswith(RPC_PREFIX):
+            if path not in _RPC_PATHS:
+                await _refuse(send, 404, ServiceError(
+                    Code.UNIMPLEMENTED, "UNKNOWN_METHOD",
+                    f"{SERVICE.full_name} has no method {path[len(RPC_PREFIX):]!r}"),
+                    _grpc_type(scope))
+            elif method != "POST":
+                await _refuse(send, 405, ServiceError(
+                    Code.UNIMPLEMENTED, "METHOD_NOT_ALLOWED",
+                    f"{path} takes POST (Connect or gRPC-Web), not {method}"),
+                    headers=[("Allow", "POST")])
+            return
+        pages = {"/healthz": self._healthz, "/readyz": self._readyz, "/openapi.json": self._doc}
+        page = pages.get(path)
+        if page is None:
+            await _refuse(send, 404, ServiceError(
+                Code.NOT_FOUND, "UNKNOWN_PATH",
+                f"no such path: {path} (RPCs are POST {RPC_PREFIX}<Method>)"))
+        elif method not in ("GET", "HEAD"):
+            await _respond(send, 405, b"GET or HEAD\n", headers=[("Allow", "GET, HEAD")])
+        else:
+            status, body, content_type = page()
+            await _respond(send, status, body, content_type, head=method == "HEAD")
+
+    def _healthz(self) -> tuple[int, bytes, str]:
+        return 200, b"ok\n", "text/plain; charset=utf-8"
+
+    def _readyz(self) -> tuple[int, bytes, str]:
+        if self.readiness.ready:
+            return 200, b"ready\n", "text/plain; charset=utf-8"
+        return 503, b"draining\n", "text/plain; charset=utf-8"
+
+    def _doc(self) -> tuple[int, bytes, str]:
+        return 200, self._openapi, "application/json"
+
+    async def _rpc(self, scope: Scope, body_reader: _Body, receive: Receive, send: Send) -> None:
+        content_type = _header(scope, b"content-type")
+        grpc_type = _grpc_type(scope)
+        text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
+        if grpc_type and not grpc_type.startswith("application/grpc-web") and \
+                scope.get("http_version") != "2":  # HTTP/1.1: nothing to discard first
+            await _refuse(send, 415, ServiceError(
+                Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2",
+                "native gRPC needs HTTP/2 (h2c); use the gRPC port, or Connect or gRPC-Web here"))
+            return
+        # The limit is on the message, as in gRPC: gRPC and gRPC-Web add a frame prefix,
+        # and gRPC-Web text mode base64 (4 bytes for every 3).
+        limit = self._limit + (_GRPC_FRAME if grpc_type else 0)
+        wire_limit = (limit + 2) // 3 * 4 if text else limit
+        declared = _header(scope, b"content-length")
+        try:
+            if declared.isdigit() and int(declared) > wire_limit:
+                raise _TooLarge
+            body = await body_reader.read(wire_limit)
+        except _TooLarge:
+            await body_reader.discard()
+            await _refuse(send, 413, _too_large(self._limit), grpc_type)
+            return
+        if body is None:
+            return
+        if _header(scope, b"content-encoding").strip().lower() == "gzip" and \
+                not content_type.startswith(("application/grpc", "application/connect+")):
+            # Connect unary: decompressed here, so a body that inflates past the limit is
+            # refused like any other (connectrpc would say 429); at most limit+1 bytes inflate.
+            try:
+                body = _GZIP.decompress(body, self._limit)
+            except ConnectError:
+                await _refuse(send, 413, _too_large(self._limit))
+                return
+            except Exception as exc:
+                await _refuse(send, 400, invalid(
+                    "MALFORMED_REQUEST", f"Content-Encoding is gzip but the body is not: {exc}"))
+                return
+            scope = _without_header(scope, b"content-encoding")
+        if text:
+            try:
+                body = grpc_web_text.decode_body(body)
+            except ValueError as exc:
+                await _refuse(send, 400, invalid(
+                    "MALFORMED_REQUEST", f"a gRPC-Web text body must be base64: {exc}"),
+                    grpc_type)
+                return
+            scope = _with_content_type(scope, grpc_web_text.binary_content_type(content_type))
+            send = grpc_web_text.text_response(send)
+        await self._connect(scope, _replay(body, receive), send)
+
+    async def _preflight(self, origin: str, send: Send) -> None:
+        if not self._cors.allows(origin):
+            await _respond(send, 403, b"origin not allowed (--http-cors-origins)\n",
+                           headers=[("Vary", "Origin")])
+            return
+        await _respond(send, 204, headers=self._cors.preflight_headers(origin))
+
+    @staticmethod
+    async def _lifespan(receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def _grpc_type(scope: Scope) -> str:
+    """The content type of a gRPC or gRPC-Web call ("" for Connect): their refusals travel
+    in grpc-status headers (a trailers-only response), not in a JSON body."""
+    content_type = _header(scope, b"content-type")
+    return content_type if content_type.startswith("application/grpc") else ""
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """`receive` for the inner app: the body already read, then whatever comes (a disconnect)."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+def _too_large(limit: int) -> ServiceError:
+    return ServiceError(Code.RESOURCE_EXHAUSTED, "REQUEST_TOO_LARGE",
+                        f"the request is over the limit of {limit} bytes (--max-request-bytes)")
+
+
+def _without_header(scope: Scope, name: bytes) -> Scope:
+    return {**scope, "headers": [(k, v) for k, v in scope.get("headers", ())
+                                 if bytes(k).lower() != name]}
+
+
+def _with_content_type(scope: Scope, content_type: str) -> Scope:
+    headers = _without_header(scope, b"content-type")["headers"]
+    return {**scope, "headers": [*headers, (b"content-type", content_type.encode())]}
+
+
+def _with_headers(send: Send, extra: list[tuple[str, str]]) -> Send:
+    encoded = [(k.lower().encode(), v.encode("latin-1")) for k, v in extra]
+
+    async def send_with(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", ()), *encoded]}
+        await send(message)
+
+    return send_with

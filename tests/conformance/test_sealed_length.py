@@ -1,0 +1,44 @@
+"""The sealed length is not a side channel: resampling everything a seat cannot
+see never changes the length of the sealed state.
+
+AES-GCM keeps the plaintext's length, so the service pads every state of a
+game to its size class (service/padding.py). For every game, player count
+and option set, along a seeded random playout, each seat's hidden facts are
+resampled (the engines' own `resample_hidden`) and both states are sealed:
+the lengths must be equal, and equal to the game's one sealed length.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import Game, Rng
+from service.observe import NullObserver
+from service.sealing import Sealer
+from service.states import Instance, StateStore
+from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.playout import playout
+
+#: A fixed public key: these states are throwaway.
+KEYS = "conformance:" + "Bq0sWbQ6aQ0H3vd1b5ZzQ8h1ZQ3mT2xhXz8o4rD1Gk4="
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
+def test_resampling_hidden_facts_never_changes_the_sealed_length(config: PlayConfig) -> None:
+    store = StateStore(Sealer.from_config(KEYS), 0, NullObserver())
+    instance = Instance.draw()
+    rng = Rng(b"sealed-length")
+    start = config.new_game(b"sealed-length")
+    lengths = {len(store.seal(start, instance))}
+    for step in playout(start, b"sealed-length-policy"):
+        game = step.after
+        sealed = len(store.seal(game, instance))
+        lengths.add(sealed)
+        for observer in range(game.num_players):
+            twin_state = game.engine.resample_hidden(game.state, observer, rng)
+            twin = Game(game.engine, game.num_players, game.options, game.seed, game.rng_counter,
+                        game.step, twin_state)
+            assert len(store.seal(twin, instance)) == sealed, (
+                f"seat {observer} can tell hidden facts from the sealed length at step {game.step}"
+            )
+    assert len(lengths) == 1, f"sealed lengths vary over the game: {sorted(lengths)}"
