@@ -34,7 +34,7 @@ INCOME = 0.01
 
 #: ISMCTS iterations that answer in about 200 ms on the development machine
 #: (docs/bots.md, "Decision times"): the bots' default budget for this game.
-SEARCH_ITERATIONS = 600
+SEARCH_ITERATIONS = 450
 
 def promised_income(state: State) -> list[int]:
     """This round's income so far plus what the bidders would earn by selling

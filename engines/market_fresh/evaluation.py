@@ -21,7 +21,7 @@ SPREAD = 12.0
 
 #: ISMCTS iterations that answer in about 200 ms on the development machine
 #: (docs/bots.md, "Decision times"): the bots' default budget for this game.
-SEARCH_ITERATIONS = 300
+SEARCH_ITERATIONS = 320
 
 def estimate(state: State) -> list[float]:
     points = [float(f.total) for f in final_scores(state.variant, state.board, state.scores)]

@@ -21,7 +21,7 @@ TIE_BREAK = 0.01
 
 #: ISMCTS iterations that answer in about 200 ms on the development machine
 #: (docs/bots.md, "Decision times"): the bots' default budget for this game.
-SEARCH_ITERATIONS = 150
+SEARCH_ITERATIONS = 220
 
 def estimate(state: State) -> list[float]:
     prices = price_list(state.nutmeg_prices)

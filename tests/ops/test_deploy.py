@@ -212,6 +212,11 @@ def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], 
                                     tmp_path: Path) -> None:
     """kubernetes-validate --strict: no unknown or misplaced field in any built-in object."""
     _, objects = rendered
+    assert_valid_strictly(objects, version, tmp_path)
+
+
+def assert_valid_strictly(objects: list[dict[str, Any]], version: str, tmp_path: Path) -> None:
+    """Every built-in object of a render passes kubernetes-validate --strict at `version`."""
     builtin = [o for o in objects if o["kind"] not in CRD_SCHEMAS]
     if len(builtin) == len(objects):  # without the component: nothing needs a CRD
         assert all(o["apiVersion"].split("/")[0] in _BUILTIN_GROUPS for o in objects)

@@ -5,17 +5,22 @@ Services and configuration while sharing the overlay's keys and settings."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-import yaml
 
 from service.config import load_config
-from tests.ops.test_deploy import CRD_SCHEMAS, K8S_VERSIONS, OVERLAYS, matches, one, render
-from tests.ops.tools import tool
+from tests.ops.test_deploy import (
+    CRD_SCHEMAS,
+    K8S_VERSIONS,
+    OVERLAYS,
+    assert_valid_strictly,
+    matches,
+    one,
+    render,
+)
 
 
 @pytest.fixture(scope="module", params=OVERLAYS)
@@ -37,16 +42,7 @@ def _selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
 @pytest.mark.parametrize("version", K8S_VERSIONS)
 def test_overlay_with_bots_validates_strictly(with_bots: tuple[str, list[dict[str, Any]]],
                                               version: str, tmp_path: Path) -> None:
-    _, objects = with_bots
-    builtin = [o for o in objects if o["kind"] not in CRD_SCHEMAS]
-    path = tmp_path / "rendered.yaml"
-    path.write_text(yaml.safe_dump_all(builtin))
-    out = subprocess.run(
-        [tool("kubernetes-validate"), "--strict", "--quiet", "-k", version, str(path)],
-        capture_output=True, text=True, timeout=120, check=False,
-    )
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert "WARN" not in out.stdout + out.stderr
+    assert_valid_strictly(with_bots[1], version, tmp_path)
 
 
 def test_bots_have_their_own_pods_hpa_and_services(
