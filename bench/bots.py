@@ -2,7 +2,7 @@
 
     nice -n 10 .venv/bin/python -m bench.bots                 # every game, the plan in docs/bots.md
     nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
-        --pairing ismcts-greedy --games 100
+        --pairing ismcts-greedy --ismcts-games 100
 
 A pairing "A-B" seats one A and fills every other seat with B; A's seat
 rotates with the game number, so every seat is played equally often. Games
@@ -173,14 +173,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="one player count")
     parser.add_argument("--pairing", action="append", choices=PAIRINGS,
                         help="repeatable (default: all three)")
-    parser.add_argument("--games", type=int, default=200, help="games per table and pairing")
-    parser.add_argument("--ismcts-games", type=int,
-                        help="games for pairings with ismcts (default: --games)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per table for greedy-random")
+    parser.add_argument("--ismcts-games", type=int, default=100,
+                        help="games per 2-player (Central Market: 3) table for pairings with ismcts")
+    parser.add_argument("--ismcts-games-at-max", type=int, default=40,
+                        help="games per most-players table for pairings with ismcts")
     parser.add_argument("--iterations", type=int, default=0,
                         help="ismcts iteration budget (default: each game's calibrated one)")
     parser.add_argument("--greedy-samples", type=int, default=GREEDY_SAMPLES)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
-    parser.add_argument("--json", help="also write the rows to this file")
+    parser.add_argument("--json", help="also append each row, as it is done, to this file "
+                        "(JSON lines)")
     args = parser.parse_args(argv)
     budgets = (("random", 1), ("greedy", args.greedy_samples), ("ismcts", args.iterations))
     rows: list[Row] = []
@@ -192,8 +196,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for pairing in args.pairing or PAIRINGS:
                 count = args.games
-                if "ismcts" in pairing and args.ismcts_games is not None:
-                    count = args.ismcts_games
+                if "ismcts" in pairing:
+                    at_max = players == registry.ENGINES[game_id].spec.max_players
+                    count = args.ismcts_games_at_max if at_max else args.ismcts_games
                 tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
                               budgets) for k in range(count)]
                 started = time.perf_counter()
@@ -201,11 +206,11 @@ def main(argv: list[str] | None = None) -> int:
                 row = summarize(game_id, players, pairing, results, time.perf_counter() - started)
                 rows.append(row)
                 print(markdown([row]).splitlines()[-1], f"({row.wall_seconds:.0f}s)", flush=True)
+                if args.json:
+                    with open(args.json, "a") as out:
+                        out.write(json.dumps(asdict(row)) + "\n")
     print()
     print(markdown(rows))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump([asdict(r) for r in rows], out, indent=1)
     return 0
 
 
