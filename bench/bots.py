@@ -15,7 +15,9 @@ is the share of B seats that A finished ahead of (a tie counts half): the
 head-to-head rate, equal to the win rate at two players (its interval treats
 each game's share as one trial's success, an approximation). Decision times
 are A's, per decision with more than one legal action, measured in-process
-(no gRPC), with iterations per second of A's search.
+(no gRPC) as wall-clock time and as the process's CPU time (what the search
+costs on a core of its own, whatever else the machine runs), with iterations
+per CPU second of A's search.
 """
 
 from __future__ import annotations
@@ -51,9 +53,9 @@ PAIRINGS = ("ismcts-random", "ismcts-greedy", "greedy-random")
 class GameResult:
     score: float
     ahead: float = 0.0  # share of the B seats that A finished ahead of (a tie: half)
-    times: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # A's decisions, wall-clock seconds
+    cpu_times: list[float] = field(default_factory=list)  # the same, CPU seconds
     iterations: int = 0
-    search_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -83,15 +85,14 @@ def play(task: Task) -> GameResult:
         decision = deciders[0]
         name = first if decision.seat == hero else second
         seed = f"{task.number}/{game.step}/{decision.seat}".encode()
-        started = time.perf_counter()
         policy = POLICIES[name]
         iterations = budgets[name] or default_iterations(policy, engine)
+        started, cpu = time.perf_counter(), time.process_time()
         chosen = suggest(game, decision.seat, policy, Budget(iterations), seed)
-        elapsed = time.perf_counter() - started
         if decision.seat == hero and len(chosen.candidates) > 1:
-            result.times.append(elapsed)
+            result.times.append(time.perf_counter() - started)
+            result.cpu_times.append(time.process_time() - cpu)
             result.iterations += chosen.iterations
-            result.search_seconds += elapsed
         game, _ = game.apply(decision.seat, chosen.action)
     outcome = game.outcome()
     assert outcome is not None
@@ -128,6 +129,8 @@ class Row:
     ahead_high: float
     median_ms: float
     p95_ms: float
+    cpu_median_ms: float
+    cpu_p95_ms: float
     iterations_per_second: float
     wall_seconds: float
 
@@ -139,29 +142,34 @@ def summarize(game_id: str, players: int, pairing: str, results: list[GameResult
     ahead = sum(r.ahead for r in results)
     ahead_low, ahead_high = wilson(ahead, len(results))
     times = sorted(t for r in results for t in r.times)
-    search = sum(r.search_seconds for r in results)
+    cpu = sorted(t for r in results for t in r.cpu_times)
     return Row(
         game_id, players, pairing, len(results), score / len(results), low, high,
-        ahead / len(results), ahead_low, ahead_high,
-        1000 * statistics.median(times) if times else 0.0,
-        1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
-        sum(r.iterations for r in results) / search if search else 0.0,
+        ahead / len(results), ahead_low, ahead_high, *_median_p95(times), *_median_p95(cpu),
+        sum(r.iterations for r in results) / sum(cpu) if cpu else 0.0,
         wall,
     )
+
+
+def _median_p95(seconds: list[float]) -> tuple[float, float]:
+    """Median and 95th percentile of sorted durations, in milliseconds."""
+    if not seconds:
+        return 0.0, 0.0
+    return 1000 * statistics.median(seconds), 1000 * seconds[int(0.95 * (len(seconds) - 1))]
 
 
 def markdown(rows: Iterable[Row]) -> str:
     lines = [
         "| game | players | A-B | games | A wins | 95% CI | equal share | A ahead of a B | 95% CI "
-        "| A median ms | A p95 ms | A iterations/s |",
+        "| A ms, median / p95 (wall) | (CPU) | A iterations per CPU second |",
         "|---|---:|---|---:|---:|---|---:|---:|---|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.game_id} | {r.players} | {r.pairing} | {r.games} | {r.score:.1%} | "
             f"{r.low:.1%}-{r.high:.1%} | {1 / r.players:.0%} | {r.ahead:.1%} | "
-            f"{r.ahead_low:.1%}-{r.ahead_high:.1%} | {r.median_ms:.0f} | "
-            f"{r.p95_ms:.0f} | {r.iterations_per_second:,.0f} |"
+            f"{r.ahead_low:.1%}-{r.ahead_high:.1%} | {r.median_ms:.0f} / {r.p95_ms:.0f} | "
+            f"{r.cpu_median_ms:.0f} / {r.cpu_p95_ms:.0f} | {r.iterations_per_second:,.0f} |"
         )
     return "\n".join(lines)
 
