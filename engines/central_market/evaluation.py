@@ -1,12 +1,14 @@
 """The bots' heuristic for Central Market (docs/bots.md, "Evaluation").
 
-Points now: victory points. What the position is worth: the victory points
-this round's incomes would earn if the round ended now ("The player, who has
-earned the most income points, receives as many victory points as there are
-players ..."), counting as income the sales the current bids promise; a
-hundredth of a point per income point (a bigger income keeps its rank); and a
-tenth of a point per unused action card (the rulebook's tie-break, and a card
-still to play).
+Points now: victory points. What the position is worth: this round's income,
+counting the sales the current bids promise. Late in the round it is worth
+the victory points its rank would earn if the round ended now ("The player,
+who has earned the most income points, receives as many victory points as
+there are players ..."); early on that rank means little, since every seat
+still offers and sells, so the income counts by its size instead (twenty
+income points for a victory point). The weight moves from size to rank with
+the share of the round's offer turns already taken. Plus a tenth of a point
+per unused action card (the rulebook's tie-break, and a card still to play).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from engines.central_market.state import (
     GAME_OVER,
     LOWERING,
     SELL,
+    SET_ASIDE,
     STARTING_BID,
     State,
 )
@@ -28,13 +31,13 @@ from engines.central_market.state import (
 SPREAD = 3.0
 #: Weight of one unused action card, below one victory point.
 ACTION_CARD = 0.1
-#: Weight of one income point: ranks decide the round, but a bigger income
-#: keeps its rank against what the others still sell.
-INCOME = 0.01
+#: Victory points per income point while the round's ranks are still open.
+INCOME = 0.05
 
 #: ISMCTS iterations that answer in about 200 ms on the development machine
 #: (docs/bots.md, "Decision times"): the bots' default budget for this game.
 SEARCH_ITERATIONS = 450
+
 
 def promised_income(state: State) -> list[int]:
     """This round's income so far plus what the bidders would earn by selling
@@ -61,9 +64,18 @@ def promised_income(state: State) -> list[int]:
 def estimate(state: State) -> list[float]:
     n = state.num_players
     income = promised_income(state) if state.phase != GAME_OVER else [0] * n
-    this_round = round_victory_points(income)
+    ranked = round_victory_points(income)
+    settled = round_progress(state)
     return [
-        state.vp[seat] + this_round[seat] + INCOME * income[seat]
+        state.vp[seat] + settled * ranked[seat] + (1.0 - settled) * INCOME * income[seat]
         + ACTION_CARD * unused_count(state.action_cards[seat])
         for seat in range(n)
     ]
+
+
+def round_progress(state: State) -> float:
+    """How settled this round's ranking is: the share of the offer turns
+    taken (the current one counting half), 1 once selling is over."""
+    if state.phase in (SET_ASIDE, GAME_OVER):
+        return 1.0
+    return min(1.0, (state.offer_turn + 0.5) / state.num_players)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.central_market import ENGINE
-from engines.central_market.evaluation import ACTION_CARD, INCOME, estimate, promised_income
-from engines.central_market.state import LOWERING
+from engines.central_market.evaluation import (
+    ACTION_CARD,
+    INCOME,
+    estimate,
+    promised_income,
+    round_progress,
+)
+from engines.central_market.state import LOWERING, SET_ASIDE
 from tests.engines.central_market.helpers import TOMATOES, Play, make_state
 
 
@@ -18,11 +26,32 @@ def test_bids_promise_income_lowest_bid_first_within_the_product_limit() -> None
     assert promised_income(s) == [6 * 5, 0, 4 * 3]
 
 
-def test_estimate_is_victory_points_plus_this_rounds_ranking() -> None:
+def expected(vp: list[int], ranks: list[int], income: list[int], progress: float) -> list[float]:
+    cards = 3 * ACTION_CARD
+    return [vp[i] + progress * ranks[i] + (1 - progress) * INCOME * income[i] + cards
+            for i in range(3)]
+
+
+def test_early_in_the_round_income_counts_by_its_size() -> None:
+    """The first of three offers (progress 1/6): incomes 30, 0, 12 count
+    mostly at 0.05 VP a point, their ranks (3, 0, 2 VP) only a sixth."""
     hands = [["tomatoes-4", "tomatoes-3"], ["carrots-3"], ["tomatoes-4"]]
     s = Play(make_state(hands, vp=[4, 2, 0])).offer(0, TOMATOES, 5).pass_(1).bid(2, 3).state
-    points = estimate(s)
-    cards = 3 * ACTION_CARD
-    # incomes 30, 0, 12 rank seat 0 first (3 VP), seat 2 second (2), seat 1 none
-    assert points == [4 + 3 + INCOME * 30 + cards, 2 + 0 + cards, 0 + 2 + INCOME * 12 + cards]
-    assert ENGINE.estimate(s) == points
+    assert round_progress(s) == 1 / 6
+    assert estimate(s) == pytest.approx(expected([4, 2, 0], [3, 0, 2], [30, 0, 12], 1 / 6))
+    assert ENGINE.estimate(s) == estimate(s)
+
+
+def test_late_in_the_round_the_rank_counts() -> None:
+    """The last of three offers (progress 5/6)."""
+    hands = [["tomatoes-4"], ["carrots-3"], ["tomatoes-4", "tomatoes-3"]]
+    s = Play(make_state(hands, vp=[0, 2, 4], offer_turn=2)).offer(2, TOMATOES, 5).bid(0, 3).state
+    assert round_progress(s) == 5 / 6
+    assert estimate(s) == pytest.approx(expected([0, 2, 4], [2, 0, 3], [12, 0, 30], 5 / 6))
+
+
+def test_once_selling_is_over_only_the_rank_counts() -> None:
+    s = make_state([["tomatoes-4"], ["carrots-3"], ["tomatoes-2"]], income=[10, 0, 20])
+    s.phase = SET_ASIDE
+    assert round_progress(s) == 1.0
+    assert estimate(s) == [2 + 3 * ACTION_CARD, 3 * ACTION_CARD, 3 + 3 * ACTION_CARD]
