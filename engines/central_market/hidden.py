@@ -65,11 +65,13 @@ def known_about_hands(state: State) -> tuple[set[SeatProduct], set[SeatProduct],
 
 def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     """Redeal every card the observer cannot see (other hands, other seats'
-    set-aside cards, the draw pile) uniformly among the deals that agree with
-    every public fact, and redraw other seats' pending set-aside choices."""
+    set-aside cards and face-down discarded hands, the draw pile) uniformly
+    among the deals that agree with every public fact, and redraw other
+    seats' pending set-aside choices."""
     twin = state.clone()
     others = [i for i in range(state.num_players) if i != observer]
-    pool = sorted([c for i in others for c in state.hands[i] + state.set_aside[i]] + state.draw)
+    hidden = [c for i in others for c in state.hands[i] + state.set_aside[i] + state.discarded[i]]
+    pool = sorted(hidden + state.draw)
     holds, lacks, offer_seat = known_about_hands(state)
     holds = {(seat, p) for seat, p in holds if seat != observer}
     lacks = {(seat, p) for seat, p in lacks if seat != observer}
@@ -80,11 +82,14 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
         at = 0
         hands: dict[int, list[int]] = {}
         set_aside: dict[int, list[int]] = {}
+        discarded: dict[int, list[int]] = {}
         for i in others:
             hands[i] = sorted(pool[at : at + len(state.hands[i])])
             at += len(state.hands[i])
             set_aside[i] = sorted(pool[at : at + len(state.set_aside[i])])
             at += len(state.set_aside[i])
+            discarded[i] = sorted(pool[at : at + len(state.discarded[i])])
+            at += len(state.discarded[i])
         if any(all(product_of(c) != p for c in hands[seat]) for seat, p in holds):
             continue
         if any(any(product_of(c) == p for c in hands[seat]) for seat, p in lacks):
@@ -94,6 +99,7 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
         for i in others:
             twin.hands[i] = hands[i]
             twin.set_aside[i] = set_aside[i]
+            twin.discarded[i] = discarded[i]
         twin.draw = pool[at:]
         break
     if state.phase == SET_ASIDE:
