@@ -87,6 +87,11 @@ class Game:
         return self.engine.spec.game_id
 
     @property
+    def rules_version(self) -> str:
+        """The rules the game is played under, for its whole life."""
+        return self.engine.spec.rules_version
+
+    @property
     def seed_commitment(self) -> bytes:
         return hashlib.sha256(self.seed).digest()
 
@@ -154,7 +159,7 @@ class Game:
             raise ValueError(f"state belongs to {game_id!r}, not {spec.game_id!r}")
         if rules != spec.rules_version:
             raise ValueError(
-                f"state was made under rules {rules!r}; this server plays {spec.rules_version!r}"
+                f"state was made under rules {rules!r}; this engine plays {spec.rules_version!r}"
             )
         if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
             raise ValueError("state options are malformed")

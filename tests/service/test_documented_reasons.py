@@ -204,6 +204,8 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "SEAT_TOKEN_REQUIRED": lambda w: w.guarded.stub.GetView(pb.GetViewRequest(
         state=w.guarded_start.update.state, views=pb.ViewSelection(seats=[0]))),
     "SEAT_TOKEN_EXPIRED": _expired,
+    "OPTION_NEEDS_TRUST": lambda w: w.guarded.stub.NewGame(pb.NewGameRequest(
+        game_id="central-market", num_players=3, options={"skip-idle-reactions": "true"})),
     "STALE_STEP": lambda w: _apply(w, expected_step=5),
     "REPLAY_TOO_LONG": lambda w: w.open.stub.Replay(pb.ReplayRequest(
         game_id=GAME, num_players=2, seed=b"s",
