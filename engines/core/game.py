@@ -159,7 +159,7 @@ class Game:
             raise ValueError(f"state belongs to {game_id!r}, not {spec.game_id!r}")
         if rules != spec.rules_version:
             raise ValueError(
-                f"state was made under rules {rules!r}; this engine plays {spec.rules_version!r}"
+                f"state was made under rules {rules!r}; this server plays {spec.rules_version!r}"
             )
         if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
             raise ValueError("state options are malformed")

@@ -4,7 +4,6 @@ hypothesis-driven conformance tests."""
 from __future__ import annotations
 
 import itertools
-
 from collections.abc import Callable
 
 from google.protobuf.message import Message

@@ -85,7 +85,7 @@ def record_new_versions(paths: list[Path]) -> list[Path]:
     for game_id, num_players, options, seed in sorted(configs):
         for engine in registry.VERSIONS.get(game_id, ()):
             version = engine.spec.rules_version
-            if {o.name for o in engine.spec.options} < set(json.loads(options)):
+            if not set(json.loads(options)) <= {o.name for o in engine.spec.options}:
                 continue  # an option this version does not have
             planned = {"game_id": game_id, "num_players": num_players,
                        "options": json.loads(options), "seed": seed, "rules_version": version}

@@ -80,7 +80,7 @@ def test_scrape_has_every_metric_with_real_values(scraped: str) -> None:
     for name in ("grpc_server_started_total", "grpc_server_msg_received_total",
                  "grpc_server_msg_sent_total"):
         assert re.search(rf"^{name}{{{method}}} [1-9]", scraped, re.M), name
-    rules = f'rules_version="{ENGINES[GAME].spec.rules_version}"'
+    rules = re.escape(f'rules_version="{ENGINES[GAME].spec.rules_version}"')
     assert re.search(
         rf'marketplay_games_started_total{{game="{GAME}",{rules},variant="[^"]*"}} 1\.0', scraped)
     assert re.search(
