@@ -51,3 +51,22 @@ def test_a_released_versions_data_is_frozen() -> None:
     check_frozen("market-fresh/2+data.e336757b6063", "e336757b6063", "components/1")
     with pytest.raises(DataError, match="components/1: these files have digest 000000000000"):
         check_frozen("market-fresh/2+data.e336757b6063", "000000000000", "components/1")
+
+
+def test_every_versions_data_files_ship_in_the_package() -> None:
+    """The image installs the package, not the tree: every data file a rules
+    version reads must match pyproject's package-data, or the server would
+    stop at start-up for want of it."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["*"]
+    files = sorted((root / "engines").rglob("components/*/*.json"))
+    assert files
+    for path in files:
+        package = next(p for p in path.parents if (p / "__init__.py").exists())
+        relative = path.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
