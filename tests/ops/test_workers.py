@@ -182,7 +182,7 @@ def test_a_trickling_scrape_never_holds_up_supervision(two_workers: Service) -> 
         os.kill(victim, signal.SIGKILL)
         _wait_for_replacement(two_workers, victim, seconds=20)
         assert dripper.is_alive()  # the slow client is still at it
-        assert two_workers.stop(timeout=20) == 0  # grace 2 s + kill margin 5 s, with room
+        assert two_workers.stop(timeout=20) == 0, two_workers.log()  # grace 2 s + kill margin 5 s
     finally:
         stop.set()
         slow.close()
