@@ -17,6 +17,9 @@ encoding the outcome's final_state_digest hashes): `central-market/1`,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 #: Every rules version written since the format was fixed.
 FORMAT = re.compile(r"(?P<game>[a-z][a-z0-9-]*)/(?P<number>[1-9][0-9]*)(?:\+data\.(?P<digest>[0-9a-f]{12}))?")
@@ -59,3 +62,34 @@ def check_frozen(version: str, digest: str, where: str) -> None:
             f"released with {declared}; a released version's data never changes. Restore "
             "the files, or put the new data in a new rules version (docs/rules/versions.md)"
         )
+
+
+class _Digested(Protocol):
+    @property
+    def digest(self) -> str: ...
+
+
+D = TypeVar("D", bound=_Digested)
+
+
+class ComponentSets(Generic[D]):
+    """An engine's data sets, one directory each under `root`
+    (`components/<name>/`), each loaded once: one object per set, so view
+    caches may key on it. Loaded at import, before any thread serves."""
+
+    def __init__(self, root: Path, load: Callable[[Path], D]) -> None:
+        self.root = root
+        self._load = load
+        self._loaded: dict[str, D] = {}
+
+    def get(self, name: str) -> D:
+        if name not in self._loaded:
+            self._loaded[name] = self._load(self.root / name)
+        return self._loaded[name]
+
+    def released(self, version: str, name: str) -> tuple[str, D]:
+        """`version` and set `name` as the version was released with it
+        (check_frozen), for the version's `Rules(version, data, ...)`."""
+        data = self.get(name)
+        check_frozen(version, data.digest, str(self.root / name))
+        return version, data

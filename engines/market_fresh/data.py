@@ -24,11 +24,10 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.core.versions import DataError
+from engines.core.versions import ComponentSets, DataError
 
 # --------------------------------------------------------------- rulebook numbers
 
@@ -75,7 +74,7 @@ SOLO_RATINGS: tuple[tuple[int, str], ...] = (
 GRID_SIZES = (5, 4)
 
 
-__all__ = ["DataError", "MarketFreshData", "Produce", "data_set", "load", "parse"]
+__all__ = ["COMPONENTS", "DataError", "MarketFreshData", "Produce", "load", "parse"]
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ class Produce:
 @dataclass(frozen=True, eq=False)
 class MarketFreshData:
     """One set of component files. Compared and hashed by identity (one
-    object per set, see `data_set`), so it can key the view caches."""
+    object per set, see `ComponentSets`), so it can key the view caches."""
 
     #: The produce types in Market Board column order: one column, and one
     #: Farmer Tile per seat, each ("11 Farmer Tiles ... one ... in each of
@@ -224,14 +223,9 @@ def load(directory: Path) -> MarketFreshData:
         raise DataError(f"{exc} (in {directory})") from None
 
 
-#: The component sets shipped with the engine, one directory each.
-COMPONENTS = Path(__file__).parent / "components"
-
-
-@cache
-def data_set(name: str) -> MarketFreshData:
-    """The component set `components/<name>/`, loaded once (so one object per set)."""
-    return load(COMPONENTS / name)
+#: The data sets shipped with the engine, one directory each (versions.py names them).
+COMPONENTS: ComponentSets[MarketFreshData] = ComponentSets(
+    Path(__file__).parent / "components", load)
 
 
 ADJACENT = {size: adjacent_pairs(size) for size in GRID_SIZES}

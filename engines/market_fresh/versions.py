@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.versions import check_frozen
-from engines.market_fresh.data import COMPONENTS, MarketFreshData, data_set
+from engines.market_fresh.data import COMPONENTS, MarketFreshData
 
 
 @dataclass(frozen=True)
@@ -28,13 +27,7 @@ class Rules:
     farmer_tile_optional: bool
 
 
-def _rules(version: str, components: str, **flags: bool) -> Rules:
-    data = data_set(components)
-    check_frozen(version, data.digest, f"{COMPONENTS / components}")
-    return Rules(version, data, **flags)
-
-
-V1 = _rules("1+data.e336757b6063", "1", farmer_tile_optional=False)
-V2 = _rules("market-fresh/2+data.e336757b6063", "1", farmer_tile_optional=True)
+V1 = Rules(*COMPONENTS.released("1+data.e336757b6063", "1"), farmer_tile_optional=False)
+V2 = Rules(*COMPONENTS.released("market-fresh/2+data.e336757b6063", "1"), farmer_tile_optional=True)
 #: Every version this build plays, newest first (retiring one: docs/rules/versions.md).
 RULES: tuple[Rules, ...] = (V2, V1)

@@ -18,11 +18,10 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.core.versions import DataError
+from engines.core.versions import ComponentSets, DataError
 
 #: The wire's spices and markets (the proto enums, less UNSPECIFIED).
 NUM_SPICES = 6
@@ -40,7 +39,7 @@ class Spice:
 @dataclass(frozen=True, eq=False)
 class SpiceData:
     """One data set. Compared and hashed by identity (one object per set,
-    see `data_set`), so it can key the view caches."""
+    see `ComponentSets`), so it can key the view caches."""
 
     spices: tuple[Spice, ...]
     #: Nutmeg & Mace rows by the `nutmeg-prices` option's value, and the default.
@@ -165,11 +164,5 @@ def load(directory: Path) -> SpiceData:
         raise DataError(f"{exc} (in {directory})") from None
 
 
-#: The data sets shipped with the engine, one directory each.
-COMPONENTS = Path(__file__).parent / "components"
-
-
-@cache
-def data_set(name: str) -> SpiceData:
-    """The data set `components/<name>/`, loaded once (so one object per set)."""
-    return load(COMPONENTS / name)
+#: The data sets shipped with the engine, one directory each (versions.py names them).
+COMPONENTS: ComponentSets[SpiceData] = ComponentSets(Path(__file__).parent / "components", load)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.versions import check_frozen
-from engines.spice_merchant.data import COMPONENTS, SpiceData, data_set
+from engines.spice_merchant.data import COMPONENTS, SpiceData
 
 
 @dataclass(frozen=True)
@@ -28,13 +27,7 @@ class Rules:
     score_cards_by_spice: bool
 
 
-def _rules(version: str, components: str, **flags: bool) -> Rules:
-    data = data_set(components)
-    check_frozen(version, data.digest, f"{COMPONENTS / components}")
-    return Rules(version, data, **flags)
-
-
-V1 = _rules("spice-merchant/1+data.84407ecfd483", "1", score_cards_by_spice=False)
-V2 = _rules("spice-merchant/2+data.84407ecfd483", "1", score_cards_by_spice=True)
+V1 = Rules(*COMPONENTS.released("spice-merchant/1+data.84407ecfd483", "1"), score_cards_by_spice=False)
+V2 = Rules(*COMPONENTS.released("spice-merchant/2+data.84407ecfd483", "1"), score_cards_by_spice=True)
 #: Every version this build plays, newest first (retiring one: docs/rules/versions.md).
 RULES: tuple[Rules, ...] = (V2, V1)

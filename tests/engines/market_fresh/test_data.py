@@ -23,7 +23,7 @@ FILES = ("produce.json", "crates.json", "shopfronts.json")
 
 
 def _texts() -> dict[str, str]:
-    return {f: (COMPONENTS / "1" / f).read_text() for f in FILES}
+    return {f: (COMPONENTS.root / "1" / f).read_text() for f in FILES}
 
 
 def _write(directory: Path, texts: dict[str, str]) -> Path:

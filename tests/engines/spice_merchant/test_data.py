@@ -56,7 +56,7 @@ def test_secret_goods_per_round() -> None:
 
 
 def _doc() -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads((COMPONENTS / "1" / "data.json").read_text())
+    doc: dict[str, Any] = json.loads((COMPONENTS.root / "1" / "data.json").read_text())
     return doc
 
 
