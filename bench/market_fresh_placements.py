@@ -22,8 +22,7 @@ from dataclasses import replace
 
 from engines.core import Game, Rng
 from engines.market_fresh import ENGINE, rules, view
-from engines.market_fresh.data import CRATES, PRODUCE_INDEX
-from engines.market_fresh.moves import CHOOSE_CRATE
+from engines.market_fresh.moves import ChooseCrate, PlaceCrate
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.state import CHOOSE, CRATE_HEIGHTS, PLACE, SCORE, State
 
@@ -33,10 +32,11 @@ def _per_call(fn: Callable[[], object], number: int = 2000) -> float:
 
 
 def synthetic() -> State:
-    lemons = PRODUCE_INDEX["lemons"]
+    data = ENGINE.rules.data
+    lemons = data.produce_index["lemons"]
     state = Game.new(ENGINE, 2, {"variant": "crate-heights"}, b"bench").state
-    shop = Shopfront(5, (), (48,) * 25, (lemons,) * 25, (0,) * 25)
-    held = tuple(c for c, (a, b) in enumerate(CRATES) if lemons in (a, b) and a != b)[:4]
+    shop = Shopfront(data, 5, (), (48,) * 25, (lemons,) * 25, (0,) * 25)
+    held = tuple(c for c, (a, b) in enumerate(data.crates) if lemons in (a, b) and a != b)[:4]
     rest = tuple(c for c in state.supply if c not in held)
     hands = (held, tuple(c for c in state.hands[1] if c not in held))
     return replace(state, shopfronts=(shop, state.shopfronts[1]), hands=hands, supply=rest,
@@ -54,11 +54,12 @@ def reachable() -> State:
         move = moves[policy.below(len(moves))]
         if seat == 0 and state.phase == PLACE:
             shop = state.shopfronts[0]
-            move = max(moves, key=lambda m: shop.heights[m[1]])
-        if seat == 0 and state.phase == CHOOSE and moves[0][0] == CHOOSE_CRATE:
+            move = max(moves, key=lambda m: shop.heights[m.first] if isinstance(m, PlaceCrate) else 0)
+        if seat == 0 and state.phase == CHOOSE and isinstance(moves[0], ChooseCrate):
             shop = state.shopfronts[0]
             move = max(moves, key=lambda m: max(shop.heights[a] for a, _ in
-                                                shop.placements_for(m[1])))
+                                                shop.placements_for(m.crate))
+                       if isinstance(m, ChooseCrate) else 0)
         state, _ = rules.apply_move(state, seat, move)
     while not (state.current == 0 and state.phase == CHOOSE):
         moves = rules.legal_moves(state, state.current)

@@ -175,7 +175,8 @@ def hot_path() -> None:
 
     from prometheus_client import CollectorRegistry
 
-    from service.metrics import Metrics, MetricsInterceptor, PrometheusObserver
+    from service.metrics import Metrics, PrometheusObserver
+    from service.rpc_metrics import MetricsInterceptor
 
     metrics = Metrics(CollectorRegistry())
     interceptor, observer = MetricsInterceptor(metrics), PrometheusObserver(metrics)

@@ -69,6 +69,12 @@ class Config:
     threads: int = field(
         default=16, metadata={"help": "handler threads per worker, for gRPC and again for HTTP"}
     )
+    max_concurrent_rpcs: int = field(
+        default=0,
+        metadata={"help": "calls in flight per worker on each port (running or waiting for a "
+                          "thread); more are refused with RESOURCE_EXHAUSTED, reason OVERLOADED "
+                          "(HTTP 429). 0: 4 x --threads"},
+    )
     workers: int = field(
         default=1, metadata={"help": "worker processes sharing the port (SO_REUSEPORT)"}
     )
@@ -76,8 +82,9 @@ class Config:
         default=10.0, metadata={"help": "drain time for in-flight calls on SIGTERM"}
     )
     max_connection_age_ms: int = field(
-        default=300_000,
-        metadata={"help": "close client connections after this age so clients rebalance"},
+        default=30_000,
+        metadata={"help": "close gRPC client connections after this age (GOAWAY, calls in flight "
+                          "finish) so clients rebalance onto new replicas and workers"},
     )
     state_cache_size: int = field(
         default=4096, metadata={"help": "recently opened states kept decoded (0 disables)"}
@@ -85,6 +92,17 @@ class Config:
     state_cache_mb: int = field(
         default=64,
         metadata={"help": "memory budget of the decoded-state cache, in MiB (0 disables)"},
+    )
+    otlp_endpoint: str = field(
+        default="",
+        metadata={"help": "OTLP/gRPC collector for OpenTelemetry traces, e.g. "
+                          "http://otel-collector:4317 (a span per call); empty: the standard "
+                          "OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, else tracing is off"},
+    )
+    log_format: str = field(
+        default="text",
+        metadata={"help": "log lines as 'text' (for a terminal) or 'json' (one object per line, "
+                          "for log pipelines)"},
     )
     log_level: str = field(default="INFO", metadata={"help": "Python logging level"})
     bot_default_iterations: int = field(
@@ -107,6 +125,11 @@ class Config:
         metadata={"help": "SuggestAction: searches running at once per worker process; more "
                           "are refused with RESOURCE_EXHAUSTED (random is never refused)"},
     )
+
+    @property
+    def call_limit(self) -> int:
+        """Calls admitted at once per worker and port (--max-concurrent-rpcs, resolved)."""
+        return self.max_concurrent_rpcs or 4 * self.threads
 
     @staticmethod
     def env_name(name: str) -> str:
@@ -154,6 +177,10 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
         parser.error("--workers and --threads must be at least 1")
     if not 0 <= config.http_port <= 65535:
         parser.error("--http-port must be 0 (off) or a port number")
+    if config.max_concurrent_rpcs < 0:
+        parser.error("--max-concurrent-rpcs must be 0 (4 x --threads) or a number of calls")
+    if config.log_format not in ("text", "json"):
+        parser.error("--log-format must be text or json")
     if config.seat_token_ttl < 0:
         parser.error("--seat-token-ttl must be 0 (never expires) or a number of seconds")
     if config.max_request_bytes < 1024:

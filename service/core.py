@@ -13,7 +13,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from google.protobuf.message import Message
@@ -38,6 +38,16 @@ Resp = TypeVar("Resp")
 MAX_OPTIONS = 16
 
 
+@dataclass
+class CallNotes:
+    """What the core learnt about a call, for its log line and span (service/calls.py):
+    public facts only, never state bytes, tokens or what a state hides."""
+
+    game: str = ""
+    #: The step of the state the call acted on.
+    step: int | None = None
+
+
 @dataclass(frozen=True)
 class Call:
     """What a transport knows about a call that the core may need."""
@@ -48,6 +58,7 @@ class Call:
     peer: str = ""
     #: "grpc", "connect" or "grpc-web" (for logs and metrics).
     protocol: str = "grpc"
+    notes: CallNotes = field(default_factory=CallNotes)
 
 
 class GameCore:
@@ -73,35 +84,41 @@ class GameCore:
     # ----------------------------------------------------------------- calls
 
     def list_games(self, request: pb.ListGamesRequest, call: Call) -> pb.ListGamesResponse:
+        """Each game with the options of its newest rules version (what NewGame
+        plays by default) and every rules version the server plays."""
         response = pb.ListGamesResponse()
         for game_id, engine in sorted(registry.ENGINES.items()):
             spec = engine.spec
             info = response.games.add(
                 game_id=game_id, title=spec.title, min_players=spec.min_players,
                 max_players=spec.max_players, rules_version=spec.rules_version,
-                rules_versions=[spec.rules_version],
+                rules_versions=registry.rules_versions(game_id),
             )
-            for o in spec.options:
+            for option in spec.options:
                 info.options.add(
-                    name=o.name, type=_OPTION_TYPES[o.kind], default_value=o.text(o.default),
-                    allowed_values=o.allowed, min_value=o.min_value, max_value=o.max_value,
-                    description=o.description,
+                    name=option.name, type=_OPTION_TYPES[option.kind],
+                    default_value=option.text(option.default), allowed_values=option.allowed,
+                    min_value=option.min_value, max_value=option.max_value,
+                    description=option.description, trusted_only=option.trusted_only,
                 )
         return response
 
     def new_game(self, request: pb.NewGameRequest, call: Call) -> pb.NewGameResponse:
         engine = self._rules(request.game_id, request.rules_version)
+        call.notes.game = engine.spec.game_id
         seed = _seed(request.seed) if request.HasField("seed") else os.urandom(32)
         options = _options(request.options)
         started = time.perf_counter()
         game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
+        self.observer.engine_time(game.game_id, "NewGame", time.perf_counter() - started)
+        if self.require_seat_tokens:
+            _refuse_trusted_only(game)
         seats = selected_seats(request.views, game.num_players)
-        self.observer.game_started(game.game_id, variant_label(game))
+        self.observer.game_started(game.game_id, game.rules_version, variant_label(game))
         instance = Instance.draw()
         opened = Opened(game, instance)
         sealed = self.store.seal(game, instance)
         update = build_update(game, sealed, seats, request.views.spectator, instance=instance)
-        self.observer.engine_time(game.game_id, "NewGame", time.perf_counter() - started)
         expires_at = self._expiry()
         response = pb.NewGameResponse(
             update=update,
@@ -112,7 +129,7 @@ class GameCore:
         return response
 
     def apply_action(self, request: pb.ApplyActionRequest, call: Call) -> pb.ApplyActionResponse:
-        opened = self.store.open(request.state)
+        opened = self._open(request.state, call)
         game = opened.game
         seats = selected_seats(request.views, game.num_players)
         self._authorize(opened, request.seat, request.seat_token, seats, request.view_tokens)
@@ -124,17 +141,17 @@ class GameCore:
         except RuleError as exc:
             self.observer.action_refused(game.game_id, exc.reason)
             raise from_rule_error(exc) from None
-        self.observer.action_applied(game.game_id)
+        self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
+        self.observer.action_applied(game.game_id, game.rules_version)
         sealed = self.store.seal(after, opened.instance)
         update = build_update(after, sealed, seats, request.views.spectator, events,
                               instance=opened.instance)
         if update.HasField("outcome"):  # build_update asked the engine once already
-            self.observer.game_finished(game.game_id, variant_label(game))
-        self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
+            self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
         return pb.ApplyActionResponse(update=update)
 
     def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse:
-        opened = self.store.open(request.state)
+        opened = self._open(request.state, call)
         game = opened.game
         seats = selected_seats(request.views, game.num_players)
         self._authorize(opened, None, "", seats, request.view_tokens)
@@ -149,6 +166,7 @@ class GameCore:
         caller gave, so its views show the original game's seed commitment.
         """
         engine = self._rules(request.game_id, request.rules_version)
+        call.notes.game = engine.spec.game_id
         if not request.seed:
             raise invalid("MISSING_SEED", "Replay needs the game's seed (revealed in its outcome)")
         if len(request.seed_salt) not in (0, INSTANCE_BYTES):
@@ -178,10 +196,10 @@ class GameCore:
                 raise ServiceError(
                     error.code, error.reason, f"action {index}: {error}", error.metadata
                 ) from None
+        self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
         instance = Instance.draw(salt=request.seed_salt)
         update = build_update(game, self.store.seal(game, instance), seats, request.views.spectator,
                               events, instance=instance)
-        self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
     def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
@@ -220,7 +238,7 @@ class GameCore:
 
         Games of release 0.1.0 have tokens that never expire: renewing one returns it.
         """
-        opened = self.store.open(request.state)
+        opened = self._open(request.state, call)
         seat = request.seat
         if not 0 <= seat < opened.game.num_players:
             raise invalid(
@@ -235,20 +253,26 @@ class GameCore:
 
     # -------------------------------------------------------------- helpers
 
+    def _open(self, state: bytes, call: Call) -> Opened:
+        """The sealed state, opened; its game and step noted for the call's log line."""
+        opened = self.store.open(state)
+        call.notes.game, call.notes.step = opened.game.game_id, opened.game.step
+        return opened
+
     def _rules(self, game_id: str, rules_version: str) -> Engine[Any, Any]:
         """The engine for `game_id` under the rules version asked for (empty: newest)."""
-        engine = registry.get(game_id)
-        if engine is None:
+        if registry.get(game_id) is None:
             known = ", ".join(sorted(registry.ENGINES))
             raise ServiceError(
                 Code.NOT_FOUND, "UNKNOWN_GAME",
                 f"no game {echo(game_id)}; known games: {known}", {"game_id": game_id},
             )
-        if rules_version and rules_version != engine.spec.rules_version:
+        engine = registry.get(game_id, rules_version)
+        if engine is None:
             raise ServiceError(
                 Code.NOT_FOUND, "UNKNOWN_RULES_VERSION",
-                f"{game_id} has no rules version {echo(rules_version)}; "
-                f"this server plays {engine.spec.rules_version!r}",
+                f"{game_id} has no rules version {echo(rules_version)}; this server plays "
+                f"{', '.join(registry.rules_versions(game_id))} (ListGames)",
                 {"rules_version": rules_version},
             )
         return engine
@@ -328,6 +352,20 @@ _OPTION_TYPES = {
     "int": pb.OPTION_TYPE_INT,
     "enum": pb.OPTION_TYPE_ENUM,
 }
+
+
+def _refuse_trusted_only(game: Game) -> None:
+    """A server that requires seat tokens serves untrusted frontends: options
+    that make hidden facts public are for trusted callers only."""
+    for option in game.engine.spec.options:
+        if option.trusted_only and game.options[option.name] != option.default:
+            raise ServiceError(
+                Code.PERMISSION_DENIED, "OPTION_NEEDS_TRUST",
+                f"option {option.name} is for trusted callers (it makes hidden facts "
+                "public to every seat) and this server requires seat tokens; leave it at "
+                f"{option.text(option.default)} or use a server for trusted callers",
+                {"option": option.name},
+            )
 
 
 def _rule_checked(make: Callable[[], Game]) -> Game:

@@ -1,23 +1,26 @@
 """The gRPC transport: each RPC hands its request to GameCore.
 
 Kept thin on purpose (grpc's examples): what a call does lives in
-service/core.py; this module only turns the grpc context into a `Call` and a
-ServiceError into a gRPC status carrying google.rpc.ErrorInfo.
+service/core.py; this module turns the grpc context into a `Call`, a
+ServiceError into a gRPC status carrying google.rpc.ErrorInfo, and reports
+how each call ended (service/calls.py). Every RPC of the service descriptor
+is bound by name to the GameCore method of the same (snake_case) name, as
+over HTTP (service/http_service.py).
 
 Requests are parsed here, not by grpc: `add_to_server` registers the
 service with identity deserializers, so bytes that are not the request
 message are refused like any other bad input (INVALID_ARGUMENT, reason
 MALFORMED_REQUEST, one log line, counted by the metrics interceptor) instead
 of grpc's own INTERNAL "Exception deserializing request!" with a traceback
-and no metrics.
+and no metrics. A call the server did not admit (overload, draining:
+service/admission.py) is answered with its refusal before it is parsed.
 """
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import grpc
 from google.protobuf import any_pb2
@@ -26,13 +29,13 @@ from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from marketplay.v1 import game_service_pb2 as pb
-from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from service.admission import refusal_of_this_thread
+from service.calls import CallReporter, Outcome, elapsed, rpc_names
 from service.core import Call, GameCore, guarded
 from service.errors import DOMAIN, Code, ServiceError
 
-Req = TypeVar("Req")
-Resp = TypeVar("Resp")
-log = logging.getLogger(__name__)
+__all__ = ["SERVICE", "add_to_server", "to_status"]
+
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
 
 
@@ -51,75 +54,53 @@ def _call_of(context: grpc.ServicerContext) -> Call:
     return Call(deadline=deadline, peer=context.peer(), protocol="grpc")
 
 
-class GameService(pb_grpc.GameServiceServicer):
-    def __init__(self, core: GameCore) -> None:
-        self.core = core
-
-    def _serve(
-        self, method: Callable[[Req, Call], Resp], request: Req, context: grpc.ServicerContext
-    ) -> Resp:
-        try:
-            return guarded(method, request, _call_of(context))
-        except ServiceError as exc:
-            context.abort_with_status(to_status(exc))
-        raise AssertionError("abort_with_status returned")  # pragma: no cover
-
-    def ListGames(
-        self, request: pb.ListGamesRequest, context: grpc.ServicerContext
-    ) -> pb.ListGamesResponse:
-        return self._serve(self.core.list_games, request, context)
-
-    def NewGame(self, request: pb.NewGameRequest, context: grpc.ServicerContext) -> pb.NewGameResponse:
-        return self._serve(self.core.new_game, request, context)
-
-    def ApplyAction(
-        self, request: pb.ApplyActionRequest, context: grpc.ServicerContext
-    ) -> pb.ApplyActionResponse:
-        return self._serve(self.core.apply_action, request, context)
-
-    def GetView(self, request: pb.GetViewRequest, context: grpc.ServicerContext) -> pb.GetViewResponse:
-        return self._serve(self.core.get_view, request, context)
-
-    def Replay(self, request: pb.ReplayRequest, context: grpc.ServicerContext) -> pb.ReplayResponse:
-        return self._serve(self.core.replay, request, context)
-
-    def SuggestAction(
-        self, request: pb.SuggestActionRequest, context: grpc.ServicerContext
-    ) -> pb.SuggestActionResponse:
-        return self._serve(self.core.suggest_action, request, context)
-
-    def RenewSeatToken(
-        self, request: pb.RenewSeatTokenRequest, context: grpc.ServicerContext
-    ) -> pb.RenewSeatTokenResponse:
-        return self._serve(self.core.renew_seat_token, request, context)
-
-
-def _parsing(
-    behavior: Callable[[Any, grpc.ServicerContext], Any], request_type: type[Message]
-) -> Callable[[bytes, grpc.ServicerContext], Any]:
+def _rpc_handler(
+    rpc: str, core: GameCore, attribute: str, request_type: type[Message],
+    reporter: CallReporter,
+) -> Callable[[bytes, grpc.ServicerContext], Message]:
     name = request_type.DESCRIPTOR.full_name
 
-    def handler(data: bytes, context: grpc.ServicerContext) -> Any:
+    def handle(data: bytes, context: grpc.ServicerContext) -> Message:
+        started = time.perf_counter()
+        call = _call_of(context)
+        outcome = Outcome()
         try:
-            request = request_type.FromString(data)
-        except (DecodeError, RecursionError) as exc:
-            log.info("malformed %s (%d bytes) from %s: %s", name, len(data), context.peer(),
-                     str(exc)[:120])
-            context.abort_with_status(to_status(ServiceError(
-                Code.INVALID_ARGUMENT, "MALFORMED_REQUEST", f"the request is not a valid {name}")))
-        return behavior(request, context)
+            refusal = refusal_of_this_thread()
+            if refusal is not None:
+                raise refusal
+            try:
+                request = request_type.FromString(data)
+            except (DecodeError, RecursionError):
+                raise ServiceError(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST",
+                                   f"the request is not a valid {name}") from None
+            method: Callable[[Any, Call], Message] = getattr(core, attribute)
+            return guarded(method, request, call)
+        except ServiceError as exc:
+            outcome.refused(exc)
+            context.abort_with_status(to_status(exc))
+            raise AssertionError("abort_with_status returned") from None  # pragma: no cover
+        finally:
+            reporter.finished(rpc, call, outcome, elapsed(started),
+                              lambda: _text_metadata(context))
 
-    return handler
+    return handle
 
 
-def add_to_server(servicer: GameService, server: grpc.Server) -> None:
-    """Register every GameService RPC, each parsing its own request (see the module doc)."""
+def _text_metadata(context: grpc.ServicerContext) -> dict[str, str]:
+    """The call's text metadata (a trace parent travels as `traceparent`)."""
+    return {key: value for key, value in context.invocation_metadata()
+            if isinstance(value, str)}
+
+
+def add_to_server(core: GameCore, server: grpc.Server, reporter: CallReporter) -> None:
+    """Register every GameService RPC over `core`, each parsing its own request."""
     handlers = {}
-    for method in SERVICE.methods:
-        request_type: type[Message] = getattr(pb, method.input_type.name)
-        response_type: type[Message] = getattr(pb, method.output_type.name)
-        handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-            _parsing(getattr(servicer, method.name), request_type),
+    for rpc, attribute in rpc_names(SERVICE).items():
+        descriptor = SERVICE.methods_by_name[rpc]
+        request_type: type[Message] = getattr(pb, descriptor.input_type.name)
+        response_type: type[Message] = getattr(pb, descriptor.output_type.name)
+        handlers[rpc] = grpc.unary_unary_rpc_method_handler(
+            _rpc_handler(rpc, core, attribute, request_type, reporter),
             request_deserializer=None,
             response_serializer=response_type.SerializeToString,
         )

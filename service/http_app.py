@@ -13,7 +13,12 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   inflates past the limit;
 * gRPC-Web text mode, translated to binary (service/grpc_web_text.py);
 * 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
-  than POST, 415 for native gRPC over HTTP/1.1.
+  than POST, 415 for native gRPC over HTTP/1.1;
+* admission (service/admission.py): at most --max-concurrent-rpcs calls at
+  once, 429 / resource_exhausted (reason OVERLOADED) past it, 503 /
+  unavailable (reason DRAINING) once draining;
+* for every RPC, however it ended: the grpc_server_* metrics, and one report
+  (log line for a refusal, span when tracing: service/calls.py).
 
 Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
 error rendering (service/http_service.py adapts it to GameCore). Refusals
@@ -24,22 +29,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import grpc
 from connectrpc.compression.gzip import GzipCompression
 from connectrpc.errors import ConnectError
 
 from service import grpc_web_text
+from service.admission import Admission
+from service.calls import CallReporter, elapsed, rpc_names
+from service.core import Call
 from service.cors import CorsPolicy
-from service.errors import Code, ServiceError, invalid
+from service.errors import Code, ServiceError, echo, invalid
 from service.http_service import (
+    CURRENT_CALL,
     SERVICE,
+    HttpCall,
     connect_error_json,
     grpc_web_error_headers,
-    rpc_names,
+    protocol_of,
 )
+
+if TYPE_CHECKING:
+    from service.rpc_metrics import MethodMetrics, UnaryCallMetrics
 
 __all__ = ["RPC_PREFIX", "HttpApp", "Readiness"]
 
@@ -50,7 +65,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 RPC_PREFIX = f"/{SERVICE.full_name}/"
-_RPC_PATHS = frozenset(RPC_PREFIX + rpc for rpc in rpc_names())
+_RPCS = tuple(rpc_names(SERVICE))
 _GRPC_FRAME = 5  # gRPC-Web's per-message prefix: flags byte and 4-byte length
 _GZIP = GzipCompression()  # connectrpc's: stops inflating one byte past the limit
 
@@ -162,12 +177,25 @@ class HttpApp:
         cors: CorsPolicy,
         readiness: Readiness,
         openapi: bytes,
+        admission: Admission | None = None,
+        reporter: CallReporter | None = None,
+        metrics: UnaryCallMetrics | None = None,
     ) -> None:
         self._connect = connect
         self._limit = max_request_bytes
         self._cors = cors
         self.readiness = readiness
         self._openapi = openapi
+        self.admission = admission or Admission(1 << 30)
+        self._reporter = reporter or CallReporter()
+        self._counted: dict[str, MethodMetrics] = {
+            rpc: metrics.method(f"/{SERVICE.full_name}/{rpc}") for rpc in _RPCS
+        } if metrics is not None else {}
+
+    def begin_drain(self) -> None:
+        """Not ready from now on, and every new call refused with UNAVAILABLE (DRAINING)."""
+        self.readiness.ready = False
+        self.admission.drain()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -187,22 +215,10 @@ class HttpApp:
     async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
         path, method = scope["path"], scope["method"]
         request_body = _Body(scope, receive)
-        if path.startswith(RPC_PREFIX) and path in _RPC_PATHS and method == "POST":
-            await self._rpc(scope, request_body, receive, send)
+        if path.startswith(RPC_PREFIX):
+            await self._rpc_call(scope, request_body, receive, send)
             return
         await request_body.discard()
-        if path.startswith(RPC_PREFIX):
-            if path not in _RPC_PATHS:
-                await _refuse(send, 404, ServiceError(
-                    Code.UNIMPLEMENTED, "UNKNOWN_METHOD",
-                    f"{SERVICE.full_name} has no method {path[len(RPC_PREFIX):]!r}"),
-                    _grpc_type(scope))
-            elif method != "POST":
-                await _refuse(send, 405, ServiceError(
-                    Code.UNIMPLEMENTED, "METHOD_NOT_ALLOWED",
-                    f"{path} takes POST (Connect or gRPC-Web), not {method}"),
-                    headers=[("Allow", "POST")])
-            return
         pages = {"/healthz": self._healthz, "/readyz": self._readyz, "/openapi.json": self._doc}
         page = pages.get(path)
         if page is None:
@@ -226,16 +242,76 @@ class HttpApp:
     def _doc(self) -> tuple[int, bytes, str]:
         return 200, self._openapi, "application/json"
 
+    async def _rpc_call(self, scope: Scope, body_reader: _Body, receive: Receive,
+                        send: Send) -> None:
+        """One RPC, from admission to its report, whatever refuses or ends it."""
+        started = time.perf_counter()
+        rpc = scope["path"][len(RPC_PREFIX):]
+        counted = self._counted.get(rpc)
+        current = HttpCall()
+        token = CURRENT_CALL.set(current)
+        if counted is not None:
+            counted.started()
+            counted.received()
+        admitted = False
+        try:
+            grpc_type = _grpc_type(scope)
+            if grpc_type and not grpc_type.startswith("application/grpc-web") and \
+                    scope.get("http_version") != "2":
+                # First: HTTP/1.1 cannot carry the trailers any native gRPC answer needs.
+                await _refuse(send, 415, current.outcome.refused(ServiceError(
+                    Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2", "native gRPC needs HTTP/2 (h2c); "
+                    "use the gRPC port, or Connect or gRPC-Web here")))
+                return
+            if rpc not in _RPCS or scope["method"] != "POST":
+                await body_reader.discard()
+                await self._wrong_rpc(scope, rpc, current, send)
+                return
+            refusal = self.admission.enter()
+            if refusal is not None:
+                current.outcome.refused(refusal)
+                await body_reader.discard()
+                status = 503 if refusal.code is Code.UNAVAILABLE else 429
+                await _refuse(send, status, refusal, _grpc_type(scope))
+                return
+            admitted = True
+            await self._rpc(scope, body_reader, receive, _watching(send, current))
+        except asyncio.CancelledError:
+            current.outcome.code = Code.CANCELLED
+            raise
+        finally:
+            if admitted:
+                self.admission.leave()
+            CURRENT_CALL.reset(token)
+            seconds = elapsed(started)
+            if counted is not None:
+                counted.observe(seconds)
+                counted.handled(_GRPC_STATUS[current.outcome.code])
+                if current.outcome.code is Code.OK:
+                    counted.sent()
+            call = current.call or Call(peer=_peer(scope),
+                                        protocol=protocol_of(_header(scope, b"content-type")))
+            self._reporter.finished(rpc if rpc in _RPCS else echo(rpc), call, current.outcome,
+                                    seconds, lambda: _headers(scope))
+
+    async def _wrong_rpc(self, scope: Scope, rpc: str, current: HttpCall, send: Send) -> None:
+        if rpc not in _RPCS:
+            error = ServiceError(Code.UNIMPLEMENTED, "UNKNOWN_METHOD",
+                                 f"{SERVICE.full_name} has no method {echo(rpc)}")
+            current.outcome.refused(error)
+            await _refuse(send, 404, error, _grpc_type(scope))
+            return
+        error = ServiceError(Code.UNIMPLEMENTED, "METHOD_NOT_ALLOWED",
+                             f"{scope['path']} takes POST (Connect or gRPC-Web), "
+                             f"not {echo(scope['method'])}")
+        current.outcome.refused(error)
+        await _refuse(send, 405, error, headers=[("Allow", "POST")])
+
     async def _rpc(self, scope: Scope, body_reader: _Body, receive: Receive, send: Send) -> None:
+        current = CURRENT_CALL.get() or HttpCall()
         content_type = _header(scope, b"content-type")
         grpc_type = _grpc_type(scope)
         text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
-        if grpc_type and not grpc_type.startswith("application/grpc-web") and \
-                scope.get("http_version") != "2":  # HTTP/1.1: nothing to discard first
-            await _refuse(send, 415, ServiceError(
-                Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2",
-                "native gRPC needs HTTP/2 (h2c); use the gRPC port, or Connect or gRPC-Web here"))
-            return
         # The limit is on the message, as in gRPC: gRPC and gRPC-Web add a frame prefix,
         # and gRPC-Web text mode base64 (4 bytes for every 3).
         limit = self._limit + (_GRPC_FRAME if grpc_type else 0)
@@ -247,7 +323,7 @@ class HttpApp:
             body = await body_reader.read(wire_limit)
         except _TooLarge:
             await body_reader.discard()
-            await _refuse(send, 413, _too_large(self._limit), grpc_type)
+            await _refuse(send, 413, current.outcome.refused(_too_large(self._limit)), grpc_type)
             return
         if body is None:
             return
@@ -258,19 +334,19 @@ class HttpApp:
             try:
                 body = _GZIP.decompress(body, self._limit)
             except ConnectError:
-                await _refuse(send, 413, _too_large(self._limit))
+                await _refuse(send, 413, current.outcome.refused(_too_large(self._limit)))
                 return
             except Exception as exc:
-                await _refuse(send, 400, invalid(
-                    "MALFORMED_REQUEST", f"Content-Encoding is gzip but the body is not: {exc}"))
+                await _refuse(send, 400, current.outcome.refused(invalid(
+                    "MALFORMED_REQUEST", f"Content-Encoding is gzip but the body is not: {exc}")))
                 return
             scope = _without_header(scope, b"content-encoding")
         if text:
             try:
                 body = grpc_web_text.decode_body(body)
             except ValueError as exc:
-                await _refuse(send, 400, invalid(
-                    "MALFORMED_REQUEST", f"a gRPC-Web text body must be base64: {exc}"),
+                await _refuse(send, 400, current.outcome.refused(invalid(
+                    "MALFORMED_REQUEST", f"a gRPC-Web text body must be base64: {exc}")),
                     grpc_type)
                 return
             scope = _with_content_type(scope, grpc_web_text.binary_content_type(content_type))
@@ -293,6 +369,51 @@ class HttpApp:
             elif message["type"] == "lifespan.shutdown":
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+#: HTTP statuses connectrpc answers with itself (a protocol error before our handler ran),
+#: read back as codes the way Connect clients read them.
+_HTTP_CODES = {400: Code.INVALID_ARGUMENT, 404: Code.UNIMPLEMENTED, 408: Code.DEADLINE_EXCEEDED,
+               413: Code.RESOURCE_EXHAUSTED, 415: Code.UNIMPLEMENTED, 429: Code.UNAVAILABLE,
+               503: Code.UNAVAILABLE, 504: Code.DEADLINE_EXCEEDED}
+_GRPC_STATUS = {code: status for status in grpc.StatusCode for code in Code
+                if code.value == status.value[0]}
+
+
+def _watching(send: Send, current: HttpCall) -> Send:
+    """`send` that notices a refusal written by connectrpc itself (a bad header, an
+    unsupported codec) so it is counted and reported like ours, without a reason."""
+
+    async def watched(message: Message) -> None:
+        if current.outcome.code is Code.OK:
+            kind = message["type"]
+            if kind == "http.response.start" and message["status"] >= 400:
+                current.outcome.code = _HTTP_CODES.get(message["status"], Code.UNKNOWN)
+            if kind in ("http.response.start", "http.response.trailers"):
+                status = _status_header(message.get("headers", ()))
+                if status:
+                    current.outcome.code = Code(status) if status in Code._value2member_map_ \
+                        else Code.UNKNOWN
+        await send(message)
+
+    return watched
+
+
+def _status_header(headers: Iterable[tuple[bytes, bytes]]) -> int:
+    for key, value in headers:
+        if bytes(key).lower() == b"grpc-status" and bytes(value).isdigit():
+            return int(value)
+    return 0
+
+
+def _peer(scope: Scope) -> str:
+    client = scope.get("client")
+    return f"{client[0]}:{client[1]}" if client else ""
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {bytes(k).decode("latin-1").lower(): bytes(v).decode("latin-1")
+            for k, v in scope.get("headers", ())}
 
 
 def _grpc_type(scope: Scope) -> str:

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, cast
 from hypercorn.asyncio import serve
 from hypercorn.config import Config as HypercornConfig
 
+from service.admission import Admission
+from service.calls import CallReporter
 from service.config import Config, StartupError
 from service.core import GameCore
 from service.cors import CorsPolicy
@@ -34,7 +36,7 @@ from service.openapi import openapi_json
 if TYPE_CHECKING:
     from hypercorn.typing import Framework
 
-    from service.metrics import UnaryCallMetrics
+    from service.rpc_metrics import UnaryCallMetrics
 
 __all__ = ["HttpServer", "bind_http", "build_http_app", "create_http_server"]
 
@@ -63,21 +65,23 @@ def bind_http(config: Config) -> socket.socket:
 
 
 def build_http_app(
-    config: Config, core: GameCore, executor: Executor, metrics: UnaryCallMetrics | None = None
+    config: Config, core: GameCore, executor: Executor, metrics: UnaryCallMetrics | None = None,
+    reporter: CallReporter | None = None,
 ) -> HttpApp:
     """The ASGI application of the HTTP port, running `core`'s calls on `executor`."""
-    connect = connect_application(core, executor, config.max_request_bytes, metrics)
+    connect = connect_application(core, executor, config.max_request_bytes)
     return HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
-                   Readiness(), openapi_json())
+                   Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics)
 
 
 def create_http_server(
-    config: Config, core: GameCore, metrics: UnaryCallMetrics | None = None
+    config: Config, core: GameCore, metrics: UnaryCallMetrics | None = None,
+    reporter: CallReporter | None = None,
 ) -> HttpServer:
     """The HTTP server of one worker, bound (not started), serving `core`."""
     sock = bind_http(config)
     executor = ThreadPoolExecutor(config.threads, thread_name_prefix="marketplay-http")
-    app = build_http_app(config, core, executor, metrics)
+    app = build_http_app(config, core, executor, metrics, reporter)
     return HttpServer(app, sock, executor, config.grace_seconds)
 
 
@@ -90,6 +94,7 @@ class HttpServer:
         self.app = app
         self._grace = grace
         self.readiness = app.readiness
+        self.admission = app.admission
         self.port: int = sock.getsockname()[1]
         self._sock: socket.socket | None = sock
         self._executor = executor
@@ -109,10 +114,14 @@ class HttpServer:
         self._thread.start()
         self._started.wait()
 
+    def begin_drain(self) -> None:
+        """/readyz says 503 and new calls are refused (UNAVAILABLE, DRAINING); see drain()."""
+        self.app.begin_drain()
+
     def stop(self, grace: float) -> None:
         """Stop accepting, let calls in flight finish within `grace` seconds, then return."""
         self._stopping = True
-        self.readiness.ready = False
+        self.app.begin_drain()
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
             with contextlib.suppress(RuntimeError):  # the loop already ended

@@ -4,7 +4,9 @@ The twin of service/grpc_service.py, over connectrpc's generated ASGI
 application. Kept thin on purpose: what a call does lives in service/core.py;
 this module only turns a connectrpc RequestContext into a `Call`, runs the
 core off the event loop, and renders a ServiceError as a Connect error
-carrying the same google.rpc.ErrorInfo the gRPC transport sends.
+carrying the same google.rpc.ErrorInfo the gRPC transport sends. How the
+call ended goes into the `HttpCall` of the request (`CURRENT_CALL`), which
+the HTTP application (service/http_app.py) counts, logs and traces.
 
 Every RPC of the service descriptor is bound by name to the GameCore method
 of the same (snake_case) name, so an RPC the core implements is served over
@@ -16,14 +18,14 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
-import re
 import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
-import grpc
 from connectrpc.code import Code as ConnectCode
 from connectrpc.errors import ConnectError, ErrorDetail
 from connectrpc.request import RequestContext
@@ -37,6 +39,7 @@ from protobuf.wkt import Struct
 
 from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
+from service.calls import Outcome, rpc_names
 from service.core import Call, GameCore, guarded
 from service.errors import DOMAIN, Code, ServiceError, clip, invalid
 from service.grpc_service import to_status
@@ -44,22 +47,34 @@ from service.grpc_service import to_status
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
 
-    from service.metrics import UnaryCallMetrics
-
 __all__ = [
-    "SERVICE", "connect_application", "connect_error_json", "grpc_web_error_headers",
-    "rpc_names", "to_connect_error",
+    "CURRENT_CALL", "SERVICE", "HttpCall", "connect_application", "connect_error_json",
+    "grpc_web_error_headers", "protocol_of", "to_connect_error",
 ]
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
 _ERROR_INFO_TYPE = "type.googleapis.com/" + error_details_pb2.ErrorInfo.DESCRIPTOR.full_name
 _T = TypeVar("_T", bound=PyMessage)
-_GRPC_CODES = {status.value[0]: status for status in grpc.StatusCode}
 
 
-def rpc_names() -> dict[str, str]:
-    """RPC name -> the GameCore method serving it ("ListGames" -> "list_games")."""
-    return {m.name: re.sub(r"(?<!^)(?=[A-Z])", "_", m.name).lower() for m in SERVICE.methods}
+@dataclass
+class HttpCall:
+    """One RPC on the HTTP port as the application follows it: the `Call` the handler
+    made (None if connectrpc refused the request before our handler ran) and its outcome."""
+
+    call: Call | None = None
+    outcome: Outcome = field(default_factory=Outcome)
+
+
+#: The RPC this request is, set by the HTTP application around connectrpc's app.
+CURRENT_CALL: ContextVar[HttpCall | None] = ContextVar("marketplay_http_call", default=None)
+
+
+def _record(error: ServiceError) -> ServiceError:
+    current = CURRENT_CALL.get()
+    if current is not None:
+        current.outcome.refused(error)
+    return error
 
 
 class _ReadableDetail(ErrorDetail):
@@ -144,7 +159,7 @@ def _malformed(message_class: type[Message], detail: str = "") -> ConnectError:
     """Whatever a parser raises, the body is at fault: INVALID_ARGUMENT, reason
     MALFORMED_REQUEST, as the gRPC transport says (connectrpc would give no reason)."""
     message = f"the request is not a valid {message_class.DESCRIPTOR.full_name}"
-    return to_connect_error(invalid("MALFORMED_REQUEST", f"{message}{detail}"))
+    return to_connect_error(_record(invalid("MALFORMED_REQUEST", f"{message}{detail}")))
 
 
 class _ProtoCodec:
@@ -196,10 +211,14 @@ def codecs() -> list[Codec]:
 def _call_of(ctx: RequestContext[Any, Any]) -> Call:
     remaining = ctx.timeout_ms
     deadline = time.monotonic() + remaining / 1000 if remaining is not None else None
-    content_type = ctx.request_headers.get("content-type", "")
-    protocol = ("grpc-web" if content_type.startswith("application/grpc-web") else
-                "grpc" if content_type.startswith("application/grpc") else "connect")
+    protocol = protocol_of(ctx.request_headers.get("content-type", ""))
     return Call(deadline=deadline, peer=ctx.client_address or "", protocol=protocol)
+
+
+def protocol_of(content_type: str) -> str:
+    """"grpc-web", "grpc" (native gRPC on the HTTP port) or "connect", by content type."""
+    return ("grpc-web" if content_type.startswith("application/grpc-web") else
+            "grpc" if content_type.startswith("application/grpc") else "connect")
 
 
 Handler = Callable[[Message, RequestContext[Any, Any]], Awaitable[Message]]
@@ -213,13 +232,11 @@ class ConnectGameService:
     a long Replay runs.
     """
 
-    def __init__(
-        self, core: GameCore, executor: Executor, metrics: UnaryCallMetrics | None = None
-    ) -> None:
+    def __init__(self, core: GameCore, executor: Executor) -> None:
         self._handlers: dict[str, Handler] = {}
-        for rpc, attribute in rpc_names().items():
-            method = getattr(core, attribute)  # AttributeError: the core lacks an RPC
-            self._handlers[attribute] = self._handler(rpc, method, executor, metrics)
+        for attribute in rpc_names(SERVICE).values():
+            getattr(core, attribute)  # AttributeError at start-up: the core lacks an RPC
+            self._handlers[attribute] = self._handler(core, attribute, executor)
 
     def __getattr__(self, attribute: str) -> Handler:
         try:
@@ -228,53 +245,32 @@ class ConnectGameService:
             raise AttributeError(attribute) from None
 
     @staticmethod
-    def _handler(
-        rpc: str,
-        method: Callable[[Message, Call], Message],
-        executor: Executor,
-        metrics: UnaryCallMetrics | None,
-    ) -> Handler:
-        counted = metrics.method(f"/{SERVICE.full_name}/{rpc}") if metrics is not None else None
-        clock = time.perf_counter
-
+    def _handler(core: GameCore, attribute: str, executor: Executor) -> Handler:
         async def handle(request: Message, ctx: RequestContext[Any, Any]) -> Message:
+            method: Callable[[Message, Call], Message] = getattr(core, attribute)
             call = _call_of(ctx)
+            current = CURRENT_CALL.get() or HttpCall()
+            current.call = call
             loop = asyncio.get_running_loop()
-            start = clock()
-            if counted is not None:
-                counted.started()
-                counted.received()
-            code: grpc.StatusCode | None = grpc.StatusCode.UNKNOWN
             try:
                 # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
-                response = await loop.run_in_executor(executor, guarded, method, request, call)
-                code = None
-                return response
+                return await loop.run_in_executor(executor, guarded, method, request, call)
             except ServiceError as exc:
-                code = _GRPC_CODES[int(exc.code)]
+                current.outcome.refused(exc)
                 raise to_connect_error(exc) from None
             except asyncio.CancelledError:
                 late = call.deadline is not None and time.monotonic() >= call.deadline
-                code = grpc.StatusCode.DEADLINE_EXCEEDED if late else grpc.StatusCode.CANCELLED
+                current.outcome.code = Code.DEADLINE_EXCEEDED if late else Code.CANCELLED
                 raise
-            finally:
-                if counted is not None:
-                    counted.observe(clock() - start)
-                    counted.handled(code)
-                    if code is None:
-                        counted.sent()
 
         return handle
 
 
 def connect_application(
-    core: GameCore,
-    executor: Executor,
-    max_request_bytes: int,
-    metrics: UnaryCallMetrics | None = None,
+    core: GameCore, executor: Executor, max_request_bytes: int,
 ) -> pb_connect.GameServiceASGIApplication:
     """connectrpc's generated ASGI app for GameService, served by GameCore."""
-    service = cast(pb_connect.GameService, ConnectGameService(core, executor, metrics))
+    service = cast(pb_connect.GameService, ConnectGameService(core, executor))
     return pb_connect.GameServiceASGIApplication(
         service, read_max_bytes=max_request_bytes, codecs=codecs()
     )

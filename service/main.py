@@ -9,7 +9,9 @@ import threading
 from collections.abc import Sequence
 from types import FrameType
 
+from service.calls import CallReporter
 from service.config import Config, StartupError, load_config
+from service.logs import configure_logging
 from service.sealing import Sealer
 from service.server import create_server, load_keys
 from service.workers import prepare_metrics, run
@@ -26,8 +28,10 @@ def serve(config: Config, sealer: Sealer) -> int:
     """
     # only after prepare_metrics (multiprocess mode)
     from service.metrics import http_instruments, instruments
+    from service.tracing import span_recorder
 
     observer, interceptors = instruments(config.metrics_port != 0)
+    spans = span_recorder(config)  # here, in the worker: its exporter thread does not fork
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -38,7 +42,7 @@ def serve(config: Config, sealer: Sealer) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     running = create_server(config, observer, interceptors, sealer,
-                            http_instruments(config.metrics_port != 0))
+                            http_instruments(config.metrics_port != 0), CallReporter(spans))
     # A process that lost its HTTP server drains and exits non-zero, so the supervisor (or
     # Kubernetes) restarts it instead of leaving half a server behind.
     running.start(on_http_failure=stop.set)
@@ -51,6 +55,8 @@ def serve(config: Config, sealer: Sealer) -> int:
     # Drained: a repeated SIGTERM (a supervisor's, a test's) must not kill the exit itself,
     # which it would once interpreter shutdown restores the default handler.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if spans is not None:
+        spans.shutdown()  # export what the last calls left queued
     if running.http is not None and running.http.failed:
         log.error("marketplay stopped: its HTTP server failed")
         return 1
@@ -60,10 +66,7 @@ def serve(config: Config, sealer: Sealer) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     config = load_config(argv)
-    logging.basicConfig(
-        level=config.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s %(process)d: %(message)s",
-    )
+    configure_logging(config.log_level, config.log_format)
     try:
         sealer = load_keys(config)
         prepare_metrics(config)

@@ -170,12 +170,12 @@ class Sealer:
 
 @lru_cache(maxsize=64)  # a handful of (magic, key, game, rules) tuples per process
 def _header_bytes(magic: bytes, kid: str, game_id: str, rules_version: str) -> bytes:
-    out = bytearray(magic)
+    header = bytearray(magic)
     for part in (kid, game_id, rules_version):
         raw = part.encode()
-        out.append(len(raw))
-        out += raw
-    return bytes(out)
+        header.append(len(raw))
+        header += raw
+    return bytes(header)
 
 
 def read_header(sealed: bytes) -> tuple[Header, int]:

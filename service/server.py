@@ -2,14 +2,16 @@
 
 One GameCore, two transports: the grpcio server on --port and, unless
 --http-port is 0, the HTTP server (Connect, gRPC-Web, health, OpenAPI) on
---http-port. Both are started, drained and stopped together.
+--http-port. Both are started, drained and stopped together, each admitting
+at most --max-concurrent-rpcs calls at once (service/admission.py), and both
+report how each call ended through one CallReporter (service/calls.py).
 """
 
 from __future__ import annotations
 
 import pathlib
+import time
 from collections.abc import Callable, Sequence
-from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,17 +20,19 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from marketplay.v1 import game_service_pb2 as pb
+from service.admission import Admission, AdmittingExecutor
 from service.bots import Bots, BotSettings
+from service.calls import CallReporter
 from service.config import Config, StartupError
 from service.core import GameCore
-from service.grpc_service import GameService, add_to_server
+from service.grpc_service import add_to_server
 from service.observe import GameObserver, NullObserver
 from service.sealing import Sealer
 from service.states import StateStore
 
 if TYPE_CHECKING:
     from service.http_server import HttpServer
-    from service.metrics import UnaryCallMetrics
+    from service.rpc_metrics import UnaryCallMetrics
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 
@@ -39,6 +43,7 @@ class RunningServer:
     port: int
     health: health.HealthServicer
     core: GameCore
+    admission: Admission
     http: HttpServer | None = None
 
     def start(self, on_http_failure: Callable[[], None] | None = None) -> None:
@@ -48,14 +53,26 @@ class RunningServer:
             self.http.start(on_http_failure)
 
     def drain(self, grace: float) -> None:
-        """Report NOT_SERVING (gRPC health and /readyz), then let in-flight calls
-        of both transports finish within `grace`."""
+        """Stop in order, within `grace` seconds in all.
+
+        First report NOT_SERVING (gRPC health and /readyz) and refuse new
+        calls with UNAVAILABLE, reason DRAINING, which clients retry (grpcio
+        would cancel a call that arrives while it shuts down: CANCELLED, which
+        they do not); then, once the admitted calls of both transports have
+        finished, stop accepting connections.
+        """
+        deadline = time.monotonic() + grace
         self.health.enter_graceful_shutdown()
+        self.admission.drain()
         if self.http is not None:
-            self.http.readiness.ready = False
-        stopped = self.server.stop(grace)
+            self.http.begin_drain()
+        self.admission.wait_idle(deadline - time.monotonic())
         if self.http is not None:
-            self.http.stop(grace)
+            self.http.admission.wait_idle(deadline - time.monotonic())
+        remaining = max(deadline - time.monotonic(), 0.0)
+        stopped = self.server.stop(remaining)
+        if self.http is not None:
+            self.http.stop(remaining)
         stopped.wait()
 
 
@@ -82,6 +99,7 @@ def bot_settings(config: Config) -> BotSettings:
 
 
 def server_options(config: Config) -> list[tuple[str, int]]:
+    """grpcio's channel arguments for the gRPC port."""
     return [
         ("grpc.max_receive_message_length", config.max_request_bytes),
         ("grpc.max_send_message_length", 64 << 20),
@@ -97,20 +115,25 @@ def create_server(
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
     sealer: Sealer | None = None,
     http_metrics: UnaryCallMetrics | None = None,
+    reporter: CallReporter | None = None,
 ) -> RunningServer:
     """Servers bound to config.host:config.port and :config.http_port (not started)."""
     observer = observer or NullObserver()
+    reporter = reporter or CallReporter()
     store = StateStore(
         sealer or load_keys(config), config.state_cache_size, observer, config.state_cache_mb << 20
     )
+    admission = Admission(config.call_limit)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="marketplay"),
+        AdmittingExecutor(config.threads, admission),
         interceptors=list(interceptors),
         options=server_options(config),
+        # The backstop: past this grpcio refuses calls itself (service/admission.py).
+        maximum_concurrent_rpcs=2 * config.call_limit,
     )
     core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions,
                     config.seat_token_ttl, bots=Bots(bot_settings(config)))
-    add_to_server(GameService(core), server)  # parses requests itself: bad bytes are refused
+    add_to_server(core, server, reporter)  # parses requests itself: bad bytes are refused
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
@@ -128,5 +151,5 @@ def create_server(
     if config.http_port:
         from service.http_server import create_http_server  # keeps gRPC-only users light
 
-        http = create_http_server(config, core, http_metrics)
-    return RunningServer(server, port, health_servicer, core, http)
+        http = create_http_server(config, core, http_metrics, reporter)
+    return RunningServer(server, port, health_servicer, core, admission, http)

@@ -31,9 +31,9 @@ def selected_seats(selection: pb.ViewSelection, num_players: int) -> list[int]:
 def variant_label(game: Game) -> str:
     """Low-cardinality label for metrics: the non-default enum/bool options."""
     parts = [
-        f"{o.name}={o.text(game.options[o.name])}"
-        for o in game.engine.spec.options
-        if o.kind != "int" and game.options[o.name] != o.default
+        f"{option.name}={option.text(game.options[option.name])}"
+        for option in game.engine.spec.options
+        if option.kind != "int" and game.options[option.name] != option.default
     ]
     return ",".join(parts) or "default"
 
@@ -75,19 +75,19 @@ def build_update(
             getattr(entry, field).CopyFrom(event.message)
     outcome = game.outcome()
     if outcome is not None:
-        out = update.outcome
+        result_message = update.outcome
         for result in outcome.results:
-            out.results.add(
+            result_message.results.add(
                 seat=result.seat,
                 score=result.score,
                 rank=result.rank,
                 tie_break_values=result.tie_break_values,
             )
-        out.winners.extend(outcome.winners)
-        out.tie_break = outcome.tie_break
-        out.seed = game.seed
-        out.seed_salt = instance.salt
-        out.final_state_digest = game.digest()
+        result_message.winners.extend(outcome.winners)
+        result_message.tie_break = outcome.tie_break
+        result_message.seed = game.seed
+        result_message.seed_salt = instance.salt
+        result_message.final_state_digest = game.digest()
         if outcome.details is not None:
-            getattr(out, field).CopyFrom(outcome.details)
+            getattr(result_message, field).CopyFrom(outcome.details)
     return update

@@ -2,10 +2,11 @@
 
 grpc's documented multiprocessing pattern: fork the workers before any gRPC
 object exists, and let each bind the same port with SO_REUSEPORT so the kernel
-spreads connections over them. The supervisor left behind is single-threaded
-and never touches gRPC: it restarts a worker that dies, forwards SIGTERM so
-every worker drains within `grace_seconds`, and serves the summed Prometheus
-metrics of all workers (prometheus-client multiprocess mode).
+spreads connections over them. The supervisor left behind never touches
+gRPC: its main thread restarts a worker that dies (`RestartPolicy` says when)
+and forwards SIGTERM so every worker drains within `grace_seconds`; a thread
+of its own serves the summed Prometheus metrics of all workers
+(prometheus-client multiprocess mode), so no scrape can hold up supervision.
 
 Import order matters: `prepare_metrics` must run before anything imports
 prometheus_client, so `service.main` imports `service.metrics` only inside
@@ -25,28 +26,24 @@ import signal
 import socket
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from service.config import Config, StartupError
 from service.sealing import Sealer
 
 if TYPE_CHECKING:
-    from http.server import HTTPServer
+    from service.metrics_server import MetricsServer
 
-__all__ = ["prepare_metrics", "run"]
+__all__ = ["Restart", "RestartPolicy", "prepare_metrics", "run"]
 
 log = logging.getLogger("marketplay.workers")
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 _KILL_AFTER_GRACE = 5.0  # seconds past grace before a stuck worker gets SIGKILL
-_QUICK_DEATH = 10.0  # a worker dying this soon after starting is crash-looping (generous:
-# a loaded machine can take seconds to import and bind)
-_MAX_QUICK_DEATHS = 5
 _own_dirs: list[str] = []  # multiprocess directories we created, removed at exit
 
 
@@ -102,6 +99,39 @@ def _on_tmpfs(path: str) -> bool:
 Serve = Callable[[Config, Sealer], int]
 
 
+class Restart(NamedTuple):
+    """What to do about a worker that died: its run of quick deaths, and the delay
+    before its replacement starts (None: stop restarting, the supervisor exits)."""
+
+    quick_deaths: int
+    delay: float | None
+
+
+@dataclass(frozen=True)
+class RestartPolicy:
+    """When a dead worker is replaced: at once after a long life, with a doubling
+    delay while it keeps dying soon after starting, never after too many such deaths
+    in a row (a port in use, a bad key: restarting cannot help, and exiting lets
+    Kubernetes report it). Pure, so it is tested without forking."""
+
+    #: A worker dying this soon after starting is crash-looping (generous: a loaded
+    #: machine can take seconds to import and bind).
+    quick_death_seconds: float = 10.0
+    max_quick_deaths: int = 5
+    first_delay: float = 0.2
+    max_delay: float = 5.0
+
+    def after_death(self, quick_deaths: int, lived_seconds: float) -> Restart:
+        """The verdict for a worker that lived `lived_seconds`, after `quick_deaths`
+        quick deaths in a row before this one."""
+        quick = quick_deaths + 1 if lived_seconds < self.quick_death_seconds else 0
+        if quick >= self.max_quick_deaths:
+            return Restart(quick, None)
+        if quick == 0:
+            return Restart(0, 0.0)
+        return Restart(quick, min(self.first_delay * 2 ** (quick - 1), self.max_delay))
+
+
 def run(config: Config, sealer: Sealer, serve: Serve) -> int:
     """Serve `config` with `config.workers` processes; returns the exit code.
 
@@ -115,7 +145,7 @@ def run(config: Config, sealer: Sealer, serve: Serve) -> int:
     if config.workers == 1:
         http = _metrics_http(config)
         if http is not None:
-            threading.Thread(target=http.serve_forever, name="metrics", daemon=True).start()
+            http.serve_in_background()
         try:
             return serve(config, sealer)
         finally:
@@ -129,10 +159,10 @@ def run(config: Config, sealer: Sealer, serve: Serve) -> int:
             shutil.rmtree(_own_dirs.pop(), ignore_errors=True)
 
 
-def _metrics_http(config: Config) -> HTTPServer | None:
+def _metrics_http(config: Config) -> MetricsServer | None:
     if not config.metrics_port:
         return None
-    from service.metrics import metrics_http_server  # after prepare_metrics
+    from service.metrics_server import metrics_http_server  # after prepare_metrics
 
     try:
         http = metrics_http_server(config.host, config.metrics_port)
@@ -146,6 +176,8 @@ def _metrics_http(config: Config) -> HTTPServer | None:
 
 @dataclass
 class _Slot:
+    """One worker's place: its process (0: none), when it started, when to restart it."""
+
     pid: int = 0
     started: float = 0.0
     quick_deaths: int = 0
@@ -153,7 +185,8 @@ class _Slot:
 
 
 class _Supervisor:
-    """Forks, watches and stops the workers; one thread, a select loop."""
+    """Forks, watches and stops the workers from a select loop on signals alone;
+    /metrics is served by its own threads."""
 
     def __init__(self, config: Config, sealer: Sealer, serve: Serve) -> None:
         self._config = config
@@ -163,7 +196,8 @@ class _Supervisor:
         self._stop_signal = 0
         self._exit_code = 0
         self._reserved: socket.socket | None = None
-        self._http: HTTPServer | None = None
+        self._http: MetricsServer | None = None
+        self._policy = RestartPolicy()
         self._wakeup_r = self._wakeup_w = -1
 
     def run(self) -> int:
@@ -183,6 +217,8 @@ class _Supervisor:
         signal.signal(signal.SIGINT, self._on_stop)
         signal.signal(signal.SIGCHLD, lambda signum, frame: None)  # only to wake the loop
         self._http = _metrics_http(config)
+        if self._http is not None:
+            self._http.serve_in_background()
         log.info("supervisor %d: %d workers on %s:%d", os.getpid(), config.workers,
                  config.host, config.port)
         for slot in self._slots:
@@ -198,17 +234,12 @@ class _Supervisor:
 
     def _loop(self) -> None:
         selector = selectors.DefaultSelector()
-        selector.register(self._wakeup_r, selectors.EVENT_READ)
-        if self._http is not None:
-            selector.register(self._http.socket, selectors.EVENT_READ)
+        selector.register(self._wakeup_r, selectors.EVENT_READ)  # signals: SIGCHLD, SIGTERM
         kill_at = 0.0
         while True:
-            for key, _ in selector.select(timeout=0.5):
-                if key.fd == self._wakeup_r:
-                    with contextlib.suppress(BlockingIOError):
-                        os.read(self._wakeup_r, 512)
-                elif self._http is not None:
-                    self._http.handle_request()  # a scrape: milliseconds
+            if selector.select(timeout=0.5):
+                with contextlib.suppress(BlockingIOError):
+                    os.read(self._wakeup_r, 512)
             self._reap()
             now = time.monotonic()
             if self._stop_signal and not kill_at:
@@ -246,7 +277,7 @@ class _Supervisor:
                 return
             if pid == 0:
                 return
-            slot = next((s for s in self._slots if s.pid == pid), None)
+            slot = next((candidate for candidate in self._slots if candidate.pid == pid), None)
             if slot is None:
                 continue
             slot.pid = 0
@@ -259,13 +290,13 @@ class _Supervisor:
                     self._exit_code = 1
                 continue
             now = time.monotonic()
-            slot.quick_deaths = slot.quick_deaths + 1 if now - slot.started < _QUICK_DEATH else 0
-            if slot.quick_deaths >= _MAX_QUICK_DEATHS:
+            slot.quick_deaths, delay = self._policy.after_death(slot.quick_deaths,
+                                                                now - slot.started)
+            if delay is None:
                 log.error("worker keeps dying at start (last exit %d); giving up", code)
                 self._exit_code = 1
                 self._stop_signal = signal.SIGTERM
                 continue
-            delay = min(0.1 * 2**slot.quick_deaths, 5.0) if slot.quick_deaths else 0.0
             log.warning("worker %d died (exit %d); restarting in %.1fs", pid, code, delay)
             slot.restart_at = now + delay
 
@@ -296,7 +327,7 @@ class _Supervisor:
         os.close(self._wakeup_r)
         os.close(self._wakeup_w)
         if self._http is not None:
-            self._http.socket.close()
+            self._http.close_inherited()
         if self._reserved is not None:
             self._reserved.close()
         _die_with_parent(supervisor)
@@ -306,6 +337,7 @@ class _Supervisor:
         os.close(self._wakeup_r)
         os.close(self._wakeup_w)
         if self._http is not None:
+            self._http.shutdown()
             self._http.server_close()
         if self._reserved is not None:
             self._reserved.close()

@@ -13,9 +13,10 @@ per unused action card (the rulebook's tie-break, and a card still to play).
 
 from __future__ import annotations
 
+from engines.central_market.bidding import selling_order
 from engines.central_market.data import kg_of, product_of, unused_count
-from engines.central_market.rules import legal_sale_kg, selling_order
 from engines.central_market.scoring import round_victory_points
+from engines.central_market.selling import legal_sale_kg
 from engines.central_market.state import (
     FIRST_LAP,
     GAME_OVER,

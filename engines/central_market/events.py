@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.central_market.data import NUM_CODES, kg_of, product_of
+from engines.central_market.state import RoundScore, Sale
 from engines.core.engine import Event
+from engines.core.events import public, public_and_private
 from marketplay.v1 import central_market_pb2 as pb
 
 CardPb = pb.CentralMarketCard
@@ -39,14 +41,6 @@ def cards_pb(cards: Sequence[int]) -> list[pb.CentralMarketCard]:
     return [_CARDS[c] for c in cards]
 
 
-def public(event: Ev) -> Event:
-    return Event(event)
-
-
-def private(seat: int, event: Ev) -> Event:
-    return Event(event, frozenset((seat,)))
-
-
 def round_started(round_: int, starting_player: int, final: bool) -> Event:
     return public(Ev(round_started=pb.CentralMarketRoundStarted(
         round=round_, starting_player=starting_player, final_round=final)))
@@ -54,11 +48,12 @@ def round_started(round_: int, starting_player: int, final: bool) -> Event:
 
 def delivered(seat: int, cards: Sequence[int]) -> list[Event]:
     """Public: how many cards the seat got; private: which."""
-    return [
-        public(Ev(cards_delivered=pb.CentralMarketCardsDelivered(seat=seat, count=len(cards)))),
-        private(seat, Ev(cards_delivered=pb.CentralMarketCardsDelivered(
-            seat=seat, count=len(cards), cards=cards_pb(cards)))),
-    ]
+    return public_and_private(
+        seat,
+        Ev(cards_delivered=pb.CentralMarketCardsDelivered(seat=seat, count=len(cards))),
+        Ev(cards_delivered=pb.CentralMarketCardsDelivered(
+            seat=seat, count=len(cards), cards=cards_pb(cards))),
+    )
 
 
 def reshuffled(count: int) -> Event:
@@ -69,18 +64,26 @@ def delivery_stopped() -> Event:
     return public(Ev(delivery_stopped=pb.CentralMarketDeliveryStopped()))
 
 
-def hand_discarded(seat: int, cards: Sequence[int]) -> Event:
+def hand_discarded(seat: int, cards: Sequence[int], with_count: bool) -> Event:
+    """Face up: everybody sees the cards (version 2 also states the count)."""
     return public(Ev(hand_discarded=pb.CentralMarketHandDiscarded(
-        seat=seat, cards=cards_pb(cards))))
+        seat=seat, cards=cards_pb(cards), count=len(cards) if with_count else 0)))
+
+
+def hand_discarded_face_down(seat: int, count: int) -> Event:
+    """Face down: the cards reach no view or event, not even the seat's own."""
+    return public(Ev(hand_discarded=pb.CentralMarketHandDiscarded(
+        seat=seat, count=count, face_down=True)))
 
 
 def set_aside_picked_up(seat: int, cards: Sequence[int]) -> list[Event]:
-    return [
-        public(Ev(set_aside_picked_up=pb.CentralMarketSetAsidePickedUp(
-            seat=seat, count=len(cards)))),
-        private(seat, Ev(set_aside_picked_up=pb.CentralMarketSetAsidePickedUp(
-            seat=seat, count=len(cards), cards=cards_pb(cards)))),
-    ]
+    """Public: how many set-aside cards the seat picked up; private: which."""
+    return public_and_private(
+        seat,
+        Ev(set_aside_picked_up=pb.CentralMarketSetAsidePickedUp(seat=seat, count=len(cards))),
+        Ev(set_aside_picked_up=pb.CentralMarketSetAsidePickedUp(
+            seat=seat, count=len(cards), cards=cards_pb(cards))),
+    )
 
 
 def offer_skipped(seat: int, reason: int) -> Event:
@@ -138,18 +141,17 @@ def tourists_played(seat: int, product: int, price: int) -> Event:
         seat=seat, product=product_pb(product), price=price)))
 
 
-def sale_pb(record: Sequence[object]) -> pb.CentralMarketSale:
-    seat, product, price, played, sold, lost, paid, income, cheat, tourists, cards, rotted = record
+def sale_pb(sale: Sale) -> pb.CentralMarketSale:
     return pb.CentralMarketSale(
-        seat=seat, product=product_pb(product), price=price,  # type: ignore[arg-type]
-        cards=cards_pb(cards), played_kg=played, sold_kg=sold,  # type: ignore[arg-type]
-        lost_kg=lost, paid_kg=paid, income=income, cheat=cheat,  # type: ignore[arg-type]
-        tourists=tourists, rotted_by=rotted,  # type: ignore[arg-type]
+        seat=sale.seat, product=product_pb(sale.product), price=sale.price,
+        cards=cards_pb(sale.cards), played_kg=sale.played_kg, sold_kg=sale.sold_kg,
+        lost_kg=sale.lost_kg, paid_kg=sale.paid_kg, income=sale.income, cheat=sale.cheat,
+        tourists=sale.tourists, rotted_by=sale.rotted_by,
     )
 
 
-def sale_settled(record: Sequence[object]) -> Event:
-    return public(Ev(sale_settled=pb.CentralMarketSaleSettled(sale=sale_pb(record))))
+def sale_settled(sale: Sale) -> Event:
+    return public(Ev(sale_settled=pb.CentralMarketSaleSettled(sale=sale_pb(sale))))
 
 
 def set_aside_chosen(seat: int, card: int) -> list[Event]:
@@ -157,24 +159,22 @@ def set_aside_chosen(seat: int, card: int) -> list[Event]:
     mine = pb.CentralMarketSetAsideChosen(seat=seat)
     if card >= 0:
         mine.card.CopyFrom(card_pb(card))
-    return [
-        public(Ev(set_aside_chosen=pb.CentralMarketSetAsideChosen(seat=seat))),
-        private(seat, Ev(set_aside_chosen=mine)),
-    ]
+    return public_and_private(
+        seat, Ev(set_aside_chosen=pb.CentralMarketSetAsideChosen(seat=seat)), Ev(set_aside_chosen=mine)
+    )
 
 
 def set_aside_revealed(seat: int, count: int) -> Event:
     return public(Ev(set_aside_revealed=pb.CentralMarketSetAsideRevealed(seat=seat, count=count)))
 
 
-def round_score_pb(entry: Sequence[object]) -> pb.CentralMarketRoundScore:
-    round_, incomes, points = entry
+def round_score_pb(score: RoundScore) -> pb.CentralMarketRoundScore:
     return pb.CentralMarketRoundScore(
-        round=round_, incomes=incomes, victory_points=points)  # type: ignore[arg-type]
+        round=score.round, incomes=score.incomes, victory_points=score.victory_points)
 
 
-def round_scored(entry: Sequence[object]) -> Event:
-    return public(Ev(round_scored=pb.CentralMarketRoundScored(score=round_score_pb(entry))))
+def round_scored(score: RoundScore) -> Event:
+    return public(Ev(round_scored=pb.CentralMarketRoundScored(score=round_score_pb(score))))
 
 
 def starting_player_chosen(seat: int) -> Event:

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from google.protobuf.message import Message
+
+from engines.core.engine import Outcome
+from engines.core.ranking import ranked_outcome
+from engines.core.seats import clockwise
+
 
 def round_victory_points(incomes: Sequence[int]) -> list[int]:
     """Victory points for one round's incomes.
@@ -36,33 +42,36 @@ def next_starting_player(victory_points: Sequence[int], current: int) -> int:
     the tied player, who is closest to the starting player of the current
     round in clockwise order."
     """
-    n = len(victory_points)
     fewest = min(victory_points)
     return next(
-        seat
-        for seat in ((current + i) % n for i in range(n))
-        if victory_points[seat] == fewest
+        seat for seat in clockwise(len(victory_points), current) if victory_points[seat] == fewest
     )
 
 
-def final_ranking(
+#: The tie-break after victory points, named as `Outcome.tie_break` reports it.
+TIE_BREAKS = ("unused-action-cards",)
+
+
+def final_keys(
     victory_points: Sequence[int], unused_action_cards: Sequence[int]
-) -> tuple[list[int], list[int], str]:
-    """Competition ranks, winners and the rule that decided first place.
+) -> list[tuple[int, int]]:
+    """What ranks the seats at the game end, most first.
 
     "The player, who has earned the most victory points, becomes the winner.
     If several players are tied, then the player with the most unused action
     cards left becomes the winner. If they are still tied, they share the
     victory."
     """
-    keys = list(zip(victory_points, unused_action_cards, strict=True))
-    ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
-    winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
-    best = max(victory_points)
-    if sum(1 for v in victory_points if v == best) == 1:
-        tie_break = "score"
-    elif len(winners) == 1:
-        tie_break = "unused-action-cards"
-    else:
-        tie_break = "shared"
-    return ranks, winners, tie_break
+    return list(zip(victory_points, unused_action_cards, strict=True))
+
+
+def final_outcome(
+    victory_points: Sequence[int], unused_action_cards: Sequence[int], details: Message | None = None
+) -> Outcome:
+    """Ranks, winners and the deciding rule at the game end."""
+    return ranked_outcome(final_keys(victory_points, unused_action_cards), TIE_BREAKS, details)
+
+
+def winners(victory_points: Sequence[int], unused_action_cards: Sequence[int]) -> list[int]:
+    """Seats ranked first at the game end."""
+    return list(final_outcome(victory_points, unused_action_cards).winners)

@@ -3,18 +3,13 @@
 Public: bids, played cards, sales, income this round, victory points, unused
 action cards, limits, the open discard pile, and counts of everything hidden.
 Hidden (own view only): the hand, the set-aside cards, the pending set-aside
-choice. The draw pile is never shown, only counted.
+choice. The draw pile and hands discarded face down are never shown, only
+counted.
 
-Views are built often (every seat, every call) and change little between
-calls, so a view is assembled from pieces: each piece is the serialised
-bytes of a CentralMarketView holding only that part (the round header, one
-seat's row, the products, ...), cached by the plain values it shows.
-Protobuf parses concatenated encodings as one merged message (repeated
-fields append in the order given), so the view is the parse of its pieces
-joined: the same message, hence the same serialised bytes, as one built
-field by field. The caches are bounded, keyed by immutable values, and
-thread-safe (functools.lru_cache); a cached piece is bytes, never shared
-as a mutable message.
+A view is assembled from cached serialised pieces (engines/core/pieces.py
+says why that gives the same message): the round header, one seat's row,
+the products, the sales, the discard pile, the history, the sale under way
+and the viewer's own cards, each cached by the plain values it shows.
 """
 
 from __future__ import annotations
@@ -32,61 +27,63 @@ from engines.central_market.state import (
     SET_ASIDE,
     TOURISTS_SALE,
     UNDECIDED,
+    Cards,
+    RoundScore,
+    Sale,
     State,
 )
+from engines.core.pieces import CACHE_SIZE, assemble
 from marketplay.v1 import central_market_pb2 as pb
 
 View = pb.CentralMarketView
 
-#: Entries per piece cache: a few games' worth of distinct pieces.
-_CACHE_SIZE = 4096
-
-Cards = tuple[int, ...]
-SaleKey = tuple[int, int, int, int, int, int, int, int, bool, bool, Cards, Cards]
-HistoryKey = tuple[int, Cards, Cards]
+_CACHE_SIZE = CACHE_SIZE
 
 
-def build_view(s: State, seat: int | None) -> pb.CentralMarketView:
+def build_view(state: State, seat: int | None) -> pb.CentralMarketView:
     """The public pieces, then the seat's own cards (none for a spectator)."""
-    decisions = deciders(s)
+    decisions = deciders(state)
     pieces = [
         _header(
-            s.round, s.final_round, s.phase, s.starting_player, s.max_price,
-            s.removed_product, tuple(s.offered), s.product, s.lowest_bid(),
+            state.round, state.final_round, state.phase, state.starting_player, state.max_price,
+            state.removed_product, tuple(state.offered), state.product, state.lowest_bid(),
             tuple([d for d, _ in decisions]), decisions[0][1] if decisions else "",
-            len(s.draw), s.skip_idle,
-            s.offerer if OFFER <= s.phase <= TOURISTS_SALE else None,
+            len(state.draw), state.skip_idle,
+            state.offerer if OFFER <= state.phase <= TOURISTS_SALE else None,
+            (state.cheat_mixed, state.reveal_discards) if state.rules.choice_options else None,
         )
     ]
-    set_aside_phase = s.phase == SET_ASIDE
+    set_aside_phase = state.phase == SET_ASIDE
     pieces += [
         _seat(
-            i, len(s.hands[i]), len(s.set_aside[i]), s.vp[i], s.income[i], s.player_left[i],
-            s.action_cards[i], s.bids[i], s.bid_state[i], tuple(s.table[i]),
-            set_aside_phase and s.pending[i] != UNDECIDED,
+            i, len(state.hands[i]), len(state.set_aside[i]), state.vp[i], state.income[i],
+            state.player_left[i], state.action_cards[i], state.bids[i], state.bid_state[i],
+            tuple(state.table[i]),
+            set_aside_phase and state.set_aside_choice[i] != UNDECIDED,
+            len(state.discarded[i]),
         )
-        for i in range(s.num_players)
+        for i in range(state.num_players)
     ]
     pieces += [
-        _products(tuple(s.product_left), frozenset(s.offered), s.removed_product),
-        _sales(tuple([(*r[:10], tuple(r[10]), tuple(r[11])) for r in s.sales])),
-        _discard_pile(tuple(s.discard)),
-        _history(tuple([(r, tuple(incomes), tuple(vp)) for r, incomes, vp in s.history])),
+        _products(tuple(state.product_left), frozenset(state.offered), state.removed_product),
+        _sales(tuple(state.sales)),
+        _discard_pile(tuple(state.discard)),
+        _history(tuple(state.history)),
     ]
-    if s.phase in (SELL, ROT_WINDOW, TOURISTS_SALE):
-        tourists = s.phase == TOURISTS_SALE
-        price = s.lowest_bid() if tourists else s.bids[s.seller]
+    if state.phase in (SELL, ROT_WINDOW, TOURISTS_SALE):
+        tourists = state.phase == TOURISTS_SALE
+        price = state.lowest_bid() if tourists else state.bids[state.seller]
         pieces.append(
             _current_sale(
-                s.seller, s.sale_cheat, tourists, tuple(s.sale_cards), price,
-                s.sale_sold, s.sale_paid, tuple(s.sale_rotted_by),
+                state.seller, state.sale_cheat, tourists, tuple(state.sale_cards), price,
+                state.sale_sold, state.sale_paid, tuple(state.sale_rotted_by),
             )
         )
     if seat is not None:
-        choice = s.pending[seat]
-        pending = choice if set_aside_phase and choice >= 0 else -1
-        pieces.append(_own_cards(tuple(s.hands[seat]), tuple(s.set_aside[seat]), pending))
-    return View.FromString(b"".join(pieces))
+        choice = state.set_aside_choice[seat]
+        chosen = choice if set_aside_phase and choice >= 0 else -1
+        pieces.append(_own_cards(tuple(state.hands[seat]), tuple(state.set_aside[seat]), chosen))
+    return assemble(View, pieces)
 
 
 # ------------------------------------------------------------------ pieces
@@ -97,7 +94,7 @@ def _header(
     round_: int, final_round: int, phase: int, starting_player: int, max_price: int,
     removed_product: int, offered: Cards, product: int, lowest_bid: int,
     deciding_seats: tuple[int, ...], decision_kind: str, draw_count: int, skip_idle: bool,
-    offerer: int | None,
+    offerer: int | None, choice_options: tuple[bool, bool] | None,
 ) -> bytes:
     view = View(
         round=round_,
@@ -116,6 +113,8 @@ def _header(
     )
     if offerer is not None:
         view.offerer = offerer
+    if choice_options is not None:  # options of version 2; unset under version 1
+        view.cheat_mixed_products, view.reveal_final_discards = choice_options
     return view.SerializeToString()
 
 
@@ -123,6 +122,7 @@ def _header(
 def _seat(
     seat: int, hand_count: int, set_aside_count: int, vp: int, income: int, player_left: int,
     action_cards: int, bid: int, bid_state: int, played: Cards, set_aside_decided: bool,
+    discarded_face_down: int,
 ) -> bytes:
     row = pb.CentralMarketSeatView(
         seat=seat,
@@ -139,6 +139,7 @@ def _seat(
         played_cards=cards_pb(played),
         set_aside_decided=set_aside_decided,
         unused_action_cards=unused_count(action_cards),
+        discarded_face_down=discarded_face_down,
     )
     return View(seats=[row]).SerializeToString()
 
@@ -159,7 +160,7 @@ def _products(product_left: Cards, offered: frozenset[int], removed_product: int
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _sales(sales: tuple[SaleKey, ...]) -> bytes:
+def _sales(sales: tuple[Sale, ...]) -> bytes:
     return View(sales=[sale_pb(r) for r in sales]).SerializeToString()
 
 
@@ -172,7 +173,7 @@ def _discard_pile(discard: Cards) -> bytes:
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _history(history: tuple[HistoryKey, ...]) -> bytes:
+def _history(history: tuple[RoundScore, ...]) -> bytes:
     return View(history=[round_score_pb(h) for h in history]).SerializeToString()
 
 

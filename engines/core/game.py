@@ -87,6 +87,11 @@ class Game:
         return self.engine.spec.game_id
 
     @property
+    def rules_version(self) -> str:
+        """The rules the game is played under, for its whole life."""
+        return self.engine.spec.rules_version
+
+    @property
     def seed_commitment(self) -> bytes:
         return hashlib.sha256(self.seed).digest()
 

@@ -1,4 +1,4 @@
-"""The Market Fresh engine: the common interface over rules.py and view.py."""
+"""The Market Fresh engine: the common interface over the rules, views and moves."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ from collections.abc import Mapping, Sequence
 
 from google.protobuf.message import Message
 
-from engines.core.engine import Decision, Engine, Event, Outcome, SeatResult
-from engines.core.errors import IllegalAction, InvalidOptions
+from engines.core.engine import Decision, Engine, Event, Outcome
+from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
-from engines.market_fresh import evaluation, rules, view
-from engines.market_fresh.data import DATA
+from engines.market_fresh import evaluation, rules
+from engines.market_fresh.actions import MAX_ACTION_BYTES, codecs
+from engines.market_fresh.hidden import resample_hidden
+from engines.market_fresh.outcome import final_outcome
 from engines.market_fresh.state import (
     OVER,
     PHASE_KINDS,
@@ -21,38 +23,44 @@ from engines.market_fresh.state import (
     decode,
     encode,
 )
+from engines.market_fresh.versions import Rules
+from engines.market_fresh.view import render
 from marketplay.v1 import market_fresh_pb2 as pb
 
-#: Bump whenever a rule interpretation changes; the data digest is appended
-#: so that a state made under other crate or grid data is refused.
-RULES_VERSION = "1"
-
-SPEC = GameSpec(
-    game_id="market-fresh",
-    title="Market Fresh",
-    min_players=1,
-    max_players=4,
-    rules_version=f"{RULES_VERSION}+data.{DATA.digest}",
-    options=(
-        OptionSpec(
-            "variant",
-            "enum",
-            "standard",
-            "standard game; crate-heights (Crate Heights variant, 2-4 players); "
-            "solo (Stackin' Solo, exactly 1 player, 4x4 grid)",
-            allowed=VARIANT_NAMES,
-        ),
-        OptionSpec(
-            "grid",
-            "enum",
-            "auto",
-            "shopfront grid: 5 (5x5), 4 (the smaller 4x4 grids) or auto "
-            "(5x5, but 4x4 for solo, which always uses it)",
-            allowed=("auto", "5", "4"),
-        ),
+#: The options, the same under every rules version so far.
+OPTIONS = (
+    OptionSpec(
+        "variant",
+        "enum",
+        "standard",
+        "standard game; crate-heights (Crate Heights variant, 2-4 players); "
+        "solo (Stackin' Solo, exactly 1 player, 4x4 grid)",
+        allowed=VARIANT_NAMES,
     ),
-    max_action_bytes=96,  # the largest legal action, a crate taken face up, is 36 bytes
+    OptionSpec(
+        "grid",
+        "enum",
+        "auto",
+        "shopfront grid: 5 (5x5), 4 (the smaller 4x4 grids) or auto "
+        "(5x5, but 4x4 for solo, which always uses it)",
+        allowed=("auto", "5", "4"),
+    ),
 )
+
+
+def spec_of(version: Rules) -> GameSpec:
+    """What ListGames shows of one rules version (versions.py names them: a
+    rule or data change is a new version, and the data digest is part of the
+    name, so a state made under other crate or grid data is refused)."""
+    return GameSpec(
+        game_id="market-fresh",
+        title="Market Fresh",
+        min_players=1,
+        max_players=4,
+        rules_version=version.version,
+        options=OPTIONS,
+        max_action_bytes=MAX_ACTION_BYTES,
+    )
 
 
 def resolve_variant(num_players: int, options: Mapping[str, OptionValue]) -> tuple[int, int]:
@@ -78,13 +86,17 @@ def resolve_variant(num_players: int, options: Mapping[str, OptionValue]) -> tup
 
 
 class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
-    spec = SPEC
     action_type = pb.MarketFreshAction
     proto_field = "market_fresh"
 
+    def __init__(self, version: Rules) -> None:
+        self.rules = version
+        self.spec = spec_of(version)
+        self._codecs = codecs(version.data)
+
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
         variant, grid = resolve_variant(num_players, options)
-        return rules.new_game(num_players, variant, grid, rng)
+        return rules.new_game(self.rules, num_players, variant, grid, rng)
 
     def to_act(self, state: State) -> Sequence[Decision]:
         if state.phase == OVER:
@@ -92,43 +104,32 @@ class MarketFreshEngine(Engine[State, pb.MarketFreshAction]):
         return (Decision(state.current, PHASE_KINDS[state.phase]),)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[pb.MarketFreshAction]:
-        return [view.action(m, state.grid) for m in rules.legal_moves(state, seat)]
+        return self._codecs[state.grid].actions(rules.legal_moves(state, seat))
 
     def is_legal(self, state: State, seat: int, action: pb.MarketFreshAction) -> bool:
-        move = view.move_of(action, state.grid)
-        return move is not None and rules.is_legal(state, seat, move)
+        move = self._codecs[state.grid].move_of(action)
+        return move is not None and rules.is_legal(state, seat, rules.normalize(state, move))
 
     def apply(
         self, state: State, seat: int, action: pb.MarketFreshAction, rng: Rng
     ) -> tuple[State, list[Event]]:
-        move = view.move_of(action, state.grid)
-        if move is None or not rules.is_legal(state, seat, move):
-            raise IllegalAction("that action is not legal now; see legal_actions")
+        move = rules.normalize(state, self._codecs[state.grid].legal_move_of(action))
         return rules.apply_move(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> Message:
-        return view.render(state, seat)
+        return render(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        scores = view.finals(state)
-        ranks = view.ranks(scores)
-        results = tuple(
-            SeatResult(seat=f.seat, score=f.total, rank=r) for f, r in zip(scores, ranks, strict=True)
-        )
-        winners = tuple(f.seat for f, r in zip(scores, ranks, strict=True) if r == 1)
-        tie_break = "shared" if len(winners) > 1 else "score"
-        return Outcome(results, winners, tie_break, view.outcome(state, scores))
+        return final_outcome(state) if state.phase == OVER else None
 
     def encode(self, state: State) -> bytes:
         return encode(state)
 
     def decode(self, data: bytes) -> State:
-        return decode(data)
+        return decode(data, self.rules)
 
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
-        return rules.resample_hidden(state, observer, rng)
+        return resample_hidden(state, observer, rng)
 
     points_spread = evaluation.SPREAD
     search_iterations = evaluation.SEARCH_ITERATIONS

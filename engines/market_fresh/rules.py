@@ -9,21 +9,23 @@ lists few complete actions and a frontend can highlight squares:
     score        -> step 3, which produce (and basic or height scoring)
 
 Steps 4 (Farmer Tile) and 5 (refill the face-up row) have no choice left and
-happen when the score is chosen. Moves are small int tuples; view.py turns
-them into protobuf actions.
+happen when the score is chosen. Moves are the small values of moves.py;
+actions.py turns them into protobuf actions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engines.core.engine import Event
+from engines.core.errors import IllegalAction
 from engines.core.rng import Rng
-from engines.market_fresh import view
+from engines.core.seats import after
+from engines.market_fresh import events as event
 from engines.market_fresh.data import (
     CANNOT_PLACE_PENALTY,
-    CRATES,
     CRATES_REMOVED,
     FACE_UP_CRATES,
     HELD_CRATES,
@@ -31,13 +33,13 @@ from engines.market_fresh.data import (
     SOLO_FACE_UP_CRATES,
 )
 from engines.market_fresh.moves import (
-    CHOOSE_CRATE,
-    PLACE_CRATE,
-    REMOVE_CRATE,
-    SCORE_CRATE,
-    TAKE_FACE_DOWN,
-    TAKE_FACE_UP,
+    ChooseCrate,
     Move,
+    PlaceCrate,
+    RemoveCrate,
+    ScoreCrate,
+    TakeFaceDown,
+    TakeFaceUp,
 )
 from engines.market_fresh.scoring import (
     ScoreOption,
@@ -60,11 +62,12 @@ from engines.market_fresh.state import (
     State,
     empty_board,
 )
+from engines.market_fresh.versions import Rules
 
 _T = TypeVar("_T")
 
 
-def new_game(num_players: int, variant: int, grid: int, rng: Rng) -> State:
+def new_game(rules: Rules, num_players: int, variant: int, grid: int, rng: Rng) -> State:
     """Set Up: shuffle the crates face down, remove some, deal 3 each, 4 face up.
 
     "For two players: remove 18 crates ... three players: 9 ... four
@@ -76,21 +79,28 @@ def new_game(num_players: int, variant: int, grid: int, rng: Rng) -> State:
     crates = list(range(NUM_CRATES))
     rng.shuffle(crates)
     n = num_players
-    shops = tuple(Shopfront.empty(grid) for _ in range(n))
+    shops = tuple(Shopfront.empty(rules.data, grid) for _ in range(n))
+    table = State(
+        rules=rules, variant=variant, grid=grid, num_players=n, phase=TAKE, current=0, turn=0,
+        supply=(), set_aside=(), face_up=(), hands=((),) * n, known=((),) * n, removed=(),
+        shopfronts=shops, board=empty_board(rules.data.num_produce), scores=(0,) * n,
+        height_used=(0,) * n, chosen_crate=NONE, perfect_match=False, took_slot=NONE,
+    )
     if variant == SOLO:
-        return State(variant, grid, n, CHOOSE, 0, 0, (), (), tuple(sorted(crates[:SOLO_FACE_UP_CRATES])),
-                     ((),), ((),), (), shops, empty_board(), (0,), (0,), NONE, False, NONE)
+        return replace(table, phase=CHOOSE, face_up=tuple(sorted(crates[:SOLO_FACE_UP_CRATES])))
     removed = CRATES_REMOVED[n]
-    set_aside = tuple(sorted(crates[:removed]))
-    pos = removed
+    dealt = removed
     hands = []
     for _ in range(n):
-        hands.append(tuple(sorted(crates[pos:pos + HELD_CRATES])))
-        pos += HELD_CRATES
-    face_up = tuple(crates[pos:pos + FACE_UP_CRATES])
-    supply = tuple(crates[pos + FACE_UP_CRATES:])
-    return State(variant, grid, n, TAKE, 0, 0, supply, set_aside, face_up, tuple(hands),
-                 ((),) * n, (), shops, empty_board(), (0,) * n, (0,) * n, NONE, False, NONE)
+        hands.append(tuple(sorted(crates[dealt:dealt + HELD_CRATES])))
+        dealt += HELD_CRATES
+    return replace(
+        table,
+        set_aside=tuple(sorted(crates[:removed])),
+        hands=tuple(hands),
+        face_up=tuple(crates[dealt:dealt + FACE_UP_CRATES]),
+        supply=tuple(crates[dealt + FACE_UP_CRATES:]),
+    )
 
 
 # ------------------------------------------------------------------ legal moves
@@ -106,15 +116,32 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return choose_moves(state, seat)
     if state.phase == PLACE:
         shop = state.shopfronts[seat]
-        return [(PLACE_CRATE, p, q) for p, q in shop.placements_for(state.pending_crate)]
-    return [(SCORE_CRATE, o.produce, o.method) for o in options_now(state)]
+        return [PlaceCrate(p, q) for p, q in shop.placements_for(state.chosen_crate)]
+    moves: list[Move] = []
+    for option in options_now(state):
+        moves.append(ScoreCrate(option.produce, option.method))
+        if may_decline_tile(state, option):
+            moves.append(ScoreCrate(option.produce, option.method, decline_tile=True))
+    return moves
+
+
+def may_decline_tile(state: State, option: ScoreOption) -> bool:
+    """Whether the seat may score `option` and leave its Farmer Tiles as they are.
+
+    "If you score more than 1 point for your produce, you **may** place or
+    move one of your Farmer Tiles" (standard game; rules version 2 on). In
+    Crate Heights and Solo the tile is part of height scoring itself ("Place
+    one of your Farmer Tiles ... multiply the number of visible items by the
+    row number"), so there is nothing to decline.
+    """
+    return state.rules.farmer_tile_optional and state.variant == STANDARD and option.row > 0
 
 
 def take_moves(state: State) -> list[Move]:
     """ "Take one faceup or one facedown crate." """
-    moves = [(TAKE_FACE_UP, c, 0) for c in state.face_up]
+    moves: list[Move] = [TakeFaceUp(c) for c in state.face_up]
     if state.supply:
-        moves.append((TAKE_FACE_DOWN, 0, 0))
+        moves.append(TakeFaceDown())
     return moves
 
 
@@ -127,99 +154,147 @@ def choose_moves(state: State, seat: int) -> list[Move]:
     """
     shop = state.shopfronts[seat]
     pool = state.face_up if state.variant == SOLO else state.hands[seat]
-    fits = [(CHOOSE_CRATE, c, 0) for c in shop.placeable(pool)]
+    fits: list[Move] = [ChooseCrate(c) for c in shop.placeable(pool)]
     if fits or state.variant == SOLO:
         return fits
-    return [(REMOVE_CRATE, c, 0) for c in pool]
+    return [RemoveCrate(c) for c in pool]
 
 
 def options_now(state: State) -> list[ScoreOption]:
     """Scoring choices for the crate just placed (public knowledge)."""
     seat = state.current
     return score_options(state.variant, state.shopfronts[seat], state.board,
-                         CRATES[state.pending_crate], state.pending_perfect,
+                         state.rules.data.crates[state.chosen_crate], state.perfect_match,
                          state.height_used[seat], seat)
+
+
+def normalize(state: State, move: Move) -> Move:
+    """The canonical form of a move a frontend may spell another way.
+
+    A crate with two equal halves lies the same either way round, so legal
+    placements list it once per pair of squares, first square lower; the
+    same crate placed from the other end is that placement.
+    """
+    if isinstance(move, PlaceCrate) and state.phase == PLACE and move.first > move.second:
+        a, b = state.rules.data.crates[state.chosen_crate]
+        if a == b:
+            return PlaceCrate(move.second, move.first)
+    return move
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
     """`move in legal_moves(state, seat)`; a placement is checked on its own
     (the grid may allow up to 80), the other steps list a handful of moves."""
     if state.phase == PLACE and seat == state.current:
-        return move[0] == PLACE_CRATE and state.shopfronts[seat].allows(
-            state.pending_crate, move[1], move[2])
+        return isinstance(move, PlaceCrate) and state.shopfronts[seat].allows(
+            state.chosen_crate, move.first, move.second)
     return move in legal_moves(state, seat)
 
 
 # ------------------------------------------------------------------ apply
 
 
+def take_face_up(state: State, seat: int, move: TakeFaceUp, events: list[Event]) -> State:
+    """The crate leaves the face-up row in view of all: it stays known as held."""
+    slot = state.face_up.index(move.crate)
+    events.append(event.crate_taken_face_up(state.rules.data, seat, move.crate))
+    return replace(
+        state,
+        face_up=state.face_up[:slot] + state.face_up[slot + 1:],
+        hands=_with(state.hands, seat, tuple(sorted((*state.hands[seat], move.crate)))),
+        known=_with(state.known, seat, tuple(sorted((*state.known[seat], move.crate)))),
+        took_slot=slot,
+        phase=CHOOSE,
+    )
+
+
+def take_face_down(state: State, seat: int, move: TakeFaceDown, events: list[Event]) -> State:
+    """The top crate of the supply; only its taker sees which."""
+    crate = state.supply[-1]
+    events.extend(event.crate_taken_face_down(state.rules.data, seat, crate))
+    return replace(
+        state,
+        supply=state.supply[:-1],
+        hands=_with(state.hands, seat, tuple(sorted((*state.hands[seat], crate)))),
+        took_slot=NONE,
+        phase=CHOOSE,
+    )
+
+
+def choose_crate(state: State, seat: int, move: ChooseCrate, events: list[Event]) -> State:
+    """Step 2: the crate to add, shown to all as it is laid down."""
+    if state.variant == SOLO:
+        state = replace(state, face_up=tuple(c for c in state.face_up if c != move.crate))
+    else:
+        state = _drop_held(state, seat, move.crate)
+    events.append(event.crate_chosen(state.rules.data, seat, move.crate))
+    return replace(state, chosen_crate=move.crate, phase=PLACE)
+
+
+def remove_crate(state: State, seat: int, move: RemoveCrate, events: list[Event]) -> State:
+    """ "If you can't add a crate ... Remove one of your crates from the game"
+    and "lose 1 point"; the turn ends."""
+    state = _drop_held(state, seat, move.crate)
+    score = floor_score(state.scores[seat] - CANNOT_PLACE_PENALTY)
+    lost = state.scores[seat] - score
+    state = replace(state, removed=(*state.removed, move.crate),
+                    scores=_with(state.scores, seat, score))
+    events.append(event.crate_removed(state.rules.data, seat, move.crate, lost, score))
+    return end_turn(state, events)
+
+
+def place_crate(state: State, seat: int, move: PlaceCrate, events: list[Event]) -> State:
+    """Step 2: lay the chosen crate; how many halves match decides a perfect match."""
+    shop = state.shopfronts[seat]
+    crate = state.chosen_crate
+    matches = shop.fit(crate, move.first, move.second)
+    shop = shop.place(crate, move.first, move.second)
+    events.append(event.crate_placed(state.rules.data, seat, crate, state.grid, move.first,
+                                     move.second, shop.heights[move.first], matches))
+    return replace(state, shopfronts=_with(state.shopfronts, seat, shop),
+                   perfect_match=matches == 2, phase=SCORE)
+
+
+def choose_score(state: State, seat: int, move: ScoreCrate, events: list[Event]) -> State:
+    """Steps 3 to 5: score, Farmer Tile (unless declined), refill; then the next turn."""
+    option = next(o for o in options_now(state) if o.produce == move.produce
+                  and o.method == move.method)
+    if move.decline_tile:
+        option = replace(option, row=0)  # scored as shown, and the tiles stay
+    return end_turn(score_crate(state, seat, option, events), events)
+
+
+#: What each kind of move does.
+MOVE_RULES: dict[type[Any], Callable[[State, int, Any, list[Event]], State]] = {
+    TakeFaceUp: take_face_up,
+    TakeFaceDown: take_face_down,
+    ChooseCrate: choose_crate,
+    RemoveCrate: remove_crate,
+    PlaceCrate: place_crate,
+    ScoreCrate: choose_score,
+}
+
+
 def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     """Apply a legal move; returns a new state (the input is never changed)."""
-    kind, a, b = move
+    rule = MOVE_RULES.get(type(move))
+    if rule is None:
+        raise IllegalAction("that action names no move of market-fresh")
     events: list[Event] = []
-    if kind == TAKE_FACE_UP:
-        slot = state.face_up.index(a)
-        state = replace(
-            state,
-            face_up=state.face_up[:slot] + state.face_up[slot + 1:],
-            hands=_with(state.hands, seat, tuple(sorted((*state.hands[seat], a)))),
-            known=_with(state.known, seat, tuple(sorted((*state.known[seat], a)))),
-            took_slot=slot,
-            phase=CHOOSE,
-        )
-        events.append(Event(view.crate_taken(seat, False, a)))
-    elif kind == TAKE_FACE_DOWN:
-        crate = state.supply[-1]
-        state = replace(
-            state,
-            supply=state.supply[:-1],
-            hands=_with(state.hands, seat, tuple(sorted((*state.hands[seat], crate)))),
-            took_slot=NONE,
-            phase=CHOOSE,
-        )
-        events.append(Event(view.crate_taken(seat, True, NONE)))
-        events.append(Event(view.crate_taken(seat, True, crate), frozenset((seat,))))
-    elif kind == CHOOSE_CRATE:
-        if state.variant == SOLO:
-            state = replace(state, face_up=tuple(c for c in state.face_up if c != a))
-        else:
-            state = _drop_held(state, seat, a)
-        state = replace(state, pending_crate=a, phase=PLACE)
-        events.append(Event(view.crate_chosen(seat, a)))
-    elif kind == REMOVE_CRATE:
-        state = _drop_held(state, seat, a)
-        score = floor_score(state.scores[seat] - CANNOT_PLACE_PENALTY)
-        lost = state.scores[seat] - score
-        state = replace(state, removed=(*state.removed, a),
-                        scores=_with(state.scores, seat, score))
-        events.append(Event(view.crate_removed(seat, a, lost, score)))
-        state = end_turn(state, events)
-    elif kind == PLACE_CRATE:
-        shop = state.shopfronts[seat]
-        crate = state.pending_crate
-        matches = shop.fit(crate, a, b)
-        shop = shop.place(crate, a, b)
-        state = replace(state, shopfronts=_with(state.shopfronts, seat, shop),
-                        pending_perfect=matches == 2, phase=SCORE)
-        events.append(Event(view.crate_placed(seat, crate, state.grid, a, b,
-                                              shop.heights[a], matches)))
-    elif kind == SCORE_CRATE:
-        option = next(o for o in options_now(state) if o.produce == a and o.method == b)
-        state = score_crate(state, seat, option, events)
-        state = end_turn(state, events)
-    else:  # pragma: no cover - moves come from legal_moves
-        raise ValueError(f"unknown move kind {kind}")
-    return state, events
+    return rule(state, seat, move, events), events
 
 
 def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event]) -> State:
     """Steps 3 and 4: move the Score Cube, then place or move a Farmer Tile."""
     total = state.scores[seat] + option.points
-    events.append(Event(view.scored(seat, option, total)))
+    data = state.rules.data
+    events.append(event.scored(data, seat, option, total))
     state = replace(state, scores=_with(state.scores, seat, total))
     produce = option.produce
     if state.variant == STANDARD:
         from_row, to_row = standard_tile_move(state.board, seat, produce, option.visible)
+        if not option.row:  # declined (option.row is to_row otherwise)
+            return state
     elif option.method == HEIGHT:
         from_row, to_row = 0, option.row
         state = replace(state, height_used=_with(state.height_used, seat,
@@ -232,7 +307,7 @@ def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event
             column[from_row - 1] = FREE
         column[to_row - 1] = seat
         state = replace(state, board=_with(state.board, produce, tuple(column)))
-        events.append(Event(view.farmer_tile(seat, produce, from_row, to_row)))
+        events.append(event.farmer_tile(data, seat, produce, from_row, to_row))
     return state
 
 
@@ -248,8 +323,8 @@ def end_turn(state: State, events: list[Event]) -> State:
         slot = state.took_slot
         state = replace(state, supply=state.supply[:-1],
                         face_up=(*state.face_up[:slot], crate, *state.face_up[slot:]))
-        events.append(Event(view.face_up_refilled(crate, len(state.supply))))
-    state = replace(state, pending_crate=NONE, pending_perfect=False, took_slot=NONE,
+        events.append(event.face_up_refilled(state.rules.data, crate, len(state.supply)))
+    state = replace(state, chosen_crate=NONE, perfect_match=False, took_slot=NONE,
                     turn=state.turn + 1)
     if state.variant == SOLO:
         state = _next_solo(state)
@@ -257,7 +332,7 @@ def end_turn(state: State, events: list[Event]) -> State:
         seat, phase = next_turn(state)
         state = replace(state, current=seat, phase=phase)
     if state.phase == OVER:
-        events.append(Event(view.game_ended(state)))
+        events.append(event.game_ended(state))
     return state
 
 
@@ -269,9 +344,7 @@ def next_turn(state: State) -> tuple[int, int]:
     1): every seat gets the same number of turns.
     """
     pool = bool(state.supply or state.face_up)
-    n = state.num_players
-    for k in range(1, n + 1):
-        seat = (state.current + k) % n
+    for seat in after(state.num_players, state.current):
         if pool:
             return seat, TAKE
         if state.hands[seat]:
@@ -301,39 +374,3 @@ def _drop_held(state: State, seat: int, crate: int) -> State:
 
 def _with(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*values[:index], value, *values[index + 1:])
-
-
-
-# ------------------------------------------------------------------ hidden information
-
-
-def resample_hidden(state: State, observer: int, rng: Rng) -> State:
-    """Redeal everything `observer` cannot see, keeping every public fact.
-
-    Hidden from the observer: the face-down supply (contents and order), the
-    crates removed at set-up, and the crates other seats hold that nobody saw
-    them take face-up. Public: the face-up row, shopfronts, removed crates,
-    the crate being placed, and held crates taken face-up (the `known` ones).
-    """
-    unknown_held = [
-        tuple(c for c in state.hands[s] if c not in state.known[s]) if s != observer else ()
-        for s in range(state.num_players)
-    ]
-    pool = [*state.supply, *state.set_aside]
-    for held in unknown_held:
-        pool.extend(held)
-    if not pool:
-        return state
-    pool.sort()
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    pos = 0
-    for s, held in enumerate(unknown_held):
-        if s == observer:
-            continue
-        hands[s] = tuple(sorted((*state.known[s], *pool[pos:pos + len(held)])))
-        pos += len(held)
-    set_aside = tuple(sorted(pool[pos:pos + len(state.set_aside)]))
-    pos += len(state.set_aside)
-    supply = tuple(pool[pos:])
-    return replace(state, hands=tuple(hands), set_aside=set_aside, supply=supply)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.core.ranking import competition_ranks
 from engines.market_fresh.data import (
     COLUMN_RANK_FACTORS,
     COLUMN_THIRD_POINTS,
     MAX_SCORING_HEIGHT,
-    NUM_PRODUCE,
     PERFECT_MATCH_BONUS,
     SOLO_RATINGS,
     SOLO_UNUSED_CRATE_PENALTY,
@@ -175,9 +175,8 @@ def tile_count_points(counts: list[int]) -> list[int]:
     to count).
     """
     points = []
-    for count in counts:
-        rank = sum(1 for other in counts if other > count)
-        award = TILE_COUNT_POINTS[rank] if rank < len(TILE_COUNT_POINTS) else 0
+    for count, rank in zip(counts, competition_ranks(counts), strict=True):
+        award = TILE_COUNT_POINTS[rank - 1] if rank <= len(TILE_COUNT_POINTS) else 0
         points.append(award if count else 0)
     return points
 
@@ -210,7 +209,7 @@ def final_scores(
     n = len(track)
     awards: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
     counts = [0] * n
-    for produce in range(NUM_PRODUCE):
+    for produce in range(len(board)):  # one column per produce type
         if variant == STANDARD:
             for seat, row, points in column_awards(board[produce]):
                 awards[seat].append((produce, row, points))
@@ -218,15 +217,15 @@ def final_scores(
             if seat != FREE:
                 counts[seat] += 1
     tile_points = tile_count_points(counts) if variant == STANDARD else [0] * n
-    out = []
+    finals = []
     for seat in range(n):
         penalty = unused_crates * SOLO_UNUSED_CRATE_PENALTY if variant == SOLO else 0
         bonus = sum(p for _, _, p in awards[seat]) + tile_points[seat]
         total = floor_score(track[seat] + bonus - penalty)
-        out.append(FinalScore(seat, track[seat], tuple(awards[seat]), counts[seat],
+        finals.append(FinalScore(seat, track[seat], tuple(awards[seat]), counts[seat],
                               tile_points[seat], unused_crates if variant == SOLO else 0,
                               penalty, total))
-    return out
+    return finals
 
 
 def floor_score(score: int) -> int:
@@ -245,12 +244,3 @@ def solo_rating(score: int) -> str:
     MARKET MASTERY!": 160 itself, left out by the table, counts as mastery.
     """
     return next(name for low, name in SOLO_RATINGS if score >= low)
-
-
-def rank(totals: list[int]) -> list[int]:
-    """Competition ranks (1, 1, 3): the rulebook has no tie-break for the winner.
-
-    "Then everyone adds up all their points, and the player with the most wins!"
-    """
-    return [1 + sum(1 for other in totals if other > t) for t in totals]
-

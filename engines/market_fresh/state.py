@@ -2,7 +2,7 @@
 
 Every crate is always in exactly one place: the face-down supply (top last),
 the crates removed at set-up, the face-up row, a seat's held crates, the
-crate being placed (`pending_crate`), a shopfront, or the crates removed by
+crate being placed (`chosen_crate`), a shopfront, or the crates removed by
 a seat that could not place. Solo keeps only its 25 face-up crates; the other
 41 stay in the box and play no part.
 """
@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engines.core.wire import int_in, ints, load_list, rows
-from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, NUM_PRODUCE, TOP_ROW
+from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, TOP_ROW
 from engines.market_fresh.shopfront import Shopfront
+from engines.market_fresh.versions import Rules
 
 #: Encoding version of the engine bytes (bump on any layout change).
 ENCODING = 1
@@ -45,6 +46,7 @@ FREE = -1
 class State:
     """Immutable: rules build a new value with the changed parts only."""
 
+    rules: Rules  # the rules version's flags and components (not encoded: the header names it)
     variant: int
     grid: int
     num_players: int
@@ -61,8 +63,8 @@ class State:
     board: tuple[tuple[int, ...], ...]  # produce column -> row 1..7 (index 0..6) -> seat
     scores: tuple[int, ...]  # the Score Cube on the number track (plus vouchers)
     height_used: tuple[int, ...]  # seat -> bit mask of produce already height scored
-    pending_crate: int  # the crate chosen this turn (public), NONE otherwise
-    pending_perfect: bool  # the placed crate is a perfectly fresh match
+    chosen_crate: int  # the crate chosen this turn (public), NONE otherwise
+    perfect_match: bool  # the crate just placed is a perfectly fresh match (both halves match)
     took_slot: int  # face-up slot taken this turn (refilled at its end), NONE otherwise
 
     @property
@@ -72,8 +74,9 @@ class State:
 
 
 
-def empty_board() -> tuple[tuple[int, ...], ...]:
-    return tuple((FREE,) * TOP_ROW for _ in range(NUM_PRODUCE))
+def empty_board(num_produce: int) -> tuple[tuple[int, ...], ...]:
+    """One column per produce type, rows 1..7 free."""
+    return tuple((FREE,) * TOP_ROW for _ in range(num_produce))
 
 
 #: JSON with no spaces; one encoder for every call (json.dumps builds a new one
@@ -102,8 +105,8 @@ def encode(state: State) -> bytes:
     tail = (
         state.scores,
         state.height_used,
-        state.pending_crate,
-        int(state.pending_perfect),
+        state.chosen_crate,
+        int(state.perfect_match),
         state.took_slot,
     )
     # The board (field 14) is a third of the text and changes at most once a
@@ -116,8 +119,8 @@ def _board_json(board: tuple[tuple[int, ...], ...]) -> str:
     return _JSON.encode(board)
 
 
-def decode(data: bytes) -> State:
-    """Inverse of `encode`; raises ValueError on anything malformed."""
+def decode(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` under `rules`; raises ValueError on anything malformed."""
     body = load_list(data, "market-fresh", 20)
     if body[0] != ENCODING:
         raise ValueError("market-fresh state has the wrong encoding version")
@@ -144,15 +147,16 @@ def decode(data: bytes) -> State:
         )
         if any(c > last or a > squares or b > squares for c, a, b in placements):
             raise ValueError("state field shopfronts is malformed")
-        shopfronts.append(Shopfront.rebuild(grid, placements))
-    board = tuple(tuple(col) for col in rows(body[14], "board", NUM_PRODUCE, FREE, n - 1, TOP_ROW))
+        shopfronts.append(Shopfront.rebuild(rules.data, grid, placements))
+    num_produce = rules.data.num_produce
+    board = tuple(tuple(col) for col in rows(body[14], "board", num_produce, FREE, n - 1, TOP_ROW))
     scores = tuple(ints(body[15], "scores", 0, 1_000_000, n))
-    height_used = tuple(ints(body[16], "height_used", 0, (1 << NUM_PRODUCE) - 1, n))
-    pending = int_in(body[17], "pending_crate", NONE, last)
-    perfect = int_in(body[18], "pending_perfect", 0, 1)
+    height_used = tuple(ints(body[16], "height_used", 0, (1 << num_produce) - 1, n))
+    chosen = int_in(body[17], "chosen_crate", NONE, last)
+    perfect = int_in(body[18], "perfect_match", 0, 1)
     took_slot = int_in(body[19], "took_slot", NONE, 3)
-    state = State(variant, grid, n, phase, current, turn, supply, set_aside, face_up, hands,
-                  known, removed, tuple(shopfronts), board, scores, height_used, pending,
+    state = State(rules, variant, grid, n, phase, current, turn, supply, set_aside, face_up, hands,
+                  known, removed, tuple(shopfronts), board, scores, height_used, chosen,
                   bool(perfect), took_slot)
     _check_crates(state)
     return state
@@ -170,16 +174,16 @@ def _check_crates(state: State) -> None:
         places.extend(c for c, _, _ in state.shopfronts[seat].placements)
     if (state.phase == OVER) != (state.current == NONE):
         raise ValueError("state has no seat to act before the game is over")
-    if (state.pending_crate != NONE) != (state.phase in (PLACE, SCORE)):
+    if (state.chosen_crate != NONE) != (state.phase in (PLACE, SCORE)):
         raise ValueError("state has a chosen crate outside the place and score steps")
     if state.phase == SCORE:
         placed = state.shopfronts[state.current].placements
-        if not placed or placed[-1][0] != state.pending_crate:
+        if not placed or placed[-1][0] != state.chosen_crate:
             raise ValueError("state scores a crate that was not the last one placed")
     if state.took_slot > len(state.face_up):
         raise ValueError("state refills a face-up slot that does not exist")
-    if state.pending_crate != NONE and state.phase == PLACE:
-        places.append(state.pending_crate)
+    if state.chosen_crate != NONE and state.phase == PLACE:
+        places.append(state.chosen_crate)
     if len(places) != len(set(places)):
         raise ValueError("state holds a crate twice")
     if state.variant != SOLO and len(places) != NUM_CRATES:

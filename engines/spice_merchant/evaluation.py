@@ -9,7 +9,6 @@ winner").
 
 from __future__ import annotations
 
-from engines.spice_merchant.data import price_list
 from engines.spice_merchant.scoring import sell_goods
 from engines.spice_merchant.state import NONE, State
 
@@ -24,7 +23,7 @@ TIE_BREAK = 0.01
 SEARCH_ITERATIONS = 220
 
 def estimate(state: State) -> list[float]:
-    prices = price_list(state.nutmeg_prices)
+    prices = state.rules.data.price_list(state.nutmeg_prices)
     points = []
     for seat in range(state.num_players):
         goods = list(state.secret_goods[seat])

@@ -19,7 +19,7 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     others = [seat for seat in range(state.num_players) if seat != observer]
     pool = list(state.deck)
     for seat in others:
-        pool.extend(s for s in range(NUM_SPICES) for _ in range(state.hands[seat][s]))
+        pool.extend(spice for spice in range(NUM_SPICES) for _ in range(state.hands[seat][spice]))
         pool.extend(state.secret_goods[seat])
     pool.sort()  # canonical: the deck's true order must not shape the deal
     rng.shuffle(pool)
@@ -27,8 +27,8 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     for seat in others:
         size = state.hand_size(seat)
         new.hands[seat] = [0] * NUM_SPICES
-        for s in pool[:size]:
-            new.hands[seat][s] += 1
+        for spice in pool[:size]:
+            new.hands[seat][spice] += 1
         del pool[:size]
         size = len(state.secret_goods[seat])
         new.secret_goods[seat] = sorted(pool[:size])

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
+from engines.core.actions import ActionCodec
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 from marketplay.v1 import spice_merchant_pb2 as pb
 
@@ -65,26 +66,10 @@ def market_pb(market: int) -> pb.SpiceMerchantMarket.ValueType:
 
 
 def spices_pb(spices: list[int] | tuple[int, ...]) -> list[pb.SpiceMerchantSpice.ValueType]:
-    return [_SPICE_PB[s + 1] for s in spices]
+    return [_SPICE_PB[spice + 1] for spice in spices]
 
 
-def action_message(move: Move) -> pb.SpiceMerchantAction:
-    """A fresh message (callers may change it); built once per move, then parsed."""
-    return pb.SpiceMerchantAction.FromString(_action_bytes(move))
-
-
-def action_messages(moves: list[Move]) -> list[pb.SpiceMerchantAction]:
-    """`action_message` of each move (a legal-move list is long: kept tight)."""
-    parse = pb.SpiceMerchantAction.FromString
-    return [parse(_action_bytes(move)) for move in moves]
-
-
-@lru_cache(maxsize=1024)
-def _action_bytes(move: Move) -> bytes:
-    return _build_action(move).SerializeToString(deterministic=True)
-
-
-def _build_action(move: Move) -> pb.SpiceMerchantAction:
+def build_action(move: Move) -> pb.SpiceMerchantAction:
     if isinstance(move, RegisterSecret):
         return pb.SpiceMerchantAction(
             register_secret=pb.SpiceMerchantRegisterSecret(spices=spices_pb(move.spices))
@@ -102,31 +87,20 @@ def _spice(value: int) -> int | None:
     return value - 1 if 1 <= value <= NUM_SPICES else None
 
 
-def move_of(action: pb.SpiceMerchantAction) -> Move | None:
+def read_move(action: pb.SpiceMerchantAction) -> Move | None:
     """The move an action message names, or None if it names none well-formed.
 
-    Read once per distinct message (is_legal and apply both ask): serialising
-    it and looking the bytes up costs less than reading its fields. Only
-    messages within the action bound are cached, so a caller can never fill
-    the cache with large keys.
+    Registered goods are a set: a pair named in either order is the one
+    move the legal actions list in ascending order (every rules version:
+    this only accepts what was refused before, and the accepted move is the
+    canonical one, so no state, view or event changes).
     """
-    if action.ByteSize() > MAX_ACTION_BYTES:
-        return None
-    return _move_of_bytes(action.SerializeToString(deterministic=True))
-
-
-@lru_cache(maxsize=1024)
-def _move_of_bytes(data: bytes) -> Move | None:
-    return _read_move(pb.SpiceMerchantAction.FromString(data))
-
-
-def _read_move(action: pb.SpiceMerchantAction) -> Move | None:
     kind = action.WhichOneof("move")
     if kind == "register_secret":
         wire = action.register_secret.spices
-        if not all(1 <= s <= NUM_SPICES for s in wire):
+        if not all(1 <= value <= NUM_SPICES for value in wire):
             return None
-        return RegisterSecret(tuple(s - 1 for s in wire))
+        return RegisterSecret(tuple(sorted(value - 1 for value in wire)))
     if kind == "open_trade":
         spice = _spice(action.open_trade.spice)
         return None if spice is None else OpenTrade(spice)
@@ -137,3 +111,13 @@ def _read_move(action: pb.SpiceMerchantAction) -> Move | None:
             return None
         return FakeDemand(fake.market - 1, spice, fake.count)
     return None
+
+
+CODEC: ActionCodec[Move, pb.SpiceMerchantAction] = ActionCodec(
+    pb.SpiceMerchantAction, build_action, read_move, MAX_ACTION_BYTES, cache_size=1024
+)
+action_message = CODEC.action
+action_messages = CODEC.actions
+move_of = CODEC.move_of
+#: The cache of read actions (tests/service/test_hostile_input.py watches its size).
+_move_of_bytes = CODEC.read_bytes

@@ -11,23 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.core.engine import Event
+from engines.core.ranking import ranked_outcome
 from engines.core.rng import Rng
+from engines.core.seats import clockwise
 from engines.core.spec import OptionValue
-from engines.spice_merchant import events
-from engines.spice_merchant.data import (
-    CARD_COUNTS,
-    FULL_MARKETS_TO_END_ROUND,
-    HAND_SIZE,
-    MARKET_CAPACITY,
-    MARKETS_PER_SPICE,
-    NUM_MARKETS,
-    NUM_SPICES,
-    ROUNDS,
-    price_list,
-    secret_goods_to_register,
-)
+from engines.spice_merchant import events as event
+from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret, fake_demands
-from engines.spice_merchant.scoring import ranks, sell_goods, tie_break_name
+from engines.spice_merchant.scoring import sell_goods
 from engines.spice_merchant.state import (
     ALL_MARKETS_OCCUPIED,
     GAME_OVER,
@@ -39,6 +30,7 @@ from engines.spice_merchant.state import (
     TWO_FULL_MARKETS,
     State,
 )
+from engines.spice_merchant.versions import Rules
 
 FIRST_PLAYER = 0
 
@@ -56,13 +48,17 @@ def first_player_of_first_round(num_players: int) -> int:
     return FIRST_PLAYER
 
 
-def new_game(num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
+def new_game(
+    rules: Rules, num_players: int, options: Mapping[str, OptionValue], rng: Rng
+) -> State:
     """ "Shuffle the 84 spice cards, and then distribute 7 cards to each
     player's hand, hidden. Make the deck ... with the remaining cards." """
-    deck = [spice for spice, count in enumerate(CARD_COUNTS) for _ in range(count)]
+    table = rules.data
+    deck = [spice for spice, count in enumerate(table.card_counts) for _ in range(count)]
     rng.shuffle(deck)
     n = num_players
     state = State(
+        rules=rules,
         num_players=n,
         nutmeg_prices=str(options["nutmeg-prices"]),
         round_no=1,
@@ -85,7 +81,7 @@ def new_game(num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> 
         last_open=[NONE] * n,
     )
     for seat in range(n):
-        for _ in range(HAND_SIZE):
+        for _ in range(table.hand_size):
             state.hands[seat][state.deck.pop()] += 1
     return state
 
@@ -101,7 +97,7 @@ def secret_goods_due(state: State, seat: int) -> int:
     a hand the empty deck left smaller than that registers what it holds
     (an empty hand registers nothing and is not asked).
     """
-    return min(secret_goods_to_register(state.round_no), state.hand_size(seat))
+    return min(state.rules.data.secret_goods_to_register(state.round_no), state.hand_size(seat))
 
 
 def markets_held(state: State, spice: int) -> int:
@@ -116,10 +112,11 @@ def market_accepts(state: State, market: int, spice: int) -> int:
     market places of the 6 markets."
     """
     held, count = state.markets[market]
+    table = state.rules.data
     if held == spice:
-        return MARKET_CAPACITY - count
-    if held == NONE and markets_held(state, spice) < MARKETS_PER_SPICE:
-        return MARKET_CAPACITY
+        return table.market_capacity - count
+    if held == NONE and markets_held(state, spice) < table.markets_per_spice:
+        return table.market_capacity
     return 0
 
 
@@ -140,16 +137,18 @@ def can_act(state: State, seat: int) -> bool:
     hand = state.hands[seat]
     if not state.open_trade_used(seat) and any(hand):
         return True
-    return any(hand[s] and can_place(state, s) for s in range(NUM_SPICES))
+    return any(hand[spice] and can_place(state, spice) for spice in range(NUM_SPICES))
 
 
 def round_end_reason(state: State) -> int:
     """ "When all of the market places are occupied, or when 2 market places
     are full with 4 cards even if not all of them are occupied, the round
     ends." Checked immediately after every placement; "full" is exactly 4."""
+    table = state.rules.data
     if all(held != NONE for held, _ in state.markets):
         return ALL_MARKETS_OCCUPIED
-    if sum(count == MARKET_CAPACITY for _, count in state.markets) >= FULL_MARKETS_TO_END_ROUND:
+    full = sum(count == table.market_capacity for _, count in state.markets)
+    if full >= table.full_markets_to_end_round:
         return TWO_FULL_MARKETS
     return NOT_ENDED
 
@@ -171,7 +170,7 @@ def secret_choices(state: State, seat: int) -> list[RegisterSecret]:
     hand = state.hands[seat]
     due = secret_goods_due(state, seat)
     if due == 1:
-        return [RegisterSecret((s,)) for s in range(NUM_SPICES) if hand[s]]
+        return [RegisterSecret((spice,)) for spice in range(NUM_SPICES) if hand[spice]]
     if due == 2:
         return [
             RegisterSecret((a, b))
@@ -190,7 +189,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     hand = state.hands[seat]
     moves: list[Move] = []
     if not state.open_trade_used(seat):
-        moves.extend(OpenTrade(s) for s in range(NUM_SPICES) if hand[s])
+        moves.extend(OpenTrade(good) for good in range(NUM_SPICES) if hand[good])
     for spice in range(NUM_SPICES):
         if not hand[spice]:
             continue
@@ -209,7 +208,7 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
         spices = move.spices
         if len(spices) != secret_goods_due(state, seat) or list(spices) != sorted(spices):
             return False
-        return all(hand[s] >= spices.count(s) for s in spices)
+        return all(hand[spice] >= spices.count(spice) for spice in spices)
     if state.phase != TRADING or seat != state.turn:
         return False
     if isinstance(move, OpenTrade):
@@ -222,34 +221,34 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
 
 def apply(state: State, seat: int, move: Move, rng: Rng) -> tuple[State, list[Event]]:
     """Apply a legal move to a clone of `state`."""
-    s = state.clone()
-    out: list[Event] = []
+    after = state.clone()
+    events: list[Event] = []
     if isinstance(move, RegisterSecret):
-        register_secret(s, seat, move.spices, out)
-        if all(s.registered):
-            finish_registration(s, out, rng)
+        register_secret(after, seat, move.spices, events)
+        if all(after.registered):
+            finish_registration(after, events, rng)
     elif isinstance(move, OpenTrade):
-        open_trade(s, seat, move.spice, out)
-        pass_turn(s, out, rng)
+        open_trade(after, seat, move.spice, events)
+        pass_turn(after, events, rng)
     else:
-        fake_demand(s, seat, move, out)
-        reason = round_end_reason(s)
+        fake_demand(after, seat, move, events)
+        reason = round_end_reason(after)
         if reason != NOT_ENDED:
-            end_round(s, reason, out, rng)
+            end_round(after, reason, events, rng)
         else:
-            pass_turn(s, out, rng)
-    return s, out
+            pass_turn(after, events, rng)
+    return after, events
 
 
-def register_secret(s: State, seat: int, spices: tuple[int, ...], out: list[Event]) -> None:
+def register_secret(state: State, seat: int, spices: tuple[int, ...], events: list[Event]) -> None:
     for spice in spices:
-        s.hands[seat][spice] -= 1
-    s.secret_goods[seat] = list(spices)
-    s.registered[seat] = True
-    out.extend(events.secret_registered(seat, spices))
+        state.hands[seat][spice] -= 1
+    state.secret_goods[seat] = list(spices)
+    state.registered[seat] = True
+    events.extend(event.secret_registered(seat, spices))
 
 
-def refill(s: State, seat: int, out: list[Event]) -> None:
+def refill(state: State, seat: int, events: list[Event]) -> None:
     """Draw back to 7; an empty deck gives what it has.
 
     "You always have 7 cards in your hand when your turn is finished." The
@@ -257,20 +256,16 @@ def refill(s: State, seat: int, out: list[Event]) -> None:
     deck and shuffle them"), so once it runs out, hands stay smaller until
     the next round's reshuffle.
     """
-    want = HAND_SIZE - s.hand_size(seat)
+    want = state.rules.data.hand_size - state.hand_size(seat)
     if want <= 0:
         return
-    drawn = [s.deck.pop() for _ in range(min(want, len(s.deck)))]
+    drawn = [state.deck.pop() for _ in range(min(want, len(state.deck)))]
     for spice in drawn:
-        s.hands[seat][spice] += 1
-    out.extend(events.cards_drawn(seat, drawn, want - len(drawn), len(s.deck)))
+        state.hands[seat][spice] += 1
+    events.extend(event.cards_drawn(seat, drawn, want - len(drawn), len(state.deck)))
 
 
-def seats_from_first_player(s: State) -> list[int]:
-    return [(s.first_player + i) % s.num_players for i in range(s.num_players)]
-
-
-def finish_registration(s: State, out: list[Event], rng: Rng) -> None:
+def finish_registration(state: State, events: list[Event], rng: Rng) -> None:
     """Everyone has registered: replacement draws, then trading.
 
     "If you register secret-trade goods, you should replenish ... When
@@ -279,39 +274,39 @@ def finish_registration(s: State, out: list[Event], rng: Rng) -> None:
     once all have registered, in seat order from the first player: who
     answered first cannot change who gets which cards.
     """
-    for seat in seats_from_first_player(s):
-        refill(s, seat, out)
-    s.phase = TRADING
-    give_turn(s, s.first_player, out, rng)
+    for seat in clockwise(state.num_players, state.first_player):
+        refill(state, seat, events)
+    state.phase = TRADING
+    give_turn(state, state.first_player, events, rng)
 
 
-def open_trade(s: State, seat: int, spice: int, out: list[Event]) -> None:
+def open_trade(state: State, seat: int, spice: int, events: list[Event]) -> None:
     """ "You can register one more spice card that you want to sell ... with
     the front side up. You can do this action only once in a round." The
     seat then draws back to 7 like after a fake demand."""
-    s.hands[seat][spice] -= 1
-    s.open_goods[seat] = spice
-    out.append(events.open_traded(seat, spice))
-    refill(s, seat, out)
+    state.hands[seat][spice] -= 1
+    state.open_goods[seat] = spice
+    events.append(event.open_traded(seat, spice))
+    refill(state, seat, events)
 
 
-def fake_demand(s: State, seat: int, move: FakeDemand, out: list[Event]) -> None:
+def fake_demand(state: State, seat: int, move: FakeDemand, events: list[Event]) -> None:
     """ "Putting down cards (1 to 4 cards) that you have on 1 market ...
     And then, you should replenish your hand to 7." The seat draws before
     the round-end check scores the round (its move is complete first)."""
-    s.hands[seat][move.spice] -= move.count
-    market = s.markets[move.market]
+    state.hands[seat][move.spice] -= move.count
+    market = state.markets[move.market]
     market[0] = move.spice
     market[1] += move.count
-    out.append(events.fake_demanded(seat, move.market, move.spice, move.count, market[1]))
-    refill(s, seat, out)
+    events.append(event.fake_demanded(seat, move.market, move.spice, move.count, market[1]))
+    refill(state, seat, events)
 
 
-def pass_turn(s: State, out: list[Event], rng: Rng) -> None:
-    give_turn(s, (s.turn + 1) % s.num_players, out, rng)
+def pass_turn(state: State, events: list[Event], rng: Rng) -> None:
+    give_turn(state, (state.turn + 1) % state.num_players, events, rng)
 
 
-def give_turn(s: State, start: int, out: list[Event], rng: Rng) -> None:
+def give_turn(state: State, start: int, events: list[Event], rng: Rng) -> None:
     """The turn goes clockwise to the first seat from `start` that can act.
 
     A seat with no legal move (in play: an empty hand, after the deck ran
@@ -320,21 +315,20 @@ def give_turn(s: State, start: int, out: list[Event], rng: Rng) -> None:
     "On your turn, you can do only one action out of the two actions
     described below."
     """
-    for i in range(s.num_players):
-        seat = (start + i) % s.num_players
-        if can_act(s, seat):
-            s.turn = seat
+    for seat in clockwise(state.num_players, start):
+        if can_act(state, seat):
+            state.turn = seat
             return
-        if not s.passed[seat]:
-            s.passed[seat] = True
-            out.append(events.seat_passed(seat))
-    end_round(s, NO_SEAT_CAN_ACT, out, rng)
+        if not state.passed[seat]:
+            state.passed[seat] = True
+            events.append(event.seat_passed(seat))
+    end_round(state, NO_SEAT_CAN_ACT, events, rng)
 
 
 # ---------------------------------------------------------------- round end
 
 
-def end_round(s: State, reason: int, out: list[Event], rng: Rng) -> None:
+def end_round(state: State, reason: int, events: list[Event], rng: Rng) -> None:
     """Score the round, clear the table, then start the next round or end.
 
     "The cards used to indicate scores and the cards in your hands remain.
@@ -342,56 +336,60 @@ def end_round(s: State, reason: int, out: list[Event], rng: Rng) -> None:
     become the seat's score cards; unsold goods and all market cards go
     back into the deck.
     """
-    prices = price_list(s.nutmeg_prices)
-    for seat in range(s.num_players):
-        goods = s.secret_goods[seat] + ([s.open_goods[seat]] if s.open_goods[seat] != NONE else [])
-        sold = sell_goods(goods, s.markets, prices)
+    prices = state.rules.data.price_list(state.nutmeg_prices)
+    for seat in range(state.num_players):
+        open_good = state.open_goods[seat]
+        goods = state.secret_goods[seat] + ([open_good] if open_good != NONE else [])
+        sold = sell_goods(goods, state.markets, prices)
         for sale in sold.sales:
-            s.score_cards[seat][sale.spice] += 1
-        s.deck.extend(sold.unsold)
-        s.scores[seat] += sold.points
-        s.round_points[seat].append(sold.points)
-    s.last_end = reason
-    s.last_markets = [m[:] for m in s.markets]
-    s.last_secret = s.secret_goods
-    s.last_open = s.open_goods
-    for spice, count in s.markets:
-        s.deck.extend([spice] * count)
-    n = s.num_players
-    s.markets = [[NONE, 0] for _ in range(NUM_MARKETS)]
-    s.secret_goods = [[] for _ in range(n)]
-    s.open_goods = [NONE] * n
-    s.registered = [False] * n
-    s.passed = [False] * n
-    s.turn = NONE
-    if s.round_no == ROUNDS:
-        s.phase = GAME_OVER
-        out.append(events.round_scored(s))
-        winners, tie_break = winners_of(s)
-        out.append(events.game_ended(winners, tie_break, s))
+            state.score_cards[seat][sale.spice] += 1
+        state.deck.extend(sold.unsold)
+        state.scores[seat] += sold.points
+        state.round_points[seat].append(sold.points)
+    state.last_end = reason
+    state.last_markets = [m[:] for m in state.markets]
+    state.last_secret = state.secret_goods
+    state.last_open = state.open_goods
+    for spice, count in state.markets:
+        state.deck.extend([spice] * count)
+    n = state.num_players
+    state.markets = [[NONE, 0] for _ in range(NUM_MARKETS)]
+    state.secret_goods = [[] for _ in range(n)]
+    state.open_goods = [NONE] * n
+    state.registered = [False] * n
+    state.passed = [False] * n
+    state.turn = NONE
+    if state.round_no == state.rules.data.rounds:
+        state.phase = GAME_OVER
+        events.append(event.round_scored(state))
+        winners, tie_break = winners_of(state)
+        events.append(event.game_ended(winners, tie_break, state))
         return
-    s.round_no += 1
-    s.first_player = (s.first_player + 1) % n
-    rng.shuffle(s.deck)
-    s.phase = REGISTRATION
-    out.append(events.round_scored(s))
-    out.append(events.round_started(s))
+    state.round_no += 1
+    state.first_player = (state.first_player + 1) % n
+    rng.shuffle(state.deck)
+    state.phase = REGISTRATION
+    events.append(event.round_scored(state))
+    events.append(event.round_started(state))
     for seat in range(n):
-        if secret_goods_due(s, seat) == 0:
-            register_secret(s, seat, (), out)
-    if all(s.registered):
-        finish_registration(s, out, rng)
+        if secret_goods_due(state, seat) == 0:
+            register_secret(state, seat, (), events)
+    if all(state.registered):
+        finish_registration(state, events, rng)
 
 
-def winners_of(s: State) -> tuple[list[int], str]:
-    keys = final_keys(s)
-    return [seat for seat, rank in enumerate(ranks(keys)) if rank == 1], tie_break_name(
-        s.scores, [s.goods_sold(seat) for seat in range(s.num_players)]
-    )
+#: The tie-break after the score, named as `Outcome.tie_break` reports it.
+TIE_BREAKS = ("goods-sold",)
 
 
-def final_keys(s: State) -> list[tuple[int, ...]]:
+def winners_of(state: State) -> tuple[list[int], str]:
+    """Seats ranked first, and the rule that decided it."""
+    outcome = ranked_outcome(final_keys(state), TIE_BREAKS)
+    return list(outcome.winners), outcome.tie_break
+
+
+def final_keys(state: State) -> list[tuple[int, ...]]:
     """Highest total wins; "in the case of a tie, the player who sold more
-    goods ... is the winner. If there is a tie again, they become
-    co-champions!" """
-    return [(s.scores[seat], s.goods_sold(seat)) for seat in range(s.num_players)]
+    goods than the other player is the winner. If there is a tie again, they
+    become co-champions!" """
+    return [(state.scores[seat], state.goods_sold(seat)) for seat in range(state.num_players)]

@@ -1,4 +1,4 @@
-"""Selling registered goods at the end of a round, and the final ranking."""
+"""Selling registered goods at the end of a round."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class Sold(NamedTuple):
 
     @property
     def points(self) -> int:
-        return sum(s.points for s in self.sales)
+        return sum(spice.points for spice in self.sales)
 
 
 def sell_goods(
@@ -43,8 +43,8 @@ def sell_goods(
     equal prices the earlier market (A before F), so results are stable.
     """
     counts = [0] * NUM_SPICES
-    for s in goods:
-        counts[s] += 1
+    for good in goods:
+        counts[good] += 1
     sales: list[Sale] = []
     unsold: list[int] = []
     for spice in range(NUM_SPICES):
@@ -61,24 +61,3 @@ def sell_goods(
         sales.extend(offers[: counts[spice]])
         unsold.extend([spice] * max(0, counts[spice] - len(offers)))
     return Sold(tuple(sales), tuple(unsold))
-
-
-def ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
-    """Competition ranking (1, 1, 3) of seats by descending key."""
-    return [1 + sum(other > key for other in keys) for key in keys]
-
-
-def tie_break_name(scores: Sequence[int], goods_sold: Sequence[int]) -> str:
-    """Which rule decided first place.
-
-    "In the case of a tie, the player who sold more goods than the other
-    player is the winner. If there is a tie again, they become co-champions!"
-    """
-    top = max(scores)
-    leaders = [seat for seat, score in enumerate(scores) if score == top]
-    if len(leaders) == 1:
-        return "score"
-    most = max(goods_sold[seat] for seat in leaders)
-    if sum(goods_sold[seat] == most for seat in leaders) == 1:
-        return "goods-sold"
-    return "shared"

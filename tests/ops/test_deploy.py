@@ -422,6 +422,43 @@ def test_state_keys_come_from_the_generated_secret(
     Sealer.from_config(spec)  # the server accepts the key format
 
 
+CLIENT_LABEL = {"marketplay-client": "true"}
+
+
+def test_callers_come_only_from_namespaces_the_operator_labels(
+    rendered: tuple[str, list[dict[str, Any]]],
+) -> None:
+    """gRPC and HTTP are admitted only from namespaces labelled marketplay-client=true
+    (no rule lets every namespace or every pod in); docs/deploy.md names the label."""
+    _, objects = rendered
+    policy = one(objects, "NetworkPolicy")["spec"]
+    assert set(policy["policyTypes"]) == {"Ingress", "Egress"} and policy["egress"] == []
+    serving = {DEFAULTS.port, DEFAULTS.http_port}
+    for rule in policy["ingress"]:
+        ports = {p["port"] for p in rule["ports"]}
+        assert rule.get("from"), "a rule without `from` admits everyone"
+        for peer in rule["from"]:
+            assert set(peer) == {"namespaceSelector"}, peer  # no ipBlock, no bare podSelector
+            assert peer["namespaceSelector"].get("matchLabels"), "an empty selector: every namespace"
+            if ports & serving:
+                assert peer["namespaceSelector"] == {"matchLabels": CLIENT_LABEL}
+    assert serving <= {p["port"] for r in policy["ingress"] for p in r["ports"]}
+    assert "kubectl label namespace" in (ROOT / "docs" / "deploy.md").read_text()
+    assert "marketplay-client=true" in (ROOT / "docs" / "deploy.md").read_text()
+
+
+def test_prod_requires_seat_tokens_and_every_overlay_logs_json(tmp_path: Path) -> None:
+    """Prod refuses a seat's action or view without its token (docs/security.md); the
+    image and every overlay log JSON lines; connections age out within a minute."""
+    prod = load_config([], env=config_map(render("prod", tmp_path / "prod")))
+    assert prod.require_seat_tokens
+    for overlay in OVERLAYS:
+        config = load_config([], env=config_map(render(overlay, tmp_path / f"{overlay}-2")))
+        assert config.log_format == "json"
+        assert config.max_connection_age_ms <= 60_000
+    assert "MARKETPLAY_LOG_FORMAT=json" in _final_stage()
+
+
 def test_prod_runs_several_workers_on_as_many_cores(tmp_path: Path) -> None:
     """Prod: workers == CPU cores requested, Guaranteed QoS, at least three pods."""
     objects = render("prod", tmp_path)
@@ -482,10 +519,12 @@ def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
                     {"eval_time": "5m", "alertname": "MarketplayHighErrorRate", "exp_alerts": []},
                     {"eval_time": "5m", "alertname": "MarketplayNoHealthyPods", "exp_alerts": []},
                     {"eval_time": "30m", "alertname": "MarketplayNoHealthyPods",
-                     "exp_alerts": [{"exp_labels": {"severity": "critical"}, "exp_annotations": {
+                     "exp_alerts": [{"exp_labels": {"severity": "critical",
+                                                    "namespace": "games"}, "exp_annotations": {
                          "summary": "no marketplay pod is up",
-                         "description": "Prometheus scrapes no healthy marketplay pod: every "
-                                        "game backend calling it fails."}}]},
+                         "description": "Prometheus scrapes no healthy marketplay pod in games: "
+                                        "every game backend calling it there fails.",
+                         "runbook_url": RUNBOOK_BASE + "#marketplaynohealthypods"}}]},
                 ],
                 "promql_expr_test": [
                     {"expr": "ALERTS{alertstate=\"firing\",alertname=\"MarketplayHighErrorRate\"}",
@@ -535,6 +574,74 @@ def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
     out = subprocess.run([tool("promtool"), "test", "rules", str(test_file)], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def _promtool_test(tmp_path: Path, tests: list[dict[str, Any]]) -> None:
+    rules = _rules(tmp_path)
+    test_file = tmp_path / "rules_test.yaml"
+    test_file.write_text(yaml.safe_dump({"rule_files": [rules.name], "evaluation_interval": "1m",
+                                         "tests": tests}))
+    out = subprocess.run([tool("promtool"), "test", "rules", str(test_file)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_no_healthy_pods_fires_per_namespace(tmp_path: Path) -> None:
+    """A dead `marketplay` next to a live `marketplay-dev` fires, for `marketplay` alone;
+    so does a namespace whose targets vanished (pods gone, nothing left to scrape)."""
+    up = 'up{{job="marketplay",namespace="{}",pod="{}"}}'
+    description = ("Prometheus scrapes no healthy marketplay pod in {}: every game backend "
+                   "calling it there fails.")
+
+    def firing(namespace: str) -> dict[str, Any]:
+        return {"exp_labels": {"severity": "critical", "namespace": namespace},
+                "exp_annotations": {
+                    "summary": "no marketplay pod is up",
+                    "description": description.format(namespace),
+                    "runbook_url": RUNBOOK_BASE + "#marketplaynohealthypods"}}
+
+    _promtool_test(tmp_path, [{
+        "interval": "1m",
+        "input_series": [
+            {"series": up.format("marketplay", "a"), "values": "1x10 0x30"},
+            {"series": up.format("marketplay", "b"), "values": "1x10 0x30"},
+            {"series": up.format("marketplay-dev", "c"), "values": "1x40"},
+            # a third namespace whose only pod disappears from the targets after 10 minutes
+            {"series": up.format("games", "d"), "values": "1x10 _x30"},
+        ],
+        "alert_rule_test": [
+            {"eval_time": "5m", "alertname": "MarketplayNoHealthyPods", "exp_alerts": []},
+            {"eval_time": "30m", "alertname": "MarketplayNoHealthyPods",
+             "exp_alerts": [firing("games"), firing("marketplay")]},
+        ],
+    }])
+
+
+RUNBOOK_BASE = "https://github.com/example/marketplay/blob/main/docs/deploy.md"
+
+
+def _anchors(markdown: str) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens."""
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+            for heading in re.findall(r"^#{1,6} (.+)$", markdown, re.M)}
+
+
+def test_every_alert_links_its_runbook_section() -> None:
+    """Each alert's runbook_url points into docs/deploy.md at a heading that exists, named
+    after the alert, whose section says what to do."""
+    rule = yaml.safe_load((DEPLOY / "k8s" / "components" / "monitoring" / "prometheusrule.yaml")
+                          .read_text())
+    deploy_doc = (ROOT / "docs" / "deploy.md").read_text()
+    anchors = _anchors(deploy_doc)
+    alerts = [r for g in rule["spec"]["groups"] for r in g["rules"] if "alert" in r]
+    assert alerts
+    for alert in alerts:
+        url = alert["annotations"]["runbook_url"]
+        base, _, anchor = url.partition("#")
+        assert base == RUNBOOK_BASE, url
+        assert anchor == alert["alert"].lower() and anchor in anchors, url
+        section = deploy_doc.split(f"### {alert['alert']}\n", 1)[1].split("\n#", 1)[0]
+        assert len(section.split()) > 30, f"{alert['alert']}: runbook section too thin"
 
 
 def test_dashboard_queries_are_valid_promql(tmp_path: Path) -> None:

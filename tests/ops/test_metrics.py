@@ -11,7 +11,8 @@ import pytest
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from prometheus_client import CollectorRegistry
 
-from service.metrics import GO_CODE_NAMES, Metrics, MetricsInterceptor, PrometheusObserver
+from service.metrics import Metrics, PrometheusObserver
+from service.rpc_metrics import GO_CODE_NAMES, MetricsInterceptor
 
 SERVICE = "test.v1.Probe"
 
@@ -172,23 +173,32 @@ def test_every_status_code_has_its_go_name() -> None:
 
 
 def test_observer_counts_game_metrics() -> None:
-    """The GameObserver hooks feed the marketplay_* metrics with game labels."""
+    """The GameObserver hooks feed the marketplay_* metrics with game labels,
+    and the rules version games are played under (what retiring a version waits on)."""
     registry = CollectorRegistry()
     observer = PrometheusObserver(Metrics(registry))
-    observer.game_started("spice_merchant", "players=3")
-    observer.game_started("spice_merchant", "players=3")
-    observer.game_finished("spice_merchant", "players=3")
-    observer.action_applied("market_fresh")
+    observer.game_started("spice_merchant", "spice-merchant/2", "players=3")
+    observer.game_started("spice_merchant", "spice-merchant/2", "players=3")
+    observer.game_started("spice_merchant", "spice-merchant/1", "players=3")
+    observer.game_finished("spice_merchant", "spice-merchant/2", "players=3")
+    observer.action_applied("market_fresh", "market-fresh/2")
+    observer.action_applied("market_fresh", "1+data.x")
+    observer.action_applied("market_fresh", "1+data.x")
     observer.action_refused("market_fresh", "ILLEGAL_ACTION")
     observer.state_sealed("market_fresh", 700)
     observer.engine_time("market_fresh", "ApplyAction", 0.002)
     observer.state_cache(True)
     observer.state_cache(False)
     observer.state_cache(False)
-    game = {"game": "spice_merchant", "variant": "players=3"}
+    game = {"game": "spice_merchant", "rules_version": "spice-merchant/2", "variant": "players=3"}
     assert _value(registry, "marketplay_games_started_total", **game) == 2
+    assert _value(registry, "marketplay_games_started_total",
+                  **{**game, "rules_version": "spice-merchant/1"}) == 1
     assert _value(registry, "marketplay_games_finished_total", **game) == 1
-    assert _value(registry, "marketplay_actions_applied_total", game="market_fresh") == 1
+    assert _value(registry, "marketplay_actions_applied_total", game="market_fresh",
+                  rules_version="market-fresh/2") == 1
+    assert _value(registry, "marketplay_actions_applied_total", game="market_fresh",
+                  rules_version="1+data.x") == 2
     assert _value(
         registry, "marketplay_actions_refused_total", game="market_fresh", reason="ILLEGAL_ACTION"
     ) == 1
@@ -198,3 +208,37 @@ def test_observer_counts_game_metrics() -> None:
     ) == 1
     assert _value(registry, "marketplay_state_cache_hits_total") == 1
     assert _value(registry, "marketplay_state_cache_misses_total") == 2
+
+
+def test_engine_seconds_times_only_the_rules_step() -> None:
+    """marketplay_engine_seconds is reported before the new state is sealed or any view
+    built, so sealing and views (in grpc_server_handling_seconds) are not in it."""
+    from marketplay.v1 import game_service_pb2 as pb
+    from service.core import Call, GameCore
+    from service.observe import NullObserver
+    from service.sealing import Sealer
+    from service.states import StateStore
+    from tests.service.conftest import KEYS_A, first_legal
+
+    order: list[str] = []
+
+    class Recording(NullObserver):
+        def engine_time(self, game_id: str, rpc: str, seconds: float) -> None:
+            order.append(f"engine:{rpc}")
+
+    class Store(StateStore):
+        def seal(self, *args: Any, **kwargs: Any) -> bytes:
+            order.append("seal")
+            return super().seal(*args, **kwargs)
+
+    store = Store(Sealer.from_config(KEYS_A), 0, NullObserver())
+    core = GameCore(store, Recording(), False, 100)
+    new = core.new_game(pb.NewGameRequest(game_id="spice-merchant", num_players=2, seed=b"t",
+                                          views=pb.ViewSelection(all_seats=True)), Call())
+    seat, action = first_legal(new.update)
+    core.apply_action(pb.ApplyActionRequest(state=new.update.state, seat=seat, action=action),
+                      Call())
+    core.replay(pb.ReplayRequest(game_id="spice-merchant", num_players=2, seed=b"t",
+                                 actions=[pb.SeatAction(seat=seat, action=action)]), Call())
+    assert order == ["engine:NewGame", "seal", "engine:ApplyAction", "seal",
+                     "engine:Replay", "seal"]

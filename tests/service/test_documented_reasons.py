@@ -75,6 +75,8 @@ class World:
     start: pb.GameUpdate
     guarded_start: pb.NewGameResponse
     http: ServedHttp
+    draining: Served
+    busy: Served
 
 
 @pytest.fixture(scope="module")
@@ -93,9 +95,32 @@ def world() -> Iterator[World]:
     guarded_start = guarded.stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=3,
                                                            seed=b"reasons", views=views))
     http = ServedHttp(TEST_CONFIG)
-    yield World(plain, guarded, faulty, start, guarded_start, http)
-    for served in (plain, guarded, faulty, http):
+    draining = Served(TEST_CONFIG)
+    draining.running.admission.drain()
+    busy = Served(replace(TEST_CONFIG, max_concurrent_rpcs=1))
+    yield World(plain, guarded, faulty, start, guarded_start, http, draining, busy)
+    for served in (plain, guarded, faulty, http, draining, busy):
         served.close()
+
+
+def _overloaded(w: World) -> object:
+    """A call while the busy server's one admitted call waits in ListGames."""
+    entered, release = threading.Event(), threading.Event()
+    real = w.busy.running.core.list_games
+
+    def waiting(request: pb.ListGamesRequest, call: object) -> pb.ListGamesResponse:
+        entered.set()
+        release.wait(30)
+        return real(request, call)  # type: ignore[arg-type]
+
+    w.busy.running.core.list_games = waiting  # type: ignore[method-assign,assignment]
+    first = w.busy.stub.ListGames.future(pb.ListGamesRequest(), timeout=60)
+    try:
+        assert entered.wait(30)
+        return w.busy.stub.ListGames(pb.ListGamesRequest(), timeout=30)
+    finally:
+        release.set()
+        first.result(timeout=30)
 
 
 def _apply(w: World, state: bytes | None = None, seat: int | None = None,
@@ -203,6 +228,8 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "SEAT_TOKEN_REQUIRED": lambda w: w.guarded.stub.GetView(pb.GetViewRequest(
         state=w.guarded_start.update.state, views=pb.ViewSelection(seats=[0]))),
     "SEAT_TOKEN_EXPIRED": _expired,
+    "OPTION_NEEDS_TRUST": lambda w: w.guarded.stub.NewGame(pb.NewGameRequest(
+        game_id="central-market", num_players=3, options={"skip-idle-reactions": "true"})),
     "STALE_STEP": lambda w: _apply(w, expected_step=5),
     "REPLAY_TOO_LONG": lambda w: w.open.stub.Replay(pb.ReplayRequest(
         game_id=GAME, num_players=2, seed=b"s",
@@ -211,6 +238,8 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "BOTS_BUSY": _bots_busy,
     "UNKNOWN_POLICY": lambda w: _suggest(w, policy=42),
     "BAD_BUDGET": lambda w: _suggest(w, max_iterations=-1),
+    "OVERLOADED": _overloaded,
+    "DRAINING": lambda w: w.draining.stub.ListGames(pb.ListGamesRequest()),
 }
 
 #: Reasons the code names but never sends: the RuleError base class and WrongGame

@@ -1,50 +1,85 @@
-"""The committed generated code is exactly what `make proto` produces.
+"""The committed generated code is exactly what `make proto` produces, for every language.
 
-The test runs the Makefile's own `proto` target into a temporary directory
-(`make proto PY_OUT=... OPENAPI_OUT=...`), so the command exists once. A new
-output (another language) is one more variable here and one more entry in
-GENERATED.
+`make proto` itself runs with each output pointed into a temporary directory
+(`make proto PY_OUT=... TS_OUT=... CS_OUT=... OPENAPI_OUT=...`), so the
+commands exist once, in the Makefile. To add a language or generator: add its
+*_OUT variable to the `proto` target and a row to GENERATED.
 """
 
 from __future__ import annotations
 
 import filecmp
+import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import pytest
 
-#: Make variable -> (committed location, what counts as generated under it).
-GENERATED = {
-    "PY_OUT": (ROOT / "clients" / "python", ("*_pb2*", "*_connect.py", "*.binpb")),
+ROOT = Path(__file__).resolve().parents[2]
+MAKE = shutil.which("make")
+
+# Makefile variable -> (committed directory, hand-written files in it, relative to it):
+# every other file there must be exactly what `make proto` writes.
+GENERATED: dict[str, tuple[str, frozenset[str]]] = {
+    "PY_OUT": ("clients/python", frozenset({
+        "pyproject.toml", "README.md", "demo.py",
+        "marketplay/__init__.py", "marketplay/v1/__init__.py", "marketplay/py.typed",
+    })),
+    "TS_OUT": ("clients/ts/src/gen", frozenset()),
+    "CS_OUT": ("clients/csharp/Marketplay.V1", frozenset()),
 }
 OPENAPI = ROOT / "docs" / "openapi.json"
+IGNORED_PARTS = {"__pycache__", "build", "dist"}
+IGNORED_SUFFIXES = {".pyc"}
 
 
-def _files(base: Path, patterns: tuple[str, ...]) -> list[Path]:
-    return sorted({p.relative_to(base) for pattern in patterns for p in base.rglob(pattern)
-                   if p.is_file()})
+def files_under(root: Path) -> set[str]:
+    return {
+        str(p.relative_to(root)) for p in root.rglob("*")
+        if p.is_file() and not IGNORED_PARTS & set(p.relative_to(root).parts[:-1])
+        and p.suffix not in IGNORED_SUFFIXES and ".egg-info" not in str(p)
+    }
 
 
-def test_generated_code_matches_proto(tmp_path: Path) -> None:
-    outputs = {name: tmp_path / name.lower() for name in GENERATED}
-    for out in outputs.values():
-        out.mkdir()
-    openapi = tmp_path / "openapi.json"
-    made = subprocess.run(
-        ["make", "--no-print-directory", "proto",
-         *(f"{name}={out}" for name, out in outputs.items()), f"OPENAPI_OUT={openapi}"],
-        cwd=ROOT, capture_output=True, text=True,
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`make proto` run into a fresh directory per language."""
+    out = tmp_path_factory.mktemp("generated")
+    assert MAKE is not None, "make is not on PATH"
+    dirs = [f"{var}={out / var}" for var in GENERATED]
+    for var in GENERATED:
+        (out / var).mkdir()
+    done = subprocess.run(
+        [MAKE, "--no-print-directory", "-s", "proto", f"PY={sys.executable}", *dirs,
+         f"OPENAPI_OUT={out / 'openapi.json'}"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "MAKEFLAGS": ""},
     )
-    assert made.returncode == 0, made.stdout + made.stderr
-    for name, (committed_dir, patterns) in GENERATED.items():
-        generated = _files(outputs[name], patterns)
-        assert generated, f"make proto wrote nothing to {name}"
-        assert generated == _files(committed_dir, patterns), "run `make proto` and commit the result"
-        for rel in generated:
-            assert filecmp.cmp(outputs[name] / rel, committed_dir / rel, shallow=False), (
-                f"{rel} is stale: run `make proto` and commit the result"
-            )
-    assert openapi.read_text() == OPENAPI.read_text(), (
+    assert done.returncode == 0, f"make proto failed:\n{done.stdout}\n{done.stderr}"
+    return out
+
+
+@pytest.mark.parametrize("var", sorted(GENERATED))
+def test_generated_code_matches_proto(generated: Path, var: str) -> None:
+    committed_dir, hand_written = GENERATED[var]
+    fresh = generated / var
+    committed = ROOT / committed_dir
+    made = files_under(fresh)
+    assert made, f"make proto wrote nothing into {var}"
+    kept = files_under(committed) - hand_written
+    assert made == kept, (
+        f"{committed_dir}: missing {sorted(made - kept)}, left over {sorted(kept - made)}; "
+        "run `make proto` and commit the result"
+    )
+    for rel in sorted(made):
+        assert filecmp.cmp(fresh / rel, committed / rel, shallow=False), (
+            f"{committed_dir}/{rel} is stale: run `make proto` and commit the result"
+        )
+
+
+def test_openapi_document_matches_proto(generated: Path) -> None:
+    assert (generated / "openapi.json").read_text() == OPENAPI.read_text(), (
         "docs/openapi.json is stale: run `make proto` and commit the result"
     )

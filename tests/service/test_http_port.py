@@ -21,7 +21,8 @@ from prometheus_client import CollectorRegistry
 
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
-from service.metrics import Metrics, UnaryCallMetrics
+from service.metrics import Metrics
+from service.rpc_metrics import UnaryCallMetrics
 from service.server import create_server
 from tests.loopback import free_port
 from tests.service.conftest import TEST_CONFIG, ServedHttp

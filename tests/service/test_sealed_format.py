@@ -41,7 +41,7 @@ def test_sealed_length_does_not_tell_a_pending_set_aside_choice() -> None:
     lengths, plain_lengths = set(), set()
     for choice in (cm_state.KEEP_ALL, 3, 25):
         state = game.state.clone()
-        state.pending[1] = choice
+        state.set_aside_choice[1] = choice
         twin = Game(CM, 3, game.options, game.seed, game.rng_counter, game.step, state)
         plain_lengths.add(len(twin.encode()))
         lengths.add(len(_store().seal(twin, Instance.draw())))

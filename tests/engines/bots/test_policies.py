@@ -21,6 +21,7 @@ from engines.core import Game, NotYourTurn, Rng
 from engines.market_fresh.rules import options_now
 from engines.market_fresh.state import SCORE
 from engines.spice_merchant.engine import SpiceMerchantEngine
+from engines.spice_merchant.versions import RULES as SPICE_RULES
 from tests.conformance.playout import playout
 
 
@@ -127,7 +128,7 @@ class NoHeuristic(SpiceMerchantEngine):
 
 @pytest.mark.parametrize("name", ["greedy", "ismcts"])
 def test_without_a_heuristic_samples_are_played_to_the_end(name: str) -> None:
-    game = Game.new(NoHeuristic(), 2, {}, b"plain")
+    game = Game.new(NoHeuristic(SPICE_RULES[0]), 2, {}, b"plain")
     for step in list(playout(game, b"plain-policy"))[5:40:10]:
         seat = step.before.to_act()[0].seat
         answer = suggest(step.before, seat, POLICIES[name], Budget(4), b"s")

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.central_market import rules
 from engines.central_market.data import ALL_ACTION_CARDS, CHEAT, ROT, TOURISTS
-from engines.central_market.state import (
-    S_CHEAT,
-    S_INCOME,
-    S_LOST,
-    S_PAID,
-    S_PRICE,
-    S_SOLD,
-    S_TOURISTS,
-)
+from engines.central_market.versions import V1, V2, Rules
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, card, make_state
 
 ALL = ALL_ACTION_CARDS
@@ -26,9 +20,9 @@ def test_cheat_lets_a_seat_bid_without_the_product() -> None:
     if he doesn't have the product that is offered." """
     play = Play(make_state([["tomatoes-2"], ["carrots-3"], ["carrots-4"]], action_cards=[0, CHEAT, 0]))
     play.offer(0, TOMATOES, 5)
-    assert (rules.BID, 4) in rules.legal(play.state, 1)
+    assert (rules.BID, 4) in rules.legal_moves(play.state, 1)
     play.pass_(1)
-    assert rules.legal(play.state, 2) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 2) == [(rules.PASS, -1)]
 
 
 def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offered_limits() -> None:
@@ -36,23 +30,61 @@ def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offer
     the Cheat card ... the player who cheated may play any other product from
     his hand and receive income according to his bid. This product still
     affects both the player's limit and the product limit (... the limit of
-    the initial product that had been offered during bidding)" """
+    the initial product that had been offered during bidding)". Mixing two
+    products, as version 1 always allows and cheat-mixed-products does."""
     hands = [["tomatoes-2", "tomatoes-2"], ["carrots-3", "peppers-4", "peppers-4"], ["eggplants-2"]]
-    play = Play(make_state(hands, action_cards=[0, CHEAT, 0]))
+    play = Play(make_state(hands, action_cards=[0, CHEAT, 0], cheat_mixed=True))
     play.offer(0, TOMATOES, 5).bid(1, 4).pass_(2).stay(0)
     assert play.deciders() == [(1, "sell")]
     assert play.state.sale_cheat
     assert play.state.action_cards[1] == 0
     assert [(e.seat, e.product) for e in play.kinds("cheat_revealed")] == [(1, TOMATOES + 1)]
-    assert rules.legal(play.state, 1) == [
+    assert rules.legal_moves(play.state, 1) == [
         (rules.SELL_CARD, card("carrots-3")), (rules.SELL_CARD, card("peppers-4"))
     ]
     play.sell(1, "carrots-3", "peppers-4")
     sale = play.state.sales[0]
-    assert (sale[S_CHEAT], sale[S_SOLD], sale[S_INCOME]) == (True, 7, 28)
+    assert (sale.cheat, sale.sold_kg, sale.income) == (True, 7, 28)
     assert play.state.product_left[TOMATOES] == 3
     assert play.state.product_left[CARROTS] == 10
     assert play.state.player_left[1] == 3
+
+
+def _cheat_at_5(rules_version: Rules, cheat_mixed: bool | None) -> Play:
+    """Seat 1 cheats on tomatoes at 5 holding three other products (10 kg)."""
+    hands = [["tomatoes-2"], ["carrots-3", "peppers-4", "cucumbers-3"], ["eggplants-2"]]
+    play = Play(make_state(hands, action_cards=[0, CHEAT, 0], rules_version=rules_version,
+                           cheat_mixed=cheat_mixed))
+    play.offer(0, TOMATOES, 9).bid(1, 5).pass_(2).stay(0)
+    assert play.deciders() == [(1, "sell")] and play.state.sale_cheat
+    return play
+
+
+def test_cheat_sells_one_product_kind_by_default() -> None:
+    """Decision "Cheat sells one product" (version 2): "the player who cheated
+    may play any other product from his hand ... This product still affects
+    ..." names one product, so his first card fixes it: at 5 he sells at most
+    4 kg (20), not 10 kg of three kinds (50)."""
+    play = _cheat_at_5(V2, None)
+    play.act(1, rules.SELL_CARD, card("peppers-4"))
+    assert rules.legal_moves(play.state, 1) == [(rules.FINISH_SALE, -1)]
+    play.act(1, rules.FINISH_SALE).decline_reactions()
+    sale = play.state.sales[0]
+    assert (sale.cheat, sale.sold_kg, sale.income) == (True, 4, 20)
+    assert sorted(play.state.hands[1]) == sorted([card("carrots-3"), card("cucumbers-3")])
+
+
+@pytest.mark.parametrize("rules_version, option", [(V2, True), (V1, None)], ids=["option", "v1"])
+def test_cheat_mixed_products_option_lets_a_cheater_mix(rules_version: Rules,
+                                                        option: bool | None) -> None:
+    """Decision "Cheat sells one product": with cheat-mixed-products (and
+    always under version 1) the cheater sells all three kinds: 10 kg for 50."""
+    play = _cheat_at_5(rules_version, option)
+    play.act(1, rules.SELL_CARD, card("peppers-4"))
+    assert (rules.SELL_CARD, card("carrots-3")) in rules.legal_moves(play.state, 1)
+    play.sell(1, "carrots-3", "cucumbers-3").decline_reactions()
+    sale = play.state.sales[0]
+    assert (sale.cheat, sale.sold_kg, sale.income) == (True, 10, 50)
 
 
 def test_seller_holding_the_product_sells_it_and_keeps_his_cheat() -> None:
@@ -62,7 +94,7 @@ def test_seller_holding_the_product_sells_it_and_keeps_his_cheat() -> None:
     play = Play(make_state(hands, action_cards=[0, CHEAT, 0]))
     play.offer(0, TOMATOES, 5).bid(1, 4).pass_(2).stay(0)
     assert not play.state.sale_cheat
-    assert rules.legal(play.state, 1) == [(rules.SELL_CARD, card("tomatoes-3"))]
+    assert rules.legal_moves(play.state, 1) == [(rules.SELL_CARD, card("tomatoes-3"))]
     assert play.state.action_cards[1] == CHEAT
 
 
@@ -94,7 +126,7 @@ def test_rot_window_asks_other_holders_clockwise_from_the_sellers_left() -> None
     play = _rot_scene(hands, [ROT, ROT, 0, ROT], starting_player=1)
     play.offer(1, TOMATOES, 5).pass_(2).pass_(3).pass_(0).sell(1, "tomatoes-4")
     assert play.deciders() == [(3, "respond-rot")]
-    assert rules.legal(play.state, 3) == [(rules.PASS, -1), (rules.PLAY_ROT, -1)]
+    assert rules.legal_moves(play.state, 3) == [(rules.PASS, -1), (rules.PLAY_ROT, -1)]
     play.pass_(3)
     assert play.deciders() == [(0, "respond-rot")]
     play.pass_(0)
@@ -110,7 +142,7 @@ def test_rot_halves_the_sale_rounding_the_rotten_half_down() -> None:
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-3")
     play.act(1, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_PAID], sale[S_INCOME]) == (3, 2, 10)
+    assert (sale.sold_kg, sale.paid_kg, sale.income) == (3, 2, 10)
     assert play.state.action_cards[1] == 0
     assert play.state.player_left[0] == 7  # Rot changes income only
     assert play.state.product_left[TOMATOES] == 7
@@ -124,7 +156,7 @@ def test_two_rots_on_one_sale_compound() -> None:
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-4", "tomatoes-4")
     play.act(1, rules.PLAY_ROT).act(2, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_PAID], sale[S_INCOME]) == (8, 2, 10)
+    assert (sale.sold_kg, sale.paid_kg, sale.income) == (8, 2, 10)
     assert [e.paid_kg for e in play.kinds("rot_played")] == [4, 2]
 
 
@@ -138,7 +170,7 @@ def test_rot_on_a_cheat_sale() -> None:
     assert play.deciders() == [(2, "respond-rot")]
     play.act(2, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_CHEAT], sale[S_SOLD], sale[S_PAID], sale[S_INCOME]) == (True, 7, 4, 24)
+    assert (sale.cheat, sale.sold_kg, sale.paid_kg, sale.income) == (True, 7, 4, 24)
 
 
 def test_rot_counts_only_the_legally_sold_amount() -> None:
@@ -149,20 +181,39 @@ def test_rot_counts_only_the_legally_sold_amount() -> None:
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-4")
     play.act(1, rules.PLAY_ROT)
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_LOST], sale[S_PAID], sale[S_INCOME]) == (3, 1, 2, 10)
+    assert (sale.sold_kg, sale.lost_kg, sale.paid_kg, sale.income) == (3, 1, 2, 10)
 
 
 def test_skip_idle_reactions_skips_a_rot_that_cannot_rot_anything() -> None:
-    """Decision "skip-idle-reactions": a sale paid for 1 kg cannot lose
-    anything to Rot (the rotten half of 1 rounds down to 0)."""
+    """Decision "skip-idle-reactions" (version 1): a sale paid for 1 kg cannot
+    lose anything to Rot (the rotten half of 1 rounds down to 0); version 1
+    skips the prompt only with the option."""
     hands = [["tomatoes-2", "peppers-2"], ["eggplants-2"], ["cucumbers-2"]]
-    asked = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10])
+    asked = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10], rules_version=V1)
     asked.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert asked.deciders() == [(1, "respond-rot")]  # eligible: holds an unused Rot
-    skipped = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10], skip_idle=True)
+    skipped = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10], skip_idle=True,
+                         rules_version=V1)
     skipped.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert skipped.deciders() == [(1, "offer")]
     assert skipped.state.income[0] == 5
+
+
+def test_rot_is_never_asked_on_a_sale_paid_at_1_kg() -> None:
+    """Decision "Rot on a sale paid at 1 kg" (version 2): "half of the amount
+    (rounded down if the amount is an odd number) is considered to be
+    rotten", so a Rot on 1 kg changes nothing. That the sale is paid at 1 kg
+    is public, so nobody is asked, with or without skip-idle-reactions. A
+    second Rot is not asked once the first left 1 kg (2 -> 1)."""
+    hands = [["tomatoes-2", "peppers-2"], ["eggplants-2"], ["cucumbers-2"]]
+    play = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10])
+    play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
+    assert play.deciders() == [(1, "offer")] and play.state.income[0] == 5
+    two = _rot_scene(hands, [0, ROT, ROT])
+    two.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
+    assert two.deciders() == [(1, "respond-rot")]  # paid 2: a Rot rots 1
+    two.act(1, rules.PLAY_ROT)
+    assert two.deciders() == [(1, "offer")] and two.state.income[0] == 5
 
 
 def test_no_rot_window_when_nobody_holds_a_rot() -> None:
@@ -186,13 +237,13 @@ def test_tourists_sell_at_the_lowest_bid_outside_both_limits() -> None:
     play.sell(1, "tomatoes-3").sell(0, "tomatoes-2")
     # Clockwise from the offerer: seat 0, then seat 1.
     assert play.deciders() == [(0, "respond-tourists")]
-    assert rules.legal(play.state, 0) == [(rules.PASS, -1), (rules.PLAY_TOURISTS, -1)]
+    assert rules.legal_moves(play.state, 0) == [(rules.PASS, -1), (rules.PLAY_TOURISTS, -1)]
     play.act(0, rules.PLAY_TOURISTS)
     assert play.deciders() == [(0, "tourists-sale")]
-    assert rules.legal(play.state, 0) == [(rules.SELL_CARD, card("tomatoes-4"))]
+    assert rules.legal_moves(play.state, 0) == [(rules.SELL_CARD, card("tomatoes-4"))]
     play.sell(0, "tomatoes-4")
     tourist = play.state.sales[-1]
-    assert (tourist[S_TOURISTS], tourist[S_PRICE], tourist[S_INCOME]) == (True, 3, 12)
+    assert (tourist.tourists, tourist.price, tourist.income) == (True, 3, 12)
     assert play.state.income[0] == 12 + 12
     assert play.state.player_left[0] == 8
     assert play.state.product_left[TOMATOES] == 5
@@ -244,7 +295,7 @@ def test_no_rot_on_tourists_sales() -> None:
     play.pass_(1).pass_(2)  # the Rot window of the normal sale
     play.act(0, rules.PLAY_TOURISTS).sell(0, "tomatoes-4")
     assert play.deciders() == [(1, "offer")]
-    assert play.state.sales[-1][S_PAID] == 4
+    assert play.state.sales[-1].paid_kg == 4
 
 
 def test_seat_without_the_product_may_only_pass_the_tourists_window() -> None:
@@ -254,7 +305,7 @@ def test_seat_without_the_product_may_only_pass_the_tourists_window() -> None:
     play = Play(make_state(hands, action_cards=[TOURISTS, 0, 0]))
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert play.deciders() == [(0, "respond-tourists")]
-    assert rules.legal(play.state, 0) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 0) == [(rules.PASS, -1)]
 
 
 def test_skip_idle_reactions_skips_tourists_without_a_card_of_the_product() -> None:

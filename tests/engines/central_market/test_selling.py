@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.central_market import rules
-from engines.central_market.rules import legal_sale_kg
-from engines.central_market.state import S_INCOME, S_LOST, S_SOLD, SOLD
+from engines.central_market.selling import legal_sale_kg
+from engines.central_market.state import SOLD
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, card, make_state
 
 NO_CARDS = [0, 0, 0]
@@ -17,11 +17,11 @@ def test_seller_plays_one_card_per_action_and_finishes_after_at_least_one() -> N
     hand = ["tomatoes-2", "tomatoes-2", "tomatoes-4", "carrots-3"]
     play = Play(make_state([hand, ["peppers-2"], ["peppers-3"]], action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2)
-    assert rules.legal(play.state, 0) == [
+    assert rules.legal_moves(play.state, 0) == [
         (rules.SELL_CARD, card("tomatoes-2")), (rules.SELL_CARD, card("tomatoes-4"))
     ]
     play.sell(0, "tomatoes-2", finish=False)
-    assert rules.legal(play.state, 0) == [
+    assert rules.legal_moves(play.state, 0) == [
         (rules.SELL_CARD, card("tomatoes-2")),
         (rules.SELL_CARD, card("tomatoes-4")),
         (rules.FINISH_SALE, -1),
@@ -51,7 +51,7 @@ def test_player_limit_loses_kilograms_and_only_sold_ones_count() -> None:
                            player_left=[2, 10, 10], action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-4")
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_LOST], sale[S_INCOME]) == (2, 2, 10)
+    assert (sale.sold_kg, sale.lost_kg, sale.income) == (2, 2, 10)
     assert play.state.player_left[0] == 0
     assert play.state.product_left[TOMATOES] == 8
 
@@ -63,7 +63,7 @@ def test_seller_may_play_more_cards_than_the_limits_allow() -> None:
     play = Play(make_state([hand, ["peppers-2"], ["peppers-3"]], action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 3).pass_(1).pass_(2).sell(0, *hand)
     sale = play.state.sales[0]
-    assert (sale[S_SOLD], sale[S_LOST]) == (10, 2)
+    assert (sale.sold_kg, sale.lost_kg) == (10, 2)
 
 
 def test_bidders_sell_in_order_of_lowest_bid() -> None:
@@ -107,7 +107,7 @@ def test_lost_kilograms_when_the_only_card_exceeds_the_product_limit() -> None:
     play.offer(0, CARROTS, 9).bid(1, 2).pass_(2).stay(0)
     play.sell(1, "carrots-4", "carrots-4").sell(0, "carrots-4")
     last = play.state.sales[-1]
-    assert (last[S_SOLD], last[S_LOST], last[S_INCOME]) == (2, 2, 18)
+    assert (last.sold_kg, last.lost_kg, last.income) == (2, 2, 18)
     assert play.state.bid_state == [0, 0, 0]  # cleared after the product
     assert SOLD == 4
 

@@ -8,22 +8,24 @@ import pytest
 
 from engines.central_market import ENGINE
 from engines.central_market.data import ALL_ACTION_CARDS, deck, kg_of, product_of
-from engines.central_market.rules import clockwise, deliver, final_round
+from engines.central_market.rounds import deliver, final_round
 from engines.central_market.state import OFFER
+from engines.central_market.versions import V1, V2, Rules
 from engines.core import Game, InvalidOptions, Rng
 from engines.core.engine import Event
-from tests.engines.central_market.helpers import CARROTS, card, make_state
+from engines.core.seats import clockwise
+from tests.engines.central_market.helpers import CARROTS, card, cards, make_state
 
 
 def test_deck_has_50_cards_of_five_products_with_2_3_4_kg() -> None:
     """Per product 3 cards of 2 kg, 4 of 3 kg, 3 of 4 kg (rules-notes A)."""
-    cards = deck(-1)
-    assert len(cards) == 50
-    per_product = Counter(product_of(c) for c in cards)
+    full = deck(-1)
+    assert len(full) == 50
+    per_product = Counter(product_of(c) for c in full)
     assert sorted(per_product.values()) == [10] * 5
-    tomatoes = Counter(kg_of(c) for c in cards if product_of(c) == 0)
+    tomatoes = Counter(kg_of(c) for c in full if product_of(c) == 0)
     assert tomatoes == {2: 3, 3: 4, 4: 3}
-    assert sum(kg_of(c) for c in cards if product_of(c) == 0) == 30
+    assert sum(kg_of(c) for c in full if product_of(c) == 0) == 30
 
 
 def test_forty_card_variant_removes_one_product() -> None:
@@ -81,7 +83,24 @@ def test_delivery_deals_one_by_one_clockwise_from_the_starting_player() -> None:
     assert s.hands[1] == sorted([card("tomatoes-2")] * 4)
     assert s.hands[2] == sorted([card("tomatoes-3")] * 4)
     assert s.hands[0] == sorted([card("tomatoes-4")] * 4)
-    assert clockwise(s, 1) == [1, 2, 0]
+    assert clockwise(s.num_players, 1) == [1, 2, 0]
+
+
+@pytest.mark.parametrize("rules_version", [V2, V1], ids=["v2", "v1"])
+def test_a_private_delivery_lists_its_cards_sorted(rules_version: Rules) -> None:
+    """Decision "Private card lists" (version 2): the cards a seat is dealt
+    follow the hidden draw pile's order, so its private `cards_delivered`
+    lists them sorted (like its hand) and two tables that differ only in
+    that order tell it the same bytes. Version 1 lists them as dealt."""
+    draw = ["peppers-4", "eggplants-2", "eggplants-2", "tomatoes-3"] * 3
+    s = make_state([[], [], []], draw=draw, rules_version=rules_version)
+    events: list[Event] = []
+    deliver(s, Rng(b"x"), events)
+    mine = [e.message.cards_delivered for e in events if e.audience == frozenset({0})]
+    dealt = [(c.product, c.kg) for c in mine[0].cards]
+    p, e, t = (5, 4), (3, 2), (1, 3)  # peppers-4, eggplants-2, tomatoes-3 on the wire
+    assert dealt == ([t, e, e, p] if rules_version.sorted_deliveries else [p, t, e, e])
+    assert s.hands[0] == cards("tomatoes-3", "eggplants-2", "eggplants-2", "peppers-4")
 
 
 def test_delivery_reshuffles_the_discard_pile_mid_deal() -> None:
@@ -113,3 +132,19 @@ def test_encode_decode_round_trip_and_malformed_states_are_refused() -> None:
     for bad in (b"", b"{}", b"[1,2]", data.replace(b"[", b"{", 1), data[:-5]):
         with pytest.raises(ValueError):
             ENGINE.decode(bad)
+
+
+def test_the_discard_pile_is_shuffled_into_the_new_draw_pile() -> None:
+    """ "players immediately shuffle the discard pile": the same delivery
+    with different random streams deals the discarded cards differently
+    (without a shuffle the deal would be fixed by the discard pile's order)."""
+    discard = ["carrots-3", "peppers-2", "tomatoes-4", "eggplants-3", "cucumbers-2",
+               "carrots-4", "peppers-4", "tomatoes-2", "eggplants-2", "cucumbers-4"]
+    deals = set()
+    for seed in (b"one", b"two", b"three", b"four"):
+        s = make_state([[], [], []], draw=["tomatoes-3"] * 2, discard=discard)
+        deliver(s, Rng(seed), [])
+        deals.add((tuple(map(tuple, s.hands)), tuple(s.draw)))
+        assert sorted(s.draw + [c for h in s.hands for c in h]) == cards(*discard, "tomatoes-3",
+                                                                         "tomatoes-3")
+    assert len(deals) > 1

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.central_market import ENGINE, rules
+from engines.central_market import ENGINE, rounds, rules
 from engines.central_market.data import CHEAT, product_of
-from engines.central_market.engine import action_message, action_tuple
+from engines.central_market.moves import build_action, read_move
 from engines.core import Game, Rng
 from engines.core.engine import Event
 from marketplay.v1 import central_market_pb2 as pb
@@ -30,7 +30,7 @@ def test_delivery_events_are_public_counts_with_private_cards() -> None:
     """ "seat 2 drew 4 cards" for everyone, "you drew ..." for the seat."""
     s = make_state([[], [], []], draw=["tomatoes-2", "carrots-3", "peppers-4"] * 4)
     out: list[Event] = []
-    rules.deliver(s, Rng(b"x"), out)
+    rounds.deliver(s, Rng(b"x"), out)
     delivered = [e for e in out if e.message.WhichOneof("kind") == "cards_delivered"]
     public = [e for e in delivered if e.audience is None]
     private = [e for e in delivered if e.audience is not None]
@@ -65,7 +65,7 @@ def test_set_aside_choice_is_private_until_everyone_chose() -> None:
     play = Play(make_state(hands, offer_turn=2, action_cards=[0, 0, 0],
                            draw=["peppers-2"] * 12))
     play.offer(2, 2, 5).pass_(0).pass_(1).sell(2, "eggplants-2")
-    play.act(1, rules.SET_ASIDE_ACT, card("peppers-2"))
+    play.act(1, rules.SET_ASIDE_CARD, card("peppers-2"))
     chosen = [e for e in play.events if e.message.WhichOneof("kind") == "set_aside_chosen"]
     msgs: list[Any] = [e.message for e in chosen]
     pairs = zip(chosen, msgs, strict=True)
@@ -75,16 +75,16 @@ def test_set_aside_choice_is_private_until_everyone_chose() -> None:
 
 
 def test_actions_convert_both_ways_and_junk_is_not_an_action() -> None:
-    for action in [(rules.OFFER_ACT, 4), (rules.BID, 3), (rules.PASS, -1), (rules.STAY, -1),
+    for action in [(rules.OFFER_PRODUCT, 4), (rules.BID, 3), (rules.PASS, -1), (rules.STAY, -1),
                    (rules.SELL_CARD, card("peppers-4")), (rules.FINISH_SALE, -1),
                    (rules.PLAY_ROT, -1), (rules.PLAY_TOURISTS, -1),
-                   (rules.SET_ASIDE_ACT, card("tomatoes-2")), (rules.KEEP_ALL_ACT, -1)]:
-        assert action_tuple(action_message(action)) == action
-    assert action_tuple(pb.CentralMarketAction()) is None
+                   (rules.SET_ASIDE_CARD, card("tomatoes-2")), (rules.KEEP_ALL_CARDS, -1)]:
+        assert read_move(build_action(action)) == action
+    assert read_move(pb.CentralMarketAction()) is None
     bad_card = pb.CentralMarketAction(sell_card=pb.CentralMarketSellCard(
         card=pb.CentralMarketCard(product=pb.CENTRAL_MARKET_PRODUCT_TOMATOES, kg=5)))
-    assert action_tuple(bad_card) is None
-    assert action_tuple(pb.CentralMarketAction(offer=pb.CentralMarketOffer())) is None
+    assert read_move(bad_card) is None
+    assert read_move(pb.CentralMarketAction(offer=pb.CentralMarketOffer())) is None
 
 
 def test_resampling_keeps_public_facts_and_bidding_constraints() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engines.central_market.scoring import round_victory_points
-from engines.central_market.state import S_INCOME, S_LOST, S_PLAYED, S_SOLD
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, make_state
 
 ANNA, JOHN, MADARA, OTHER = 0, 1, 2, 3
@@ -16,8 +15,8 @@ def test_john_sells_6_kg_at_price_4_for_24_income() -> None:
     play.offer(0, TOMATOES, 4).pass_(1).pass_(2)
     play.sell(0, "tomatoes-3", "tomatoes-3").decline_reactions()
     sale = play.state.sales[0]
-    assert sale[S_PLAYED] == 6
-    assert sale[S_INCOME] == 24
+    assert sale.played_kg == 6
+    assert sale.income == 24
     assert play.state.income[0] == 24
 
 
@@ -43,9 +42,9 @@ def test_anna_john_and_madara_sell_carrots_against_the_product_limit() -> None:
     play.sell(ANNA, "carrots-2", "carrots-4").sell(JOHN, "carrots-3").sell(MADARA, "carrots-3")
     s = play.state
     anna, john, madara = s.sales
-    assert (anna[S_SOLD], anna[S_INCOME]) == (6, 18)
-    assert (john[S_SOLD], john[S_INCOME]) == (3, 12)
-    assert (madara[S_PLAYED], madara[S_SOLD], madara[S_LOST], madara[S_INCOME]) == (3, 1, 2, 6)
+    assert (anna.sold_kg, anna.income) == (6, 18)
+    assert (john.sold_kg, john.income) == (3, 12)
+    assert (madara.played_kg, madara.sold_kg, madara.lost_kg, madara.income) == (3, 1, 2, 6)
     assert len(s.sales) == 3  # the fourth bidder sells nothing: the limit is exhausted
     assert s.player_left == [4, 7, 9, 10]
     assert s.product_left[CARROTS] == 0

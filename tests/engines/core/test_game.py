@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 import pytest
-from google.protobuf.wrappers_pb2 import Int32Value
+from google.protobuf.wrappers_pb2 import Int32Value, Int64Value
 
 from engines.core import (
     Decision,
@@ -73,7 +73,8 @@ class ToyEngine(Engine[ToyState, Int32Value]):
         return Outcome((SeatResult(0, 0, 1), SeatResult(1, 0, 1)), (0, 1), "shared")
 
     def encode(self, state: ToyState) -> bytes:
-        return json.dumps([list(state[0]), state[1]]).encode()
+        # Several lines on purpose: the framework's header ends at the first newline.
+        return json.dumps([list(state[0]), state[1]], indent=1).encode()
 
     def decode(self, data: bytes) -> ToyState:
         draws, turn = json.loads(data)
@@ -120,7 +121,7 @@ def test_step_counts_applied_actions_and_apply_keeps_the_input() -> None:
 
 def test_stale_step_is_refused() -> None:
     game = play(2)
-    with pytest.raises(StaleStep):
+    with pytest.raises(StaleStep, match="chosen at step 1 but the game is at step 2"):
         game.apply(0, ONE, expected_step=1)
     with pytest.raises(StaleStep):
         game.apply(0, ONE, expected_step=3)
@@ -130,25 +131,38 @@ def test_stale_step_is_refused() -> None:
 def test_a_finished_game_refuses_every_action() -> None:
     game = play(TURNS)
     assert game.to_act() == () and game.outcome() is not None
-    with pytest.raises(GameOver):
+    with pytest.raises(GameOver) as refused:
         game.apply(0, ONE)
+    assert str(refused.value) == "the game is over; no more actions are accepted"
 
 
-@pytest.mark.parametrize("seat", [1, 2, -1])
-def test_a_seat_that_is_not_deciding_is_refused(seat: int) -> None:
-    with pytest.raises(NotYourTurn):
+@pytest.mark.parametrize("seat, says", [
+    (1, "seat 1 is not deciding now; waiting for seat(s) 0"),
+    (2, "seat 2 does not exist in a 2-player game"),
+    (-1, "seat -1 does not exist in a 2-player game"),
+])
+def test_a_seat_that_is_not_deciding_is_refused(seat: int, says: str) -> None:
+    with pytest.raises(NotYourTurn) as refused:
         Game.new(TOY, 2, {}, b"s").apply(seat, ONE)
+    assert str(refused.value) == says
 
 
 def test_an_action_outside_the_legal_list_is_refused() -> None:
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not legal for seat 0 now; see legal_actions"):
         Game.new(TOY, 2, {}, b"s").apply(0, Int32Value(value=3))
 
 
 def test_an_action_larger_than_the_bound_is_refused_unread() -> None:
     """Refused before the stale-step or turn checks: its size alone rules it out."""
-    with pytest.raises(MalformedAction):
+    with pytest.raises(MalformedAction) as refused:
         Game.new(TOY, 2, {}, b"s").apply(1, Int32Value(value=-1), expected_step=7)
+    assert str(refused.value) == "a toy action is at most 8 bytes; this one has 11: it cannot be legal"
+    at_bound, above = Int64Value(value=1 << 48), Int64Value(value=1 << 49)
+    assert (at_bound.ByteSize(), above.ByteSize()) == (8, 9)
+    with pytest.raises(IllegalAction):  # read, then found not legal
+        Game.new(TOY, 2, {}, b"s").apply(0, at_bound)
+    with pytest.raises(MalformedAction):
+        Game.new(TOY, 2, {}, b"s").apply(0, above)
 
 
 def test_seed_commitment_is_the_seeds_sha256() -> None:
@@ -171,8 +185,9 @@ def test_encode_decode_round_trip_keeps_every_field() -> None:
 def test_the_header_names_schema_game_rules_players_options_seed_counter_step() -> None:
     game = Game.new(TOY, 2, {"fast": "yes"}, b"ab")
     head, _, body = game.encode().partition(b"\n")
-    assert json.loads(head) == [SCHEMA_VERSION, "toy", "toy/1", 2, {"fast": "true"}, "6162", 1, 0]
-    assert body == TOY.encode(game.state)
+    assert head == b'[1,"toy","toy/1",2,{"fast":"true"},"6162",1,0]'
+    assert json.loads(head)[0] == SCHEMA_VERSION
+    assert body == TOY.encode(game.state) and b"\n" in body
 
 
 def _header(**change: object) -> bytes:
@@ -185,31 +200,35 @@ def _header(**change: object) -> bytes:
 @pytest.mark.parametrize(
     "data, says",
     [
-        (b'[1,"toy"]', "no header"),
-        (b"not json\n[]", "malformed"),
-        (b'[1,"toy"]\n[]', "malformed"),
-        (_header(schema=2), "schema 2"),
-        (_header(game="other"), "'other'"),
-        (_header(rules="toy/0"), "rules 'toy/0'"),
-        (_header(options=["fast"]), "options are malformed"),
-        (_header(options={"fast": True}), "options are malformed"),
-        (_header(seed="zz"), "seed"),
-        (_header(seed=""), "seed"),
-        (_header(counter=-1), "counter"),
-        (_header(counter="1"), "counter"),
-        (_header(step=-1), "step"),
-        (_header(step=1.5), "step"),
-        (_header(players="2"), "players"),
+        (b'[1,"toy"]', "state has no header"),
+        (b"not json\n[]", "state header is malformed"),
+        (b'[1,"toy"]\n[]', "state header is malformed"),
+        (_header(schema=2), "state schema 2 is not supported (this server: 1)"),
+        (_header(game="other"), "state belongs to 'other', not 'toy'"),
+        (_header(rules="toy/0"), "state was made under rules 'toy/0'; this server plays 'toy/1'"),
+        (_header(options=["fast"]), "state options are malformed"),
+        (_header(options={"fast": True}), "state options are malformed"),
+        (_header(seed="zz"), "state seed is malformed"),
+        (_header(seed=""), "state seed is malformed"),
+        (_header(seed=5), "state seed is malformed"),
+        (_header(seed="61" * 65), "state seed is malformed"),
+        (_header(counter=-1), "state field rng counter is malformed"),
+        (_header(counter="1"), "state field rng counter is malformed"),
+        (_header(step=-1), "state field step is malformed"),
+        (_header(step=1.5), "state field step is malformed"),
+        (_header(players="2"), "state field players is malformed"),
+        (_header(players=0), "state field players is malformed"),
     ],
 )
 def test_decode_refuses_a_header_that_does_not_fit(data: bytes, says: str) -> None:
     """A state from another game, rules version, schema or build is refused
     with a ValueError naming the part that does not fit, never misread."""
-    with pytest.raises(ValueError, match=says):
+    with pytest.raises(ValueError) as refused:
         Game.decode(TOY, data)
+    assert str(refused.value) == says
 
 
-@pytest.mark.parametrize("change", [{"players": 3}, {"options": {"slow": "true"}},
+@pytest.mark.parametrize("change", [{"players": 3}, {"players": 1}, {"options": {"slow": "true"}},
                                     {"options": {"fast": "maybe"}}])
 def test_decode_refuses_options_the_game_does_not_take(change: dict[str, object]) -> None:
     with pytest.raises(InvalidOptions):
@@ -218,3 +237,9 @@ def test_decode_refuses_options_the_game_does_not_take(change: dict[str, object]
 
 def test_decode_fills_options_added_since_the_state_was_made() -> None:
     assert Game.decode(TOY, _header()).options == {"fast": False}
+
+
+@pytest.mark.parametrize("seed, counter, step", [("61", 0, 0), ("ab" * 64, 7, 3)])
+def test_decode_takes_every_seed_length_and_a_fresh_counter(seed: str, counter: int, step: int) -> None:
+    game = Game.decode(TOY, _header(seed=seed, counter=counter, step=step))
+    assert (game.seed, game.rng_counter, game.step) == (bytes.fromhex(seed), counter, step)

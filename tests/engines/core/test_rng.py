@@ -52,13 +52,14 @@ def test_shuffle_reaches_every_permutation_of_three() -> None:
 
 @pytest.mark.parametrize("seed", [b"", b"x" * 65])
 def test_seed_length_is_checked(seed: bytes) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^seed must be 1\.\.64 bytes$"):
         Rng(seed)
 
 
-def test_below_rejects_empty_range() -> None:
-    with pytest.raises(ValueError):
-        Rng(b"s").below(0)
+@pytest.mark.parametrize("n", [0, -3])
+def test_below_rejects_empty_range(n: int) -> None:
+    with pytest.raises(ValueError, match=r"^n must be positive$"):
+        Rng(b"s").below(n)
 
 
 def test_each_draw_advances_the_counter_by_one() -> None:
@@ -105,3 +106,13 @@ def test_shuffle_of_short_lists_draws_nothing() -> None:
     pair = [1, 2]
     rng.shuffle(pair)
     assert rng.counter == 1
+
+
+@pytest.mark.parametrize("seed", [b"x", b"y" * 64])
+def test_seeds_of_1_to_64_bytes_are_taken(seed: bytes) -> None:
+    assert Rng(seed).seed == seed and Rng(seed, 9).counter == 9
+
+
+def test_the_seed_keys_the_stream() -> None:
+    assert Rng(b"a").next64() != Rng(b"b").next64()
+    assert Rng(b"a").below(1) == 0

@@ -33,3 +33,48 @@ def test_wire_text_is_parsed_by_kind() -> None:
 def test_bad_options_raise_invalid_options(options: dict[str, str], players: int) -> None:
     with pytest.raises(InvalidOptions):
         SPEC.resolve_options(options, players)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("true", True), ("1", True), ("yes", True), ("on", True), (" TRUE ", True),
+    ("false", False), ("0", False), ("no", False), ("off", False), ("Off", False),
+])
+def test_bool_options_take_the_usual_spellings(text: str, value: bool) -> None:
+    assert SPEC.resolve_options({"fast": text}, 2)["fast"] is value
+
+
+@pytest.mark.parametrize("text, value", [("5", 5), ("20", 20), (" 12 ", 12)])
+def test_int_options_take_their_bounds(text: str, value: int) -> None:
+    assert SPEC.resolve_options({"price": text}, 2)["price"] == value
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_player_count_bounds_are_inclusive(players: int) -> None:
+    assert SPEC.resolve_options({}, players)["mode"] == "a"
+
+
+@pytest.mark.parametrize("options, players, says", [
+    ({}, 5, "demo takes 2..4 players, got 5"),
+    ({"speed": "1", "zoom": "2"}, 2, "unknown option(s) for demo: speed, zoom; known: fast, mode, price"),
+    ({"fast": "maybe"}, 2, "option 'fast' takes true or false, got 'maybe'"),
+    ({"price": "ten"}, 2, "option 'price' takes an integer, got 'ten'"),
+    ({"price": "21"}, 2, "option 'price' must be in 5..20, got 21"),
+    ({"mode": "c"}, 2, "option 'mode' must be one of a, b; got 'c'"),
+])
+def test_refusals_say_what_to_fix(options: dict[str, str], players: int, says: str) -> None:
+    with pytest.raises(InvalidOptions) as refused:
+        SPEC.resolve_options(options, players)
+    assert str(refused.value) == says
+
+
+def test_a_game_without_options_says_so() -> None:
+    bare = GameSpec(game_id="bare", title="Bare", min_players=1, max_players=1, rules_version="1")
+    with pytest.raises(InvalidOptions, match="known: none"):
+        bare.resolve_options({"x": "1"}, 1)
+    assert bare.resolve_options({}, 1) == {}
+    assert bare.max_action_bytes == 64
+
+
+def test_option_text_is_canonical() -> None:
+    fast, price, mode = SPEC.options
+    assert (fast.text(True), fast.text(False), price.text(7), mode.text("b")) == ("true", "false", "7", "b")

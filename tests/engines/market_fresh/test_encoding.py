@@ -8,7 +8,9 @@ import pytest
 
 from engines.core import Game
 from engines.market_fresh import ENGINE
-from engines.market_fresh.state import decode, encode
+from engines.market_fresh.state import encode
+
+decode = ENGINE.decode
 
 
 def test_round_trip_is_byte_identical() -> None:
@@ -44,3 +46,43 @@ def test_garbage_is_refused() -> None:
     for data in (b"", b"\xff", b"{}", b"[1]"):
         with pytest.raises(ValueError):
             decode(data)
+
+
+FIELDS = ["variant", "grid", "num_players", "phase", "current", "turn", "supply", "set_aside",
+          "face_up", "hands", "known", "removed", "shopfronts", "board", "scores",
+          "height_used", "chosen_crate", "perfect_match", "took_slot"]
+
+
+def _midgame_body() -> list[object]:
+    game = Game.new(ENGINE, 3, {"variant": "crate-heights"}, b"fields")
+    for _ in range(25):
+        (d,) = game.to_act()
+        game, _ = game.apply(d.seat, ENGINE.legal_actions(game.state, d.seat)[0])
+    body: list[object] = json.loads(encode(game.state))
+    return body
+
+
+@pytest.mark.parametrize("index", range(1, 20), ids=FIELDS)
+@pytest.mark.parametrize("junk", ["x", [["x"]], 99])
+def test_decode_names_the_field_that_does_not_fit(index: int, junk: object) -> None:
+    body = _midgame_body()
+    body[index] = 10_001 if junk == 99 and FIELDS[index - 1] == "turn" else junk
+    with pytest.raises(ValueError) as refused:
+        decode(json.dumps(body).encode())
+    assert f"state field {FIELDS[index - 1]} " in str(refused.value)
+
+
+@pytest.mark.parametrize(("index", "value", "says"), [
+    (0, 2, "market-fresh state has the wrong encoding version"),
+    (13, [[0, 0, 1, 5], [], []], "state field shopfronts is malformed"),
+    (13, [[66, 0, 1], [], []], "state field shopfronts holds a value that is not an int in range"),
+    (13, [[0, 0, 25], [], []], "state field shopfronts is malformed"),
+    (13, [[0, 0, 12], [], []], "crate 0 cannot lie on squares 0,12"),
+    (11, [[65], [], []], "state lists a known crate that is not held"),
+])
+def test_decode_says_which_rule_a_state_breaks(index: int, value: object, says: str) -> None:
+    body = json.loads(encode(Game.new(ENGINE, 3, {}, b"rules").state))
+    body[index] = value
+    with pytest.raises(ValueError) as refused:
+        decode(json.dumps(body).encode())
+    assert str(refused.value) == says

@@ -8,7 +8,6 @@ import pytest
 
 from engines.core import Game, Rng
 from engines.spice_merchant import ENGINE, rules
-from engines.spice_merchant.data import CARD_COUNTS, HAND_SIZE, price_list
 from engines.spice_merchant.moves import FakeDemand, OpenTrade, RegisterSecret, action_message
 from engines.spice_merchant.state import (
     ALL_MARKETS_OCCUPIED,
@@ -18,9 +17,11 @@ from engines.spice_merchant.state import (
     TWO_FULL_MARKETS,
 )
 from tests.engines.spice_merchant.tables import (
+    CARD_COUNTS,
     CINNAMON,
     CLOVE,
     GINGER,
+    HAND_SIZE,
     PEPPER,
     SAFFRON,
     fake,
@@ -28,6 +29,7 @@ from tests.engines.spice_merchant.tables import (
     messages,
     open_trade,
     play,
+    price_list,
     register,
     table,
 )
@@ -228,7 +230,8 @@ def test_round_three_asks_for_two_secret_goods() -> None:
 def test_is_legal_agrees_with_legal_actions_over_random_games() -> None:
     """The fast legality check answers exactly like list membership, for
     every seat, on every state of a few seeded games, including actions
-    that are close misses (other counts, markets, seats)."""
+    that are close misses (other counts, markets, seats). A pair registered
+    in the other order is the listed pair (the engine normalizes it)."""
     for seed in (b"a", b"b", b"c"):
         game = Game.new(ENGINE, 3, {}, seed)
         policy = Rng(seed + b"policy")
@@ -237,8 +240,11 @@ def test_is_legal_agrees_with_legal_actions_over_random_games() -> None:
                 legal = {a.SerializeToString() for a in ENGINE.legal_actions(game.state, seat)}
                 for probe in _probes(game.state, seat):
                     action = action_message(probe)
+                    listed = probe
+                    if isinstance(probe, RegisterSecret):
+                        listed = RegisterSecret(tuple(sorted(probe.spices)))
                     assert ENGINE.is_legal(game.state, seat, action) == (
-                        action.SerializeToString() in legal
+                        action_message(listed).SerializeToString() in legal
                     ), probe
             deciders = game.to_act()
             seat = deciders[policy.below(len(deciders))].seat
@@ -265,3 +271,21 @@ def test_prices_come_from_the_price_list() -> None:
     assert prices[CINNAMON] == (1, 3, 5, 7)
     assert prices[CLOVE] == (2, 4, 6, 8)
     assert prices[SAFFRON] == (3, 6, 8, 10)
+
+
+def test_the_deck_is_shuffled_between_rounds() -> None:
+    """ "Put all of the other cards in the deck and shuffle them": the same
+    round end played with different random streams leaves the deck in
+    different orders (without a shuffle the order would be fixed by play)."""
+    state = table(
+        hands={0: "clove*4 pepper*3", 1: "ginger*7"},
+        secret={0: "clove", 1: "saffron"},
+        markets={"A": "saffron*4"},
+    )
+    decks = set()
+    for seed in (b"one", b"two", b"three", b"four"):
+        after, _ = play(state, 0, fake("B", "clove", 4), seed=seed)
+        assert after.round_no == 2
+        decks.add(tuple(after.deck))
+    assert len(decks) > 1
+    assert len({tuple(sorted(d)) for d in decks}) == 1, "the same cards, only their order differs"

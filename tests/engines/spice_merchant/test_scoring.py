@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.spice_merchant.data import price_list
-from engines.spice_merchant.scoring import Sale, ranks, sell_goods, tie_break_name
-from tests.engines.spice_merchant.tables import CLOVE, GINGER, PEPPER, SAFFRON
+from engines.spice_merchant import rules
+from engines.spice_merchant.scoring import Sale, sell_goods
+from tests.engines.spice_merchant.tables import CLOVE, GINGER, PEPPER, SAFFRON, price_list, table
 
 PRICES = price_list("2-5-7-9")
 EMPTY = [-1, 0]
@@ -54,12 +54,16 @@ def test_sales_are_listed_by_spice_then_value() -> None:
     assert sold.points == 3 + 1 + 3
 
 
-def test_competition_ranks() -> None:
-    assert ranks([(5, 1), (5, 1), (3, 0)]) == [1, 1, 3]
-    assert ranks([(5, 2), (5, 1), (9, 0)]) == [2, 3, 1]
+def _winners(scores: list[int], goods_sold: list[int]) -> tuple[list[int], str]:
+    state = table(players=len(scores), scores=scores,
+                  score_cards={seat: f"pepper*{n}" for seat, n in enumerate(goods_sold) if n})
+    return rules.winners_of(state)
 
 
-def test_tie_break_names() -> None:
-    assert tie_break_name([9, 5], [0, 3]) == "score"
-    assert tie_break_name([9, 9], [2, 3]) == "goods-sold"
-    assert tie_break_name([9, 9, 1], [3, 3, 9]) == "shared"
+def test_ties_on_score_go_to_the_seat_that_sold_more_goods() -> None:
+    """ "In the case of a tie, the player who sold more goods than the other
+    player is the winner. If there is a tie again, they become co-champions!" """
+    assert _winners([9, 5], [0, 3]) == ([0], "score")
+    assert _winners([9, 9], [2, 3]) == ([1], "goods-sold")
+    assert _winners([9, 9, 1], [3, 3, 9]) == ([0, 1], "shared")
+    assert _winners([5, 9, 9], [9, 1, 2]) == ([2], "goods-sold")

@@ -1,0 +1,218 @@
+"""`resample_hidden` for every game: it really redeals what the observer
+cannot see, and it never contradicts what the observer knows (its view,
+the public view, and every fact it was told in events since the game began).
+
+The conformance leak checks compare each state with a resampled twin, so
+they are only as strong as the resampler is lively and faithful: these tests
+hold it to both.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engines.central_market.data import product_of
+from engines.core import Event, Game, Rng
+from tests.conformance.checks import wire
+from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.hidden import can_vary, hidden_places, pinned
+from tests.conformance.playout import playout
+
+#: One plain table per game, rules version and player count (the options do
+#: not change what is hidden).
+PLAIN = {(c.game_id, c.engine.spec.rules_version, c.num_players): c for c in reversed(CONFIGS)}
+TABLES = sorted(PLAIN.values(), key=PlayConfig.label)
+each_table = pytest.mark.parametrize("config", TABLES, ids=[c.label() for c in TABLES])
+
+
+
+def _draws(places: dict[str, Any]) -> int:
+    """Enough redeals that each card is expected in the smallest hidden place
+    about ten times (a miss then has odds of about e**-10)."""
+    sizes = [c.total() for c in places.values() if c.total()]
+    return min(1000, max(40, 10 * sum(sizes) // min(sizes)))
+
+
+def _sample_states(config: PlayConfig) -> Iterator[Game]:
+    """The state after set-up, then every 25th state of a seeded playout."""
+    game = config.new_game(b"resample-variety")
+    yield game
+    for index, step in enumerate(playout(game, b"variety-policy")):
+        if index % 25 == 24:
+            yield step.after
+
+
+@each_table
+def test_every_hidden_card_reaches_more_than_one_place(config: PlayConfig) -> None:
+    """Over many redeals, every kind of card the observer cannot see turns up
+    in more than one hidden place (another hand, a pile, the deck), wherever
+    the state has two places for it and no public fact ties it to one (a
+    Central Market bidder known to hold the product); so a redeal is never a
+    copy."""
+    rng = Rng(b"variety")
+    checked = hidden = 0
+    for game in _sample_states(config):
+        for observer in range(config.num_players):
+            places = hidden_places(config.game_id, game.state, observer)
+            hidden += sum(c.total() for c in places.values())
+            if not can_vary(places):
+                continue
+            reached: dict[int, set[str]] = defaultdict(set)
+            for _ in range(_draws(places)):
+                twin = config.engine.resample_hidden(game.state, observer, rng)
+                for place, items in hidden_places(config.game_id, twin, observer).items():
+                    for item in items:
+                        reached[item].add(place)
+            free = set(reached) - pinned(config.game_id, game.state, observer)
+            stuck = sorted(item for item in free if len(reached[item]) < 2)
+            assert not stuck, f"step {game.step}, observer {observer}: cards {stuck} never moved"
+            checked += 1
+    assert checked >= 2 or not hidden, "too few states to judge"
+
+
+@each_table
+def test_a_redeal_keeps_every_count_and_the_observers_cards(config: PlayConfig) -> None:
+    """Only who holds which hidden card changes: each hidden place keeps its
+    size, the hidden cards stay the same cards, the state stays well formed,
+    and the observer's own view and the public view are unchanged."""
+    engine = config.engine
+    rng = Rng(b"counts")
+    for game in _sample_states(config):
+        for observer in range(config.num_players):
+            real = hidden_places(config.game_id, game.state, observer)
+            twin = engine.resample_hidden(game.state, observer, rng)
+            again = hidden_places(config.game_id, twin, observer)
+            assert {p: c.total() for p, c in again.items()} == {p: c.total() for p, c in real.items()}
+            assert sum(again.values(), start=type(next(iter(real.values())))()) == sum(
+                real.values(), start=type(next(iter(real.values())))()
+            )
+            assert engine.encode(engine.decode(engine.encode(twin))) == engine.encode(twin)
+            assert wire(engine.view(twin, observer)) == wire(engine.view(game.state, observer))
+            assert wire(engine.view(twin, None)) == wire(engine.view(game.state, None))
+
+
+# ------------------------------------------------------------------ what events told
+
+
+class Told:
+    """Facts one observer learnt from the events it saw, kept up to date."""
+
+    def see(self, event: Any) -> None:
+        raise NotImplementedError
+
+    def contradicted_by(self, state: Any, observer: int) -> list[str]:
+        raise NotImplementedError
+
+
+class CentralMarketTold(Told):
+    """A revealed Cheat: "he has to play the Cheat card to show that he in
+    fact doesn't have this product". Nobody gains cards until the next
+    delivery, so the cheater holds none of it for the rest of the round
+    (after the last round's scoring nothing is decided any more, and the
+    state no longer lists that round's sales).
+
+    Facts the state cannot keep are left out on purpose: that a bidder whose
+    sale was skipped (product limit) still holds the product, or that a seat
+    which skipped its offer holds only offered products, are not in the
+    state once that product's bidding is over (see docs/rules/central-market.md,
+    "Resampling hidden cards").
+    """
+
+    def __init__(self) -> None:
+        self.lacks: set[tuple[int, int]] = set()
+
+    def see(self, event: Any) -> None:
+        kind = event.WhichOneof("kind")
+        if kind == "round_scored":  # the next delivery follows in the same step
+            self.lacks.clear()
+        elif kind == "cheat_revealed":
+            self.lacks.add((event.cheat_revealed.seat, event.cheat_revealed.product - 1))
+
+    def contradicted_by(self, state: Any, observer: int) -> list[str]:
+        return [
+            f"seat {seat} revealed a Cheat on product {product} yet holds it"
+            for seat, product in sorted(self.lacks)
+            if seat != observer and any(product_of(c) == product for c in state.hands[seat])
+        ]
+
+
+class MarketFreshTold(Told):
+    """A crate taken from the face-up row stays with its taker until the
+    taker adds it to the shopfront or removes it."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, set[int]] = defaultdict(set)
+
+    def see(self, event: Any) -> None:
+        kind = event.WhichOneof("kind")
+        if kind == "crate_taken" and event.crate_taken.HasField("crate"):
+            self.held[event.crate_taken.seat].add(event.crate_taken.crate.id)
+        elif kind in ("crate_chosen", "crate_removed"):
+            fact = getattr(event, kind)
+            self.held[fact.seat].discard(fact.crate.id)
+
+    def contradicted_by(self, state: Any, observer: int) -> list[str]:
+        return [
+            f"seat {seat} took crates {sorted(crates - set(state.hands[seat]))} face up but lost them"
+            for seat, crates in sorted(self.held.items())
+            if crates - set(state.hands[seat])
+        ]
+
+
+class SpiceMerchantTold(Told):
+    """An open-trade good stays face up with its seat until the round is
+    scored. Spice Merchant shows another seat's cards only when they become
+    public (a market, the open trade, the scoring), so nothing else that an
+    event told the observer can be contradicted by a redeal."""
+
+    def __init__(self) -> None:
+        self.open_goods: dict[int, int] = {}
+
+    def see(self, event: Any) -> None:
+        kind = event.WhichOneof("event")
+        if kind == "open_traded":
+            self.open_goods[event.open_traded.seat] = event.open_traded.spice - 1
+        elif kind == "round_scored":
+            self.open_goods.clear()
+
+    def contradicted_by(self, state: Any, observer: int) -> list[str]:
+        return [
+            f"seat {seat} traded spice {spice} openly but it is gone"
+            for seat, spice in sorted(self.open_goods.items())
+            if state.open_goods[seat] != spice
+        ]
+
+
+TOLD = {
+    "central-market": CentralMarketTold,
+    "market-fresh": MarketFreshTold,
+    "spice-merchant": SpiceMerchantTold,
+}
+
+
+def _visible(events: list[Event], viewer: int) -> list[Any]:
+    return [e.message for e in events if e.visible_to(viewer)]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
+def test_a_redeal_agrees_with_everything_the_observer_was_told(config: PlayConfig) -> None:
+    """From set-up to the end, each observer follows the events it sees; at
+    every step, redeals from its point of view contradict none of them and
+    keep its own cards exactly."""
+    engine = config.engine
+    rng = Rng(b"told")
+    told = [TOLD[config.game_id]() for _ in range(config.num_players)]
+    for step in playout(config.new_game(b"told-seed"), b"told-policy"):
+        for observer, facts in enumerate(told):
+            for message in _visible(step.events, observer):
+                facts.see(message)
+            for _ in range(3):
+                twin = engine.resample_hidden(step.after.state, observer, rng)
+                assert not facts.contradicted_by(twin, observer), (
+                    f"step {step.after.step}: {facts.contradicted_by(twin, observer)}"
+                )
+                assert wire(engine.view(twin, observer)) == wire(engine.view(step.after.state, observer))

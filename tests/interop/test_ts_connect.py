@@ -1,0 +1,33 @@
+"""The TypeScript client over Connect on the HTTP port: JSON (every configuration), binary, h2c.
+
+connect-node's Connect transport plays every configuration of the conformance
+suite to the end in JSON over HTTP/1.1; Connect's binary format, HTTP/2
+(h2c) and connect-web's fetch transport play one configuration per game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conformance.configs import CONFIGS
+from tests.interop.ts_client import ServedBoth, check_reports, needs_http_port, one_per_game, play
+
+pytestmark = needs_http_port
+
+
+def test_every_config_over_connect_json(served_both: ServedBoth, tmp_path: Path) -> None:
+    reports = play(served_both.http_url, ["--protocol", "connect", "--json"], CONFIGS, tmp_path)
+    check_reports(reports, CONFIGS, "connect+json")
+
+
+@pytest.mark.parametrize(("flags", "protocol"), [
+    (["--protocol", "connect", "--binary"], "connect+binary"),
+    (["--protocol", "connect", "--json", "--http2"], "connect+json+h2"),
+    (["--protocol", "connect", "--json", "--web"], "web:connect+json"),
+])
+def test_one_game_each_over_binary_h2c_and_connect_web(served_both: ServedBoth, tmp_path: Path,
+                                                           flags: list[str], protocol: str) -> None:
+    configs = one_per_game(CONFIGS)
+    check_reports(play(served_both.http_url, flags, configs, tmp_path), configs, protocol)
