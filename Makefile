@@ -24,7 +24,7 @@ COVERAGE_FLOOR ?= 94
 MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
-.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden mutation clean load
+.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
 .PHONY: constraints system-tools image image-test playground
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
@@ -117,16 +117,24 @@ lint: install
 typecheck: install
 	$(PY) -m mypy
 
-## demo: play random games through a running server (make run in another shell, or ADDRESS=host:port)
+## demo: play random games through a running server (make run in another shell, or ADDRESS=host:port);
+##       seat bots with e.g. make demo ARGS="--game central-market --players 3 --bots 1,2 --policy ismcts"
 demo: $(VENV)/.runtime
-	$(PY) clients/python/demo.py $(if $(ADDRESS),--address $(ADDRESS))
+	$(PY) clients/python/demo.py $(if $(ADDRESS),--address $(ADDRESS)) $(ARGS)
 
 bench: install
 	$(PY) -m bench.apply_vs_echo
 
-## golden: re-record the golden playthroughs after an intended rule change
+## golden: check every golden playthrough under its rules version; record new versions' files
 golden: install
 	$(PY) -m tests.golden.record
+
+## golden-sealed: a release step (RELEASE=x.y.z): seal this build's states under the test
+## key, for every rules version it plays, with their continuations (never overwrites);
+## `make test` replays every release's set (docs/rules/versions.md)
+golden-sealed: install
+	@test -n "$(RELEASE)" || { echo "usage: make golden-sealed RELEASE=x.y.z" >&2; exit 2; }
+	$(PY) -m tests.golden.sealed_record $(RELEASE)
 
 ## system-tools: Debian tools the tests run (deploy/ci-packages.txt): promtool (package
 ## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;

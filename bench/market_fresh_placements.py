@@ -22,7 +22,6 @@ from dataclasses import replace
 
 from engines.core import Game, Rng
 from engines.market_fresh import ENGINE, rules, view
-from engines.market_fresh.data import CRATES, PRODUCE_INDEX
 from engines.market_fresh.moves import ChooseCrate, PlaceCrate
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.state import CHOOSE, CRATE_HEIGHTS, PLACE, SCORE, State
@@ -33,10 +32,11 @@ def _per_call(fn: Callable[[], object], number: int = 2000) -> float:
 
 
 def synthetic() -> State:
-    lemons = PRODUCE_INDEX["lemons"]
+    data = ENGINE.rules.data
+    lemons = data.produce_index["lemons"]
     state = Game.new(ENGINE, 2, {"variant": "crate-heights"}, b"bench").state
-    shop = Shopfront(5, (), (48,) * 25, (lemons,) * 25, (0,) * 25)
-    held = tuple(c for c, (a, b) in enumerate(CRATES) if lemons in (a, b) and a != b)[:4]
+    shop = Shopfront(data, 5, (), (48,) * 25, (lemons,) * 25, (0,) * 25)
+    held = tuple(c for c, (a, b) in enumerate(data.crates) if lemons in (a, b) and a != b)[:4]
     rest = tuple(c for c in state.supply if c not in held)
     hands = (held, tuple(c for c in state.hands[1] if c not in held))
     return replace(state, shopfronts=(shop, state.shopfronts[1]), hands=hands, supply=rest,

@@ -11,6 +11,8 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
+from engines.bots import GREEDY_SAMPLES
+
 
 class StartupError(Exception):
     """A setting that cannot be served (bad key, port in use): one line, no traceback."""
@@ -103,6 +105,26 @@ class Config:
                           "for log pipelines)"},
     )
     log_level: str = field(default="INFO", metadata={"help": "Python logging level"})
+    bot_default_iterations: int = field(
+        default=0,
+        metadata={"help": "SuggestAction: ISMCTS iterations when a call names no budget; 0 "
+                          "takes each game's calibrated default (about 200 ms, docs/bots.md)"},
+    )
+    bot_greedy_samples: int = field(
+        default=GREEDY_SAMPLES,
+        metadata={"help": "SuggestAction: greedy determinizations when a call names no budget"},
+    )
+    bot_max_iterations: int = field(
+        default=20_000, metadata={"help": "SuggestAction: most iterations one call may run"}
+    )
+    bot_max_millis: int = field(
+        default=2_000, metadata={"help": "SuggestAction: most milliseconds one call may search"}
+    )
+    bot_max_concurrent: int = field(
+        default=1,
+        metadata={"help": "SuggestAction: searches running at once per worker process; more "
+                          "are refused with RESOURCE_EXHAUSTED (random is never refused)"},
+    )
 
     @property
     def call_limit(self) -> int:
@@ -163,6 +185,11 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
         parser.error("--seat-token-ttl must be 0 (never expires) or a number of seconds")
     if config.max_request_bytes < 1024:
         parser.error("--max-request-bytes must be at least 1024")
+    bot_counts = (config.bot_greedy_samples, config.bot_max_iterations, config.bot_max_millis,
+                  config.bot_max_concurrent)
+    if min(bot_counts) < 1 or config.bot_default_iterations < 0:
+        parser.error("--bot-* budgets and --bot-max-concurrent must be at least 1 "
+                     "(--bot-default-iterations: 0 for each game's default)")
     return config
 
 

@@ -24,6 +24,7 @@ from engines.core import Game, RuleError
 from engines.core.engine import Engine
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
+from service.bots import Bots, BotSettings
 from service.errors import ECHO_LIMIT, Code, ServiceError, echo, from_rule_error, invalid
 from service.observe import GameObserver
 from service.states import INSTANCE_BYTES, Instance, Opened, StateStore
@@ -69,6 +70,7 @@ class GameCore:
         max_replay_actions: int,
         seat_token_ttl: int = 0,
         clock: Callable[[], float] = time.time,
+        bots: Bots | None = None,
     ) -> None:
         self.store = store
         self.observer = observer
@@ -77,24 +79,27 @@ class GameCore:
         #: Seconds a seat token stays valid (0: forever); `clock` gives Unix seconds.
         self.seat_token_ttl = seat_token_ttl
         self.clock = clock
+        self.bots = bots or Bots(BotSettings())
 
     # ----------------------------------------------------------------- calls
 
     def list_games(self, request: pb.ListGamesRequest, call: Call) -> pb.ListGamesResponse:
+        """Each game with the options of its newest rules version (what NewGame
+        plays by default) and every rules version the server plays."""
         response = pb.ListGamesResponse()
         for game_id, engine in sorted(registry.ENGINES.items()):
             spec = engine.spec
             info = response.games.add(
                 game_id=game_id, title=spec.title, min_players=spec.min_players,
                 max_players=spec.max_players, rules_version=spec.rules_version,
-                rules_versions=[spec.rules_version],
+                rules_versions=registry.rules_versions(game_id),
             )
             for option in spec.options:
                 info.options.add(
                     name=option.name, type=_OPTION_TYPES[option.kind],
                     default_value=option.text(option.default), allowed_values=option.allowed,
                     min_value=option.min_value, max_value=option.max_value,
-                    description=option.description,
+                    description=option.description, trusted_only=option.trusted_only,
                 )
         return response
 
@@ -106,8 +111,10 @@ class GameCore:
         started = time.perf_counter()
         game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         self.observer.engine_time(game.game_id, "NewGame", time.perf_counter() - started)
+        if self.require_seat_tokens:
+            _refuse_trusted_only(game)
         seats = selected_seats(request.views, game.num_players)
-        self.observer.game_started(game.game_id, variant_label(game))
+        self.observer.game_started(game.game_id, game.rules_version, variant_label(game))
         instance = Instance.draw()
         opened = Opened(game, instance)
         sealed = self.store.seal(game, instance)
@@ -135,12 +142,12 @@ class GameCore:
             self.observer.action_refused(game.game_id, exc.reason)
             raise from_rule_error(exc) from None
         self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
-        self.observer.action_applied(game.game_id)
+        self.observer.action_applied(game.game_id, game.rules_version)
         sealed = self.store.seal(after, opened.instance)
         update = build_update(after, sealed, seats, request.views.spectator, events,
                               instance=opened.instance)
         if update.HasField("outcome"):  # build_update asked the engine once already
-            self.observer.game_finished(game.game_id, variant_label(game))
+            self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
         return pb.ApplyActionResponse(update=update)
 
     def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse:
@@ -196,8 +203,33 @@ class GameCore:
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
     def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
-        # Lands with the bots (issue 10) before release; never shipped like this.
-        raise ServiceError(Code.UNIMPLEMENTED, "NOT_IMPLEMENTED", "SuggestAction is not served yet")
+        """A bot's choice for a deciding seat, from that seat's information only.
+
+        Refused exactly as ApplyAction would refuse the seat (token, stale
+        step, game over, not deciding); then service/bots.py runs the policy
+        within its budget, the call's deadline and its concurrency limit.
+        """
+        opened = self.store.open(request.state)
+        game = opened.game
+        self._authorize(opened, request.seat, request.seat_token, [], {})
+        expected = request.expected_step if request.HasField("expected_step") else None
+        try:
+            game.check_turn(request.seat, expected)
+        except RuleError as exc:
+            raise from_rule_error(exc) from None
+        started = time.perf_counter()
+        chosen, policy = self.bots.run(game, request.seat, request, call.deadline)
+        self.observer.engine_time(game.game_id, "SuggestAction", time.perf_counter() - started)
+        field = game.engine.proto_field
+        response = pb.SuggestActionResponse(step=game.step)
+        getattr(response.action, field).CopyFrom(chosen.action)
+        response.stats.policy = policy
+        response.stats.iterations = chosen.iterations
+        for candidate in chosen.candidates:
+            entry = response.stats.candidates.add(visits=candidate.visits,
+                                                  mean_value=candidate.mean_value)
+            getattr(entry.action, field).CopyFrom(candidate.action)
+        return response
 
     def renew_seat_token(
         self, request: pb.RenewSeatTokenRequest, call: Call
@@ -229,18 +261,18 @@ class GameCore:
 
     def _rules(self, game_id: str, rules_version: str) -> Engine[Any, Any]:
         """The engine for `game_id` under the rules version asked for (empty: newest)."""
-        engine = registry.get(game_id)
-        if engine is None:
+        if registry.get(game_id) is None:
             known = ", ".join(sorted(registry.ENGINES))
             raise ServiceError(
                 Code.NOT_FOUND, "UNKNOWN_GAME",
                 f"no game {echo(game_id)}; known games: {known}", {"game_id": game_id},
             )
-        if rules_version and rules_version != engine.spec.rules_version:
+        engine = registry.get(game_id, rules_version)
+        if engine is None:
             raise ServiceError(
                 Code.NOT_FOUND, "UNKNOWN_RULES_VERSION",
-                f"{game_id} has no rules version {echo(rules_version)}; "
-                f"this server plays {engine.spec.rules_version!r}",
+                f"{game_id} has no rules version {echo(rules_version)}; this server plays "
+                f"{', '.join(registry.rules_versions(game_id))} (ListGames)",
                 {"rules_version": rules_version},
             )
         return engine
@@ -320,6 +352,20 @@ _OPTION_TYPES = {
     "int": pb.OPTION_TYPE_INT,
     "enum": pb.OPTION_TYPE_ENUM,
 }
+
+
+def _refuse_trusted_only(game: Game) -> None:
+    """A server that requires seat tokens serves untrusted frontends: options
+    that make hidden facts public are for trusted callers only."""
+    for option in game.engine.spec.options:
+        if option.trusted_only and game.options[option.name] != option.default:
+            raise ServiceError(
+                Code.PERMISSION_DENIED, "OPTION_NEEDS_TRUST",
+                f"option {option.name} is for trusted callers (it makes hidden facts "
+                "public to every seat) and this server requires seat tokens; leave it at "
+                f"{option.text(option.default)} or use a server for trusted callers",
+                {"option": option.name},
+            )
 
 
 def _rule_checked(make: Callable[[], Game]) -> Game:

@@ -85,17 +85,20 @@ class Metrics:
             "handled by the server.",
             _GRPC_LABELS, buckets=_LATENCY_BUCKETS, registry=registry,
         )
+        # rules_version: what operators watch before retiring a version
+        # (docs/rules/versions.md): a version whose actions stopped has no game in play.
         self.games_started = Counter(
             "marketplay_games_started_total", "Games created by NewGame.",
-            ("game", "variant"), registry=registry,
+            ("game", "rules_version", "variant"), registry=registry,
         )
         self.games_finished = Counter(
             "marketplay_games_finished_total", "Games that reached their end by an action.",
-            ("game", "variant"), registry=registry,
+            ("game", "rules_version", "variant"), registry=registry,
         )
         self.actions_applied = Counter(
-            "marketplay_actions_applied_total", "Actions applied to a game state.",
-            ("game",), registry=registry,
+            "marketplay_actions_applied_total",
+            "Actions applied to a game state, by the rules version the game is played under.",
+            ("game", "rules_version"), registry=registry,
         )
         self.actions_refused = Counter(
             "marketplay_actions_refused_total",
@@ -123,22 +126,26 @@ class Metrics:
         # "max": every worker reports the same 1, so merge without a pid label.
         self.build_info = Gauge(
             "marketplay_build_info",
-            "Always 1; labels carry the service version and each game's rules version.",
+            "Always 1; labels carry the service version and the rules versions each game plays.",
             ("version", "python_version", "rules_versions"), registry=registry,
             multiprocess_mode="max",
         )
 
 
 def build_info_labels() -> dict[str, str]:
-    """Labels for marketplay_build_info; rules versions show mixed fleets in a rollout."""
-    from engines.registry import ENGINES  # late: keeps `service.metrics` import light
+    """Labels for marketplay_build_info; rules versions show mixed fleets in a rollout.
+
+    `rules_versions`: `game=newest|older|...` per game, games joined by commas.
+    """
+    from engines import registry  # late: keeps `service.metrics` import light
 
     try:
         version = metadata.version("marketplay")
     except metadata.PackageNotFoundError:
         version = "unknown"
     rules = ",".join(
-        f"{game_id}={engine.spec.rules_version}" for game_id, engine in sorted(ENGINES.items())
+        f"{game_id}={'|'.join(registry.rules_versions(game_id))}"
+        for game_id in sorted(registry.VERSIONS)
     )
     return {
         "version": version,
@@ -180,14 +187,14 @@ class PrometheusObserver:
         self._cache_hit = metrics.state_cache_hits.inc
         self._cache_miss = metrics.state_cache_misses.inc
 
-    def game_started(self, game_id: str, variant: str) -> None:
-        self._games_started(game_id, variant).inc()
+    def game_started(self, game_id: str, rules_version: str, variant: str) -> None:
+        self._games_started(game_id, rules_version, variant).inc()
 
-    def game_finished(self, game_id: str, variant: str) -> None:
-        self._games_finished(game_id, variant).inc()
+    def game_finished(self, game_id: str, rules_version: str, variant: str) -> None:
+        self._games_finished(game_id, rules_version, variant).inc()
 
-    def action_applied(self, game_id: str) -> None:
-        self._actions_applied(game_id).inc()
+    def action_applied(self, game_id: str, rules_version: str) -> None:
+        self._actions_applied(game_id, rules_version).inc()
 
     def action_refused(self, game_id: str, reason: str) -> None:
         self._actions_refused(game_id, reason).inc()

@@ -10,11 +10,14 @@ from typing import Protocol
 
 
 class GameObserver(Protocol):
-    def game_started(self, game_id: str, variant: str) -> None: ...
+    """`rules_version` is the version the game is played under: operators
+    retire a version once no game uses it any more (docs/rules/versions.md)."""
 
-    def game_finished(self, game_id: str, variant: str) -> None: ...
+    def game_started(self, game_id: str, rules_version: str, variant: str) -> None: ...
 
-    def action_applied(self, game_id: str) -> None: ...
+    def game_finished(self, game_id: str, rules_version: str, variant: str) -> None: ...
+
+    def action_applied(self, game_id: str, rules_version: str) -> None: ...
 
     def action_refused(self, game_id: str, reason: str) -> None: ...
 
@@ -28,13 +31,13 @@ class GameObserver(Protocol):
 class NullObserver:
     """Reports nothing; the default when metrics are off."""
 
-    def game_started(self, game_id: str, variant: str) -> None:
+    def game_started(self, game_id: str, rules_version: str, variant: str) -> None:
         pass
 
-    def game_finished(self, game_id: str, variant: str) -> None:
+    def game_finished(self, game_id: str, rules_version: str, variant: str) -> None:
         pass
 
-    def action_applied(self, game_id: str) -> None:
+    def action_applied(self, game_id: str, rules_version: str) -> None:
         pass
 
     def action_refused(self, game_id: str, reason: str) -> None:

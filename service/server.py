@@ -21,6 +21,7 @@ from grpc_reflection.v1alpha import reflection
 
 from marketplay.v1 import game_service_pb2 as pb
 from service.admission import Admission, AdmittingExecutor
+from service.bots import Bots, BotSettings
 from service.calls import CallReporter
 from service.config import Config, StartupError
 from service.core import GameCore
@@ -87,6 +88,16 @@ def load_keys(config: Config) -> Sealer:
         raise StartupError(f"{setting}: {exc}") from None
 
 
+def bot_settings(config: Config) -> BotSettings:
+    return BotSettings(
+        default_iterations=config.bot_default_iterations,
+        greedy_samples=config.bot_greedy_samples,
+        max_iterations=config.bot_max_iterations,
+        max_millis=config.bot_max_millis,
+        max_concurrent=config.bot_max_concurrent,
+    )
+
+
 def server_options(config: Config) -> list[tuple[str, int]]:
     """grpcio's channel arguments for the gRPC port."""
     return [
@@ -121,7 +132,7 @@ def create_server(
         maximum_concurrent_rpcs=2 * config.call_limit,
     )
     core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions,
-                    config.seat_token_ttl)
+                    config.seat_token_ttl, bots=Bots(bot_settings(config)))
     add_to_server(core, server, reporter)  # parses requests itself: bad bytes are refused
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

@@ -162,17 +162,19 @@ class StateStore:
     def _open_uncached(self, sealed: bytes) -> tuple[Opened, int]:
         try:
             header, _ = read_header(sealed)
-            engine = registry.get(header.game_id)
-            if engine is None:
+            if registry.get(header.game_id) is None:
                 raise invalid(
                     "UNKNOWN_GAME_IN_STATE", f"state belongs to unknown game {echo(header.game_id)}"
                 )
-            if header.rules_version != engine.spec.rules_version:
+            # The header's rules version picks the engine: a game finishes under
+            # the rules it started with (docs/rules/versions.md).
+            engine = registry.get(header.game_id, header.rules_version)
+            if engine is None:
                 raise ServiceError(
                     Code.FAILED_PRECONDITION,
                     "RULES_VERSION_MISMATCH",
                     f"state was made under {header.game_id} rules {echo(header.rules_version)}; "
-                    f"this server plays {engine.spec.rules_version!r}",
+                    f"this server plays {', '.join(registry.rules_versions(header.game_id))}",
                     {"state_rules_version": header.rules_version},
                 )
             _, payload = self.sealer.open(sealed)

@@ -1,7 +1,13 @@
-"""Play whole games through a marketplay server with random legal moves.
+"""Play whole games through a marketplay server with random legal moves,
+or with server-side bots in some seats (SuggestAction).
 
     python clients/python/demo.py                      # every game, player count and mode
     python clients/python/demo.py --game spice-merchant --players 4
+    python clients/python/demo.py --game central-market --players 3 --bots 1,2 --policy ismcts
+    make demo ARGS="--game market-fresh --players 2 --bots 1 --policy greedy"
+
+Seats named by --bots ask the server for their move (--policy, the server's
+default budget); the other seats play uniformly random legal moves.
 
 Every player count is played with the default options; then every other value
 of each enum option (variants such as Crate Heights or Solo) once, at the
@@ -27,6 +33,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
@@ -81,18 +88,47 @@ def round_of(update: pb.GameUpdate) -> int | None:
     return None
 
 
+POLICIES = {"random": pb.BOT_POLICY_RANDOM, "greedy": pb.BOT_POLICY_GREEDY,
+            "ismcts": pb.BOT_POLICY_ISMCTS}
+
+
+@dataclass
+class Bots:
+    """Seats played by SuggestAction, and how long their answers took."""
+
+    seats: frozenset[int] = frozenset()
+    policy: str = "ismcts"
+    seconds: list[float] = field(default_factory=list)
+
+    def choose(self, stub: pb_grpc.GameServiceStub, update: pb.GameUpdate,
+               decision: pb.Decision) -> pb.GameAction:
+        started = time.perf_counter()
+        answer = stub.SuggestAction(pb.SuggestActionRequest(
+            state=update.state, seat=decision.seat, policy=POLICIES[self.policy],
+            expected_step=update.step))
+        self.seconds.append(time.perf_counter() - started)
+        return answer.action
+
+
 def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
-         options: dict[str, str]) -> None:
+         options: dict[str, str], bots: Bots) -> None:
     label = f"{game_id}, {players} players" + (f", {options}" if options else "")
+    seated = sorted(s for s in bots.seats if s < players)
+    if seated:
+        label += f", {bots.policy} bots in seat(s) {', '.join(map(str, seated))}"
     print(f"\n== {label}")
     started = time.perf_counter()
     update = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players,
                                             options=options, views=EVERYONE)).update
     pick = secrets.SystemRandom()
     last_round = round_of(update)
+    bots.seconds.clear()
     while not update.HasField("outcome"):
         decision = pick.choice([d for d in update.decisions if d.legal_actions])
-        action = pick.choice(list(decision.legal_actions))
+        if decision.seat in bots.seats:
+            action = bots.choose(stub, update, decision)
+        else:
+            action = pick.choice(list(decision.legal_actions))
         update = stub.ApplyAction(pb.ApplyActionRequest(
             state=update.state, seat=decision.seat, action=action,
             expected_step=update.step, views=EVERYONE)).update
@@ -106,7 +142,12 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
     outcome = update.outcome
     for result in outcome.results:
         mark = "  winner" if result.seat in outcome.winners else ""
-        print(f"  seat {result.seat}: {result.score} points, rank {result.rank}{mark}")
+        bot = f"  ({bots.policy} bot)" if result.seat in bots.seats else ""
+        print(f"  seat {result.seat}: {result.score} points, rank {result.rank}{mark}{bot}")
+    if bots.seconds:
+        times = sorted(bots.seconds)
+        print(f"  bots: {len(times)} suggestions, median {1000 * times[len(times) // 2]:.0f} ms, "
+              f"slowest {1000 * times[-1]:.0f} ms")
     print(f"  decided by: {outcome.tie_break}; {update.step} actions in {seconds:.2f}s; "
           f"seed {outcome.seed.hex()}")
 
@@ -123,7 +164,7 @@ def mode_options(info: pb.GameInfo) -> list[dict[str, str]]:
 
 
 def try_play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
-             options: dict[str, str]) -> bool:
+             options: dict[str, str], bots: Bots) -> bool:
     """Play one game; False when the server refuses that configuration."""
     try:
         stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players, options=options))
@@ -131,7 +172,7 @@ def try_play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
         if exc.code() == grpc.StatusCode.INVALID_ARGUMENT:  # type: ignore[attr-defined]
             return False
         raise
-    play(stub, game_id, players, options)
+    play(stub, game_id, players, options, bots)
     return True
 
 
@@ -143,7 +184,16 @@ def main() -> None:
                              f"{DEFAULT_ADDRESS} or a server of its own)")
     parser.add_argument("--game", help="one game id (default: every game)")
     parser.add_argument("--players", type=int, help="one player count (default: all)")
+    parser.add_argument("--bots", default="",
+                        help="comma-separated seats (0-based) that server-side bots play")
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="ismcts",
+                        help="the bots' policy (default: ismcts)")
     args = parser.parse_args()
+    try:
+        seats = frozenset(int(s) for s in args.bots.split(",") if s.strip())
+    except ValueError:
+        parser.error(f"--bots takes seat numbers like 1,2; got {args.bots!r}")
+    bots = Bots(seats, args.policy)
     with server_at(args.address) as address, grpc.insecure_channel(address) as channel:
         stub = pb_grpc.GameServiceStub(channel)
         for info in stub.ListGames(pb.ListGamesRequest()).games:
@@ -152,9 +202,9 @@ def main() -> None:
             counts = ([args.players] if args.players
                       else list(range(info.min_players, info.max_players + 1)))
             for players in counts:
-                try_play(stub, info.game_id, players, {})
+                try_play(stub, info.game_id, players, {}, bots)
             for options in mode_options(info):
-                if not any(try_play(stub, info.game_id, n, options) for n in counts):
+                if not any(try_play(stub, info.game_id, n, options, bots) for n in counts):
                     print(f"\n== {info.game_id} {options}: refused for {counts} players")
 
 

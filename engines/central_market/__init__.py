@@ -3,6 +3,6 @@
 Rules and interpretations: docs/rules/central-market.md.
 """
 
-from engines.central_market.engine import ENGINE, CentralMarketEngine
+from engines.central_market.engine import ENGINE, VERSIONS, CentralMarketEngine
 
-__all__ = ["ENGINE", "CentralMarketEngine"]
+__all__ = ["ENGINE", "VERSIONS", "CentralMarketEngine"]

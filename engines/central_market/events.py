@@ -64,9 +64,16 @@ def delivery_stopped() -> Event:
     return public(Ev(delivery_stopped=pb.CentralMarketDeliveryStopped()))
 
 
-def hand_discarded(seat: int, cards: Sequence[int]) -> Event:
+def hand_discarded(seat: int, cards: Sequence[int], with_count: bool) -> Event:
+    """Face up: everybody sees the cards (version 2 also states the count)."""
     return public(Ev(hand_discarded=pb.CentralMarketHandDiscarded(
-        seat=seat, cards=cards_pb(cards))))
+        seat=seat, cards=cards_pb(cards), count=len(cards) if with_count else 0)))
+
+
+def hand_discarded_face_down(seat: int, count: int) -> Event:
+    """Face down: the cards reach no view or event, not even the seat's own."""
+    return public(Ev(hand_discarded=pb.CentralMarketHandDiscarded(
+        seat=seat, count=count, face_down=True)))
 
 
 def set_aside_picked_up(seat: int, cards: Sequence[int]) -> list[Event]:

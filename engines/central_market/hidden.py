@@ -22,8 +22,8 @@ from engines.central_market.state import (
 )
 from engines.core.rng import Rng
 
-#: Rejection sampling gives up after this many draws and keeps the real deal
-#: (still a state the observer cannot tell apart, just not a fresh one).
+#: Rejection sampling gives up after this many draws and deals by construction
+#: (`constructed_deal`): consistent with every public fact, just not uniform.
 RESAMPLE_TRIES = 200
 
 SeatProduct = tuple[int, int]
@@ -65,40 +65,102 @@ def known_about_hands(state: State) -> tuple[set[SeatProduct], set[SeatProduct],
 
 def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     """Redeal every card the observer cannot see (other hands, other seats'
-    set-aside cards, the draw pile) uniformly among the deals that agree with
-    every public fact, and redraw other seats' pending set-aside choices."""
+    set-aside cards and face-down discarded hands, the draw pile) uniformly
+    among the deals that agree with every public fact, and redraw other
+    seats' pending set-aside choices."""
     twin = state.clone()
     others = [i for i in range(state.num_players) if i != observer]
-    pool = sorted([c for i in others for c in state.hands[i] + state.set_aside[i]] + state.draw)
+    hidden = [c for i in others for c in state.hands[i] + state.set_aside[i] + state.discarded[i]]
+    pool = sorted(hidden + state.draw)
     holds, lacks, offer_seat = known_about_hands(state)
     holds = {(seat, p) for seat, p in holds if seat != observer}
     lacks = {(seat, p) for seat, p in lacks if seat != observer}
     if offer_seat == observer:
         offer_seat = -1
+    sizes = {i: (len(state.hands[i]), len(state.set_aside[i]), len(state.discarded[i])) for i in others}
+
+    def consistent(hands: dict[int, list[int]]) -> bool:
+        if any(all(product_of(c) != p for c in hands[seat]) for seat, p in holds):
+            return False
+        if any(any(product_of(c) == p for c in hands[seat]) for seat, p in lacks):
+            return False
+        return offer_seat < 0 or bool({product_of(c) for c in hands[offer_seat]} - set(state.offered))
+
     for _ in range(RESAMPLE_TRIES):
         rng.shuffle(pool)
-        at = 0
-        hands: dict[int, list[int]] = {}
-        set_aside: dict[int, list[int]] = {}
-        for i in others:
-            hands[i] = sorted(pool[at : at + len(state.hands[i])])
-            at += len(state.hands[i])
-            set_aside[i] = sorted(pool[at : at + len(state.set_aside[i])])
-            at += len(state.set_aside[i])
-        if any(all(product_of(c) != p for c in hands[seat]) for seat, p in holds):
-            continue
-        if any(any(product_of(c) == p for c in hands[seat]) for seat, p in lacks):
-            continue
-        if offer_seat >= 0 and not {product_of(c) for c in hands[offer_seat]} - set(state.offered):
-            continue
-        for i in others:
-            twin.hands[i] = hands[i]
-            twin.set_aside[i] = set_aside[i]
-        twin.draw = pool[at:]
-        break
+        dealt = _deal(pool, others, sizes)
+        if consistent(dealt[0]):
+            break
+    else:
+        # Never the real deal: a bot would read the hidden hands through it.
+        pool = constructed_deal(state, pool, others, holds, lacks, offer_seat)
+        dealt = _deal(pool, others, sizes)
+        if not consistent(dealt[0]):  # pragma: no cover - the real deal proves one exists
+            raise AssertionError("no deal agrees with the public facts")
+    hands, set_aside, discarded, at = dealt
+    for i in others:
+        twin.hands[i] = hands[i]
+        twin.set_aside[i] = set_aside[i]
+        twin.discarded[i] = discarded[i]
+    twin.draw = pool[at:]
     if state.phase == SET_ASIDE:
         for i in others:
             if state.set_aside_choice[i] not in (UNDECIDED, NOT_ASKED):
                 choices = [KEEP_ALL, *sorted(set(twin.hands[i]))]
                 twin.set_aside_choice[i] = choices[rng.below(len(choices))]
     return twin
+
+
+Hands = dict[int, list[int]]
+
+
+def _deal(pool: list[int], others: list[int], sizes: dict[int, tuple[int, int, int]]
+          ) -> tuple[Hands, Hands, Hands, int]:
+    """Hands, set-aside cards and face-down discards sliced off `pool` in seat
+    order, and where the draw pile starts."""
+    at = 0
+    slices: tuple[Hands, Hands, Hands] = ({}, {}, {})
+    for i in others:
+        for part, size in zip(slices, sizes[i], strict=True):
+            part[i] = sorted(pool[at : at + size])
+            at += size
+    return (*slices, at)
+
+
+def constructed_deal(
+    state: State, pool: list[int], others: list[int], holds: set[SeatProduct],
+    lacks: set[SeatProduct], offer_seat: int,
+) -> list[int]:
+    """`pool` reordered so that `_deal`'s slices agree with the public facts,
+    for the rare position where rejection sampling keeps failing.
+
+    First every seat takes one card of each product it must hold and the seat
+    asked to offer one it may offer; then the seats known to lack a product
+    fill their hands from the other products, most constrained first; then
+    the rest fill from what is left. Each choice takes the first fitting card
+    of the (shuffled) pool, so the result depends only on public facts and
+    the pool's order: it stays canonical.
+    """
+    left = pool[:]
+    hands: Hands = {i: [] for i in others}
+    barred = {i: {p for seat, p in lacks if seat == i} for i in others}
+
+    def take(seat: int, products: set[int]) -> None:
+        card = next(c for c in left if product_of(c) in products - barred[seat])
+        left.remove(card)
+        hands[seat].append(card)
+
+    everything = {product_of(c) for c in pool}
+    for seat, product in sorted(holds):
+        if all(product_of(c) != product for c in hands[seat]):
+            take(seat, {product})
+    if offer_seat >= 0 and not {product_of(c) for c in hands[offer_seat]} - set(state.offered):
+        take(offer_seat, everything - set(state.offered))
+    for seat in sorted(others, key=lambda i: (-len(barred[i]), i)):
+        while len(hands[seat]) < len(state.hands[seat]):
+            take(seat, everything)
+    out: list[int] = []
+    for i in others:
+        out += hands[i]
+        out += [left.pop(0) for _ in range(len(state.set_aside[i]) + len(state.discarded[i]))]
+    return out + left

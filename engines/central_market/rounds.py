@@ -7,9 +7,12 @@ closes each product; bidding.py and selling.py handle one product between.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engines.central_market import events as event
 from engines.central_market.data import (
     ALL_ACTION_CARDS,
+    DEFAULT_MAX_PRICE,
     DELIVERY_CARDS,
     NUM_PRODUCTS,
     PLAYER_LIMIT_KG,
@@ -30,6 +33,7 @@ from engines.central_market.state import (
     RoundScore,
     State,
 )
+from engines.central_market.versions import Rules
 from engines.core.engine import Event
 from engines.core.rng import Rng
 from engines.core.seats import clockwise
@@ -50,31 +54,41 @@ def final_round(num_players: int) -> int:
     return ROUNDS_BY_PLAYERS[num_players]
 
 
-def new_state(
-    num_players: int, max_price: int, removed_product: int, skip_idle: bool, rng: Rng
-) -> State:
+@dataclass(frozen=True)
+class Table:
+    """The game's options, as the state records them (engine.py reads them
+    from the caller's options)."""
+
+    max_price: int = DEFAULT_MAX_PRICE
+    removed_product: int = -1  # -1: all five products
+    skip_idle: bool = False
+    #: Version 1 plays as if both were true (it has no such options).
+    cheat_mixed: bool = True
+    reveal_discards: bool = True
+
+
+def new_state(rules: Rules, num_players: int, table: Table, rng: Rng) -> State:
     """Set-up with a shuffled draw pile, then round 1's product delivery.
 
     "Shuffle all the product cards and place them in a pile face down"."""
-    draw = deck(removed_product)
+    draw = deck(table.removed_product)
     rng.shuffle(draw)
-    state = set_up(num_players, max_price, removed_product, skip_idle, draw)
+    state = set_up(rules, num_players, table, draw)
     start_round(state, rng, [])
     return state
 
 
-def set_up(
-    num_players: int, max_price: int, removed_product: int, skip_idle: bool, draw: list[int]
-) -> State:
+def set_up(rules: Rules, num_players: int, table: Table, draw: list[int]) -> State:
     """The table before round 1: `draw` as the draw pile (top card last),
     one action card of each kind per seat, seat 0 starts (the rulebook's
     "player who last shopped at a market"), nothing dealt yet."""
     n = num_players
     return State(
+        rules=rules,
         num_players=n,
-        max_price=max_price,
-        removed_product=removed_product,
-        skip_idle=skip_idle,
+        max_price=table.max_price,
+        removed_product=table.removed_product,
+        skip_idle=table.skip_idle,
         final_round=final_round(n),
         round=1,
         phase=OFFER,
@@ -108,6 +122,9 @@ def set_up(
         table=[[] for _ in range(n)],
         sales=[],
         history=[],
+        cheat_mixed=table.cheat_mixed,
+        reveal_discards=table.reveal_discards,
+        discarded=[[] for _ in range(n)],
     )
 
 
@@ -136,7 +153,8 @@ def deliver(state: State, rng: Rng, events: list[Event]) -> None:
     "each player is dealt 4 product cards from the draw pile (deal cards one
     by one)"; "If at any time during the Product Delivery phase the draw pile
     becomes exhausted, players immediately shuffle the discard pile to make a
-    new draw pile".
+    new draw pile". Version 2 also reshuffles the moment the last card is
+    dealt ("If at any time the draw pile runs out").
     """
     dealt: list[list[int]] = [[] for _ in range(state.num_players)]
     order = clockwise(state.num_players, state.starting_player)
@@ -147,26 +165,43 @@ def deliver(state: State, rng: Rng, events: list[Event]) -> None:
                 if not state.discard:
                     stopped = True
                     break
-                state.draw = sorted(state.discard)
-                state.discard = []
-                rng.shuffle(state.draw)
-                events.append(event.reshuffled(len(state.draw)))
+                reshuffle(state, rng, events)
             dealt[seat].append(state.draw.pop())
+            if state.rules.reshuffle_when_empty and not state.draw and state.discard:
+                reshuffle(state, rng, events)
         if stopped:
             events.append(event.delivery_stopped())
             break
     for seat in order:
         state.hands[seat] = sorted(state.hands[seat] + dealt[seat])
-        events.extend(event.delivered(seat, dealt[seat]))
+        cards = sorted(dealt[seat]) if state.rules.sorted_deliveries else dealt[seat]
+        events.extend(event.delivered(seat, cards))
+
+
+def reshuffle(state: State, rng: Rng, events: list[Event]) -> None:
+    """ "shuffle the discard pile to form a new draw pile" (sorted first, so
+    the new order depends only on the seed and the cards)."""
+    state.draw = sorted(state.discard)
+    state.discard = []
+    rng.shuffle(state.draw)
+    events.append(event.reshuffled(len(state.draw)))
 
 
 def pick_up_set_aside(state: State, events: list[Event]) -> None:
     """Final round: "players discard all the cards left in their hand and
     pick up the product cards they put away at the end of each previous
-    round." The discard pile is open, so the discarded hands are shown."""
+    round." The rulebook says only "discard": by default (version 2) the
+    hands go face down, out of every view and event; with the option
+    reveal-final-discards (and always in version 1) they join the open
+    discard pile and the event shows them."""
     for seat in clockwise(state.num_players, state.starting_player):
-        events.append(event.hand_discarded(seat, state.hands[seat]))
-        state.discard.extend(state.hands[seat])
+        hand = state.hands[seat]
+        if state.reveal_discards:
+            events.append(event.hand_discarded(seat, hand, state.rules.choice_options))
+            state.discard.extend(hand)
+        else:
+            events.append(event.hand_discarded_face_down(seat, len(hand)))
+            state.discarded[seat] = hand
         state.hands[seat] = sorted(state.set_aside[seat])
         state.set_aside[seat] = []
         events.extend(event.set_aside_picked_up(seat, state.hands[seat]))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.central_market import bidding, rounds, selling
-from engines.central_market.data import LOWEST_PRICE, product_of
+from engines.central_market.data import LOWEST_PRICE
 from engines.central_market.moves import (
     BID,
     FINISH_SALE,
@@ -128,9 +128,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if phase == LOWERING:
         return [(STAY, NO_ARGUMENT), *_bids_below(state, state.lowest_bid())]
     if phase in (SELL, TOURISTS_SALE):
-        hand = state.hands[seat]
-        playable = hand if state.sale_cheat else [c for c in hand if product_of(c) == state.product]
-        moves = [(SELL_CARD, c) for c in _distinct(playable)]
+        moves = [(SELL_CARD, c) for c in _distinct(selling.playable_cards(state, seat))]
         if state.sale_cards:
             moves.append((FINISH_SALE, NO_ARGUMENT))
         return moves

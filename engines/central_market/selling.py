@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.central_market import events as event
-from engines.central_market.data import CHEAT, ROT, TOURISTS, kg_of
+from engines.central_market.data import CHEAT, ROT, TOURISTS, kg_of, product_of
 from engines.central_market.moves import PLAY_ROT, PLAY_TOURISTS, SELL_CARD, Move
 from engines.central_market.rounds import REASON_PRODUCT_LIMIT, end_product
 from engines.central_market.state import (
@@ -104,6 +104,24 @@ def next_seller(state: State, rng: Rng, events: list[Event]) -> None:
     next_tourists(state, rng, events)
 
 
+def playable_cards(state: State, seat: int) -> list[int]:
+    """The cards the seller may play next in this sale.
+
+    A sale plays cards "with the offered product". A cheater "may play any
+    other product from his hand ... This product still affects both the
+    player's limit and the product limit": one product, so from version 2
+    his first card fixes the product of the rest; with the option
+    cheat-mixed-products (and always in version 1) he may mix products.
+    """
+    hand = state.hands[seat]
+    if not state.sale_cheat:
+        return [c for c in hand if product_of(c) == state.product]
+    if state.cheat_mixed or not state.sale_cards:
+        return hand
+    product = product_of(state.sale_cards[0])
+    return [c for c in hand if product_of(c) == product]
+
+
 def legal_sale_kg(played_kg: int, product_left: int, player_left: int) -> int:
     """Kilograms that count, the rest being lost.
 
@@ -155,13 +173,13 @@ def settle_sale(state: State, rng: Rng, events: list[Event]) -> None:
 # ------------------------------------------------------------------ reaction windows
 
 
-def ask_next(state: State, window: int, usable: Callable[[int], bool]) -> bool:
+def ask_next(state: State, window: int, skip: Callable[[int], bool]) -> bool:
     """Open the reaction `window` (ROT_WINDOW or TOURISTS_WINDOW) for the next
-    seat in the queue; with skip-idle-reactions, pass over the seats that
-    could not use the card. False once nobody is left to ask."""
+    seat in the queue, passing over the seats `skip` names. False once
+    nobody is left to ask."""
     while state.queue:
         seat = state.queue.pop(0)
-        if state.skip_idle and not usable(seat):
+        if skip(seat):
             continue
         state.asked = seat
         state.phase = window
@@ -184,8 +202,11 @@ def rot_queue(state: State) -> list[int]:
 
 
 def rot_usable(state: State) -> bool:
-    """With skip-idle-reactions, a Rot is asked for only if it would rot at
-    least 1 kg (the paid amount is 2 kg or more); a public fact."""
+    """A Rot rots at least 1 kg only while the sale is paid for 2 kg or more:
+    "half of the amount (rounded down if the amount is an odd number) is
+    considered to be rotten", and half of 1 kg rounds down to nothing. A
+    public fact, so skipping the prompt reveals nothing: version 2 never asks
+    for a Rot that cannot rot (version 1 only with skip-idle-reactions)."""
     return state.sale_paid >= 2
 
 
@@ -202,7 +223,8 @@ def play_rot(state: State, seat: int) -> None:
 
 
 def next_rot(state: State, rng: Rng, events: list[Event]) -> None:
-    if not ask_next(state, ROT_WINDOW, lambda _seat: rot_usable(state)):
+    idle = (state.skip_idle or state.rules.rot_only_when_it_rots) and not rot_usable(state)
+    if not ask_next(state, ROT_WINDOW, lambda _seat: idle):
         settle_sale(state, rng, events)
 
 
@@ -239,7 +261,10 @@ def tourists_usable(state: State, seat: int) -> bool:
 
 
 def next_tourists(state: State, rng: Rng, events: list[Event]) -> None:
-    if not ask_next(state, TOURISTS_WINDOW, lambda seat: tourists_usable(state, seat)):
+    def idle(seat: int) -> bool:
+        return state.skip_idle and not tourists_usable(state, seat)
+
+    if not ask_next(state, TOURISTS_WINDOW, idle):
         end_product(state, rng, events)
 
 

@@ -5,8 +5,10 @@ of ints, so a clone costs a few microseconds) and then changes the clone,
 so the caller's state is never touched. Card codes are described in data.py.
 
 The dataclass is the one description of the state: the encoding is its
-fields in order, and decoding checks each field by its declared type (and,
-for lists with one entry per seat or per product, by that length).
+fields in order (all but `rules`, which the engine of the state's rules
+version supplies; version 1's layout stops before the fields version 2
+added), and decoding checks each field by its declared type (and, for lists
+with one entry per seat or per product, by that length).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from operator import attrgetter
 from typing import Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
 from engines.central_market.data import NUM_CODES, NUM_PRODUCTS, product_of
+from engines.central_market.versions import Rules
 from engines.core.wire import int_in, ints, load_list, rows
 
 # Phases share the numbers of the CentralMarketPhase enum.
@@ -83,6 +86,7 @@ ProductInts = Annotated[list[int], PER_PRODUCT]
 class State:
     """Everything about one game. Lists indexed by seat have one entry per seat."""
 
+    rules: Rules  # the rules version's flags (not encoded: the header names the version)
     num_players: int
     max_price: int
     removed_product: int  # -1: all five products (the 40-card variant removes one)
@@ -122,10 +126,15 @@ class State:
     table: SeatCards  # cards played this round (in front of the seat)
     sales: list[Sale]  # this round's settled sales
     history: list[RoundScore]  # one entry per finished round
+    # Added by version 2 (version 1 plays as if both options were true):
+    cheat_mixed: bool  # option cheat-mixed-products: a cheater may sell several products
+    reveal_discards: bool  # option reveal-final-discards: final-round hands go face up
+    discarded: SeatCards  # hands discarded face down at the final round (hidden)
 
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
         return State(
+            rules=self.rules,
             num_players=self.num_players,
             max_price=self.max_price,
             removed_product=self.removed_product,
@@ -163,6 +172,9 @@ class State:
             table=[cards[:] for cards in self.table],
             sales=self.sales[:],  # sales and round scores are immutable tuples
             history=self.history[:],
+            cheat_mixed=self.cheat_mixed,
+            reveal_discards=self.reveal_discards,
+            discarded=[cards[:] for cards in self.discarded],
         )
 
     @property
@@ -179,20 +191,29 @@ class State:
         return min(live) if live else 0
 
 
-_FIELDS = fields(State)
-_NAMES = [f.name for f in _FIELDS]
+_NAMES = [f.name for f in fields(State) if f.name != "rules"]
 _TYPES = get_type_hints(State, include_extras=True)
+#: The fields each layout encodes, in order: version 1's stop at `history`.
+_LAYOUT_1 = tuple(_NAMES[: _NAMES.index("history") + 1])
+_LAYOUT_2 = tuple(_NAMES)
+#: What version 1 plays by, for the fields its layout leaves out.
+_VERSION_1_VALUES = {"cheat_mixed": True, "reveal_discards": True}
+
+
+def _layout(rules: Rules) -> tuple[str, ...]:
+    return _LAYOUT_2 if rules.choice_options else _LAYOUT_1
 
 #: Made once (json.dumps builds an encoder per call); only read, so shared by
 #: threads. A state holds no cycles, hence no circular-reference check.
 #: Sales and round scores are tuples, which encode as JSON lists.
 _JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-_ALL_FIELDS = attrgetter(*_NAMES)  # every field, in field order, as one tuple
+#: Each layout's fields, in order, as one tuple.
+_GETTERS = {layout: attrgetter(*layout) for layout in (_LAYOUT_1, _LAYOUT_2)}
 
 
 def encode(state: State) -> bytes:
     """Compact JSON of plain lists and ints, in field order: same state, same bytes."""
-    return _JSON.encode(_ALL_FIELDS(state)).encode()
+    return _JSON.encode(_GETTERS[_layout(state.rules)](state)).encode()
 
 
 #: The views carry every number of a state as an int32 (central_market.proto).
@@ -251,12 +272,19 @@ def _field(name: str, value: Any, num_players: int) -> Any:
     return _history(value, name)
 
 
-def decode(data: bytes) -> State:
-    """Inverse of `encode`; raises ValueError naming the first field that does not fit."""
-    raw = load_list(data, "central-market", len(_FIELDS))
-    n = int_in(raw[_NAMES.index("num_players")], "num_players", 3, 5)
-    state = State(**{name: _field(name, value, n) for name, value in zip(_NAMES, raw, strict=True)})
-    for pile in (state.draw, state.discard, *state.hands, *state.set_aside, *state.table):
+def decode(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` under `rules`; raises ValueError naming the first
+    field that does not fit."""
+    layout = _layout(rules)
+    raw = load_list(data, "central-market", len(layout))
+    n = int_in(raw[layout.index("num_players")], "num_players", 3, 5)
+    values = {name: _field(name, value, n) for name, value in zip(layout, raw, strict=True)}
+    if layout is _LAYOUT_1:
+        values.update(_VERSION_1_VALUES, discarded=[[] for _ in range(n)])
+    state = State(rules=rules, **values)
+    piles = (state.draw, state.discard, *state.hands, *state.set_aside, *state.table,
+             *state.discarded)
+    for pile in piles:
         if any(not 0 <= c < NUM_CODES for c in pile):
             raise ValueError("central-market state holds an unknown card")
     if not 0 <= state.starting_player < n or not 1 <= state.phase <= GAME_OVER:

@@ -3,7 +3,8 @@
 Public: bids, played cards, sales, income this round, victory points, unused
 action cards, limits, the open discard pile, and counts of everything hidden.
 Hidden (own view only): the hand, the set-aside cards, the pending set-aside
-choice. The draw pile is never shown, only counted.
+choice. The draw pile and hands discarded face down are never shown, only
+counted.
 
 A view is assembled from cached serialised pieces (engines/core/pieces.py
 says why that gives the same message): the round header, one seat's row,
@@ -49,6 +50,7 @@ def build_view(state: State, seat: int | None) -> pb.CentralMarketView:
             tuple([d for d, _ in decisions]), decisions[0][1] if decisions else "",
             len(state.draw), state.skip_idle,
             state.offerer if OFFER <= state.phase <= TOURISTS_SALE else None,
+            (state.cheat_mixed, state.reveal_discards) if state.rules.choice_options else None,
         )
     ]
     set_aside_phase = state.phase == SET_ASIDE
@@ -58,6 +60,7 @@ def build_view(state: State, seat: int | None) -> pb.CentralMarketView:
             state.player_left[i], state.action_cards[i], state.bids[i], state.bid_state[i],
             tuple(state.table[i]),
             set_aside_phase and state.set_aside_choice[i] != UNDECIDED,
+            len(state.discarded[i]),
         )
         for i in range(state.num_players)
     ]
@@ -91,7 +94,7 @@ def _header(
     round_: int, final_round: int, phase: int, starting_player: int, max_price: int,
     removed_product: int, offered: Cards, product: int, lowest_bid: int,
     deciding_seats: tuple[int, ...], decision_kind: str, draw_count: int, skip_idle: bool,
-    offerer: int | None,
+    offerer: int | None, choice_options: tuple[bool, bool] | None,
 ) -> bytes:
     view = View(
         round=round_,
@@ -110,6 +113,8 @@ def _header(
     )
     if offerer is not None:
         view.offerer = offerer
+    if choice_options is not None:  # options of version 2; unset under version 1
+        view.cheat_mixed_products, view.reveal_final_discards = choice_options
     return view.SerializeToString()
 
 
@@ -117,6 +122,7 @@ def _header(
 def _seat(
     seat: int, hand_count: int, set_aside_count: int, vp: int, income: int, player_left: int,
     action_cards: int, bid: int, bid_state: int, played: Cards, set_aside_decided: bool,
+    discarded_face_down: int,
 ) -> bytes:
     row = pb.CentralMarketSeatView(
         seat=seat,
@@ -133,6 +139,7 @@ def _seat(
         played_cards=cards_pb(played),
         set_aside_decided=set_aside_decided,
         unused_action_cards=unused_count(action_cards),
+        discarded_face_down=discarded_face_down,
     )
     return View(seats=[row]).SerializeToString()
 

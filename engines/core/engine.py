@@ -115,5 +115,25 @@ class Engine(ABC, Generic[S, A]):
         Redistributes everything hidden from `observer` (other hands, secret
         cards, draw-pile order) at random, keeping every public fact. Used by
         the conformance suite to prove that views, legal actions and events
-        never leak hidden information.
+        never leak hidden information, and by the bots to sample what their
+        seat cannot see (engines/bots). It must be canonical: two states the
+        observer cannot tell apart, resampled with equal `rng`, give equal
+        states (gather hidden cards in an order that does not depend on where
+        they truly are), or a bot's answer would depend on hidden facts.
         """
+
+    #: A lead in `estimate` points that makes a win very likely: bots turn
+    #: point differences into win chances with it (docs/bots.md).
+    points_spread: float = 10.0
+    #: The bots' default ISMCTS budget for this game: the iterations that
+    #: answer in about 200 ms on the development machine (docs/bots.md).
+    search_iterations: int = 200
+
+    def estimate(self, state: S) -> Sequence[float] | None:
+        """Bots' heuristic: each seat's points if the game ended now, plus what
+        its position is worth in points (engines/<game>/evaluation.py).
+
+        Only bots call it, on states whose hidden parts they sampled. None:
+        the game has no heuristic, so bots play every sample to the end.
+        """
+        return None

@@ -87,6 +87,11 @@ class Game:
         return self.engine.spec.game_id
 
     @property
+    def rules_version(self) -> str:
+        """The rules the game is played under, for its whole life."""
+        return self.engine.spec.rules_version
+
+    @property
     def seed_commitment(self) -> bytes:
         return hashlib.sha256(self.seed).digest()
 
@@ -96,16 +101,12 @@ class Game:
     def outcome(self) -> Outcome | None:
         return self.engine.outcome(self.state)
 
-    def apply(
-        self, seat: int, action: Message, expected_step: int | None = None
-    ) -> tuple[Game, list[Event]]:
-        """The generic checks, once for every game, then the engine's rules."""
-        size, bound = action.ByteSize(), self.engine.spec.max_action_bytes
-        if size > bound:
-            raise MalformedAction(
-                f"a {self.game_id} action is at most {bound} bytes; this one has {size}: "
-                "it cannot be legal"
-            )
+    def check_turn(self, seat: int, expected_step: int | None = None) -> None:
+        """The checks before any action of `seat`: not stale, not over, deciding.
+
+        Also what a bot suggesting an action for `seat` must pass, so both
+        get the same refusal.
+        """
         if expected_step is not None and expected_step != self.step:
             raise StaleStep(
                 f"action was chosen at step {expected_step} but the game is at step {self.step}"
@@ -118,6 +119,18 @@ class Game:
         if all(d.seat != seat for d in deciders):
             waiting = ", ".join(str(d.seat) for d in deciders)
             raise NotYourTurn(f"seat {seat} is not deciding now; waiting for seat(s) {waiting}")
+
+    def apply(
+        self, seat: int, action: Message, expected_step: int | None = None
+    ) -> tuple[Game, list[Event]]:
+        """The generic checks, once for every game, then the engine's rules."""
+        size, bound = action.ByteSize(), self.engine.spec.max_action_bytes
+        if size > bound:
+            raise MalformedAction(
+                f"a {self.game_id} action is at most {bound} bytes; this one has {size}: "
+                "it cannot be legal"
+            )
+        self.check_turn(seat, expected_step)
         if not self.engine.is_legal(self.state, seat, action):
             raise IllegalAction(f"that action is not legal for seat {seat} now; see legal_actions")
         rng = Rng(self.seed, self.rng_counter)

@@ -20,20 +20,23 @@ _MASK64 = (1 << 64) - 1
 class Rng:
     """A stream of unbiased integers derived from (seed, counter)."""
 
-    __slots__ = ("counter", "seed")
+    __slots__ = ("_keyed", "counter", "seed")
 
     def __init__(self, seed: bytes, counter: int = 0) -> None:
         if not 1 <= len(seed) <= 64:
             raise ValueError("seed must be 1..64 bytes")
         self.seed = seed
         self.counter = counter
+        # BLAKE2b keyed by the seed, before any message: each draw copies it
+        # rather than compressing the key block again (same digests, half
+        # the time; bots draw a lot).
+        self._keyed = hashlib.blake2b(key=seed, digest_size=8)
 
     def next64(self) -> int:
-        digest = hashlib.blake2b(
-            self.counter.to_bytes(8, "little"), key=self.seed, digest_size=8
-        ).digest()
+        keyed = self._keyed.copy()
+        keyed.update(self.counter.to_bytes(8, "little"))
         self.counter += 1
-        return int.from_bytes(digest, "little")
+        return int.from_bytes(keyed.digest(), "little")
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) by rejection sampling (no modulo bias)."""

@@ -23,6 +23,10 @@ class OptionSpec:
     allowed: tuple[str, ...] = ()  # enum values
     min_value: int = 0  # int bounds, inclusive
     max_value: int = 0
+    #: Only for trusted callers: a value other than the default makes a hidden
+    #: fact public (e.g. which seats are prompted). A server that requires seat
+    #: tokens (untrusted frontends) refuses it at NewGame.
+    trusted_only: bool = False
 
     def parse(self, text: str) -> OptionValue:
         """Turn the wire text of an option into its typed value."""

@@ -1,12 +1,17 @@
 """Market Fresh: stack produce crates on your shopfront (engine package).
 
-Modules: data (crates, produce, grids from JSON), shopfront (placement
-geometry), state (the table and its encoding), scoring, rules (turn steps,
-legal moves, apply), view (protobuf views/events/actions), engine.
+Modules: data (crates, produce, grids from the JSON component sets),
+versions (one frozen set of flags and components per rules version),
+shopfront (placement geometry), state (the table and its encoding), scoring,
+rules (turn steps, legal moves, apply), view (protobuf views/events/actions),
+engine.
 """
 
 from engines.market_fresh.engine import MarketFreshEngine
+from engines.market_fresh.versions import RULES
 
-ENGINE = MarketFreshEngine()
+#: One engine per rules version, newest first; new games use the first.
+VERSIONS = tuple(MarketFreshEngine(rules) for rules in RULES)
+ENGINE = VERSIONS[0]
 
-__all__ = ["ENGINE", "MarketFreshEngine"]
+__all__ = ["ENGINE", "VERSIONS", "MarketFreshEngine"]

@@ -1,15 +1,21 @@
 """Market Fresh's physical data: produce types, the 66 crates, the shopfront grids.
 
 The publisher never printed the crate list, the produce types or the picture
-squares, so they live in JSON files beside this module (`produce.json`,
-`crates.json`, `shopfronts.json`) with a documented, plausible default
-(docs/rules/market-fresh.md, "Data files"). They are loaded and validated at
-import: a bad file fails the server's start-up with a message naming the file
-and the entry, never a game in progress.
+squares, so they live in JSON files (`produce.json`, `crates.json`,
+`shopfronts.json`) with a documented, plausible default (docs/rules/
+market-fresh.md, "Data files"). Each set of files is a directory under
+`components/`, and each rules version names the set it reads (versions.py):
+a released version's set never changes, so a publisher's component list
+drops in as a new directory and a new version while games in flight keep
+theirs. Nothing about the components is fixed in code but what the rulebook
+prints (66 crates): the number of produce types, hence of Market Board
+columns, comes from `produce.json`. The sets are loaded and validated at
+import: a bad file fails the server's start-up with a message naming the
+file and the entry, never a game in progress.
 
-Indices used everywhere else: a produce is an index into `PRODUCE` (also its
-Market Board column, left to right); a crate is an index into `CRATES` (its id
-on the wire); a square is `row * size + col`.
+Indices used everywhere else: a produce is an index into `produce` (also its
+Market Board column, left to right); a crate is an index into `crates` (its
+id on the wire); a square is `row * size + col`.
 """
 
 from __future__ import annotations
@@ -17,17 +23,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from importlib import resources
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from engines.core.versions import ComponentSets, DataError
 
 # --------------------------------------------------------------- rulebook numbers
 
 #: "66 Plastic Produce Crates"
 NUM_CRATES = 66
-#: "11 Farmer Tiles in that color", "only one ... in each of the columns".
-NUM_PRODUCE = 11
+#: Produce types a data set may have: at least one, and at most as many as a
+#: seat's height-scored produce can mark (a bit mask in the state).
+PRODUCE_RANGE = (1, 30)
 #: "For two players: remove 18 crates ... three players: 9 ... four players: 2"
 CRATES_REMOVED = {2: 18, 3: 9, 4: 2}
 #: "Each player takes three of the remaining crates."
@@ -66,8 +74,7 @@ SOLO_RATINGS: tuple[tuple[int, str], ...] = (
 GRID_SIZES = (5, 4)
 
 
-class DataError(ValueError):
-    """A data file does not describe a usable game; the message says where."""
+__all__ = ["COMPONENTS", "DataError", "MarketFreshData", "Produce", "load", "parse"]
 
 
 @dataclass(frozen=True)
@@ -76,8 +83,14 @@ class Produce:
     name: str  # display name, e.g. "Dragon fruits"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MarketFreshData:
+    """One set of component files. Compared and hashed by identity (one
+    object per set, see `ComponentSets`), so it can key the view caches."""
+
+    #: The produce types in Market Board column order: one column, and one
+    #: Farmer Tile per seat, each ("11 Farmer Tiles ... one ... in each of
+    #: the columns" with the default set).
     produce: tuple[Produce, ...]
     #: crate id -> (first half, second half) as produce indices.
     crates: tuple[tuple[int, int], ...]
@@ -86,9 +99,19 @@ class MarketFreshData:
     #: First 12 hex digits of SHA-256 over the three files: part of the rules
     #: version, so a state made under other data is refused, never misread.
     digest: str
+    #: produce id -> index.
+    produce_index: Mapping[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "produce_index", {p.id: i for i, p in enumerate(self.produce)})
+
+    @property
+    def num_produce(self) -> int:
+        return len(self.produce)
 
 
 def _fail(file: str, message: str) -> DataError:
+    """An error naming the file (and, in `message`, the entry)."""
     return DataError(f"market-fresh data file {file}: {message}")
 
 
@@ -118,9 +141,10 @@ def parse(texts: Mapping[str, str]) -> MarketFreshData:
                 and isinstance(entry.get("name"), str) and entry["id"]):
             raise _fail("produce.json", f"entry {n} needs string 'id' and 'name'")
         produce.append(Produce(entry["id"], entry["name"]))
-    if len(produce) != NUM_PRODUCE:
-        raise _fail("produce.json", f"needs {NUM_PRODUCE} produce types (one per Market Board "
-                    f"column), found {len(produce)}")
+    low, high = PRODUCE_RANGE
+    if not low <= len(produce) <= high:
+        raise _fail("produce.json", f"needs {low} to {high} produce types (one per Market "
+                    f"Board column), found {len(produce)}")
     index = {p.id: i for i, p in enumerate(produce)}
     if len(index) != len(produce):
         raise _fail("produce.json", "produce ids must be unique")
@@ -185,23 +209,23 @@ def adjacent_pairs(size: int) -> tuple[tuple[int, int], ...]:
     return tuple(pairs)
 
 
-def load(directory: Path | None = None) -> MarketFreshData:
-    """Read and validate the data files (default: the package's own)."""
+def load(directory: Path) -> MarketFreshData:
+    """Read and validate the data files of one directory."""
     texts = {}
     for file in ("produce.json", "crates.json", "shopfronts.json"):
         try:
-            if directory is None:
-                texts[file] = resources.files(__package__).joinpath(file).read_text("utf-8")
-            else:
-                texts[file] = (directory / file).read_text("utf-8")
+            texts[file] = (directory / file).read_text("utf-8")
         except OSError as exc:
             raise _fail(file, f"cannot be read ({exc})") from None
-    return parse(texts)
+    try:
+        return parse(texts)
+    except DataError as exc:
+        raise DataError(f"{exc} (in {directory})") from None
 
 
-DATA = load()
-PRODUCE = DATA.produce
-PRODUCE_INDEX = {p.id: i for i, p in enumerate(PRODUCE)}
-CRATES = DATA.crates
-PICTURES = DATA.pictures
+#: The data sets shipped with the engine, one directory each (versions.py names them).
+COMPONENTS: ComponentSets[MarketFreshData] = ComponentSets(
+    Path(__file__).parent / "components", load)
+
+
 ADJACENT = {size: adjacent_pairs(size) for size in GRID_SIZES}

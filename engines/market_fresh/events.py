@@ -1,11 +1,12 @@
 """Events a move causes. All are public except the crate a seat took face
-down, which only its taker sees (everybody else learns that it took one)."""
+down, which only its taker sees (everybody else learns that it took one).
+Crates and produce are named from the game's component set (`data`)."""
 
 from __future__ import annotations
 
 from engines.core.engine import Event
 from engines.core.events import public, public_and_private
-from engines.market_fresh.data import PRODUCE
+from engines.market_fresh.data import MarketFreshData
 from engines.market_fresh.messages import SCORING, crate, square
 from engines.market_fresh.outcome import outcome
 from engines.market_fresh.scoring import ScoreOption
@@ -13,42 +14,46 @@ from engines.market_fresh.state import State
 from marketplay.v1 import market_fresh_pb2 as pb
 
 
-def crate_taken_face_up(seat: int, crate_id: int) -> Event:
+def crate_taken_face_up(data: MarketFreshData, seat: int, crate_id: int) -> Event:
     return public(pb.MarketFreshEvent(
-        crate_taken=pb.MarketFreshCrateTaken(seat=seat, face_down=False, crate=crate(crate_id))
+        crate_taken=pb.MarketFreshCrateTaken(seat=seat, face_down=False,
+                                             crate=crate(data, crate_id))
     ))
 
 
-def crate_taken_face_down(seat: int, crate_id: int) -> list[Event]:
+def crate_taken_face_down(data: MarketFreshData, seat: int, crate_id: int) -> list[Event]:
     """Public: the seat took the top face-down crate; private: which crate."""
     return public_and_private(
         seat,
         pb.MarketFreshEvent(crate_taken=pb.MarketFreshCrateTaken(seat=seat, face_down=True)),
         pb.MarketFreshEvent(
-            crate_taken=pb.MarketFreshCrateTaken(seat=seat, face_down=True, crate=crate(crate_id))
+            crate_taken=pb.MarketFreshCrateTaken(seat=seat, face_down=True,
+                                                 crate=crate(data, crate_id))
         ),
     )
 
 
-def face_up_refilled(crate_id: int, left: int) -> Event:
+def face_up_refilled(data: MarketFreshData, crate_id: int, left: int) -> Event:
     return public(pb.MarketFreshEvent(
-        face_up_refilled=pb.MarketFreshFaceUpRefilled(crate=crate(crate_id), face_down_left=left)
+        face_up_refilled=pb.MarketFreshFaceUpRefilled(crate=crate(data, crate_id),
+                                                      face_down_left=left)
     ))
 
 
-def crate_chosen(seat: int, crate_id: int) -> Event:
+def crate_chosen(data: MarketFreshData, seat: int, crate_id: int) -> Event:
     return public(pb.MarketFreshEvent(
-        crate_chosen=pb.MarketFreshCrateChosen(seat=seat, crate=crate(crate_id))
+        crate_chosen=pb.MarketFreshCrateChosen(seat=seat, crate=crate(data, crate_id))
     ))
 
 
 def crate_placed(
-    seat: int, crate_id: int, grid: int, first: int, second: int, height: int, matches: int
+    data: MarketFreshData, seat: int, crate_id: int, grid: int, first: int, second: int,
+    height: int, matches: int,
 ) -> Event:
     return public(pb.MarketFreshEvent(
         crate_placed=pb.MarketFreshCratePlaced(
             seat=seat,
-            crate=crate(crate_id),
+            crate=crate(data, crate_id),
             first=square(grid, first),
             second=square(grid, second),
             height=height,
@@ -58,9 +63,9 @@ def crate_placed(
     ))
 
 
-def score_option(option: ScoreOption) -> pb.MarketFreshScoreOption:
+def score_option(data: MarketFreshData, option: ScoreOption) -> pb.MarketFreshScoreOption:
     return pb.MarketFreshScoreOption(
-        produce=PRODUCE[option.produce].id,
+        produce=data.produce[option.produce].id,
         scoring=SCORING[option.method],
         visible=option.visible,
         height=option.height,
@@ -70,24 +75,26 @@ def score_option(option: ScoreOption) -> pb.MarketFreshScoreOption:
     )
 
 
-def scored(seat: int, option: ScoreOption, total: int) -> Event:
+def scored(data: MarketFreshData, seat: int, option: ScoreOption, total: int) -> Event:
     return public(pb.MarketFreshEvent(
-        scored=pb.MarketFreshScored(seat=seat, option=score_option(option), score=total)
+        scored=pb.MarketFreshScored(seat=seat, option=score_option(data, option), score=total)
     ))
 
 
-def farmer_tile(seat: int, produce: int, from_row: int, to_row: int) -> Event:
+def farmer_tile(data: MarketFreshData, seat: int, produce: int, from_row: int,
+                to_row: int) -> Event:
     return public(pb.MarketFreshEvent(
         farmer_tile=pb.MarketFreshFarmerTilePlaced(
-            seat=seat, produce=PRODUCE[produce].id, from_row=from_row, to_row=to_row
+            seat=seat, produce=data.produce[produce].id, from_row=from_row, to_row=to_row
         )
     ))
 
 
-def crate_removed(seat: int, crate_id: int, lost: int, total: int) -> Event:
+def crate_removed(data: MarketFreshData, seat: int, crate_id: int, lost: int,
+                  total: int) -> Event:
     return public(pb.MarketFreshEvent(
         crate_removed=pb.MarketFreshCrateRemoved(
-            seat=seat, crate=crate(crate_id), points_lost=lost, score=total
+            seat=seat, crate=crate(data, crate_id), points_lost=lost, score=total
         )
     ))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engines.market_fresh.data import CRATES, PRODUCE
+from engines.market_fresh.data import MarketFreshData
 from engines.market_fresh.state import BASIC, HEIGHT
 from marketplay.v1 import market_fresh_pb2 as pb
 
@@ -18,16 +18,16 @@ SCORING = {BASIC: pb.MARKET_FRESH_SCORING_BASIC, HEIGHT: pb.MARKET_FRESH_SCORING
 SCORING_METHOD = {wire: method for method, wire in SCORING.items()}
 
 
-def crate(crate_id: int) -> pb.MarketFreshCrate:
+def crate(data: MarketFreshData, crate_id: int) -> pb.MarketFreshCrate:
     """A fresh crate message (callers may change it)."""
-    a, b = CRATES[crate_id]
-    return pb.MarketFreshCrate(id=crate_id, first=PRODUCE[a].id, second=PRODUCE[b].id)
+    a, b = data.crates[crate_id]
+    return pb.MarketFreshCrate(id=crate_id, first=data.produce[a].id, second=data.produce[b].id)
 
 
 @cache
-def crate_bytes(crate_id: int) -> bytes:
-    """A crate message's bytes, for merging into a repeated field (66 crates)."""
-    return crate(crate_id).SerializeToString(deterministic=True)
+def crate_bytes(data: MarketFreshData, crate_id: int) -> bytes:
+    """A crate message's bytes, for merging into a repeated field (66 crates a set)."""
+    return crate(data, crate_id).SerializeToString(deterministic=True)
 
 
 def square(grid: int, index: int) -> pb.MarketFreshSquareRef:

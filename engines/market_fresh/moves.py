@@ -46,10 +46,13 @@ class PlaceCrate:
 
 @dataclass(frozen=True, slots=True)
 class ScoreCrate:
-    """Score the added crate for one of its produce, by BASIC or HEIGHT scoring."""
+    """Score the added crate for one of its produce, by BASIC or HEIGHT scoring;
+    `decline_tile`: without placing or moving a Farmer Tile (standard game,
+    rules version 2 on)."""
 
     produce: int
     method: int
+    decline_tile: bool = False
 
 
 Move = TakeFaceUp | TakeFaceDown | ChooseCrate | RemoveCrate | PlaceCrate | ScoreCrate

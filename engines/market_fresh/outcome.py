@@ -6,10 +6,10 @@ from typing import Protocol
 
 from engines.core.engine import Outcome
 from engines.core.ranking import ranked_outcome
-from engines.market_fresh.data import PRODUCE
 from engines.market_fresh.messages import VARIANTS
 from engines.market_fresh.scoring import Board, FinalScore, final_scores, solo_rating
 from engines.market_fresh.state import SOLO
+from engines.market_fresh.versions import Rules
 from marketplay.v1 import market_fresh_pb2 as pb
 
 #: "the player with the most wins!": no tie-break, so equal totals share first place.
@@ -19,6 +19,8 @@ TIE_BREAKS: tuple[str, ...] = ()
 class Table(Protocol):
     """What final scoring reads: a State, or the public table of view.py."""
 
+    @property
+    def rules(self) -> Rules: ...
     @property
     def variant(self) -> int: ...
     @property
@@ -37,6 +39,7 @@ def finals(table: Table) -> list[FinalScore]:
 
 def outcome(table: Table, scores: list[FinalScore] | None = None) -> pb.MarketFreshOutcome:
     scores = finals(table) if scores is None else scores
+    produce = table.rules.data.produce
     message = pb.MarketFreshOutcome(variant=VARIANTS[table.variant])
     for f in scores:
         message.seats.append(
@@ -44,7 +47,7 @@ def outcome(table: Table, scores: list[FinalScore] | None = None) -> pb.MarketFr
                 seat=f.seat,
                 crate_points=f.crate_points,
                 column_awards=[
-                    pb.MarketFreshColumnAward(produce=PRODUCE[p].id, row=r, points=pts)
+                    pb.MarketFreshColumnAward(produce=produce[p].id, row=r, points=pts)
                     for p, r, pts in f.column_awards
                 ],
                 column_points=f.column_points,

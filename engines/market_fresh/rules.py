@@ -26,7 +26,6 @@ from engines.core.seats import after
 from engines.market_fresh import events as event
 from engines.market_fresh.data import (
     CANNOT_PLACE_PENALTY,
-    CRATES,
     CRATES_REMOVED,
     FACE_UP_CRATES,
     HELD_CRATES,
@@ -63,11 +62,12 @@ from engines.market_fresh.state import (
     State,
     empty_board,
 )
+from engines.market_fresh.versions import Rules
 
 _T = TypeVar("_T")
 
 
-def new_game(num_players: int, variant: int, grid: int, rng: Rng) -> State:
+def new_game(rules: Rules, num_players: int, variant: int, grid: int, rng: Rng) -> State:
     """Set Up: shuffle the crates face down, remove some, deal 3 each, 4 face up.
 
     "For two players: remove 18 crates ... three players: 9 ... four
@@ -79,12 +79,12 @@ def new_game(num_players: int, variant: int, grid: int, rng: Rng) -> State:
     crates = list(range(NUM_CRATES))
     rng.shuffle(crates)
     n = num_players
-    shops = tuple(Shopfront.empty(grid) for _ in range(n))
+    shops = tuple(Shopfront.empty(rules.data, grid) for _ in range(n))
     table = State(
-        variant=variant, grid=grid, num_players=n, phase=TAKE, current=0, turn=0, supply=(),
-        set_aside=(), face_up=(), hands=((),) * n, known=((),) * n, removed=(), shopfronts=shops,
-        board=empty_board(), scores=(0,) * n, height_used=(0,) * n, chosen_crate=NONE,
-        perfect_match=False, took_slot=NONE,
+        rules=rules, variant=variant, grid=grid, num_players=n, phase=TAKE, current=0, turn=0,
+        supply=(), set_aside=(), face_up=(), hands=((),) * n, known=((),) * n, removed=(),
+        shopfronts=shops, board=empty_board(rules.data.num_produce), scores=(0,) * n,
+        height_used=(0,) * n, chosen_crate=NONE, perfect_match=False, took_slot=NONE,
     )
     if variant == SOLO:
         return replace(table, phase=CHOOSE, face_up=tuple(sorted(crates[:SOLO_FACE_UP_CRATES])))
@@ -117,7 +117,24 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if state.phase == PLACE:
         shop = state.shopfronts[seat]
         return [PlaceCrate(p, q) for p, q in shop.placements_for(state.chosen_crate)]
-    return [ScoreCrate(o.produce, o.method) for o in options_now(state)]
+    moves: list[Move] = []
+    for option in options_now(state):
+        moves.append(ScoreCrate(option.produce, option.method))
+        if may_decline_tile(state, option):
+            moves.append(ScoreCrate(option.produce, option.method, decline_tile=True))
+    return moves
+
+
+def may_decline_tile(state: State, option: ScoreOption) -> bool:
+    """Whether the seat may score `option` and leave its Farmer Tiles as they are.
+
+    "If you score more than 1 point for your produce, you **may** place or
+    move one of your Farmer Tiles" (standard game; rules version 2 on). In
+    Crate Heights and Solo the tile is part of height scoring itself ("Place
+    one of your Farmer Tiles ... multiply the number of visible items by the
+    row number"), so there is nothing to decline.
+    """
+    return state.rules.farmer_tile_optional and state.variant == STANDARD and option.row > 0
 
 
 def take_moves(state: State) -> list[Move]:
@@ -147,8 +164,22 @@ def options_now(state: State) -> list[ScoreOption]:
     """Scoring choices for the crate just placed (public knowledge)."""
     seat = state.current
     return score_options(state.variant, state.shopfronts[seat], state.board,
-                         CRATES[state.chosen_crate], state.perfect_match,
+                         state.rules.data.crates[state.chosen_crate], state.perfect_match,
                          state.height_used[seat], seat)
+
+
+def normalize(state: State, move: Move) -> Move:
+    """The canonical form of a move a frontend may spell another way.
+
+    A crate with two equal halves lies the same either way round, so legal
+    placements list it once per pair of squares, first square lower; the
+    same crate placed from the other end is that placement.
+    """
+    if isinstance(move, PlaceCrate) and state.phase == PLACE and move.first > move.second:
+        a, b = state.rules.data.crates[state.chosen_crate]
+        if a == b:
+            return PlaceCrate(move.second, move.first)
+    return move
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
@@ -166,7 +197,7 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
 def take_face_up(state: State, seat: int, move: TakeFaceUp, events: list[Event]) -> State:
     """The crate leaves the face-up row in view of all: it stays known as held."""
     slot = state.face_up.index(move.crate)
-    events.append(event.crate_taken_face_up(seat, move.crate))
+    events.append(event.crate_taken_face_up(state.rules.data, seat, move.crate))
     return replace(
         state,
         face_up=state.face_up[:slot] + state.face_up[slot + 1:],
@@ -180,7 +211,7 @@ def take_face_up(state: State, seat: int, move: TakeFaceUp, events: list[Event])
 def take_face_down(state: State, seat: int, move: TakeFaceDown, events: list[Event]) -> State:
     """The top crate of the supply; only its taker sees which."""
     crate = state.supply[-1]
-    events.extend(event.crate_taken_face_down(seat, crate))
+    events.extend(event.crate_taken_face_down(state.rules.data, seat, crate))
     return replace(
         state,
         supply=state.supply[:-1],
@@ -196,7 +227,7 @@ def choose_crate(state: State, seat: int, move: ChooseCrate, events: list[Event]
         state = replace(state, face_up=tuple(c for c in state.face_up if c != move.crate))
     else:
         state = _drop_held(state, seat, move.crate)
-    events.append(event.crate_chosen(seat, move.crate))
+    events.append(event.crate_chosen(state.rules.data, seat, move.crate))
     return replace(state, chosen_crate=move.crate, phase=PLACE)
 
 
@@ -208,7 +239,7 @@ def remove_crate(state: State, seat: int, move: RemoveCrate, events: list[Event]
     lost = state.scores[seat] - score
     state = replace(state, removed=(*state.removed, move.crate),
                     scores=_with(state.scores, seat, score))
-    events.append(event.crate_removed(seat, move.crate, lost, score))
+    events.append(event.crate_removed(state.rules.data, seat, move.crate, lost, score))
     return end_turn(state, events)
 
 
@@ -218,16 +249,18 @@ def place_crate(state: State, seat: int, move: PlaceCrate, events: list[Event]) 
     crate = state.chosen_crate
     matches = shop.fit(crate, move.first, move.second)
     shop = shop.place(crate, move.first, move.second)
-    events.append(event.crate_placed(seat, crate, state.grid, move.first, move.second,
-                                     shop.heights[move.first], matches))
+    events.append(event.crate_placed(state.rules.data, seat, crate, state.grid, move.first,
+                                     move.second, shop.heights[move.first], matches))
     return replace(state, shopfronts=_with(state.shopfronts, seat, shop),
                    perfect_match=matches == 2, phase=SCORE)
 
 
 def choose_score(state: State, seat: int, move: ScoreCrate, events: list[Event]) -> State:
-    """Steps 3 to 5: score, Farmer Tile, refill; then the next turn."""
+    """Steps 3 to 5: score, Farmer Tile (unless declined), refill; then the next turn."""
     option = next(o for o in options_now(state) if o.produce == move.produce
                   and o.method == move.method)
+    if move.decline_tile:
+        option = replace(option, row=0)  # scored as shown, and the tiles stay
     return end_turn(score_crate(state, seat, option, events), events)
 
 
@@ -254,11 +287,14 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
 def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event]) -> State:
     """Steps 3 and 4: move the Score Cube, then place or move a Farmer Tile."""
     total = state.scores[seat] + option.points
-    events.append(event.scored(seat, option, total))
+    data = state.rules.data
+    events.append(event.scored(data, seat, option, total))
     state = replace(state, scores=_with(state.scores, seat, total))
     produce = option.produce
     if state.variant == STANDARD:
         from_row, to_row = standard_tile_move(state.board, seat, produce, option.visible)
+        if not option.row:  # declined (option.row is to_row otherwise)
+            return state
     elif option.method == HEIGHT:
         from_row, to_row = 0, option.row
         state = replace(state, height_used=_with(state.height_used, seat,
@@ -271,7 +307,7 @@ def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event
             column[from_row - 1] = FREE
         column[to_row - 1] = seat
         state = replace(state, board=_with(state.board, produce, tuple(column)))
-        events.append(event.farmer_tile(seat, produce, from_row, to_row))
+        events.append(event.farmer_tile(data, seat, produce, from_row, to_row))
     return state
 
 
@@ -287,7 +323,7 @@ def end_turn(state: State, events: list[Event]) -> State:
         slot = state.took_slot
         state = replace(state, supply=state.supply[:-1],
                         face_up=(*state.face_up[:slot], crate, *state.face_up[slot:]))
-        events.append(event.face_up_refilled(crate, len(state.supply)))
+        events.append(event.face_up_refilled(state.rules.data, crate, len(state.supply)))
     state = replace(state, chosen_crate=NONE, perfect_match=False, took_slot=NONE,
                     turn=state.turn + 1)
     if state.variant == SOLO:

@@ -13,7 +13,6 @@ from engines.market_fresh.data import (
     COLUMN_RANK_FACTORS,
     COLUMN_THIRD_POINTS,
     MAX_SCORING_HEIGHT,
-    NUM_PRODUCE,
     PERFECT_MATCH_BONUS,
     SOLO_RATINGS,
     SOLO_UNUSED_CRATE_PENALTY,
@@ -210,7 +209,7 @@ def final_scores(
     n = len(track)
     awards: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
     counts = [0] * n
-    for produce in range(NUM_PRODUCE):
+    for produce in range(len(board)):  # one column per produce type
         if variant == STANDARD:
             for seat, row, points in column_awards(board[produce]):
                 awards[seat].append((produce, row, points))

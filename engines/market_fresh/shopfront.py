@@ -4,7 +4,8 @@ A square is `row * size + col`. For each square the shopfront keeps the
 height of its stack (0 = the board), the produce on its top face (the
 picture, or -1 for a blank square, at height 0) and the crate on top.
 A crate covers two orthogonally adjacent squares; its first half lies on
-`first`, its second half on `second`.
+`first`, its second half on `second`. The component set (crates and picture
+squares) is the one of the game's rules version.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engines.market_fresh.data import ADJACENT, CRATES, PICTURES
+from engines.market_fresh.data import ADJACENT, MarketFreshData
 
 BLANK = -1
 NO_CRATE = -1
@@ -22,6 +23,7 @@ NO_CRATE = -1
 class Shopfront:
     """One seat's grid. Immutable: `place` returns a new value."""
 
+    data: MarketFreshData
     size: int
     #: (crate, first square, second square) in the order they were added.
     placements: tuple[tuple[int, int, int], ...]
@@ -30,14 +32,16 @@ class Shopfront:
     top_crates: tuple[int, ...]
 
     @classmethod
-    def empty(cls, size: int) -> Shopfront:
+    def empty(cls, data: MarketFreshData, size: int) -> Shopfront:
         n = size * size
-        return cls(size, (), (0,) * n, PICTURES[size], (NO_CRATE,) * n)
+        return cls(data, size, (), (0,) * n, data.pictures[size], (NO_CRATE,) * n)
 
     @classmethod
-    def rebuild(cls, size: int, placements: tuple[tuple[int, int, int], ...]) -> Shopfront:
+    def rebuild(
+        cls, data: MarketFreshData, size: int, placements: tuple[tuple[int, int, int], ...]
+    ) -> Shopfront:
         """Replay `placements`; raises ValueError if one could not have been made."""
-        shop = cls.empty(size)
+        shop = cls.empty(data, size)
         for crate, first, second in placements:
             if (first, second) not in _ORIENTED[size] or shop.fit(crate, first, second) < 0:
                 raise ValueError(f"crate {crate} cannot lie on squares {first},{second}")
@@ -55,7 +59,7 @@ class Shopfront:
         height = self.heights[first]
         if height != self.heights[second]:
             return -1
-        a, b = CRATES[crate]
+        a, b = self.data.crates[crate]
         tops = self.tops
         matches = (tops[first] == a) + (tops[second] == b)
         if matches:
@@ -70,13 +74,13 @@ class Shopfront:
         A crate with two equal halves lies the same either way round, so it
         gets one orientation per pair of squares (duplicate-free actions).
         """
-        a, b = CRATES[crate]
+        a, b = self.data.crates[crate]
         options = _ORIENTED[self.size] if a != b else ADJACENT[self.size]
         return [(p, q) for p, q in options if self.fit(crate, p, q) >= 0]
 
     def allows(self, crate: int, first: int, second: int) -> bool:
         """Whether (first, second) is in `placements_for(crate)`, without listing them."""
-        a, b = CRATES[crate]
+        a, b = self.data.crates[crate]
         options = _ORIENTED_SET[self.size] if a != b else _ADJACENT_SET[self.size]
         return (first, second) in options and self.fit(crate, first, second) >= 0
 
@@ -94,11 +98,12 @@ class Shopfront:
                                  for p, q in pairs):
             return list(crates)
         faces = {tops[x] for p, q in pairs if heights[p] == heights[q] for x in (p, q)}
-        return [c for c in crates if CRATES[c][0] in faces or CRATES[c][1] in faces]
+        halves = self.data.crates
+        return [c for c in crates if halves[c][0] in faces or halves[c][1] in faces]
 
     def place(self, crate: int, first: int, second: int) -> Shopfront:
         """ "Once you add a crate to your shopfront, it must stay where you placed it." """
-        a, b = CRATES[crate]
+        a, b = self.data.crates[crate]
         heights = list(self.heights)
         tops = list(self.tops)
         top_crates = list(self.top_crates)
@@ -107,6 +112,7 @@ class Shopfront:
         tops[first], tops[second] = a, b
         top_crates[first] = top_crates[second] = crate
         return Shopfront(
+            self.data,
             self.size,
             (*self.placements, (crate, first, second)),
             tuple(heights),

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engines.core.wire import int_in, ints, load_list, rows
-from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, NUM_PRODUCE, TOP_ROW
+from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, TOP_ROW
 from engines.market_fresh.shopfront import Shopfront
+from engines.market_fresh.versions import Rules
 
 #: Encoding version of the engine bytes (bump on any layout change).
 ENCODING = 1
@@ -45,6 +46,7 @@ FREE = -1
 class State:
     """Immutable: rules build a new value with the changed parts only."""
 
+    rules: Rules  # the rules version's flags and components (not encoded: the header names it)
     variant: int
     grid: int
     num_players: int
@@ -72,8 +74,9 @@ class State:
 
 
 
-def empty_board() -> tuple[tuple[int, ...], ...]:
-    return tuple((FREE,) * TOP_ROW for _ in range(NUM_PRODUCE))
+def empty_board(num_produce: int) -> tuple[tuple[int, ...], ...]:
+    """One column per produce type, rows 1..7 free."""
+    return tuple((FREE,) * TOP_ROW for _ in range(num_produce))
 
 
 #: JSON with no spaces; one encoder for every call (json.dumps builds a new one
@@ -116,8 +119,8 @@ def _board_json(board: tuple[tuple[int, ...], ...]) -> str:
     return _JSON.encode(board)
 
 
-def decode(data: bytes) -> State:
-    """Inverse of `encode`; raises ValueError on anything malformed."""
+def decode(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` under `rules`; raises ValueError on anything malformed."""
     body = load_list(data, "market-fresh", 20)
     if body[0] != ENCODING:
         raise ValueError("market-fresh state has the wrong encoding version")
@@ -144,14 +147,15 @@ def decode(data: bytes) -> State:
         )
         if any(c > last or a > squares or b > squares for c, a, b in placements):
             raise ValueError("state field shopfronts is malformed")
-        shopfronts.append(Shopfront.rebuild(grid, placements))
-    board = tuple(tuple(col) for col in rows(body[14], "board", NUM_PRODUCE, FREE, n - 1, TOP_ROW))
+        shopfronts.append(Shopfront.rebuild(rules.data, grid, placements))
+    num_produce = rules.data.num_produce
+    board = tuple(tuple(col) for col in rows(body[14], "board", num_produce, FREE, n - 1, TOP_ROW))
     scores = tuple(ints(body[15], "scores", 0, 1_000_000, n))
-    height_used = tuple(ints(body[16], "height_used", 0, (1 << NUM_PRODUCE) - 1, n))
+    height_used = tuple(ints(body[16], "height_used", 0, (1 << num_produce) - 1, n))
     chosen = int_in(body[17], "chosen_crate", NONE, last)
     perfect = int_in(body[18], "perfect_match", 0, 1)
     took_slot = int_in(body[19], "took_slot", NONE, 3)
-    state = State(variant, grid, n, phase, current, turn, supply, set_aside, face_up, hands,
+    state = State(rules, variant, grid, n, phase, current, turn, supply, set_aside, face_up, hands,
                   known, removed, tuple(shopfronts), board, scores, height_used, chosen,
                   bool(perfect), took_slot)
     _check_crates(state)

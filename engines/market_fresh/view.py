@@ -18,13 +18,14 @@ from itertools import chain
 from typing import Any, NamedTuple
 
 from engines.core.pieces import assemble, embedded
-from engines.market_fresh.data import CRATES, PICTURES, PRODUCE, TOP_ROW
+from engines.market_fresh.data import TOP_ROW, MarketFreshData
 from engines.market_fresh.events import score_option
 from engines.market_fresh.messages import VARIANTS, crate, crate_bytes
 from engines.market_fresh.outcome import finals, outcome
 from engines.market_fresh.scoring import score_options
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.state import FREE, NONE, OVER, PHASE_KINDS, SCORE, State
+from engines.market_fresh.versions import Rules
 from marketplay.v1 import market_fresh_pb2 as pb
 
 
@@ -32,7 +33,7 @@ from marketplay.v1 import market_fresh_pb2 as pb
 def shopfront_bytes(shop: Shopfront) -> bytes:
     """A shopfront's message, cached: it changes once per turn but is rendered
     in every seat's view on every call."""
-    grid = shop.size
+    grid, data = shop.size, shop.data
     front = pb.MarketFreshShopfront()
     for i in range(grid * grid):
         top = shop.tops[i]
@@ -40,37 +41,37 @@ def shopfront_bytes(shop: Shopfront) -> bytes:
             row=i // grid,
             col=i % grid,
             height=shop.heights[i],
-            top=PRODUCE[top].id if top != FREE else "",
+            top=data.produce[top].id if top != FREE else "",
             top_crate_id=shop.top_crates[i],
         )
     heights = [0] * (grid * grid)
     for c, a, b in shop.placements:
         heights[a] = heights[b] = heights[a] + 1
         placed = front.crates.add(height=heights[a])
-        placed.crate.MergeFromString(crate_bytes(c))
+        placed.crate.MergeFromString(crate_bytes(data, c))
         placed.first.row, placed.first.col = divmod(a, grid)
         placed.second.row, placed.second.col = divmod(b, grid)
     return front.SerializeToString(deterministic=True)
 
 
-@lru_cache(maxsize=8)
-def _static_bytes(variant: int, grid: int) -> bytes:
+@lru_cache(maxsize=32)
+def _static_bytes(data: MarketFreshData, variant: int, grid: int) -> bytes:
     """The parts of a view that never change during a game."""
     return pb.MarketFreshView(
         variant=VARIANTS[variant],
         grid_size=grid,
-        produce=[p.id for p in PRODUCE],
+        produce=[p.id for p in data.produce],
         pictures=[
-            pb.MarketFreshPictureSquare(row=i // grid, col=i % grid, produce=PRODUCE[p].id)
-            for i, p in enumerate(PICTURES[grid])
+            pb.MarketFreshPictureSquare(row=i // grid, col=i % grid, produce=data.produce[p].id)
+            for i, p in enumerate(data.pictures[grid])
             if p != FREE
         ],
     ).SerializeToString(deterministic=True)
 
 
-def _crates(container: Any, crate_ids: tuple[int, ...]) -> None:
+def _crates(data: MarketFreshData, container: Any, crate_ids: tuple[int, ...]) -> None:
     for c in crate_ids:
-        container.add().MergeFromString(crate_bytes(c))
+        container.add().MergeFromString(crate_bytes(data, c))
 
 
 class Public(NamedTuple):
@@ -81,6 +82,7 @@ class Public(NamedTuple):
     leak one, and states that differ only in hidden parts share it.
     """
 
+    rules: Rules
     variant: int
     grid: int
     phase: int
@@ -106,7 +108,7 @@ class Public(NamedTuple):
 
     @classmethod
     def of(cls, state: State) -> Public:
-        return cls(state.variant, state.grid, state.phase, state.current, state.turn,
+        return cls(state.rules, state.variant, state.grid, state.phase, state.current, state.turn,
                    state.face_up, len(state.supply), len(state.set_aside), state.removed,
                    tuple(map(len, state.hands)), state.known, state.board, state.scores,
                    state.height_used, state.chosen_crate, state.perfect_match,
@@ -125,7 +127,7 @@ def render(state: State, viewer: int | None) -> pb.MarketFreshView:
     if state.hands[viewer] != state.known[viewer]:
         held = view.seats[viewer].held
         del held[:]
-        _crates(held, state.hands[viewer])
+        _crates(state.rules.data, held, state.hands[viewer])
     return view
 
 
@@ -139,9 +141,10 @@ def public_view_bytes(table: Public) -> bytes:
     a crate) are cached on their own.
     """
     over = table.phase == OVER
+    data = table.rules.data
     totals = tuple(f.total for f in finals(table)) if over else table.scores
     parts = [
-        _static_bytes(table.variant, table.grid),
+        _static_bytes(data, table.variant, table.grid),
         pb.MarketFreshView(
             turn=table.turn,
             current_seat=table.current,
@@ -151,24 +154,24 @@ def public_view_bytes(table: Public) -> bytes:
             game_over=over,
         ).SerializeToString(deterministic=True),
     ]
-    parts += [_face_up_bytes(c) for c in table.face_up]
-    parts += [_removed_bytes(c) for c in table.removed]
+    parts += [_face_up_bytes(data, c) for c in table.face_up]
+    parts += [_removed_bytes(data, c) for c in table.removed]
     squares = tuple(chain.from_iterable(table.board))
     parts += [
-        _seat_bytes(seat, total, table.held_counts[seat], table.height_used[seat],
+        _seat_bytes(data, seat, total, table.held_counts[seat], table.height_used[seat],
                     squares.count(seat), table.known[seat], table.shopfronts[seat])
         for seat, total in enumerate(totals)
     ]
-    parts.append(_board_bytes(table.board))
+    parts.append(_board_bytes(data, table.board))
     extra = pb.MarketFreshView()
     if table.chosen_crate != NONE:
-        extra.pending_crate.MergeFromString(crate_bytes(table.chosen_crate))
+        extra.pending_crate.MergeFromString(crate_bytes(data, table.chosen_crate))
     if table.phase == SCORE:
         seat = table.current
         options = score_options(table.variant, table.shopfronts[seat], table.board,
-                                CRATES[table.chosen_crate], table.perfect_match,
+                                data.crates[table.chosen_crate], table.perfect_match,
                                 table.height_used[seat], seat)
-        extra.score_options.extend(score_option(o) for o in options)
+        extra.score_options.extend(score_option(data, o) for o in options)
     if over:
         extra.outcome.CopyFrom(outcome(table))
     parts.append(extra.SerializeToString(deterministic=True))
@@ -176,20 +179,20 @@ def public_view_bytes(table: Public) -> bytes:
 
 
 @cache
-def _face_up_bytes(crate_id: int) -> bytes:
+def _face_up_bytes(data: MarketFreshData, crate_id: int) -> bytes:
     """A view holding just this crate in the face-up row (a part to concatenate)."""
-    return pb.MarketFreshView(face_up=[crate(crate_id)]).SerializeToString(deterministic=True)
+    return pb.MarketFreshView(face_up=[crate(data, crate_id)]).SerializeToString(deterministic=True)
 
 
 @cache
-def _removed_bytes(crate_id: int) -> bytes:
+def _removed_bytes(data: MarketFreshData, crate_id: int) -> bytes:
     """A view holding just this removed crate (a part to concatenate)."""
-    return pb.MarketFreshView(removed=[crate(crate_id)]).SerializeToString(deterministic=True)
+    return pb.MarketFreshView(removed=[crate(data, crate_id)]).SerializeToString(deterministic=True)
 
 
 @lru_cache(maxsize=1024)
-def _seat_bytes(seat: int, score: int, held_count: int, height_used: int, tiles: int,
-                held: tuple[int, ...], shop: Shopfront) -> bytes:
+def _seat_bytes(data: MarketFreshData, seat: int, score: int, held_count: int, height_used: int,
+                tiles: int, held: tuple[int, ...], shop: Shopfront) -> bytes:
     """A view holding just this seat (a part to concatenate).
 
     The shopfront, the bulk of it, is appended as bytes rather than parsed
@@ -199,10 +202,10 @@ def _seat_bytes(seat: int, score: int, held_count: int, height_used: int, tiles:
         seat=seat,
         score=score,
         held_count=held_count,
-        height_scored=[p.id for i, p in enumerate(PRODUCE) if height_used >> i & 1],
+        height_scored=[p.id for i, p in enumerate(data.produce) if height_used >> i & 1],
         farmer_tiles_on_board=tiles,
     )
-    _crates(message.held, held)
+    _crates(data, message.held, held)
     fields = message.SerializeToString(deterministic=True)
     return embedded(_SEATS, fields + embedded(_SHOPFRONT, shopfront_bytes(shop)))
 
@@ -212,11 +215,11 @@ _SHOPFRONT = pb.MarketFreshSeat.SHOPFRONT_FIELD_NUMBER
 
 
 @lru_cache(maxsize=256)
-def _board_bytes(board: tuple[tuple[int, ...], ...]) -> bytes:
+def _board_bytes(data: MarketFreshData, board: tuple[tuple[int, ...], ...]) -> bytes:
     """A view holding just the Market Board (a part to concatenate)."""
     v = pb.MarketFreshView()
     for p, column in enumerate(board):
-        col = v.market_board.add(produce=PRODUCE[p].id)
+        col = v.market_board.add(produce=data.produce[p].id)
         for row in range(TOP_ROW, 0, -1):
             if column[row - 1] != FREE:
                 col.tiles.add(seat=column[row - 1], row=row)

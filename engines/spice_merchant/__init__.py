@@ -4,7 +4,10 @@ Rules and interpretations: docs/rules/spice-merchant.md.
 """
 
 from engines.spice_merchant.engine import SpiceMerchantEngine
+from engines.spice_merchant.versions import RULES
 
-ENGINE = SpiceMerchantEngine()
+#: One engine per rules version, newest first; new games use the first.
+VERSIONS = tuple(SpiceMerchantEngine(rules) for rules in RULES)
+ENGINE = VERSIONS[0]
 
-__all__ = ["ENGINE", "SpiceMerchantEngine"]
+__all__ = ["ENGINE", "VERSIONS", "SpiceMerchantEngine"]

@@ -10,38 +10,39 @@ from engines.core.errors import InvalidOptions
 from engines.core.ranking import ranked_outcome
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionSpec, OptionValue
-from engines.spice_merchant import hidden, rules
-from engines.spice_merchant.data import DEFAULT_NUTMEG, DIGEST, NUTMEG_VARIANTS
+from engines.spice_merchant import evaluation, hidden, rules
 from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES, action_messages, move_of
 from engines.spice_merchant.state import GAME_OVER, State, decode, encode
+from engines.spice_merchant.versions import Rules
 from engines.spice_merchant.view import build_view
 from marketplay.v1 import spice_merchant_pb2 as pb
 
-#: Bump on any change of a rule decision (docs/rules/spice-merchant.md).
-RULES_VERSION = "spice-merchant/1"
 
-SPEC = GameSpec(
-    game_id="spice-merchant",
-    title="Spice Merchant",
-    # "4 game information cards ... The remaining cards are not used": at most
-    # 4 seats; the minimum is not printed, 2 is the smallest table that trades.
-    min_players=2,
-    max_players=4,
-    rules_version=f"{RULES_VERSION}+data.{DIGEST}",
-    options=(
-        OptionSpec(
-            name="nutmeg-prices",
-            kind="enum",
-            default=DEFAULT_NUTMEG,
-            description=(
-                "Nutmeg & Mace points for a market holding 1-2-3-4 cards (the row is blank "
-                "in the rulebook; the default interpolates between Clove and Saffron)"
+def spec_of(version: Rules) -> GameSpec:
+    """What ListGames shows of one rules version (versions.py names them: the
+    data digest is part of the name, so new prices make a new version)."""
+    return GameSpec(
+        game_id="spice-merchant",
+        title="Spice Merchant",
+        # "4 game information cards ... The remaining cards are not used": at most
+        # 4 seats; the minimum is not printed, 2 is the smallest table that trades.
+        min_players=2,
+        max_players=4,
+        rules_version=version.version,
+        options=(
+            OptionSpec(
+                name="nutmeg-prices",
+                kind="enum",
+                default=version.data.default_nutmeg,
+                description=(
+                    "Nutmeg & Mace points for a market holding 1-2-3-4 cards (the row is blank "
+                    "in the rulebook; the default interpolates between Clove and Saffron)"
+                ),
+                allowed=tuple(version.data.nutmeg_variants),
             ),
-            allowed=tuple(NUTMEG_VARIANTS),
         ),
-    ),
-    max_action_bytes=MAX_ACTION_BYTES,
-)
+        max_action_bytes=MAX_ACTION_BYTES,
+    )
 
 
 @lru_cache(maxsize=256)
@@ -51,14 +52,17 @@ def _decisions(deciders: tuple[tuple[int, str], ...]) -> tuple[Decision, ...]:
 
 
 class SpiceMerchantEngine(Engine[State, pb.SpiceMerchantAction]):
-    spec = SPEC
     action_type = pb.SpiceMerchantAction
     proto_field = "spice_merchant"
 
+    def __init__(self, version: Rules) -> None:
+        self.rules = version
+        self.spec = spec_of(version)
+
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
-        if options.get("nutmeg-prices") not in NUTMEG_VARIANTS:
+        if options.get("nutmeg-prices") not in self.rules.data.nutmeg_variants:
             raise InvalidOptions("option 'nutmeg-prices' names no known price row")
-        return rules.new_game(num_players, options, rng)
+        return rules.new_game(self.rules, num_players, options, rng)
 
     def to_act(self, state: State) -> Sequence[Decision]:
         return list(_decisions(tuple(rules.deciders(state))))
@@ -101,7 +105,13 @@ class SpiceMerchantEngine(Engine[State, pb.SpiceMerchantAction]):
         return encode(state)
 
     def decode(self, data: bytes) -> State:
-        return decode(data)
+        return decode(data, self.rules)
 
     def resample_hidden(self, state: State, observer: int, rng: Rng) -> State:
         return hidden.resample_hidden(state, observer, rng)
+
+    points_spread = evaluation.SPREAD
+    search_iterations = evaluation.SEARCH_ITERATIONS
+
+    def estimate(self, state: State) -> list[float]:
+        return evaluation.estimate(state)

@@ -9,7 +9,7 @@ from typing import cast
 
 from engines.core.engine import Event
 from engines.core.events import private, public
-from engines.spice_merchant.data import price_list, secret_goods_to_register
+from engines.spice_merchant.data import SpiceData
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.scoring import sell_goods
 from engines.spice_merchant.state import GAME_OVER, NONE, State
@@ -29,7 +29,7 @@ def round_started(state: State) -> Event:
         round_started=pb.SpiceMerchantRoundStarted(
             round=state.round_no,
             first_player=state.first_player,
-            secret_goods_to_register=secret_goods_to_register(state.round_no),
+            secret_goods_to_register=state.rules.data.secret_goods_to_register(state.round_no),
             deck_size=len(state.deck),
         )
     )
@@ -110,6 +110,7 @@ def round_scored_message(state: State) -> pb.SpiceMerchantRoundScored:
 def round_scored_bytes(state: State) -> bytes:
     """Serialised `round_scored_message`; views of one table share it."""
     return _round_scored_bytes(
+        state.rules.data,
         state.nutmeg_prices,
         state.round_no if state.phase == GAME_OVER else state.round_no - 1,
         state.last_end,
@@ -123,6 +124,7 @@ def round_scored_bytes(state: State) -> bytes:
 
 @lru_cache(maxsize=256)
 def _round_scored_bytes(
+    table: SpiceData,
     nutmeg_prices: str,
     scored_round: int,
     reason: int,
@@ -132,7 +134,7 @@ def _round_scored_bytes(
     scores: tuple[int, ...],
     score_cards: tuple[int, ...],
 ) -> bytes:
-    prices = price_list(nutmeg_prices)
+    prices = table.price_list(nutmeg_prices)
     seats = []
     for seat, (goods, open_good) in enumerate(zip(secret, open_goods, strict=True)):
         sold = sell_goods(goods + ((open_good,) if open_good != NONE else ()), markets, prices)

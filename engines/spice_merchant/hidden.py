@@ -21,6 +21,7 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     for seat in others:
         pool.extend(spice for spice in range(NUM_SPICES) for _ in range(state.hands[seat][spice]))
         pool.extend(state.secret_goods[seat])
+    pool.sort()  # canonical: the deck's true order must not shape the deal
     rng.shuffle(pool)
     new = state.clone()
     for seat in others:

@@ -88,13 +88,19 @@ def _spice(value: int) -> int | None:
 
 
 def read_move(action: pb.SpiceMerchantAction) -> Move | None:
-    """The move an action message names, or None if it names none well-formed."""
+    """The move an action message names, or None if it names none well-formed.
+
+    Registered goods are a set: a pair named in either order is the one
+    move the legal actions list in ascending order (every rules version:
+    this only accepts what was refused before, and the accepted move is the
+    canonical one, so no state, view or event changes).
+    """
     kind = action.WhichOneof("move")
     if kind == "register_secret":
         wire = action.register_secret.spices
         if not all(1 <= value <= NUM_SPICES for value in wire):
             return None
-        return RegisterSecret(tuple(value - 1 for value in wire))
+        return RegisterSecret(tuple(sorted(value - 1 for value in wire)))
     if kind == "open_trade":
         spice = _spice(action.open_trade.spice)
         return None if spice is None else OpenTrade(spice)

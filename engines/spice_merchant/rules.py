@@ -16,18 +16,7 @@ from engines.core.rng import Rng
 from engines.core.seats import clockwise
 from engines.core.spec import OptionValue
 from engines.spice_merchant import events as event
-from engines.spice_merchant.data import (
-    CARD_COUNTS,
-    FULL_MARKETS_TO_END_ROUND,
-    HAND_SIZE,
-    MARKET_CAPACITY,
-    MARKETS_PER_SPICE,
-    NUM_MARKETS,
-    NUM_SPICES,
-    ROUNDS,
-    price_list,
-    secret_goods_to_register,
-)
+from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret, fake_demands
 from engines.spice_merchant.scoring import sell_goods
 from engines.spice_merchant.state import (
@@ -41,6 +30,7 @@ from engines.spice_merchant.state import (
     TWO_FULL_MARKETS,
     State,
 )
+from engines.spice_merchant.versions import Rules
 
 FIRST_PLAYER = 0
 
@@ -58,13 +48,17 @@ def first_player_of_first_round(num_players: int) -> int:
     return FIRST_PLAYER
 
 
-def new_game(num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
+def new_game(
+    rules: Rules, num_players: int, options: Mapping[str, OptionValue], rng: Rng
+) -> State:
     """ "Shuffle the 84 spice cards, and then distribute 7 cards to each
     player's hand, hidden. Make the deck ... with the remaining cards." """
-    deck = [spice for spice, count in enumerate(CARD_COUNTS) for _ in range(count)]
+    table = rules.data
+    deck = [spice for spice, count in enumerate(table.card_counts) for _ in range(count)]
     rng.shuffle(deck)
     n = num_players
     state = State(
+        rules=rules,
         num_players=n,
         nutmeg_prices=str(options["nutmeg-prices"]),
         round_no=1,
@@ -87,7 +81,7 @@ def new_game(num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> 
         last_open=[NONE] * n,
     )
     for seat in range(n):
-        for _ in range(HAND_SIZE):
+        for _ in range(table.hand_size):
             state.hands[seat][state.deck.pop()] += 1
     return state
 
@@ -103,7 +97,7 @@ def secret_goods_due(state: State, seat: int) -> int:
     a hand the empty deck left smaller than that registers what it holds
     (an empty hand registers nothing and is not asked).
     """
-    return min(secret_goods_to_register(state.round_no), state.hand_size(seat))
+    return min(state.rules.data.secret_goods_to_register(state.round_no), state.hand_size(seat))
 
 
 def markets_held(state: State, spice: int) -> int:
@@ -118,10 +112,11 @@ def market_accepts(state: State, market: int, spice: int) -> int:
     market places of the 6 markets."
     """
     held, count = state.markets[market]
+    table = state.rules.data
     if held == spice:
-        return MARKET_CAPACITY - count
-    if held == NONE and markets_held(state, spice) < MARKETS_PER_SPICE:
-        return MARKET_CAPACITY
+        return table.market_capacity - count
+    if held == NONE and markets_held(state, spice) < table.markets_per_spice:
+        return table.market_capacity
     return 0
 
 
@@ -149,9 +144,11 @@ def round_end_reason(state: State) -> int:
     """ "When all of the market places are occupied, or when 2 market places
     are full with 4 cards even if not all of them are occupied, the round
     ends." Checked immediately after every placement; "full" is exactly 4."""
+    table = state.rules.data
     if all(held != NONE for held, _ in state.markets):
         return ALL_MARKETS_OCCUPIED
-    if sum(count == MARKET_CAPACITY for _, count in state.markets) >= FULL_MARKETS_TO_END_ROUND:
+    full = sum(count == table.market_capacity for _, count in state.markets)
+    if full >= table.full_markets_to_end_round:
         return TWO_FULL_MARKETS
     return NOT_ENDED
 
@@ -259,7 +256,7 @@ def refill(state: State, seat: int, events: list[Event]) -> None:
     deck and shuffle them"), so once it runs out, hands stay smaller until
     the next round's reshuffle.
     """
-    want = HAND_SIZE - state.hand_size(seat)
+    want = state.rules.data.hand_size - state.hand_size(seat)
     if want <= 0:
         return
     drawn = [state.deck.pop() for _ in range(min(want, len(state.deck)))]
@@ -339,7 +336,7 @@ def end_round(state: State, reason: int, events: list[Event], rng: Rng) -> None:
     become the seat's score cards; unsold goods and all market cards go
     back into the deck.
     """
-    prices = price_list(state.nutmeg_prices)
+    prices = state.rules.data.price_list(state.nutmeg_prices)
     for seat in range(state.num_players):
         open_good = state.open_goods[seat]
         goods = state.secret_goods[seat] + ([open_good] if open_good != NONE else [])
@@ -362,7 +359,7 @@ def end_round(state: State, reason: int, events: list[Event], rng: Rng) -> None:
     state.registered = [False] * n
     state.passed = [False] * n
     state.turn = NONE
-    if state.round_no == ROUNDS:
+    if state.round_no == state.rules.data.rounds:
         state.phase = GAME_OVER
         events.append(event.round_scored(state))
         winners, tie_break = winners_of(state)

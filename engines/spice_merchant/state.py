@@ -13,14 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core.wire import int_in, ints, load_list, rows
-from engines.spice_merchant.data import (
-    CARD_COUNTS,
-    MARKET_CAPACITY,
-    NUM_MARKETS,
-    NUM_SPICES,
-    NUTMEG_VARIANTS,
-    ROUNDS,
-)
+from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
+from engines.spice_merchant.versions import Rules
 
 #: Encoding version of the engine bytes (bump on any layout change).
 ENCODING = 1
@@ -43,9 +37,10 @@ NO_SEAT_CAN_ACT = 3
 class State:
     """Mutable only inside `apply`, which works on a `clone()`."""
 
+    rules: Rules  # the rules version's flags and data (not encoded: the header names it)
     num_players: int
     nutmeg_prices: str
-    round_no: int  # 1..ROUNDS
+    round_no: int  # 1..rules.data.rounds
     phase: int  # REGISTRATION, TRADING or GAME_OVER
     first_player: int
     turn: int  # seat to act while TRADING, else NONE
@@ -68,6 +63,7 @@ class State:
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
         return State(
+            rules=self.rules,
             num_players=self.num_players,
             nutmeg_prices=self.nutmeg_prices,
             round_no=self.round_no,
@@ -151,34 +147,37 @@ def encode(state: State) -> bytes:
     return _JSON.encode(body).encode()
 
 
-def _markets(value: Any, what: str) -> list[list[int]]:
-    markets = rows(value, what, NUM_MARKETS, NONE, max(NUM_SPICES, MARKET_CAPACITY), 2)
+def _markets(value: Any, what: str, capacity: int) -> list[list[int]]:
+    markets = rows(value, what, NUM_MARKETS, NONE, max(NUM_SPICES, capacity), 2)
     for spice, count in markets:
         if not (spice == NONE and count == 0) and not (
-            0 <= spice < NUM_SPICES and 1 <= count <= MARKET_CAPACITY
+            0 <= spice < NUM_SPICES and 1 <= count <= capacity
         ):
             raise ValueError(f"{what} hold an impossible pile")
     return markets
 
 
-def decode(data: bytes) -> State:
-    """Inverse of `encode`; raises ValueError for anything that does not fit."""
+def decode(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` under `rules`; raises ValueError for anything that does not fit."""
     body = load_list(data, "spice-merchant", 21)
     if body[0] != ENCODING:
         raise ValueError("spice-merchant state has the wrong encoding version")
+    table = rules.data
     n = int_in(body[1], "num_players", 1, 8)
-    if not isinstance(body[2], str) or body[2] not in NUTMEG_VARIANTS:
+    if not isinstance(body[2], str) or body[2] not in table.nutmeg_variants:
         raise ValueError("spice-merchant state names an unknown nutmeg-prices variant")
     phase = int_in(body[4], "phase", REGISTRATION, GAME_OVER)
     turn = int_in(body[6], "turn", NONE, n - 1)
     if (turn == NONE) != (phase != TRADING):
         raise ValueError("spice-merchant state has a seat to act outside trading, or none in it")
-    big = sum(CARD_COUNTS)
+    big = table.total_cards
     top_spice = NUM_SPICES - 1
+    capacity = table.market_capacity
     state = State(
+        rules=rules,
         num_players=n,
         nutmeg_prices=body[2],
-        round_no=int_in(body[3], "round_no", 1, ROUNDS),
+        round_no=int_in(body[3], "round_no", 1, table.rounds),
         phase=phase,
         first_player=int_in(body[5], "first_player", 0, n - 1),
         turn=turn,
@@ -187,18 +186,18 @@ def decode(data: bytes) -> State:
         secret_goods=rows(body[9], "secret goods", n, 0, top_spice),
         registered=[bool(x) for x in ints(body[10], "registered flags", 0, 1, n)],
         open_goods=ints(body[11], "open goods", NONE, top_spice, n),
-        markets=_markets(body[12], "markets"),
+        markets=_markets(body[12], "markets", capacity),
         scores=ints(body[13], "scores", 0, 1 << 30, n),
         score_cards=rows(body[14], "score cards", n, 0, big, NUM_SPICES),
         passed=[bool(x) for x in ints(body[15], "passed flags", 0, 1, n)],
         round_points=rows(body[16], "round points", n, 0, 1 << 30),
         last_end=int_in(body[17], "last_end", NOT_ENDED, NO_SEAT_CAN_ACT),
-        last_markets=_markets(body[18], "last markets"),
+        last_markets=_markets(body[18], "last markets", capacity),
         last_secret=rows(body[19], "last secret goods", n, 0, top_spice),
         last_open=ints(body[20], "last open goods", NONE, top_spice, n),
     )
-    if state.card_census() != list(CARD_COUNTS):
-        raise ValueError("spice-merchant state does not hold exactly the 84 spice cards")
+    if state.card_census() != list(table.card_counts):
+        raise ValueError(f"spice-merchant state does not hold exactly the {big} spice cards")
     if any(g != sorted(g) for g in state.secret_goods):
         raise ValueError("secret goods are not in canonical order")
     return state

@@ -1,8 +1,9 @@
 """What one seat (or a spectator) may see of the table.
 
-Public: markets, open-trade goods, scores, score-card counts, round, first
-player, whose turn, who has registered or passed, deck and hand sizes, and
-the last scored round as revealed. Private: the seat's own hand and own
+Public: markets, open-trade goods, scores, score cards (their number; by
+spice from rules version 2), round, first player, whose turn, who has
+registered or passed, deck and hand sizes, and the last scored round as
+revealed. Private: the seat's own hand and own
 secret-trade goods; other seats' secret goods appear only as counts.
 
 A view is assembled from serialised parts (engines/core/pieces.py explains
@@ -16,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engines.core.pieces import CACHE_SIZE, assemble
-from engines.spice_merchant.data import ROUNDS, SPICES, price_list, secret_goods_to_register
+from engines.spice_merchant.data import SpiceData
 from engines.spice_merchant.events import round_scored_bytes
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.state import GAME_OVER, NONE, NOT_ENDED, REGISTRATION, TRADING, State
@@ -34,13 +35,13 @@ def hand_spices(hand: list[int] | tuple[int, ...]) -> list[int]:
 
 
 @lru_cache(maxsize=16)
-def _fixed_part(nutmeg_prices: str) -> bytes:
-    """What never changes during a game, serialised once per price variant."""
+def _fixed_part(table: SpiceData, nutmeg_prices: str) -> bytes:
+    """What never changes during a game, serialised once per data set and price variant."""
     return pb.SpiceMerchantView(
-        total_rounds=ROUNDS,
+        total_rounds=table.rounds,
         price_list=[
-            pb.SpiceMerchantPriceRow(spice=spice_pb(i), cards=SPICES[i].cards, points=row)
-            for i, row in enumerate(price_list(nutmeg_prices))
+            pb.SpiceMerchantPriceRow(spice=spice_pb(i), cards=table.spices[i].cards, points=row)
+            for i, row in enumerate(table.price_list(nutmeg_prices))
         ],
         nutmeg_prices=nutmeg_prices,
     ).SerializeToString(deterministic=True)
@@ -65,8 +66,10 @@ def _seat_part(
     score_cards: int,
     round_points: tuple[int, ...],
     first_player: bool,
+    by_spice: tuple[int, ...] | None,
 ) -> bytes:
-    """One seat's public facts; most seats' facts stay the same from step to step."""
+    """One seat's public facts; most seats' facts stay the same from step to step.
+    `by_spice`: its score cards per spice (rules version 2 on), else None."""
     return pb.SpiceMerchantView(
         seats=[
             pb.SpiceMerchantSeatView(
@@ -81,6 +84,10 @@ def _seat_part(
                 score_cards=score_cards,
                 round_points=round_points,
                 first_player=first_player,
+                score_cards_by_spice=[
+                    pb.SpiceMerchantSpiceCount(spice=spice_pb(spice), count=count)
+                    for spice, count in enumerate(by_spice or ()) if count
+                ],
             )
         ]
     ).SerializeToString(deterministic=True)
@@ -103,7 +110,8 @@ def _own_cards(hand: tuple[int, ...], secret_goods: tuple[int, ...]) -> bytes:
 
 
 def build_view(state: State, seat: int | None) -> pb.SpiceMerchantView:
-    parts = [_fixed_part(state.nutmeg_prices)]
+    table = state.rules.data
+    parts = [_fixed_part(table, state.nutmeg_prices)]
     parts.extend(_market_part(m, spice, count) for m, (spice, count) in enumerate(state.markets))
     seats = range(state.num_players)
     parts.extend(
@@ -119,6 +127,8 @@ def build_view(state: State, seat: int | None) -> pb.SpiceMerchantView:
             map(sum, state.score_cards),  # goods sold
             map(tuple, state.round_points),
             [seat == state.first_player for seat in seats],
+            map(tuple, state.score_cards) if state.rules.score_cards_by_spice
+            else [None] * state.num_players,
         )
     )
     if state.last_end != NOT_ENDED:
@@ -129,7 +139,7 @@ def build_view(state: State, seat: int | None) -> pb.SpiceMerchantView:
     view.round = state.round_no
     view.phase = _PHASES[state.phase]
     view.first_player = state.first_player
-    view.secret_goods_to_register = secret_goods_to_register(state.round_no)
+    view.secret_goods_to_register = table.secret_goods_to_register(state.round_no)
     view.deck_size = len(state.deck)
     if state.phase == TRADING:
         view.turn = state.turn

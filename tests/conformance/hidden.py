@@ -20,6 +20,7 @@ def _central_market(state: Any, observer: int) -> Places:
         if seat != observer:
             places[f"hand {seat}"] = Counter(state.hands[seat])
             places[f"set-aside {seat}"] = Counter(state.set_aside[seat])
+            places[f"discarded {seat}"] = Counter(state.discarded[seat])  # face down (version 2)
     return places
 
 

@@ -6,6 +6,7 @@ A new engine gets all of this for free by registering itself.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -177,3 +178,26 @@ def test_every_registered_game_is_covered() -> None:
     from engines import registry
 
     assert {c.game_id for c in CONFIGS} == set(registry.ENGINES)
+
+
+def test_every_rules_version_is_covered() -> None:
+    """Old versions stay in the suite as long as the server plays them."""
+    from engines import registry
+
+    assert {(c.game_id, c.engine.spec.rules_version) for c in CONFIGS} == {
+        (e.spec.game_id, e.spec.rules_version) for e in registry.every_engine()}
+
+
+def test_the_pairwise_cover_holds_every_value_and_pair() -> None:
+    """With more than two option axes the suite plays a pairwise cover: every
+    value and every pair of values some valid combination holds."""
+    from tests.conformance.configs import pairwise
+
+    axes = [[("a", "1"), ("a", "2"), ("a", "3")], [("b", "x"), ("b", "y")],
+            [("c", "t"), ("c", "f")], [("d", "t"), ("d", "f")]]
+    combos = list(itertools.product(*axes))
+    cover = pairwise(combos)
+    assert len(cover) < len(combos)
+    wanted = {pair for combo in combos for pair in itertools.combinations(combo, 2)}
+    assert wanted == {pair for combo in cover for pair in itertools.combinations(combo, 2)}
+    assert pairwise(list(itertools.product(*axes[:2]))) == list(itertools.product(*axes[:2]))

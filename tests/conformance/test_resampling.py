@@ -22,9 +22,9 @@ from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.hidden import can_vary, hidden_places, pinned
 from tests.conformance.playout import playout
 
-#: One plain table per game and player count (the options do not change
-#: what is hidden).
-PLAIN = {(c.game_id, c.num_players): c for c in reversed(CONFIGS)}
+#: One plain table per game, rules version and player count (the options do
+#: not change what is hidden).
+PLAIN = {(c.game_id, c.engine.spec.rules_version, c.num_players): c for c in reversed(CONFIGS)}
 TABLES = sorted(PLAIN.values(), key=PlayConfig.label)
 each_table = pytest.mark.parametrize("config", TABLES, ids=[c.label() for c in TABLES])
 

@@ -1,8 +1,11 @@
 """Golden playthroughs: seeded random games kept as JSON files.
 
-Each file holds the configuration, every action in protobuf text format, the
-public events it caused and a digest of the state after it. Replaying the
-file must reproduce all of them, so any rule change shows up as a diff.
+Each file holds the configuration and the rules version, every action in
+protobuf text format, the public events it caused and a digest of the state
+after it. Replaying the file under its rules version must reproduce all of
+them, so any rule change shows up as a diff. Every rules version the server
+plays has its own files: a game's first version's keep their names, later
+versions' names end in `-rules<n>`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from google.protobuf import text_format
 
 from engines import registry
 from engines.core import Game
+from engines.core.versions import number_of
 from tests.conformance.playout import playout
 
 GOLDEN_DIR = Path(__file__).parent / "files"
@@ -24,10 +28,13 @@ def _text(message: Any) -> str:
     return text_format.MessageToString(message, as_one_line=True)
 
 
-def record(game_id: str, num_players: int, options: dict[str, str], seed: str) -> dict[str, Any]:
-    engine = registry.get(game_id)
+def record(
+    game_id: str, num_players: int, options: dict[str, str], seed: str, rules_version: str = ""
+) -> dict[str, Any]:
+    """Play the seeded game under `rules_version` (empty: the newest)."""
+    engine = registry.get(game_id, rules_version)
     if engine is None:
-        raise SystemExit(f"unknown game {game_id}")
+        raise SystemExit(f"unknown game {game_id} or rules version {rules_version!r}")
     game = Game.new(engine, num_players, options, seed.encode())
     steps = []
     last = game
@@ -59,6 +66,9 @@ def record(game_id: str, num_players: int, options: dict[str, str], seed: str) -
 def golden_path(record_: dict[str, Any]) -> Path:
     opts = "-".join(f"{k}={v}" for k, v in sorted(record_["options"].items()))
     name = f"{record_['num_players']}p" + (f"-{opts}" if opts else "") + f"-{record_['seed']}"
+    number = number_of(record_["rules_version"])
+    if number > 1:
+        name += f"-rules{number}"
     return GOLDEN_DIR / record_["game_id"] / f"{name}.json"
 
 

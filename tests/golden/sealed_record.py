@@ -7,9 +7,14 @@ from each up to the next point (the last one to the end): every action and a
 digest of each response, plus the final response in JSON. A newer server
 must open those states and reproduce the continuations exactly.
 
-    python -m tests.golden.sealed_record      # record this build's set (never overwrites)
+    make golden-sealed RELEASE=x.y.z          # a release step: record this build's set
+    python -m tests.golden.sealed_record x.y.z   # the same (never overwrites)
 
-Files: tests/golden/sealed/<release>/<game>/<config>.json. The formats used
+Every release adds its own set, for every rules version it plays (a version
+it added, and the older ones it still plays: its sealed format may differ
+from the release that added them). Files:
+tests/golden/sealed/<release>/<game>/<config>.json, `r<n>-<config>.json`
+from release 0.2.0 on (<n> the rules version's number). The formats used
 are name-independent on purpose: actions are serialized envelope messages
 (field numbers, not message names), and a response is compared by the
 SHA-256 of its deterministic serialization with the sealed state cleared
@@ -29,6 +34,8 @@ from google.protobuf import json_format
 
 from engines import registry
 from engines.core import Game
+from engines.core.engine import Engine
+from engines.core.versions import number_of
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
 from service.observe import NullObserver
@@ -43,12 +50,14 @@ TEST_KEY_ID = "golden-test"
 TEST_KEY = hashlib.sha256(b"marketplay sealed-state goldens: test key, not a secret").digest()
 TEST_KEYS = f"{TEST_KEY_ID}:{base64.b64encode(TEST_KEY).decode()}"
 
-#: (game, players, options): every game, each variant at least once.
+#: (game, players, options): every game, each variant and option at least
+#: once; under each rules version, the configurations whose options it has.
 CONFIGS: list[tuple[str, int, dict[str, str]]] = [
     ("central-market", 3, {}),
     ("central-market", 3, {"removed-product": "eggplants"}),
     ("central-market", 4, {"max-price": "15"}),
     ("central-market", 5, {"skip-idle-reactions": "true"}),
+    ("central-market", 4, {"cheat-mixed-products": "true", "reveal-final-discards": "true"}),
     ("market-fresh", 1, {"variant": "solo"}),
     ("market-fresh", 2, {}),
     ("market-fresh", 3, {"variant": "crate-heights"}),
@@ -80,9 +89,10 @@ def _envelope(game: Game, action: Any) -> bytes:
     return wrapped.SerializeToString(deterministic=True)
 
 
-def record(sealer: Sealer, game_id: str, num_players: int, options: dict[str, str]) -> dict[str, Any]:
-    engine = registry.get(game_id)
-    assert engine is not None, game_id
+def record(
+    sealer: Sealer, engine: Engine[Any, Any], num_players: int, options: dict[str, str]
+) -> dict[str, Any]:
+    game_id = engine.spec.game_id
     store = StateStore(sealer, 0, NullObserver())
     instance = Instance.draw()
     start = Game.new(engine, num_players, options, SEED)
@@ -134,17 +144,33 @@ def config_name(num_players: int, options: dict[str, str]) -> str:
     return f"{num_players}p" + (f"-{opts}" if opts else "")
 
 
+def planned(release: str) -> list[tuple[Path, Engine[Any, Any], int, dict[str, str]]]:
+    """(file, engine, players, options) of the release's set: every
+    configuration under every rules version that has its options."""
+    out = []
+    for engine in registry.every_engine():
+        names = {o.name for o in engine.spec.options}
+        for game_id, num_players, options in CONFIGS:
+            if game_id != engine.spec.game_id or not set(options) <= names:
+                continue
+            name = f"r{number_of(engine.spec.rules_version)}-{config_name(num_players, options)}"
+            out.append((SEALED_DIR / release / game_id / f"{name}.json", engine, num_players,
+                        options))
+    return out
+
+
 def main(release: str) -> None:
     sealer = Sealer.from_config(TEST_KEYS)
-    for game_id, num_players, options in CONFIGS:
-        path = SEALED_DIR / release / game_id / f"{config_name(num_players, options)}.json"
+    for path, engine, num_players, options in planned(release):
         if path.exists():
             print(f"kept {path} (goldens of a release are never re-recorded)")
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record(sealer, game_id, num_players, options), indent=1) + "\n")
+        path.write_text(json.dumps(record(sealer, engine, num_players, options), indent=1) + "\n")
         print(f"wrote {path}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "0.1.0")
+    if len(sys.argv) != 2 or not all(part.isdigit() for part in sys.argv[1].split(".")):
+        sys.exit("usage: python -m tests.golden.sealed_record RELEASE  (e.g. 0.2.0)")
+    main(sys.argv[1])

@@ -58,9 +58,11 @@ def includes_monitoring(overlay: str) -> bool:
     return MONITORING in kustomization.get("components", [])
 
 
-def render(overlay: str, tmp: Path, monitoring: bool | None = None) -> list[dict[str, Any]]:
+def render(overlay: str, tmp: Path, monitoring: bool | None = None,
+           components: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """`kubectl kustomize` an overlay, on a copy holding a throwaway state-keys.txt; with
-    `monitoring` set, the copy's overlay lists the monitoring component or not."""
+    `monitoring` set, the copy's overlay lists the monitoring component or not; the
+    optional `components` (deploy/k8s/components/<name>) are added to it."""
     copy = tmp / "deploy"
     if not copy.exists():
         shutil.copytree(DEPLOY, copy, ignore=shutil.ignore_patterns("state-keys*.txt"))
@@ -72,6 +74,11 @@ def render(overlay: str, tmp: Path, monitoring: bool | None = None) -> list[dict
         others = [c for c in kustomization.pop("components", []) if c != MONITORING]
         if others or monitoring:
             kustomization["components"] = others + [MONITORING] * monitoring
+        (directory / "kustomization.yaml").write_text(yaml.safe_dump(kustomization))
+    if components:
+        kustomization = yaml.safe_load((directory / "kustomization.yaml").read_text())
+        kustomization["components"] = kustomization.get("components", []) + [
+            f"../../components/{name}" for name in components]
         (directory / "kustomization.yaml").write_text(yaml.safe_dump(kustomization))
     out = subprocess.run(_kustomize_command(directory),
                          capture_output=True, text=True, timeout=120, check=False)
@@ -205,6 +212,11 @@ def test_overlay_validates_strictly(rendered: tuple[str, list[dict[str, Any]]], 
                                     tmp_path: Path) -> None:
     """kubernetes-validate --strict: no unknown or misplaced field in any built-in object."""
     _, objects = rendered
+    assert_valid_strictly(objects, version, tmp_path)
+
+
+def assert_valid_strictly(objects: list[dict[str, Any]], version: str, tmp_path: Path) -> None:
+    """Every built-in object of a render passes kubernetes-validate --strict at `version`."""
     builtin = [o for o in objects if o["kind"] not in CRD_SCHEMAS]
     if len(builtin) == len(objects):  # without the component: nothing needs a CRD
         assert all(o["apiVersion"].split("/")[0] in _BUILTIN_GROUPS for o in objects)
@@ -339,8 +351,7 @@ def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) 
     if not any(o["kind"] == "ServiceMonitor" for o in objects):
         return  # rendered without the monitoring component
     monitor = one(objects, "ServiceMonitor")["spec"]
-    scraped = [s for s in services if selects(monitor["selector"]["matchLabels"],
-                                              s["metadata"]["labels"])]
+    scraped = [s for s in services if matches(monitor["selector"], s["metadata"]["labels"])]
     assert [s["metadata"]["name"] for s in scraped] == ["marketplay"]
     assert monitor["endpoints"][0]["port"] in {p["name"] for p in scraped[0]["spec"]["ports"]}
     assert monitor["endpoints"][0]["path"] == "/metrics"
@@ -349,6 +360,20 @@ def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) 
     assert hpa["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment",
                                      "name": deployment["metadata"]["name"]}
     assert "replicas" not in deployment["spec"]  # the HPA owns it
+
+
+def matches(selector: dict[str, Any], labels: dict[str, str]) -> bool:
+    """A LabelSelector's verdict: every matchLabels pair and every matchExpression holds."""
+    if any(labels.get(k) != v for k, v in selector.get("matchLabels", {}).items()):
+        return False
+    for expression in selector.get("matchExpressions", []):
+        value, operator = labels.get(expression["key"]), expression["operator"]
+        held = {"In": value in expression.get("values", []),
+                "NotIn": value not in expression.get("values", []),
+                "Exists": value is not None, "DoesNotExist": value is None}[operator]
+        if not held:
+            return False
+    return True
 
 
 def test_pod_is_restricted_and_drains_in_time(rendered: tuple[str, list[dict[str, Any]]]) -> None:
@@ -469,6 +494,7 @@ def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
     """promtool test rules: errors, slowness and no pods fire; client refusals do not."""
     rules = _rules(tmp_path)
     base = 'job="marketplay",namespace="games",grpc_type="unary",grpc_service="s",grpc_method="m"'
+    bots = base.replace('grpc_method="m"', 'grpc_method="SuggestAction"')
     tests = {
         "rule_files": [rules.name],
         "evaluation_interval": "1m",
@@ -511,6 +537,22 @@ def test_alerts_fire_when_they_should(tmp_path: Path) -> None:
                      "exp_samples": [{"labels": 'ALERTS{alertname="MarketplayHighLatency",'
                                                 'alertstate="firing",namespace="games",'
                                                 'severity="warning"}', "value": 1}]},
+                ],
+            },
+            {   # slow bot searches only: no latency alert (their budget sets their time)
+                "interval": "1m",
+                "input_series": [
+                    {"series": 'grpc_server_handling_seconds_bucket{' + bots + ',le="0.25"}',
+                     "values": "0+0x40"},
+                    {"series": 'grpc_server_handling_seconds_bucket{' + bots + ',le="+Inf"}',
+                     "values": "0+100x40"},
+                    {"series": f'grpc_server_handling_seconds_bucket{{{base},le="0.25"}}',
+                     "values": "0+900x40"},
+                    {"series": f'grpc_server_handling_seconds_bucket{{{base},le="+Inf"}}',
+                     "values": "0+900x40"},
+                ],
+                "alert_rule_test": [
+                    {"eval_time": "30m", "alertname": "MarketplayHighLatency", "exp_alerts": []},
                 ],
             },
             {   # only client refusals: no error alert

@@ -173,23 +173,32 @@ def test_every_status_code_has_its_go_name() -> None:
 
 
 def test_observer_counts_game_metrics() -> None:
-    """The GameObserver hooks feed the marketplay_* metrics with game labels."""
+    """The GameObserver hooks feed the marketplay_* metrics with game labels,
+    and the rules version games are played under (what retiring a version waits on)."""
     registry = CollectorRegistry()
     observer = PrometheusObserver(Metrics(registry))
-    observer.game_started("spice_merchant", "players=3")
-    observer.game_started("spice_merchant", "players=3")
-    observer.game_finished("spice_merchant", "players=3")
-    observer.action_applied("market_fresh")
+    observer.game_started("spice_merchant", "spice-merchant/2", "players=3")
+    observer.game_started("spice_merchant", "spice-merchant/2", "players=3")
+    observer.game_started("spice_merchant", "spice-merchant/1", "players=3")
+    observer.game_finished("spice_merchant", "spice-merchant/2", "players=3")
+    observer.action_applied("market_fresh", "market-fresh/2")
+    observer.action_applied("market_fresh", "1+data.x")
+    observer.action_applied("market_fresh", "1+data.x")
     observer.action_refused("market_fresh", "ILLEGAL_ACTION")
     observer.state_sealed("market_fresh", 700)
     observer.engine_time("market_fresh", "ApplyAction", 0.002)
     observer.state_cache(True)
     observer.state_cache(False)
     observer.state_cache(False)
-    game = {"game": "spice_merchant", "variant": "players=3"}
+    game = {"game": "spice_merchant", "rules_version": "spice-merchant/2", "variant": "players=3"}
     assert _value(registry, "marketplay_games_started_total", **game) == 2
+    assert _value(registry, "marketplay_games_started_total",
+                  **{**game, "rules_version": "spice-merchant/1"}) == 1
     assert _value(registry, "marketplay_games_finished_total", **game) == 1
-    assert _value(registry, "marketplay_actions_applied_total", game="market_fresh") == 1
+    assert _value(registry, "marketplay_actions_applied_total", game="market_fresh",
+                  rules_version="market-fresh/2") == 1
+    assert _value(registry, "marketplay_actions_applied_total", game="market_fresh",
+                  rules_version="1+data.x") == 2
     assert _value(
         registry, "marketplay_actions_refused_total", game="market_fresh", reason="ILLEGAL_ACTION"
     ) == 1

@@ -12,7 +12,7 @@ import grpc
 import pytest
 
 from engines.core import Rng
-from engines.registry import ENGINES
+from engines.registry import ENGINES, rules_versions
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.ops.procs import Service
@@ -80,13 +80,14 @@ def test_scrape_has_every_metric_with_real_values(scraped: str) -> None:
     for name in ("grpc_server_started_total", "grpc_server_msg_received_total",
                  "grpc_server_msg_sent_total"):
         assert re.search(rf"^{name}{{{method}}} [1-9]", scraped, re.M), name
-    assert re.search(rf'marketplay_games_started_total{{game="{GAME}",variant="[^"]*"}} 1\.0',
-                     scraped)
-    assert re.search(rf'marketplay_games_finished_total{{game="{GAME}",variant="[^"]*"}} 1\.0',
-                     scraped)
+    rules = re.escape(f'rules_version="{ENGINES[GAME].spec.rules_version}"')
+    assert re.search(
+        rf'marketplay_games_started_total{{game="{GAME}",{rules},variant="[^"]*"}} 1\.0', scraped)
+    assert re.search(
+        rf'marketplay_games_finished_total{{game="{GAME}",{rules},variant="[^"]*"}} 1\.0', scraped)
     assert re.search(rf'marketplay_actions_refused_total{{game="{GAME}",reason="[A-Z_]+"}} 1\.0',
                      scraped)
-    assert re.search(rf'marketplay_actions_applied_total{{game="{GAME}"}} [1-9]', scraped)
+    assert re.search(rf'marketplay_actions_applied_total{{game="{GAME}",{rules}}} [1-9]', scraped)
     assert re.search(rf'marketplay_sealed_state_bytes_count{{game="{GAME}"}} [1-9]', scraped)
     assert re.search(rf'marketplay_engine_seconds_count{{game="{GAME}",rpc="ApplyAction"}} [1-9]',
                      scraped)
@@ -95,10 +96,12 @@ def test_scrape_has_every_metric_with_real_values(scraped: str) -> None:
 
 
 def test_build_info_names_every_rules_version(scraped: str) -> None:
-    """marketplay_build_info carries the version and each registered game's rules version."""
+    """marketplay_build_info carries the version and every rules version each
+    game plays, newest first."""
     line = next(x for x in scraped.splitlines() if x.startswith("marketplay_build_info{"))
-    for game_id, engine in ENGINES.items():
-        assert f"{game_id}={engine.spec.rules_version}" in line
+    for game_id in ENGINES:
+        assert f"{game_id}={'|'.join(rules_versions(game_id))}" in line
+        assert len(rules_versions(game_id)) >= 2
     assert line.endswith(" 1.0")
 
 

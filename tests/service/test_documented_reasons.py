@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -168,6 +169,29 @@ def _raw(w: World, method: str, data: bytes) -> object:
     return w.open.channel.unary_unary(f"/marketplay.v1.GameService/{method}")(data, timeout=10)
 
 
+def _suggest(w: World, **fields: object) -> object:
+    seat = first_legal(w.start)[0]
+    return w.open.stub.SuggestAction(pb.SuggestActionRequest(
+        state=w.start.state, seat=seat, **fields), timeout=30)  # type: ignore[arg-type]
+
+
+def _bots_busy(w: World) -> object:
+    """A second search while one holds the server's only bot slot."""
+    bots = w.open.running.core.bots
+    seat = first_legal(w.start)[0]
+    long = pb.SuggestActionRequest(state=w.start.state, seat=seat, max_millis=2_000,
+                                   policy=pb.BOT_POLICY_ISMCTS)
+    worker = threading.Thread(target=lambda: w.open.stub.SuggestAction(long, timeout=30))
+    worker.start()
+    try:
+        give_up = time.monotonic() + 20
+        while bots.running == 0 and time.monotonic() < give_up:
+            time.sleep(0.01)
+        return _suggest(w, policy=pb.BOT_POLICY_GREEDY)
+    finally:
+        worker.join(timeout=30)
+
+
 PRODUCERS: dict[str, Callable[[World], object]] = {
     "UNKNOWN_GAME": lambda w: w.open.stub.NewGame(pb.NewGameRequest(game_id="chess", num_players=2)),
     "UNKNOWN_RULES_VERSION": lambda w: w.open.stub.NewGame(pb.NewGameRequest(
@@ -204,19 +228,23 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "SEAT_TOKEN_REQUIRED": lambda w: w.guarded.stub.GetView(pb.GetViewRequest(
         state=w.guarded_start.update.state, views=pb.ViewSelection(seats=[0]))),
     "SEAT_TOKEN_EXPIRED": _expired,
+    "OPTION_NEEDS_TRUST": lambda w: w.guarded.stub.NewGame(pb.NewGameRequest(
+        game_id="central-market", num_players=3, options={"skip-idle-reactions": "true"})),
     "STALE_STEP": lambda w: _apply(w, expected_step=5),
     "REPLAY_TOO_LONG": lambda w: w.open.stub.Replay(pb.ReplayRequest(
         game_id=GAME, num_players=2, seed=b"s",
         actions=[pb.SeatAction()] * (TEST_CONFIG.max_replay_actions + 1))),
     "INTERNAL_ERROR": lambda w: w.faulty.stub.ListGames(pb.ListGamesRequest()),
+    "BOTS_BUSY": _bots_busy,
+    "UNKNOWN_POLICY": lambda w: _suggest(w, policy=42),
+    "BAD_BUDGET": lambda w: _suggest(w, max_iterations=-1),
     "OVERLOADED": _overloaded,
     "DRAINING": lambda w: w.draining.stub.ListGames(pb.ListGamesRequest()),
 }
 
-#: Reasons the code names but never sends: the RuleError base class, WrongGame
-#: (declared by engines/core/errors.py, raised by nothing), and SuggestAction's
-#: placeholder until the bots land (issue 10).
-NEVER_SENT = {"RULE_ERROR", "WRONG_GAME", "NOT_IMPLEMENTED"}
+#: Reasons the code names but never sends: the RuleError base class and WrongGame
+#: (declared by engines/core/errors.py, raised by nothing).
+NEVER_SENT = {"RULE_ERROR", "WRONG_GAME"}
 
 
 def test_every_documented_reason_has_a_producer() -> None:

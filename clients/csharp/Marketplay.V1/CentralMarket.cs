@@ -62,7 +62,7 @@ namespace Marketplay.V1 {
             "EAoIdG91cmlzdHMYAyABKAgSLwoFY2FyZHMYBCADKAsyIC5tYXJrZXRwbGF5",
             "LnYxLkNlbnRyYWxNYXJrZXRDYXJkEg0KBXByaWNlGAUgASgFEg8KB3NvbGRf",
             "a2cYBiABKAUSDwoHcGFpZF9rZxgHIAEoBRIRCglyb3R0ZWRfYnkYCCADKAUi",
-            "hQMKFUNlbnRyYWxNYXJrZXRTZWF0VmlldxIMCgRzZWF0GAEgASgFEhIKCmhh",
+            "ogMKFUNlbnRyYWxNYXJrZXRTZWF0VmlldxIMCgRzZWF0GAEgASgFEhIKCmhh",
             "bmRfY291bnQYAiABKAUSFwoPc2V0X2FzaWRlX2NvdW50GAMgASgFEhYKDnZp",
             "Y3RvcnlfcG9pbnRzGAQgASgFEg4KBmluY29tZRgFIAEoBRIZChFwbGF5ZXJf",
             "bGltaXRfbGVmdBgGIAEoBRIRCgloYXNfY2hlYXQYByABKAgSFAoMaGFzX3Rv",
@@ -70,148 +70,152 @@ namespace Marketplay.V1 {
             "CWJpZF9zdGF0ZRgLIAEoDjIkLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtl",
             "dEJpZFN0YXRlEjYKDHBsYXllZF9jYXJkcxgMIAMoCzIgLm1hcmtldHBsYXku",
             "djEuQ2VudHJhbE1hcmtldENhcmQSGQoRc2V0X2FzaWRlX2RlY2lkZWQYDSAB",
-            "KAgSGwoTdW51c2VkX2FjdGlvbl9jYXJkcxgOIAEoBSKGAQoYQ2VudHJhbE1h",
-            "cmtldFByb2R1Y3RWaWV3EjQKB3Byb2R1Y3QYASABKA4yIy5tYXJrZXRwbGF5",
-            "LnYxLkNlbnRyYWxNYXJrZXRQcm9kdWN0EhIKCmxpbWl0X2xlZnQYAiABKAUS",
-            "DwoHb2ZmZXJlZBgDIAEoCBIPCgdpbl9nYW1lGAQgASgIIlEKF0NlbnRyYWxN",
-            "YXJrZXRSb3VuZFNjb3JlEg0KBXJvdW5kGAEgASgFEg8KB2luY29tZXMYAiAD",
-            "KAUSFgoOdmljdG9yeV9wb2ludHMYAyADKAUisggKEUNlbnRyYWxNYXJrZXRW",
-            "aWV3Eg0KBXJvdW5kGAEgASgFEhMKC2ZpbmFsX3JvdW5kGAIgASgFEjAKBXBo",
-            "YXNlGAMgASgOMiEubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0UGhhc2US",
-            "FwoPc3RhcnRpbmdfcGxheWVyGAQgASgFEhEKCW1heF9wcmljZRgFIAEoBRI8",
-            "Cg9yZW1vdmVkX3Byb2R1Y3QYBiABKA4yIy5tYXJrZXRwbGF5LnYxLkNlbnRy",
-            "YWxNYXJrZXRQcm9kdWN0EjMKBXNlYXRzGAcgAygLMiQubWFya2V0cGxheS52",
-            "MS5DZW50cmFsTWFya2V0U2VhdFZpZXcSOQoIcHJvZHVjdHMYCCADKAsyJy5t",
-            "YXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRQcm9kdWN0VmlldxI/ChJvZmZl",
-            "cmVkX3RoaXNfcm91bmQYCSADKA4yIy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
-            "YXJrZXRQcm9kdWN0EhQKB29mZmVyZXIYCiABKAVIAIgBARI8Cg9jdXJyZW50",
-            "X3Byb2R1Y3QYCyABKA4yIy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRQ",
-            "cm9kdWN0EhIKCmxvd2VzdF9iaWQYDCABKAUSQgoMY3VycmVudF9zYWxlGA0g",
-            "ASgLMicubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0Q3VycmVudFNhbGVI",
-            "AYgBARIvCgVzYWxlcxgOIAMoCzIgLm1hcmtldHBsYXkudjEuQ2VudHJhbE1h",
-            "cmtldFNhbGUSFgoOZGVjaWRpbmdfc2VhdHMYDyADKAUSFQoNZGVjaXNpb25f",
-            "a2luZBgQIAEoCRIXCg9kcmF3X3BpbGVfY291bnQYESABKAUSOwoMZGlzY2Fy",
-            "ZF9waWxlGBIgAygLMiUubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0Q2Fy",
-            "ZENvdW50EhoKEmRpc2NhcmRfcGlsZV9jb3VudBgTIAEoBRI3CgdoaXN0b3J5",
-            "GBQgAygLMiYubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0Um91bmRTY29y",
-            "ZRIuCgRoYW5kGBUgAygLMiAubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0",
-            "Q2FyZBIzCglzZXRfYXNpZGUYFiADKAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRy",
-            "YWxNYXJrZXRDYXJkEkAKEXBlbmRpbmdfc2V0X2FzaWRlGBcgASgLMiAubWFy",
-            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0Q2FyZEgCiAEBEhsKE3NraXBfaWRs",
-            "ZV9yZWFjdGlvbnMYGCABKAhCCgoIX29mZmVyZXJCDwoNX2N1cnJlbnRfc2Fs",
-            "ZUIUChJfcGVuZGluZ19zZXRfYXNpZGUiWAoZQ2VudHJhbE1hcmtldFJvdW5k",
-            "U3RhcnRlZBINCgVyb3VuZBgBIAEoBRIXCg9zdGFydGluZ19wbGF5ZXIYAiAB",
-            "KAUSEwoLZmluYWxfcm91bmQYAyABKAgiawobQ2VudHJhbE1hcmtldENhcmRz",
-            "RGVsaXZlcmVkEgwKBHNlYXQYASABKAUSDQoFY291bnQYAiABKAUSLwoFY2Fy",
-            "ZHMYAyADKAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRDYXJkIi8K",
-            "HkNlbnRyYWxNYXJrZXREaXNjYXJkUmVzaHVmZmxlZBINCgVjb3VudBgBIAEo",
-            "BSIeChxDZW50cmFsTWFya2V0RGVsaXZlcnlTdG9wcGVkIlsKGkNlbnRyYWxN",
-            "YXJrZXRIYW5kRGlzY2FyZGVkEgwKBHNlYXQYASABKAUSLwoFY2FyZHMYAiAD",
-            "KAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRDYXJkIm0KHUNlbnRy",
-            "YWxNYXJrZXRTZXRBc2lkZVBpY2tlZFVwEgwKBHNlYXQYASABKAUSDQoFY291",
-            "bnQYAiABKAUSLwoFY2FyZHMYAyADKAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRy",
-            "YWxNYXJrZXRDYXJkImEKGUNlbnRyYWxNYXJrZXRPZmZlclNraXBwZWQSDAoE",
-            "c2VhdBgBIAEoBRI2CgZyZWFzb24YAiABKA4yJi5tYXJrZXRwbGF5LnYxLkNl",
-            "bnRyYWxNYXJrZXRTa2lwUmVhc29uIloKFENlbnRyYWxNYXJrZXRPZmZlcmVk",
-            "EgwKBHNlYXQYASABKAUSNAoHcHJvZHVjdBgCIAEoDjIjLm1hcmtldHBsYXku",
-            "djEuQ2VudHJhbE1hcmtldFByb2R1Y3QiNQoWQ2VudHJhbE1hcmtldEJpZFBs",
-            "YWNlZBIMCgRzZWF0GAEgASgFEg0KBXByaWNlGAIgASgFIlsKE0NlbnRyYWxN",
-            "YXJrZXRQYXNzZWQSDAoEc2VhdBgBIAEoBRI2CgZyZWFzb24YAiABKA4yJi5t",
-            "YXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRTa2lwUmVhc29uIjYKE0NlbnRy",
-            "YWxNYXJrZXRTdGF5ZWQSDAoEc2VhdBgBIAEoBRIRCglhdXRvbWF0aWMYAiAB",
-            "KAgiYAoaQ2VudHJhbE1hcmtldENoZWF0UmV2ZWFsZWQSDAoEc2VhdBgBIAEo",
-            "BRI0Cgdwcm9kdWN0GAIgASgOMiMubWFya2V0cGxheS52MS5DZW50cmFsTWFy",
-            "a2V0UHJvZHVjdCKWAQoYQ2VudHJhbE1hcmtldFNhbGVTa2lwcGVkEgwKBHNl",
-            "YXQYASABKAUSNAoHcHJvZHVjdBgCIAEoDjIjLm1hcmtldHBsYXkudjEuQ2Vu",
-            "dHJhbE1hcmtldFByb2R1Y3QSNgoGcmVhc29uGAMgASgOMiYubWFya2V0cGxh",
-            "eS52MS5DZW50cmFsTWFya2V0U2tpcFJlYXNvbiJpChdDZW50cmFsTWFya2V0",
-            "Q2FyZFBsYXllZBIMCgRzZWF0GAEgASgFEi4KBGNhcmQYAiABKAsyIC5tYXJr",
-            "ZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRDYXJkEhAKCHRvdXJpc3RzGAMgASgI",
-            "IpMBChhDZW50cmFsTWFya2V0Q2FyZHNQbGF5ZWQSDAoEc2VhdBgBIAEoBRI0",
-            "Cgdwcm9kdWN0GAIgASgOMiMubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0",
-            "UHJvZHVjdBIRCglwbGF5ZWRfa2cYAyABKAUSDwoHc29sZF9rZxgEIAEoBRIP",
-            "Cgdsb3N0X2tnGAUgASgFIkcKFkNlbnRyYWxNYXJrZXRSb3RQbGF5ZWQSDAoE",
-            "c2VhdBgBIAEoBRIOCgZ0YXJnZXQYAiABKAUSDwoHcGFpZF9rZxgDIAEoBSI/",
-            "Ch1DZW50cmFsTWFya2V0UmVhY3Rpb25EZWNsaW5lZBIMCgRzZWF0GAEgASgF",
-            "EhAKCHRvdXJpc3RzGAIgASgIInAKG0NlbnRyYWxNYXJrZXRUb3VyaXN0c1Bs",
-            "YXllZBIMCgRzZWF0GAEgASgFEjQKB3Byb2R1Y3QYAiABKA4yIy5tYXJrZXRw",
-            "bGF5LnYxLkNlbnRyYWxNYXJrZXRQcm9kdWN0Eg0KBXByaWNlGAMgASgFIkoK",
-            "GENlbnRyYWxNYXJrZXRTYWxlU2V0dGxlZBIuCgRzYWxlGAEgASgLMiAubWFy",
-            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0U2FsZSJpChtDZW50cmFsTWFya2V0",
-            "U2V0QXNpZGVDaG9zZW4SDAoEc2VhdBgBIAEoBRIzCgRjYXJkGAIgASgLMiAu",
-            "bWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0Q2FyZEgAiAEBQgcKBV9jYXJk",
-            "IjwKHUNlbnRyYWxNYXJrZXRTZXRBc2lkZVJldmVhbGVkEgwKBHNlYXQYASAB",
-            "KAUSDQoFY291bnQYAiABKAUiUQoYQ2VudHJhbE1hcmtldFJvdW5kU2NvcmVk",
-            "EjUKBXNjb3JlGAEgASgLMiYubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0",
-            "Um91bmRTY29yZSIxCiFDZW50cmFsTWFya2V0U3RhcnRpbmdQbGF5ZXJDaG9z",
-            "ZW4SDAoEc2VhdBgBIAEoBSIpChZDZW50cmFsTWFya2V0R2FtZUVuZGVkEg8K",
-            "B3dpbm5lcnMYASADKAUi7gwKEkNlbnRyYWxNYXJrZXRFdmVudBJBCg1yb3Vu",
-            "ZF9zdGFydGVkGAEgASgLMigubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0",
-            "Um91bmRTdGFydGVkSAASRQoPY2FyZHNfZGVsaXZlcmVkGAIgASgLMioubWFy",
-            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0Q2FyZHNEZWxpdmVyZWRIABJLChJk",
-            "aXNjYXJkX3Jlc2h1ZmZsZWQYAyABKAsyLS5tYXJrZXRwbGF5LnYxLkNlbnRy",
-            "YWxNYXJrZXREaXNjYXJkUmVzaHVmZmxlZEgAEkcKEGRlbGl2ZXJ5X3N0b3Bw",
-            "ZWQYBCABKAsyKy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXREZWxpdmVy",
-            "eVN0b3BwZWRIABJDCg5oYW5kX2Rpc2NhcmRlZBgFIAEoCzIpLm1hcmtldHBs",
-            "YXkudjEuQ2VudHJhbE1hcmtldEhhbmREaXNjYXJkZWRIABJLChNzZXRfYXNp",
-            "ZGVfcGlja2VkX3VwGAYgASgLMiwubWFya2V0cGxheS52MS5DZW50cmFsTWFy",
-            "a2V0U2V0QXNpZGVQaWNrZWRVcEgAEkEKDW9mZmVyX3NraXBwZWQYByABKAsy",
-            "KC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRPZmZlclNraXBwZWRIABI2",
-            "CgdvZmZlcmVkGAggASgLMiMubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0",
-            "T2ZmZXJlZEgAEjsKCmJpZF9wbGFjZWQYCSABKAsyJS5tYXJrZXRwbGF5LnYx",
-            "LkNlbnRyYWxNYXJrZXRCaWRQbGFjZWRIABI0CgZwYXNzZWQYCiABKAsyIi5t",
-            "YXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRQYXNzZWRIABI0CgZzdGF5ZWQY",
-            "CyABKAsyIi5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRTdGF5ZWRIABJD",
-            "Cg5jaGVhdF9yZXZlYWxlZBgMIAEoCzIpLm1hcmtldHBsYXkudjEuQ2VudHJh",
-            "bE1hcmtldENoZWF0UmV2ZWFsZWRIABI/CgxzYWxlX3NraXBwZWQYDSABKAsy",
-            "Jy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRTYWxlU2tpcHBlZEgAEj0K",
-            "C2NhcmRfcGxheWVkGA4gASgLMiYubWFya2V0cGxheS52MS5DZW50cmFsTWFy",
-            "a2V0Q2FyZFBsYXllZEgAEj8KDGNhcmRzX3BsYXllZBgPIAEoCzInLm1hcmtl",
-            "dHBsYXkudjEuQ2VudHJhbE1hcmtldENhcmRzUGxheWVkSAASOwoKcm90X3Bs",
-            "YXllZBgQIAEoCzIlLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFJvdFBs",
-            "YXllZEgAEkkKEXJlYWN0aW9uX2RlY2xpbmVkGBEgASgLMiwubWFya2V0cGxh",
-            "eS52MS5DZW50cmFsTWFya2V0UmVhY3Rpb25EZWNsaW5lZEgAEkUKD3RvdXJp",
-            "c3RzX3BsYXllZBgSIAEoCzIqLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtl",
-            "dFRvdXJpc3RzUGxheWVkSAASPwoMc2FsZV9zZXR0bGVkGBMgASgLMicubWFy",
-            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0U2FsZVNldHRsZWRIABJGChBzZXRf",
-            "YXNpZGVfY2hvc2VuGBQgASgLMioubWFya2V0cGxheS52MS5DZW50cmFsTWFy",
-            "a2V0U2V0QXNpZGVDaG9zZW5IABJKChJzZXRfYXNpZGVfcmV2ZWFsZWQYFSAB",
-            "KAsyLC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRTZXRBc2lkZVJldmVh",
-            "bGVkSAASPwoMcm91bmRfc2NvcmVkGBYgASgLMicubWFya2V0cGxheS52MS5D",
-            "ZW50cmFsTWFya2V0Um91bmRTY29yZWRIABJSChZzdGFydGluZ19wbGF5ZXJf",
-            "Y2hvc2VuGBcgASgLMjAubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0U3Rh",
-            "cnRpbmdQbGF5ZXJDaG9zZW5IABI7CgpnYW1lX2VuZGVkGBggASgLMiUubWFy",
-            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0R2FtZUVuZGVkSABCBgoEa2luZCKE",
-            "AQoUQ2VudHJhbE1hcmtldE91dGNvbWUSFgoOdmljdG9yeV9wb2ludHMYASAD",
-            "KAUSGwoTdW51c2VkX2FjdGlvbl9jYXJkcxgCIAMoBRI3CgdoaXN0b3J5GAMg",
-            "AygLMiYubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0Um91bmRTY29yZSr3",
-            "AQoUQ2VudHJhbE1hcmtldFByb2R1Y3QSJgoiQ0VOVFJBTF9NQVJLRVRfUFJP",
-            "RFVDVF9VTlNQRUNJRklFRBAAEiMKH0NFTlRSQUxfTUFSS0VUX1BST0RVQ1Rf",
-            "VE9NQVRPRVMQARIiCh5DRU5UUkFMX01BUktFVF9QUk9EVUNUX0NBUlJPVFMQ",
-            "AhIkCiBDRU5UUkFMX01BUktFVF9QUk9EVUNUX0VHR1BMQU5UUxADEiQKIENF",
-            "TlRSQUxfTUFSS0VUX1BST0RVQ1RfQ1VDVU1CRVJTEAQSIgoeQ0VOVFJBTF9N",
-            "QVJLRVRfUFJPRFVDVF9QRVBQRVJTEAUqmAMKEkNlbnRyYWxNYXJrZXRQaGFz",
-            "ZRIkCiBDRU5UUkFMX01BUktFVF9QSEFTRV9VTlNQRUNJRklFRBAAEh4KGkNF",
-            "TlRSQUxfTUFSS0VUX1BIQVNFX09GRkVSEAESJQohQ0VOVFJBTF9NQVJLRVRf",
-            "UEhBU0VfU1RBUlRJTkdfQklEEAISIgoeQ0VOVFJBTF9NQVJLRVRfUEhBU0Vf",
-            "RklSU1RfTEFQEAMSIQodQ0VOVFJBTF9NQVJLRVRfUEhBU0VfTE9XRVJJTkcQ",
-            "BBIdChlDRU5UUkFMX01BUktFVF9QSEFTRV9TRUxMEAUSHAoYQ0VOVFJBTF9N",
-            "QVJLRVRfUEhBU0VfUk9UEAYSIQodQ0VOVFJBTF9NQVJLRVRfUEhBU0VfVE9V",
-            "UklTVFMQBxImCiJDRU5UUkFMX01BUktFVF9QSEFTRV9UT1VSSVNUU19TQUxF",
-            "EAgSIgoeQ0VOVFJBTF9NQVJLRVRfUEhBU0VfU0VUX0FTSURFEAkSIgoeQ0VO",
-            "VFJBTF9NQVJLRVRfUEhBU0VfR0FNRV9PVkVSEAoq1AEKFUNlbnRyYWxNYXJr",
-            "ZXRCaWRTdGF0ZRIoCiRDRU5UUkFMX01BUktFVF9CSURfU1RBVEVfVU5TUEVD",
-            "SUZJRUQQABIjCh9DRU5UUkFMX01BUktFVF9CSURfU1RBVEVfUEFTU0VEEAES",
-            "JAogQ0VOVFJBTF9NQVJLRVRfQklEX1NUQVRFX0JJRERJTkcQAhIjCh9DRU5U",
-            "UkFMX01BUktFVF9CSURfU1RBVEVfU1RBWUVEEAMSIQodQ0VOVFJBTF9NQVJL",
-            "RVRfQklEX1NUQVRFX1NPTEQQBCqBAgoXQ2VudHJhbE1hcmtldFNraXBSZWFz",
-            "b24SKgomQ0VOVFJBTF9NQVJLRVRfU0tJUF9SRUFTT05fVU5TUEVDSUZJRUQQ",
-            "ABIrCidDRU5UUkFMX01BUktFVF9TS0lQX1JFQVNPTl9QTEFZRVJfTElNSVQQ",
-            "ARIvCitDRU5UUkFMX01BUktFVF9TS0lQX1JFQVNPTl9OT1RISU5HX1RPX09G",
-            "RkVSEAISLgoqQ0VOVFJBTF9NQVJLRVRfU0tJUF9SRUFTT05fQ0FOTk9UX1VO",
-            "REVSQ1VUEAMSLAooQ0VOVFJBTF9NQVJLRVRfU0tJUF9SRUFTT05fUFJPRFVD",
-            "VF9MSU1JVBAEQkEKEWRldi5tYXJrZXRwbGF5LnYxUAFaGm1hcmtldHBsYXkv",
-            "djE7bWFya2V0cGxheXYxqgINTWFya2V0cGxheS5WMWIGcHJvdG8z"));
+            "KAgSGwoTdW51c2VkX2FjdGlvbl9jYXJkcxgOIAEoBRIbChNkaXNjYXJkZWRf",
+            "ZmFjZV9kb3duGA8gASgFIoYBChhDZW50cmFsTWFya2V0UHJvZHVjdFZpZXcS",
+            "NAoHcHJvZHVjdBgBIAEoDjIjLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtl",
+            "dFByb2R1Y3QSEgoKbGltaXRfbGVmdBgCIAEoBRIPCgdvZmZlcmVkGAMgASgI",
+            "Eg8KB2luX2dhbWUYBCABKAgiUQoXQ2VudHJhbE1hcmtldFJvdW5kU2NvcmUS",
+            "DQoFcm91bmQYASABKAUSDwoHaW5jb21lcxgCIAMoBRIWCg52aWN0b3J5X3Bv",
+            "aW50cxgDIAMoBSKsCQoRQ2VudHJhbE1hcmtldFZpZXcSDQoFcm91bmQYASAB",
+            "KAUSEwoLZmluYWxfcm91bmQYAiABKAUSMAoFcGhhc2UYAyABKA4yIS5tYXJr",
+            "ZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRQaGFzZRIXCg9zdGFydGluZ19wbGF5",
+            "ZXIYBCABKAUSEQoJbWF4X3ByaWNlGAUgASgFEjwKD3JlbW92ZWRfcHJvZHVj",
+            "dBgGIAEoDjIjLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFByb2R1Y3QS",
+            "MwoFc2VhdHMYByADKAsyJC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRT",
+            "ZWF0VmlldxI5Cghwcm9kdWN0cxgIIAMoCzInLm1hcmtldHBsYXkudjEuQ2Vu",
+            "dHJhbE1hcmtldFByb2R1Y3RWaWV3Ej8KEm9mZmVyZWRfdGhpc19yb3VuZBgJ",
+            "IAMoDjIjLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFByb2R1Y3QSFAoH",
+            "b2ZmZXJlchgKIAEoBUgAiAEBEjwKD2N1cnJlbnRfcHJvZHVjdBgLIAEoDjIj",
+            "Lm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFByb2R1Y3QSEgoKbG93ZXN0",
+            "X2JpZBgMIAEoBRJCCgxjdXJyZW50X3NhbGUYDSABKAsyJy5tYXJrZXRwbGF5",
+            "LnYxLkNlbnRyYWxNYXJrZXRDdXJyZW50U2FsZUgBiAEBEi8KBXNhbGVzGA4g",
+            "AygLMiAubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0U2FsZRIWCg5kZWNp",
+            "ZGluZ19zZWF0cxgPIAMoBRIVCg1kZWNpc2lvbl9raW5kGBAgASgJEhcKD2Ry",
+            "YXdfcGlsZV9jb3VudBgRIAEoBRI7CgxkaXNjYXJkX3BpbGUYEiADKAsyJS5t",
+            "YXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRDYXJkQ291bnQSGgoSZGlzY2Fy",
+            "ZF9waWxlX2NvdW50GBMgASgFEjcKB2hpc3RvcnkYFCADKAsyJi5tYXJrZXRw",
+            "bGF5LnYxLkNlbnRyYWxNYXJrZXRSb3VuZFNjb3JlEi4KBGhhbmQYFSADKAsy",
+            "IC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRDYXJkEjMKCXNldF9hc2lk",
+            "ZRgWIAMoCzIgLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldENhcmQSQAoR",
+            "cGVuZGluZ19zZXRfYXNpZGUYFyABKAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRy",
+            "YWxNYXJrZXRDYXJkSAKIAQESGwoTc2tpcF9pZGxlX3JlYWN0aW9ucxgYIAEo",
+            "CBIhChRjaGVhdF9taXhlZF9wcm9kdWN0cxgZIAEoCEgDiAEBEiIKFXJldmVh",
+            "bF9maW5hbF9kaXNjYXJkcxgaIAEoCEgEiAEBQgoKCF9vZmZlcmVyQg8KDV9j",
+            "dXJyZW50X3NhbGVCFAoSX3BlbmRpbmdfc2V0X2FzaWRlQhcKFV9jaGVhdF9t",
+            "aXhlZF9wcm9kdWN0c0IYChZfcmV2ZWFsX2ZpbmFsX2Rpc2NhcmRzIlgKGUNl",
+            "bnRyYWxNYXJrZXRSb3VuZFN0YXJ0ZWQSDQoFcm91bmQYASABKAUSFwoPc3Rh",
+            "cnRpbmdfcGxheWVyGAIgASgFEhMKC2ZpbmFsX3JvdW5kGAMgASgIImsKG0Nl",
+            "bnRyYWxNYXJrZXRDYXJkc0RlbGl2ZXJlZBIMCgRzZWF0GAEgASgFEg0KBWNv",
+            "dW50GAIgASgFEi8KBWNhcmRzGAMgAygLMiAubWFya2V0cGxheS52MS5DZW50",
+            "cmFsTWFya2V0Q2FyZCIvCh5DZW50cmFsTWFya2V0RGlzY2FyZFJlc2h1ZmZs",
+            "ZWQSDQoFY291bnQYASABKAUiHgocQ2VudHJhbE1hcmtldERlbGl2ZXJ5U3Rv",
+            "cHBlZCJ9ChpDZW50cmFsTWFya2V0SGFuZERpc2NhcmRlZBIMCgRzZWF0GAEg",
+            "ASgFEi8KBWNhcmRzGAIgAygLMiAubWFya2V0cGxheS52MS5DZW50cmFsTWFy",
+            "a2V0Q2FyZBINCgVjb3VudBgDIAEoBRIRCglmYWNlX2Rvd24YBCABKAgibQod",
+            "Q2VudHJhbE1hcmtldFNldEFzaWRlUGlja2VkVXASDAoEc2VhdBgBIAEoBRIN",
+            "CgVjb3VudBgCIAEoBRIvCgVjYXJkcxgDIAMoCzIgLm1hcmtldHBsYXkudjEu",
+            "Q2VudHJhbE1hcmtldENhcmQiYQoZQ2VudHJhbE1hcmtldE9mZmVyU2tpcHBl",
+            "ZBIMCgRzZWF0GAEgASgFEjYKBnJlYXNvbhgCIAEoDjImLm1hcmtldHBsYXku",
+            "djEuQ2VudHJhbE1hcmtldFNraXBSZWFzb24iWgoUQ2VudHJhbE1hcmtldE9m",
+            "ZmVyZWQSDAoEc2VhdBgBIAEoBRI0Cgdwcm9kdWN0GAIgASgOMiMubWFya2V0",
+            "cGxheS52MS5DZW50cmFsTWFya2V0UHJvZHVjdCI1ChZDZW50cmFsTWFya2V0",
+            "QmlkUGxhY2VkEgwKBHNlYXQYASABKAUSDQoFcHJpY2UYAiABKAUiWwoTQ2Vu",
+            "dHJhbE1hcmtldFBhc3NlZBIMCgRzZWF0GAEgASgFEjYKBnJlYXNvbhgCIAEo",
+            "DjImLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFNraXBSZWFzb24iNgoT",
+            "Q2VudHJhbE1hcmtldFN0YXllZBIMCgRzZWF0GAEgASgFEhEKCWF1dG9tYXRp",
+            "YxgCIAEoCCJgChpDZW50cmFsTWFya2V0Q2hlYXRSZXZlYWxlZBIMCgRzZWF0",
+            "GAEgASgFEjQKB3Byb2R1Y3QYAiABKA4yIy5tYXJrZXRwbGF5LnYxLkNlbnRy",
+            "YWxNYXJrZXRQcm9kdWN0IpYBChhDZW50cmFsTWFya2V0U2FsZVNraXBwZWQS",
+            "DAoEc2VhdBgBIAEoBRI0Cgdwcm9kdWN0GAIgASgOMiMubWFya2V0cGxheS52",
+            "MS5DZW50cmFsTWFya2V0UHJvZHVjdBI2CgZyZWFzb24YAyABKA4yJi5tYXJr",
+            "ZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRTa2lwUmVhc29uImkKF0NlbnRyYWxN",
+            "YXJrZXRDYXJkUGxheWVkEgwKBHNlYXQYASABKAUSLgoEY2FyZBgCIAEoCzIg",
+            "Lm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldENhcmQSEAoIdG91cmlzdHMY",
+            "AyABKAgikwEKGENlbnRyYWxNYXJrZXRDYXJkc1BsYXllZBIMCgRzZWF0GAEg",
+            "ASgFEjQKB3Byb2R1Y3QYAiABKA4yIy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
+            "YXJrZXRQcm9kdWN0EhEKCXBsYXllZF9rZxgDIAEoBRIPCgdzb2xkX2tnGAQg",
+            "ASgFEg8KB2xvc3Rfa2cYBSABKAUiRwoWQ2VudHJhbE1hcmtldFJvdFBsYXll",
+            "ZBIMCgRzZWF0GAEgASgFEg4KBnRhcmdldBgCIAEoBRIPCgdwYWlkX2tnGAMg",
+            "ASgFIj8KHUNlbnRyYWxNYXJrZXRSZWFjdGlvbkRlY2xpbmVkEgwKBHNlYXQY",
+            "ASABKAUSEAoIdG91cmlzdHMYAiABKAgicAobQ2VudHJhbE1hcmtldFRvdXJp",
+            "c3RzUGxheWVkEgwKBHNlYXQYASABKAUSNAoHcHJvZHVjdBgCIAEoDjIjLm1h",
+            "cmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFByb2R1Y3QSDQoFcHJpY2UYAyAB",
+            "KAUiSgoYQ2VudHJhbE1hcmtldFNhbGVTZXR0bGVkEi4KBHNhbGUYASABKAsy",
+            "IC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRTYWxlImkKG0NlbnRyYWxN",
+            "YXJrZXRTZXRBc2lkZUNob3NlbhIMCgRzZWF0GAEgASgFEjMKBGNhcmQYAiAB",
+            "KAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRDYXJkSACIAQFCBwoF",
+            "X2NhcmQiPAodQ2VudHJhbE1hcmtldFNldEFzaWRlUmV2ZWFsZWQSDAoEc2Vh",
+            "dBgBIAEoBRINCgVjb3VudBgCIAEoBSJRChhDZW50cmFsTWFya2V0Um91bmRT",
+            "Y29yZWQSNQoFc2NvcmUYASABKAsyJi5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
+            "YXJrZXRSb3VuZFNjb3JlIjEKIUNlbnRyYWxNYXJrZXRTdGFydGluZ1BsYXll",
+            "ckNob3NlbhIMCgRzZWF0GAEgASgFIikKFkNlbnRyYWxNYXJrZXRHYW1lRW5k",
+            "ZWQSDwoHd2lubmVycxgBIAMoBSLuDAoSQ2VudHJhbE1hcmtldEV2ZW50EkEK",
+            "DXJvdW5kX3N0YXJ0ZWQYASABKAsyKC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
+            "YXJrZXRSb3VuZFN0YXJ0ZWRIABJFCg9jYXJkc19kZWxpdmVyZWQYAiABKAsy",
+            "Ki5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRDYXJkc0RlbGl2ZXJlZEgA",
+            "EksKEmRpc2NhcmRfcmVzaHVmZmxlZBgDIAEoCzItLm1hcmtldHBsYXkudjEu",
+            "Q2VudHJhbE1hcmtldERpc2NhcmRSZXNodWZmbGVkSAASRwoQZGVsaXZlcnlf",
+            "c3RvcHBlZBgEIAEoCzIrLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldERl",
+            "bGl2ZXJ5U3RvcHBlZEgAEkMKDmhhbmRfZGlzY2FyZGVkGAUgASgLMikubWFy",
+            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0SGFuZERpc2NhcmRlZEgAEksKE3Nl",
+            "dF9hc2lkZV9waWNrZWRfdXAYBiABKAsyLC5tYXJrZXRwbGF5LnYxLkNlbnRy",
+            "YWxNYXJrZXRTZXRBc2lkZVBpY2tlZFVwSAASQQoNb2ZmZXJfc2tpcHBlZBgH",
+            "IAEoCzIoLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldE9mZmVyU2tpcHBl",
+            "ZEgAEjYKB29mZmVyZWQYCCABKAsyIy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
+            "YXJrZXRPZmZlcmVkSAASOwoKYmlkX3BsYWNlZBgJIAEoCzIlLm1hcmtldHBs",
+            "YXkudjEuQ2VudHJhbE1hcmtldEJpZFBsYWNlZEgAEjQKBnBhc3NlZBgKIAEo",
+            "CzIiLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFBhc3NlZEgAEjQKBnN0",
+            "YXllZBgLIAEoCzIiLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFN0YXll",
+            "ZEgAEkMKDmNoZWF0X3JldmVhbGVkGAwgASgLMikubWFya2V0cGxheS52MS5D",
+            "ZW50cmFsTWFya2V0Q2hlYXRSZXZlYWxlZEgAEj8KDHNhbGVfc2tpcHBlZBgN",
+            "IAEoCzInLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFNhbGVTa2lwcGVk",
+            "SAASPQoLY2FyZF9wbGF5ZWQYDiABKAsyJi5tYXJrZXRwbGF5LnYxLkNlbnRy",
+            "YWxNYXJrZXRDYXJkUGxheWVkSAASPwoMY2FyZHNfcGxheWVkGA8gASgLMicu",
+            "bWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0Q2FyZHNQbGF5ZWRIABI7Cgpy",
+            "b3RfcGxheWVkGBAgASgLMiUubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0",
+            "Um90UGxheWVkSAASSQoRcmVhY3Rpb25fZGVjbGluZWQYESABKAsyLC5tYXJr",
+            "ZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRSZWFjdGlvbkRlY2xpbmVkSAASRQoP",
+            "dG91cmlzdHNfcGxheWVkGBIgASgLMioubWFya2V0cGxheS52MS5DZW50cmFs",
+            "TWFya2V0VG91cmlzdHNQbGF5ZWRIABI/CgxzYWxlX3NldHRsZWQYEyABKAsy",
+            "Jy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRTYWxlU2V0dGxlZEgAEkYK",
+            "EHNldF9hc2lkZV9jaG9zZW4YFCABKAsyKi5tYXJrZXRwbGF5LnYxLkNlbnRy",
+            "YWxNYXJrZXRTZXRBc2lkZUNob3NlbkgAEkoKEnNldF9hc2lkZV9yZXZlYWxl",
+            "ZBgVIAEoCzIsLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFNldEFzaWRl",
+            "UmV2ZWFsZWRIABI/Cgxyb3VuZF9zY29yZWQYFiABKAsyJy5tYXJrZXRwbGF5",
+            "LnYxLkNlbnRyYWxNYXJrZXRSb3VuZFNjb3JlZEgAElIKFnN0YXJ0aW5nX3Bs",
+            "YXllcl9jaG9zZW4YFyABKAsyMC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJr",
+            "ZXRTdGFydGluZ1BsYXllckNob3NlbkgAEjsKCmdhbWVfZW5kZWQYGCABKAsy",
+            "JS5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRHYW1lRW5kZWRIAEIGCgRr",
+            "aW5kIoQBChRDZW50cmFsTWFya2V0T3V0Y29tZRIWCg52aWN0b3J5X3BvaW50",
+            "cxgBIAMoBRIbChN1bnVzZWRfYWN0aW9uX2NhcmRzGAIgAygFEjcKB2hpc3Rv",
+            "cnkYAyADKAsyJi5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRSb3VuZFNj",
+            "b3JlKvcBChRDZW50cmFsTWFya2V0UHJvZHVjdBImCiJDRU5UUkFMX01BUktF",
+            "VF9QUk9EVUNUX1VOU1BFQ0lGSUVEEAASIwofQ0VOVFJBTF9NQVJLRVRfUFJP",
+            "RFVDVF9UT01BVE9FUxABEiIKHkNFTlRSQUxfTUFSS0VUX1BST0RVQ1RfQ0FS",
+            "Uk9UUxACEiQKIENFTlRSQUxfTUFSS0VUX1BST0RVQ1RfRUdHUExBTlRTEAMS",
+            "JAogQ0VOVFJBTF9NQVJLRVRfUFJPRFVDVF9DVUNVTUJFUlMQBBIiCh5DRU5U",
+            "UkFMX01BUktFVF9QUk9EVUNUX1BFUFBFUlMQBSqYAwoSQ2VudHJhbE1hcmtl",
+            "dFBoYXNlEiQKIENFTlRSQUxfTUFSS0VUX1BIQVNFX1VOU1BFQ0lGSUVEEAAS",
+            "HgoaQ0VOVFJBTF9NQVJLRVRfUEhBU0VfT0ZGRVIQARIlCiFDRU5UUkFMX01B",
+            "UktFVF9QSEFTRV9TVEFSVElOR19CSUQQAhIiCh5DRU5UUkFMX01BUktFVF9Q",
+            "SEFTRV9GSVJTVF9MQVAQAxIhCh1DRU5UUkFMX01BUktFVF9QSEFTRV9MT1dF",
+            "UklORxAEEh0KGUNFTlRSQUxfTUFSS0VUX1BIQVNFX1NFTEwQBRIcChhDRU5U",
+            "UkFMX01BUktFVF9QSEFTRV9ST1QQBhIhCh1DRU5UUkFMX01BUktFVF9QSEFT",
+            "RV9UT1VSSVNUUxAHEiYKIkNFTlRSQUxfTUFSS0VUX1BIQVNFX1RPVVJJU1RT",
+            "X1NBTEUQCBIiCh5DRU5UUkFMX01BUktFVF9QSEFTRV9TRVRfQVNJREUQCRIi",
+            "Ch5DRU5UUkFMX01BUktFVF9QSEFTRV9HQU1FX09WRVIQCirUAQoVQ2VudHJh",
+            "bE1hcmtldEJpZFN0YXRlEigKJENFTlRSQUxfTUFSS0VUX0JJRF9TVEFURV9V",
+            "TlNQRUNJRklFRBAAEiMKH0NFTlRSQUxfTUFSS0VUX0JJRF9TVEFURV9QQVNT",
+            "RUQQARIkCiBDRU5UUkFMX01BUktFVF9CSURfU1RBVEVfQklERElORxACEiMK",
+            "H0NFTlRSQUxfTUFSS0VUX0JJRF9TVEFURV9TVEFZRUQQAxIhCh1DRU5UUkFM",
+            "X01BUktFVF9CSURfU1RBVEVfU09MRBAEKoECChdDZW50cmFsTWFya2V0U2tp",
+            "cFJlYXNvbhIqCiZDRU5UUkFMX01BUktFVF9TS0lQX1JFQVNPTl9VTlNQRUNJ",
+            "RklFRBAAEisKJ0NFTlRSQUxfTUFSS0VUX1NLSVBfUkVBU09OX1BMQVlFUl9M",
+            "SU1JVBABEi8KK0NFTlRSQUxfTUFSS0VUX1NLSVBfUkVBU09OX05PVEhJTkdf",
+            "VE9fT0ZGRVIQAhIuCipDRU5UUkFMX01BUktFVF9TS0lQX1JFQVNPTl9DQU5O",
+            "T1RfVU5ERVJDVVQQAxIsCihDRU5UUkFMX01BUktFVF9TS0lQX1JFQVNPTl9Q",
+            "Uk9EVUNUX0xJTUlUEARCQQoRZGV2Lm1hcmtldHBsYXkudjFQAVoabWFya2V0",
+            "cGxheS92MTttYXJrZXRwbGF5djGqAg1NYXJrZXRwbGF5LlYxYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.CentralMarketProduct), typeof(global::Marketplay.V1.CentralMarketPhase), typeof(global::Marketplay.V1.CentralMarketBidState), typeof(global::Marketplay.V1.CentralMarketSkipReason), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -230,15 +234,15 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketAction), global::Marketplay.V1.CentralMarketAction.Parser, new[]{ "Offer", "Bid", "Pass", "Stay", "SellCard", "FinishSale", "PlayRot", "PlayTourists", "SetAside", "KeepAll" }, new[]{ "Move" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketSale), global::Marketplay.V1.CentralMarketSale.Parser, new[]{ "Seat", "Product", "Price", "Cards", "PlayedKg", "SoldKg", "LostKg", "PaidKg", "Income", "Cheat", "Tourists", "RottedBy" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketCurrentSale), global::Marketplay.V1.CentralMarketCurrentSale.Parser, new[]{ "Seat", "Cheat", "Tourists", "Cards", "Price", "SoldKg", "PaidKg", "RottedBy" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketSeatView), global::Marketplay.V1.CentralMarketSeatView.Parser, new[]{ "Seat", "HandCount", "SetAsideCount", "VictoryPoints", "Income", "PlayerLimitLeft", "HasCheat", "HasTourists", "HasRot", "Bid", "BidState", "PlayedCards", "SetAsideDecided", "UnusedActionCards" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketSeatView), global::Marketplay.V1.CentralMarketSeatView.Parser, new[]{ "Seat", "HandCount", "SetAsideCount", "VictoryPoints", "Income", "PlayerLimitLeft", "HasCheat", "HasTourists", "HasRot", "Bid", "BidState", "PlayedCards", "SetAsideDecided", "UnusedActionCards", "DiscardedFaceDown" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketProductView), global::Marketplay.V1.CentralMarketProductView.Parser, new[]{ "Product", "LimitLeft", "Offered", "InGame" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketRoundScore), global::Marketplay.V1.CentralMarketRoundScore.Parser, new[]{ "Round", "Incomes", "VictoryPoints" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketView), global::Marketplay.V1.CentralMarketView.Parser, new[]{ "Round", "FinalRound", "Phase", "StartingPlayer", "MaxPrice", "RemovedProduct", "Seats", "Products", "OfferedThisRound", "Offerer", "CurrentProduct", "LowestBid", "CurrentSale", "Sales", "DecidingSeats", "DecisionKind", "DrawPileCount", "DiscardPile", "DiscardPileCount", "History", "Hand", "SetAside", "PendingSetAside", "SkipIdleReactions" }, new[]{ "Offerer", "CurrentSale", "PendingSetAside" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketView), global::Marketplay.V1.CentralMarketView.Parser, new[]{ "Round", "FinalRound", "Phase", "StartingPlayer", "MaxPrice", "RemovedProduct", "Seats", "Products", "OfferedThisRound", "Offerer", "CurrentProduct", "LowestBid", "CurrentSale", "Sales", "DecidingSeats", "DecisionKind", "DrawPileCount", "DiscardPile", "DiscardPileCount", "History", "Hand", "SetAside", "PendingSetAside", "SkipIdleReactions", "CheatMixedProducts", "RevealFinalDiscards" }, new[]{ "Offerer", "CurrentSale", "PendingSetAside", "CheatMixedProducts", "RevealFinalDiscards" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketRoundStarted), global::Marketplay.V1.CentralMarketRoundStarted.Parser, new[]{ "Round", "StartingPlayer", "FinalRound" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketCardsDelivered), global::Marketplay.V1.CentralMarketCardsDelivered.Parser, new[]{ "Seat", "Count", "Cards" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketDiscardReshuffled), global::Marketplay.V1.CentralMarketDiscardReshuffled.Parser, new[]{ "Count" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketDeliveryStopped), global::Marketplay.V1.CentralMarketDeliveryStopped.Parser, null, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketHandDiscarded), global::Marketplay.V1.CentralMarketHandDiscarded.Parser, new[]{ "Seat", "Cards" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketHandDiscarded), global::Marketplay.V1.CentralMarketHandDiscarded.Parser, new[]{ "Seat", "Cards", "Count", "FaceDown" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketSetAsidePickedUp), global::Marketplay.V1.CentralMarketSetAsidePickedUp.Parser, new[]{ "Seat", "Count", "Cards" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketOfferSkipped), global::Marketplay.V1.CentralMarketOfferSkipped.Parser, new[]{ "Seat", "Reason" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CentralMarketOffered), global::Marketplay.V1.CentralMarketOffered.Parser, new[]{ "Seat", "Product" }, null, null, null, null),
@@ -4445,6 +4449,7 @@ namespace Marketplay.V1 {
       playedCards_ = other.playedCards_.Clone();
       setAsideDecided_ = other.setAsideDecided_;
       unusedActionCards_ = other.unusedActionCards_;
+      discardedFaceDown_ = other.discardedFaceDown_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -4639,6 +4644,22 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "discarded_face_down" field.</summary>
+    public const int DiscardedFaceDownFieldNumber = 15;
+    private int discardedFaceDown_;
+    /// <summary>
+    /// Cards the seat discarded face down at the start of the final round
+    /// (rules version 2 without reveal-final-discards); the cards stay hidden.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int DiscardedFaceDown {
+      get { return discardedFaceDown_; }
+      set {
+        discardedFaceDown_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -4668,6 +4689,7 @@ namespace Marketplay.V1 {
       if(!playedCards_.Equals(other.playedCards_)) return false;
       if (SetAsideDecided != other.SetAsideDecided) return false;
       if (UnusedActionCards != other.UnusedActionCards) return false;
+      if (DiscardedFaceDown != other.DiscardedFaceDown) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -4689,6 +4711,7 @@ namespace Marketplay.V1 {
       hash ^= playedCards_.GetHashCode();
       if (SetAsideDecided != false) hash ^= SetAsideDecided.GetHashCode();
       if (UnusedActionCards != 0) hash ^= UnusedActionCards.GetHashCode();
+      if (DiscardedFaceDown != 0) hash ^= DiscardedFaceDown.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -4760,6 +4783,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(112);
         output.WriteInt32(UnusedActionCards);
       }
+      if (DiscardedFaceDown != 0) {
+        output.WriteRawTag(120);
+        output.WriteInt32(DiscardedFaceDown);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -4823,6 +4850,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(112);
         output.WriteInt32(UnusedActionCards);
       }
+      if (DiscardedFaceDown != 0) {
+        output.WriteRawTag(120);
+        output.WriteInt32(DiscardedFaceDown);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -4872,6 +4903,9 @@ namespace Marketplay.V1 {
       }
       if (UnusedActionCards != 0) {
         size += 1 + pb::CodedOutputStream.ComputeInt32Size(UnusedActionCards);
+      }
+      if (DiscardedFaceDown != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(DiscardedFaceDown);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -4924,6 +4958,9 @@ namespace Marketplay.V1 {
       }
       if (other.UnusedActionCards != 0) {
         UnusedActionCards = other.UnusedActionCards;
+      }
+      if (other.DiscardedFaceDown != 0) {
+        DiscardedFaceDown = other.DiscardedFaceDown;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -5000,6 +5037,10 @@ namespace Marketplay.V1 {
             UnusedActionCards = input.ReadInt32();
             break;
           }
+          case 120: {
+            DiscardedFaceDown = input.ReadInt32();
+            break;
+          }
         }
       }
     #endif
@@ -5073,6 +5114,10 @@ namespace Marketplay.V1 {
           }
           case 112: {
             UnusedActionCards = input.ReadInt32();
+            break;
+          }
+          case 120: {
+            DiscardedFaceDown = input.ReadInt32();
             break;
           }
         }
@@ -5721,6 +5766,8 @@ namespace Marketplay.V1 {
       setAside_ = other.setAside_.Clone();
       pendingSetAside_ = other.pendingSetAside_ != null ? other.pendingSetAside_.Clone() : null;
       skipIdleReactions_ = other.skipIdleReactions_;
+      cheatMixedProducts_ = other.cheatMixedProducts_;
+      revealFinalDiscards_ = other.revealFinalDiscards_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -6039,6 +6086,64 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "cheat_mixed_products" field.</summary>
+    public const int CheatMixedProductsFieldNumber = 25;
+    private readonly static bool CheatMixedProductsDefaultValue = false;
+
+    private bool cheatMixedProducts_;
+    /// <summary>
+    /// The options added by rules version 2, as in force; unset under version 1,
+    /// which always lets a cheater mix products and reveals the final discards.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool CheatMixedProducts {
+      get { if ((_hasBits0 & 2) != 0) { return cheatMixedProducts_; } else { return CheatMixedProductsDefaultValue; } }
+      set {
+        _hasBits0 |= 2;
+        cheatMixedProducts_ = value;
+      }
+    }
+    /// <summary>Gets whether the "cheat_mixed_products" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasCheatMixedProducts {
+      get { return (_hasBits0 & 2) != 0; }
+    }
+    /// <summary>Clears the value of the "cheat_mixed_products" field</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearCheatMixedProducts() {
+      _hasBits0 &= ~2;
+    }
+
+    /// <summary>Field number for the "reveal_final_discards" field.</summary>
+    public const int RevealFinalDiscardsFieldNumber = 26;
+    private readonly static bool RevealFinalDiscardsDefaultValue = false;
+
+    private bool revealFinalDiscards_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool RevealFinalDiscards {
+      get { if ((_hasBits0 & 4) != 0) { return revealFinalDiscards_; } else { return RevealFinalDiscardsDefaultValue; } }
+      set {
+        _hasBits0 |= 4;
+        revealFinalDiscards_ = value;
+      }
+    }
+    /// <summary>Gets whether the "reveal_final_discards" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasRevealFinalDiscards {
+      get { return (_hasBits0 & 4) != 0; }
+    }
+    /// <summary>Clears the value of the "reveal_final_discards" field</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearRevealFinalDiscards() {
+      _hasBits0 &= ~4;
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -6078,6 +6183,8 @@ namespace Marketplay.V1 {
       if(!setAside_.Equals(other.setAside_)) return false;
       if (!object.Equals(PendingSetAside, other.PendingSetAside)) return false;
       if (SkipIdleReactions != other.SkipIdleReactions) return false;
+      if (CheatMixedProducts != other.CheatMixedProducts) return false;
+      if (RevealFinalDiscards != other.RevealFinalDiscards) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -6109,6 +6216,8 @@ namespace Marketplay.V1 {
       hash ^= setAside_.GetHashCode();
       if (pendingSetAside_ != null) hash ^= PendingSetAside.GetHashCode();
       if (SkipIdleReactions != false) hash ^= SkipIdleReactions.GetHashCode();
+      if (HasCheatMixedProducts) hash ^= CheatMixedProducts.GetHashCode();
+      if (HasRevealFinalDiscards) hash ^= RevealFinalDiscards.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -6196,6 +6305,14 @@ namespace Marketplay.V1 {
         output.WriteRawTag(192, 1);
         output.WriteBool(SkipIdleReactions);
       }
+      if (HasCheatMixedProducts) {
+        output.WriteRawTag(200, 1);
+        output.WriteBool(CheatMixedProducts);
+      }
+      if (HasRevealFinalDiscards) {
+        output.WriteRawTag(208, 1);
+        output.WriteBool(RevealFinalDiscards);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -6275,6 +6392,14 @@ namespace Marketplay.V1 {
         output.WriteRawTag(192, 1);
         output.WriteBool(SkipIdleReactions);
       }
+      if (HasCheatMixedProducts) {
+        output.WriteRawTag(200, 1);
+        output.WriteBool(CheatMixedProducts);
+      }
+      if (HasRevealFinalDiscards) {
+        output.WriteRawTag(208, 1);
+        output.WriteBool(RevealFinalDiscards);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -6337,6 +6462,12 @@ namespace Marketplay.V1 {
         size += 2 + pb::CodedOutputStream.ComputeMessageSize(PendingSetAside);
       }
       if (SkipIdleReactions != false) {
+        size += 2 + 1;
+      }
+      if (HasCheatMixedProducts) {
+        size += 2 + 1;
+      }
+      if (HasRevealFinalDiscards) {
         size += 2 + 1;
       }
       if (_unknownFields != null) {
@@ -6410,6 +6541,12 @@ namespace Marketplay.V1 {
       }
       if (other.SkipIdleReactions != false) {
         SkipIdleReactions = other.SkipIdleReactions;
+      }
+      if (other.HasCheatMixedProducts) {
+        CheatMixedProducts = other.CheatMixedProducts;
+      }
+      if (other.HasRevealFinalDiscards) {
+        RevealFinalDiscards = other.RevealFinalDiscards;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -6534,6 +6671,14 @@ namespace Marketplay.V1 {
             SkipIdleReactions = input.ReadBool();
             break;
           }
+          case 200: {
+            CheatMixedProducts = input.ReadBool();
+            break;
+          }
+          case 208: {
+            RevealFinalDiscards = input.ReadBool();
+            break;
+          }
         }
       }
     #endif
@@ -6655,6 +6800,14 @@ namespace Marketplay.V1 {
           }
           case 192: {
             SkipIdleReactions = input.ReadBool();
+            break;
+          }
+          case 200: {
+            CheatMixedProducts = input.ReadBool();
+            break;
+          }
+          case 208: {
+            RevealFinalDiscards = input.ReadBool();
             break;
           }
         }
@@ -7560,7 +7713,10 @@ namespace Marketplay.V1 {
   }
 
   /// <summary>
-  /// Final round: hands go to the open discard pile.
+  /// Final round: a seat's hand is discarded. Face up (rules version 1, or the
+  /// option reveal-final-discards) it goes to the open discard pile and `cards`
+  /// lists it; face down (the default from version 2) only `count` is told.
+  /// Version 2 always sets `count`.
   /// </summary>
   [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
   public sealed partial class CentralMarketHandDiscarded : pb::IMessage<CentralMarketHandDiscarded>
@@ -7599,6 +7755,8 @@ namespace Marketplay.V1 {
     public CentralMarketHandDiscarded(CentralMarketHandDiscarded other) : this() {
       seat_ = other.seat_;
       cards_ = other.cards_.Clone();
+      count_ = other.count_;
+      faceDown_ = other.faceDown_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -7631,6 +7789,30 @@ namespace Marketplay.V1 {
       get { return cards_; }
     }
 
+    /// <summary>Field number for the "count" field.</summary>
+    public const int CountFieldNumber = 3;
+    private int count_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Count {
+      get { return count_; }
+      set {
+        count_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "face_down" field.</summary>
+    public const int FaceDownFieldNumber = 4;
+    private bool faceDown_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool FaceDown {
+      get { return faceDown_; }
+      set {
+        faceDown_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -7648,6 +7830,8 @@ namespace Marketplay.V1 {
       }
       if (Seat != other.Seat) return false;
       if(!cards_.Equals(other.cards_)) return false;
+      if (Count != other.Count) return false;
+      if (FaceDown != other.FaceDown) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -7657,6 +7841,8 @@ namespace Marketplay.V1 {
       int hash = 1;
       if (Seat != 0) hash ^= Seat.GetHashCode();
       hash ^= cards_.GetHashCode();
+      if (Count != 0) hash ^= Count.GetHashCode();
+      if (FaceDown != false) hash ^= FaceDown.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -7680,6 +7866,14 @@ namespace Marketplay.V1 {
         output.WriteInt32(Seat);
       }
       cards_.WriteTo(output, _repeated_cards_codec);
+      if (Count != 0) {
+        output.WriteRawTag(24);
+        output.WriteInt32(Count);
+      }
+      if (FaceDown != false) {
+        output.WriteRawTag(32);
+        output.WriteBool(FaceDown);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -7695,6 +7889,14 @@ namespace Marketplay.V1 {
         output.WriteInt32(Seat);
       }
       cards_.WriteTo(ref output, _repeated_cards_codec);
+      if (Count != 0) {
+        output.WriteRawTag(24);
+        output.WriteInt32(Count);
+      }
+      if (FaceDown != false) {
+        output.WriteRawTag(32);
+        output.WriteBool(FaceDown);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -7709,6 +7911,12 @@ namespace Marketplay.V1 {
         size += 1 + pb::CodedOutputStream.ComputeInt32Size(Seat);
       }
       size += cards_.CalculateSize(_repeated_cards_codec);
+      if (Count != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Count);
+      }
+      if (FaceDown != false) {
+        size += 1 + 1;
+      }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -7725,6 +7933,12 @@ namespace Marketplay.V1 {
         Seat = other.Seat;
       }
       cards_.Add(other.cards_);
+      if (other.Count != 0) {
+        Count = other.Count;
+      }
+      if (other.FaceDown != false) {
+        FaceDown = other.FaceDown;
+      }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -7752,6 +7966,14 @@ namespace Marketplay.V1 {
             cards_.AddEntriesFrom(input, _repeated_cards_codec);
             break;
           }
+          case 24: {
+            Count = input.ReadInt32();
+            break;
+          }
+          case 32: {
+            FaceDown = input.ReadBool();
+            break;
+          }
         }
       }
     #endif
@@ -7777,6 +7999,14 @@ namespace Marketplay.V1 {
           }
           case 18: {
             cards_.AddEntriesFrom(ref input, _repeated_cards_codec);
+            break;
+          }
+          case 24: {
+            Count = input.ReadInt32();
+            break;
+          }
+          case 32: {
+            FaceDown = input.ReadBool();
             break;
           }
         }

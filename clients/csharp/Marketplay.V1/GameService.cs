@@ -33,124 +33,124 @@ namespace Marketplay.V1 {
             "rwEKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDQoFdGl0bGUYAiABKAkS",
             "EwoLbWluX3BsYXllcnMYAyABKAUSEwoLbWF4X3BsYXllcnMYBCABKAUSKgoH",
             "b3B0aW9ucxgFIAMoCzIZLm1hcmtldHBsYXkudjEuT3B0aW9uSW5mbxIVCg1y",
-            "dWxlc192ZXJzaW9uGAYgASgJEhYKDnJ1bGVzX3ZlcnNpb25zGAcgAygJIq0B",
+            "dWxlc192ZXJzaW9uGAYgASgJEhYKDnJ1bGVzX3ZlcnNpb25zGAcgAygJIsMB",
             "CgpPcHRpb25JbmZvEgwKBG5hbWUYASABKAkSJwoEdHlwZRgCIAEoDjIZLm1h",
             "cmtldHBsYXkudjEuT3B0aW9uVHlwZRIVCg1kZWZhdWx0X3ZhbHVlGAMgASgJ",
             "EhYKDmFsbG93ZWRfdmFsdWVzGAQgAygJEhEKCW1pbl92YWx1ZRgFIAEoAxIR",
-            "CgltYXhfdmFsdWUYBiABKAMSEwoLZGVzY3JpcHRpb24YByABKAkiRAoNVmll",
-            "d1NlbGVjdGlvbhINCgVzZWF0cxgBIAMoBRIRCglhbGxfc2VhdHMYAiABKAgS",
-            "EQoJc3BlY3RhdG9yGAMgASgIIoMCCg5OZXdHYW1lUmVxdWVzdBIPCgdnYW1l",
-            "X2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjsKB29wdGlvbnMYAyAD",
-            "KAsyKi5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0Lk9wdGlvbnNFbnRy",
-            "eRIRCgRzZWVkGAQgASgMSACIAQESKwoFdmlld3MYBSABKAsyHC5tYXJrZXRw",
-            "bGF5LnYxLlZpZXdTZWxlY3Rpb24SFQoNcnVsZXNfdmVyc2lvbhgGIAEoCRou",
-            "CgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4",
-            "AUIHCgVfc2VlZCKMAQoPTmV3R2FtZVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEo",
-            "CzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRITCgtzZWF0X3Rva2VucxgC",
-            "IAMoCRI5ChVzZWF0X3Rva2Vuc19leHBpcmVfYXQYAyABKAsyGi5nb29nbGUu",
-            "cHJvdG9idWYuVGltZXN0YW1wIsYCChJBcHBseUFjdGlvblJlcXVlc3QSDQoF",
-            "c3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRIpCgZhY3Rpb24YAyABKAsyGS5t",
-            "YXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SGgoNZXhwZWN0ZWRfc3RlcBgEIAEo",
-            "A0gAiAEBEhIKCnNlYXRfdG9rZW4YBSABKAkSKwoFdmlld3MYBiABKAsyHC5t",
-            "YXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SRgoLdmlld190b2tlbnMYByAD",
-            "KAsyMS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdC5WaWV3VG9r",
-            "ZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2",
-            "YWx1ZRgCIAEoCToCOAFCEAoOX2V4cGVjdGVkX3N0ZXAiQAoTQXBwbHlBY3Rp",
-            "b25SZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYxLkdh",
-            "bWVVcGRhdGUiwwEKDkdldFZpZXdSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEisK",
-            "BXZpZXdzGAIgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0aW9uEkIK",
-            "C3ZpZXdfdG9rZW5zGAMgAygLMi0ubWFya2V0cGxheS52MS5HZXRWaWV3UmVx",
-            "dWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tl",
-            "eRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAEiPAoPR2V0Vmlld1Jlc3BvbnNl",
-            "EikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSKy",
-            "AgoNUmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5",
-            "ZXJzGAIgASgFEjoKB29wdGlvbnMYAyADKAsyKS5tYXJrZXRwbGF5LnYxLlJl",
-            "cGxheVJlcXVlc3QuT3B0aW9uc0VudHJ5EgwKBHNlZWQYBCABKAwSKgoHYWN0",
-            "aW9ucxgFIAMoCzIZLm1hcmtldHBsYXkudjEuU2VhdEFjdGlvbhIrCgV2aWV3",
-            "cxgGIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhIVCg1ydWxl",
-            "c192ZXJzaW9uGAcgASgJEhEKCXNlZWRfc2FsdBgIIAEoDBouCgxPcHRpb25z",
-            "RW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJFCgpTZWF0",
-            "QWN0aW9uEgwKBHNlYXQYASABKAUSKQoGYWN0aW9uGAIgASgLMhkubWFya2V0",
-            "cGxheS52MS5HYW1lQWN0aW9uIlQKDlJlcGxheVJlc3BvbnNlEikKBnVwZGF0",
-            "ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRIXCg9hY3Rpb25z",
-            "X2FwcGxpZWQYAiABKAUi5wEKFFN1Z2dlc3RBY3Rpb25SZXF1ZXN0Eg0KBXN0",
-            "YXRlGAEgASgMEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCRIo",
-            "CgZwb2xpY3kYBCABKA4yGC5tYXJrZXRwbGF5LnYxLkJvdFBvbGljeRIWCg5t",
-            "YXhfaXRlcmF0aW9ucxgFIAEoBRISCgptYXhfbWlsbGlzGAYgASgFEhEKBHNl",
-            "ZWQYByABKAxIAIgBARIaCg1leHBlY3RlZF9zdGVwGAggASgDSAGIAQFCBwoF",
-            "X3NlZWRCEAoOX2V4cGVjdGVkX3N0ZXAieAoVU3VnZ2VzdEFjdGlvblJlc3Bv",
-            "bnNlEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlv",
-            "bhIMCgRzdGVwGAIgASgDEiYKBXN0YXRzGAMgASgLMhcubWFya2V0cGxheS52",
-            "MS5Cb3RTdGF0cyJ7CghCb3RTdGF0cxIoCgZwb2xpY3kYASABKA4yGC5tYXJr",
-            "ZXRwbGF5LnYxLkJvdFBvbGljeRISCgppdGVyYXRpb25zGAIgASgFEjEKCmNh",
-            "bmRpZGF0ZXMYAyADKAsyHS5tYXJrZXRwbGF5LnYxLkNhbmRpZGF0ZVN0YXRz",
-            "Il8KDkNhbmRpZGF0ZVN0YXRzEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtldHBs",
-            "YXkudjEuR2FtZUFjdGlvbhIOCgZ2aXNpdHMYAiABKAUSEgoKbWVhbl92YWx1",
-            "ZRgDIAEoASJIChVSZW5ld1NlYXRUb2tlblJlcXVlc3QSDQoFc3RhdGUYASAB",
-            "KAwSDAoEc2VhdBgCIAEoBRISCgpzZWF0X3Rva2VuGAMgASgJIlwKFlJlbmV3",
-            "U2VhdFRva2VuUmVzcG9uc2USEgoKc2VhdF90b2tlbhgBIAEoCRIuCgpleHBp",
-            "cmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKNAgoK",
-            "R2FtZVVwZGF0ZRINCgVzdGF0ZRgBIAEoDBIMCgRzdGVwGAIgASgDEg8KB2dh",
-            "bWVfaWQYAyABKAkSKgoJZGVjaXNpb25zGAQgAygLMhcubWFya2V0cGxheS52",
-            "MS5EZWNpc2lvbhImCgV2aWV3cxgFIAMoCzIXLm1hcmtldHBsYXkudjEuR2Ft",
-            "ZVZpZXcSKAoGZXZlbnRzGAYgAygLMhgubWFya2V0cGxheS52MS5HYW1lRXZl",
-            "bnQSJwoHb3V0Y29tZRgHIAEoCzIWLm1hcmtldHBsYXkudjEuT3V0Y29tZRIT",
-            "CgtudW1fcGxheWVycxgIIAEoBRIVCg1ydWxlc192ZXJzaW9uGAkgASgJIngK",
-            "CERlY2lzaW9uEgwKBHNlYXQYASABKAUSDAoEa2luZBgCIAEoCRIwCg1sZWdh",
-            "bF9hY3Rpb25zGAMgAygLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEh4K",
-            "FmxlZ2FsX2FjdGlvbnNfaW5jbHVkZWQYBCABKAgihQIKCEdhbWVWaWV3EhEK",
-            "BHNlYXQYASABKAVIAYgBARIMCgRzdGVwGAIgASgDEhcKD3NlZWRfY29tbWl0",
-            "bWVudBgDIAEoDBI6Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIgLm1hcmtldHBs",
-            "YXkudjEuU3BpY2VNZXJjaGFudFZpZXdIABI6Cg5jZW50cmFsX21hcmtldBgL",
-            "IAEoCzIgLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFZpZXdIABI2Cgxt",
-            "YXJrZXRfZnJlc2gYDCABKAsyHi5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNo",
-            "Vmlld0gAQgYKBGdhbWVCBwoFX3NlYXQi5gEKCUdhbWVFdmVudBIQCghhdWRp",
-            "ZW5jZRgBIAMoBRIMCgRzdGVwGAIgASgDEjsKDnNwaWNlX21lcmNoYW50GAog",
-            "ASgLMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50RXZlbnRIABI7Cg5j",
-            "ZW50cmFsX21hcmtldBgLIAEoCzIhLm1hcmtldHBsYXkudjEuQ2VudHJhbE1h",
-            "cmtldEV2ZW50SAASNwoMbWFya2V0X2ZyZXNoGAwgASgLMh8ubWFya2V0cGxh",
-            "eS52MS5NYXJrZXRGcmVzaEV2ZW50SABCBgoEZ2FtZSLKAQoKR2FtZUFjdGlv",
-            "bhI8Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIiLm1hcmtldHBsYXkudjEuU3Bp",
-            "Y2VNZXJjaGFudEFjdGlvbkgAEjwKDmNlbnRyYWxfbWFya2V0GAsgASgLMiIu",
-            "bWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0QWN0aW9uSAASOAoMbWFya2V0",
-            "X2ZyZXNoGAwgASgLMiAubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaEFjdGlv",
-            "bkgAQgYKBGdhbWUi1wIKB091dGNvbWUSKgoHcmVzdWx0cxgBIAMoCzIZLm1h",
-            "cmtldHBsYXkudjEuU2VhdFJlc3VsdBIPCgd3aW5uZXJzGAIgAygFEhEKCXRp",
-            "ZV9icmVhaxgDIAEoCRIMCgRzZWVkGAQgASgMEhoKEmZpbmFsX3N0YXRlX2Rp",
-            "Z2VzdBgFIAEoDBIRCglzZWVkX3NhbHQYBiABKAwSPQoOc3BpY2VfbWVyY2hh",
-            "bnQYCiABKAsyIy5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRPdXRjb21l",
-            "SAASPQoOY2VudHJhbF9tYXJrZXQYCyABKAsyIy5tYXJrZXRwbGF5LnYxLkNl",
-            "bnRyYWxNYXJrZXRPdXRjb21lSAASOQoMbWFya2V0X2ZyZXNoGAwgASgLMiEu",
-            "bWFya2V0cGxheS52MS5NYXJrZXRGcmVzaE91dGNvbWVIAEIGCgRnYW1lIlEK",
-            "ClNlYXRSZXN1bHQSDAoEc2VhdBgBIAEoBRINCgVzY29yZRgCIAEoAxIMCgRy",
-            "YW5rGAMgASgFEhgKEHRpZV9icmVha192YWx1ZXMYBCADKAMqagoKT3B0aW9u",
-            "VHlwZRIbChdPUFRJT05fVFlQRV9VTlNQRUNJRklFRBAAEhQKEE9QVElPTl9U",
-            "WVBFX0JPT0wQARITCg9PUFRJT05fVFlQRV9JTlQQAhIUChBPUFRJT05fVFlQ",
-            "RV9FTlVNEAMqbAoJQm90UG9saWN5EhoKFkJPVF9QT0xJQ1lfVU5TUEVDSUZJ",
-            "RUQQABIVChFCT1RfUE9MSUNZX1JBTkRPTRABEhUKEUJPVF9QT0xJQ1lfR1JF",
-            "RURZEAISFQoRQk9UX1BPTElDWV9JU01DVFMQAzLJBAoLR2FtZVNlcnZpY2US",
-            "TgoJTGlzdEdhbWVzEh8ubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXF1ZXN0",
-            "GiAubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXNwb25zZRJICgdOZXdHYW1l",
-            "Eh0ubWFya2V0cGxheS52MS5OZXdHYW1lUmVxdWVzdBoeLm1hcmtldHBsYXku",
-            "djEuTmV3R2FtZVJlc3BvbnNlElQKC0FwcGx5QWN0aW9uEiEubWFya2V0cGxh",
-            "eS52MS5BcHBseUFjdGlvblJlcXVlc3QaIi5tYXJrZXRwbGF5LnYxLkFwcGx5",
-            "QWN0aW9uUmVzcG9uc2USSAoHR2V0VmlldxIdLm1hcmtldHBsYXkudjEuR2V0",
-            "Vmlld1JlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLkdldFZpZXdSZXNwb25zZRJF",
-            "CgZSZXBsYXkSHC5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QaHS5tYXJr",
-            "ZXRwbGF5LnYxLlJlcGxheVJlc3BvbnNlEloKDVN1Z2dlc3RBY3Rpb24SIy5t",
-            "YXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXF1ZXN0GiQubWFya2V0cGxh",
-            "eS52MS5TdWdnZXN0QWN0aW9uUmVzcG9uc2USXQoOUmVuZXdTZWF0VG9rZW4S",
-            "JC5tYXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2VuUmVxdWVzdBolLm1hcmtl",
-            "dHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXNwb25zZUJBChFkZXYubWFya2V0",
-            "cGxheS52MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1hcmtl",
-            "dHBsYXkuVjFiBnByb3RvMw=="));
+            "CgltYXhfdmFsdWUYBiABKAMSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMdHJ1",
+            "c3RlZF9vbmx5GAggASgIIkQKDVZpZXdTZWxlY3Rpb24SDQoFc2VhdHMYASAD",
+            "KAUSEQoJYWxsX3NlYXRzGAIgASgIEhEKCXNwZWN0YXRvchgDIAEoCCKDAgoO",
+            "TmV3R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgtudW1fcGxheWVy",
+            "cxgCIAEoBRI7CgdvcHRpb25zGAMgAygLMioubWFya2V0cGxheS52MS5OZXdH",
+            "YW1lUmVxdWVzdC5PcHRpb25zRW50cnkSEQoEc2VlZBgEIAEoDEgAiAEBEisK",
+            "BXZpZXdzGAUgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0aW9uEhUK",
+            "DXJ1bGVzX3ZlcnNpb24YBiABKAkaLgoMT3B0aW9uc0VudHJ5EgsKA2tleRgB",
+            "IAEoCRINCgV2YWx1ZRgCIAEoCToCOAFCBwoFX3NlZWQijAEKD05ld0dhbWVS",
+            "ZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVV",
+            "cGRhdGUSEwoLc2VhdF90b2tlbnMYAiADKAkSOQoVc2VhdF90b2tlbnNfZXhw",
+            "aXJlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLGAgoS",
+            "QXBwbHlBY3Rpb25SZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiAB",
+            "KAUSKQoGYWN0aW9uGAMgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9u",
+            "EhoKDWV4cGVjdGVkX3N0ZXAYBCABKANIAIgBARISCgpzZWF0X3Rva2VuGAUg",
+            "ASgJEisKBXZpZXdzGAYgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0",
+            "aW9uEkYKC3ZpZXdfdG9rZW5zGAcgAygLMjEubWFya2V0cGxheS52MS5BcHBs",
+            "eUFjdGlvblJlcXVlc3QuVmlld1Rva2Vuc0VudHJ5GjEKD1ZpZXdUb2tlbnNF",
+            "bnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUYAiABKAk6AjgBQhAKDl9leHBl",
+            "Y3RlZF9zdGVwIkAKE0FwcGx5QWN0aW9uUmVzcG9uc2USKQoGdXBkYXRlGAEg",
+            "ASgLMhkubWFya2V0cGxheS52MS5HYW1lVXBkYXRlIsMBCg5HZXRWaWV3UmVx",
+            "dWVzdBINCgVzdGF0ZRgBIAEoDBIrCgV2aWV3cxgCIAEoCzIcLm1hcmtldHBs",
+            "YXkudjEuVmlld1NlbGVjdGlvbhJCCgt2aWV3X3Rva2VucxgDIAMoCzItLm1h",
+            "cmtldHBsYXkudjEuR2V0Vmlld1JlcXVlc3QuVmlld1Rva2Vuc0VudHJ5GjEK",
+            "D1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUYAiABKAk6",
+            "AjgBIjwKD0dldFZpZXdSZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJr",
+            "ZXRwbGF5LnYxLkdhbWVVcGRhdGUisgIKDVJlcGxheVJlcXVlc3QSDwoHZ2Ft",
+            "ZV9pZBgBIAEoCRITCgtudW1fcGxheWVycxgCIAEoBRI6CgdvcHRpb25zGAMg",
+            "AygLMikubWFya2V0cGxheS52MS5SZXBsYXlSZXF1ZXN0Lk9wdGlvbnNFbnRy",
+            "eRIMCgRzZWVkGAQgASgMEioKB2FjdGlvbnMYBSADKAsyGS5tYXJrZXRwbGF5",
+            "LnYxLlNlYXRBY3Rpb24SKwoFdmlld3MYBiABKAsyHC5tYXJrZXRwbGF5LnYx",
+            "LlZpZXdTZWxlY3Rpb24SFQoNcnVsZXNfdmVyc2lvbhgHIAEoCRIRCglzZWVk",
+            "X3NhbHQYCCABKAwaLgoMT3B0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2",
+            "YWx1ZRgCIAEoCToCOAEiRQoKU2VhdEFjdGlvbhIMCgRzZWF0GAEgASgFEikK",
+            "BmFjdGlvbhgCIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbiJUCg5S",
+            "ZXBsYXlSZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYx",
+            "LkdhbWVVcGRhdGUSFwoPYWN0aW9uc19hcHBsaWVkGAIgASgFIucBChRTdWdn",
+            "ZXN0QWN0aW9uUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRzZWF0GAIgASgF",
+            "EhIKCnNlYXRfdG9rZW4YAyABKAkSKAoGcG9saWN5GAQgASgOMhgubWFya2V0",
+            "cGxheS52MS5Cb3RQb2xpY3kSFgoObWF4X2l0ZXJhdGlvbnMYBSABKAUSEgoK",
+            "bWF4X21pbGxpcxgGIAEoBRIRCgRzZWVkGAcgASgMSACIAQESGgoNZXhwZWN0",
+            "ZWRfc3RlcBgIIAEoA0gBiAEBQgcKBV9zZWVkQhAKDl9leHBlY3RlZF9zdGVw",
+            "IngKFVN1Z2dlc3RBY3Rpb25SZXNwb25zZRIpCgZhY3Rpb24YASABKAsyGS5t",
+            "YXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SDAoEc3RlcBgCIAEoAxImCgVzdGF0",
+            "cxgDIAEoCzIXLm1hcmtldHBsYXkudjEuQm90U3RhdHMiewoIQm90U3RhdHMS",
+            "KAoGcG9saWN5GAEgASgOMhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSEgoK",
+            "aXRlcmF0aW9ucxgCIAEoBRIxCgpjYW5kaWRhdGVzGAMgAygLMh0ubWFya2V0",
+            "cGxheS52MS5DYW5kaWRhdGVTdGF0cyJfCg5DYW5kaWRhdGVTdGF0cxIpCgZh",
+            "Y3Rpb24YASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SDgoGdmlz",
+            "aXRzGAIgASgFEhIKCm1lYW5fdmFsdWUYAyABKAEiSAoVUmVuZXdTZWF0VG9r",
+            "ZW5SZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiABKAUSEgoKc2Vh",
+            "dF90b2tlbhgDIAEoCSJcChZSZW5ld1NlYXRUb2tlblJlc3BvbnNlEhIKCnNl",
+            "YXRfdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5w",
+            "cm90b2J1Zi5UaW1lc3RhbXAijQIKCkdhbWVVcGRhdGUSDQoFc3RhdGUYASAB",
+            "KAwSDAoEc3RlcBgCIAEoAxIPCgdnYW1lX2lkGAMgASgJEioKCWRlY2lzaW9u",
+            "cxgEIAMoCzIXLm1hcmtldHBsYXkudjEuRGVjaXNpb24SJgoFdmlld3MYBSAD",
+            "KAsyFy5tYXJrZXRwbGF5LnYxLkdhbWVWaWV3EigKBmV2ZW50cxgGIAMoCzIY",
+            "Lm1hcmtldHBsYXkudjEuR2FtZUV2ZW50EicKB291dGNvbWUYByABKAsyFi5t",
+            "YXJrZXRwbGF5LnYxLk91dGNvbWUSEwoLbnVtX3BsYXllcnMYCCABKAUSFQoN",
+            "cnVsZXNfdmVyc2lvbhgJIAEoCSJ4CghEZWNpc2lvbhIMCgRzZWF0GAEgASgF",
+            "EgwKBGtpbmQYAiABKAkSMAoNbGVnYWxfYWN0aW9ucxgDIAMoCzIZLm1hcmtl",
+            "dHBsYXkudjEuR2FtZUFjdGlvbhIeChZsZWdhbF9hY3Rpb25zX2luY2x1ZGVk",
+            "GAQgASgIIoUCCghHYW1lVmlldxIRCgRzZWF0GAEgASgFSAGIAQESDAoEc3Rl",
+            "cBgCIAEoAxIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAwSOgoOc3BpY2VfbWVy",
+            "Y2hhbnQYCiABKAsyIC5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRWaWV3",
+            "SAASOgoOY2VudHJhbF9tYXJrZXQYCyABKAsyIC5tYXJrZXRwbGF5LnYxLkNl",
+            "bnRyYWxNYXJrZXRWaWV3SAASNgoMbWFya2V0X2ZyZXNoGAwgASgLMh4ubWFy",
+            "a2V0cGxheS52MS5NYXJrZXRGcmVzaFZpZXdIAEIGCgRnYW1lQgcKBV9zZWF0",
+            "IuYBCglHYW1lRXZlbnQSEAoIYXVkaWVuY2UYASADKAUSDAoEc3RlcBgCIAEo",
+            "AxI7Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIhLm1hcmtldHBsYXkudjEuU3Bp",
+            "Y2VNZXJjaGFudEV2ZW50SAASOwoOY2VudHJhbF9tYXJrZXQYCyABKAsyIS5t",
+            "YXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRFdmVudEgAEjcKDG1hcmtldF9m",
+            "cmVzaBgMIAEoCzIfLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hFdmVudEgA",
+            "QgYKBGdhbWUiygEKCkdhbWVBY3Rpb24SPAoOc3BpY2VfbWVyY2hhbnQYCiAB",
+            "KAsyIi5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRBY3Rpb25IABI8Cg5j",
+            "ZW50cmFsX21hcmtldBgLIAEoCzIiLm1hcmtldHBsYXkudjEuQ2VudHJhbE1h",
+            "cmtldEFjdGlvbkgAEjgKDG1hcmtldF9mcmVzaBgMIAEoCzIgLm1hcmtldHBs",
+            "YXkudjEuTWFya2V0RnJlc2hBY3Rpb25IAEIGCgRnYW1lItcCCgdPdXRjb21l",
+            "EioKB3Jlc3VsdHMYASADKAsyGS5tYXJrZXRwbGF5LnYxLlNlYXRSZXN1bHQS",
+            "DwoHd2lubmVycxgCIAMoBRIRCgl0aWVfYnJlYWsYAyABKAkSDAoEc2VlZBgE",
+            "IAEoDBIaChJmaW5hbF9zdGF0ZV9kaWdlc3QYBSABKAwSEQoJc2VlZF9zYWx0",
+            "GAYgASgMEj0KDnNwaWNlX21lcmNoYW50GAogASgLMiMubWFya2V0cGxheS52",
+            "MS5TcGljZU1lcmNoYW50T3V0Y29tZUgAEj0KDmNlbnRyYWxfbWFya2V0GAsg",
+            "ASgLMiMubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0T3V0Y29tZUgAEjkK",
+            "DG1hcmtldF9mcmVzaBgMIAEoCzIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJl",
+            "c2hPdXRjb21lSABCBgoEZ2FtZSJRCgpTZWF0UmVzdWx0EgwKBHNlYXQYASAB",
+            "KAUSDQoFc2NvcmUYAiABKAMSDAoEcmFuaxgDIAEoBRIYChB0aWVfYnJlYWtf",
+            "dmFsdWVzGAQgAygDKmoKCk9wdGlvblR5cGUSGwoXT1BUSU9OX1RZUEVfVU5T",
+            "UEVDSUZJRUQQABIUChBPUFRJT05fVFlQRV9CT09MEAESEwoPT1BUSU9OX1RZ",
+            "UEVfSU5UEAISFAoQT1BUSU9OX1RZUEVfRU5VTRADKmwKCUJvdFBvbGljeRIa",
+            "ChZCT1RfUE9MSUNZX1VOU1BFQ0lGSUVEEAASFQoRQk9UX1BPTElDWV9SQU5E",
+            "T00QARIVChFCT1RfUE9MSUNZX0dSRUVEWRACEhUKEUJPVF9QT0xJQ1lfSVNN",
+            "Q1RTEAMyyQQKC0dhbWVTZXJ2aWNlEk4KCUxpc3RHYW1lcxIfLm1hcmtldHBs",
+            "YXkudjEuTGlzdEdhbWVzUmVxdWVzdBogLm1hcmtldHBsYXkudjEuTGlzdEdh",
+            "bWVzUmVzcG9uc2USSAoHTmV3R2FtZRIdLm1hcmtldHBsYXkudjEuTmV3R2Ft",
+            "ZVJlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXNwb25zZRJUCgtB",
+            "cHBseUFjdGlvbhIhLm1hcmtldHBsYXkudjEuQXBwbHlBY3Rpb25SZXF1ZXN0",
+            "GiIubWFya2V0cGxheS52MS5BcHBseUFjdGlvblJlc3BvbnNlEkgKB0dldFZp",
+            "ZXcSHS5tYXJrZXRwbGF5LnYxLkdldFZpZXdSZXF1ZXN0Gh4ubWFya2V0cGxh",
+            "eS52MS5HZXRWaWV3UmVzcG9uc2USRQoGUmVwbGF5EhwubWFya2V0cGxheS52",
+            "MS5SZXBsYXlSZXF1ZXN0Gh0ubWFya2V0cGxheS52MS5SZXBsYXlSZXNwb25z",
+            "ZRJaCg1TdWdnZXN0QWN0aW9uEiMubWFya2V0cGxheS52MS5TdWdnZXN0QWN0",
+            "aW9uUmVxdWVzdBokLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlc3Bv",
+            "bnNlEl0KDlJlbmV3U2VhdFRva2VuEiQubWFya2V0cGxheS52MS5SZW5ld1Nl",
+            "YXRUb2tlblJlcXVlc3QaJS5tYXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2Vu",
+            "UmVzcG9uc2VCQQoRZGV2Lm1hcmtldHBsYXkudjFQAVoabWFya2V0cGxheS92",
+            "MTttYXJrZXRwbGF5djGqAg1NYXJrZXRwbGF5LlYxYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Google.Protobuf.WellKnownTypes.TimestampReflection.Descriptor, global::Marketplay.V1.CentralMarketReflection.Descriptor, global::Marketplay.V1.MarketFreshReflection.Descriptor, global::Marketplay.V1.SpiceMerchantReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.OptionType), typeof(global::Marketplay.V1.BotPolicy), }, null, new pbr::GeneratedClrTypeInfo[] {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ListGamesRequest), global::Marketplay.V1.ListGamesRequest.Parser, null, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ListGamesResponse), global::Marketplay.V1.ListGamesResponse.Parser, new[]{ "Games" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameInfo), global::Marketplay.V1.GameInfo.Parser, new[]{ "GameId", "Title", "MinPlayers", "MaxPlayers", "Options", "RulesVersion", "RulesVersions" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.OptionInfo), global::Marketplay.V1.OptionInfo.Parser, new[]{ "Name", "Type", "DefaultValue", "AllowedValues", "MinValue", "MaxValue", "Description" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.OptionInfo), global::Marketplay.V1.OptionInfo.Parser, new[]{ "Name", "Type", "DefaultValue", "AllowedValues", "MinValue", "MaxValue", "Description", "TrustedOnly" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ViewSelection), global::Marketplay.V1.ViewSelection.Parser, new[]{ "Seats", "AllSeats", "Spectator" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.NewGameRequest), global::Marketplay.V1.NewGameRequest.Parser, new[]{ "GameId", "NumPlayers", "Options", "Seed", "Views", "RulesVersion" }, new[]{ "Seed" }, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.NewGameResponse), global::Marketplay.V1.NewGameResponse.Parser, new[]{ "Update", "SeatTokens", "SeatTokensExpireAt" }, null, null, null, null),
@@ -1012,6 +1012,7 @@ namespace Marketplay.V1 {
       minValue_ = other.minValue_;
       maxValue_ = other.maxValue_;
       description_ = other.description_;
+      trustedOnly_ = other.trustedOnly_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1107,6 +1108,23 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "trusted_only" field.</summary>
+    public const int TrustedOnlyFieldNumber = 8;
+    private bool trustedOnly_;
+    /// <summary>
+    /// Only for trusted callers: a value other than the default makes hidden
+    /// facts public, so a server that requires seat tokens refuses it at NewGame
+    /// (PERMISSION_DENIED, OPTION_NEEDS_TRUST).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool TrustedOnly {
+      get { return trustedOnly_; }
+      set {
+        trustedOnly_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1129,6 +1147,7 @@ namespace Marketplay.V1 {
       if (MinValue != other.MinValue) return false;
       if (MaxValue != other.MaxValue) return false;
       if (Description != other.Description) return false;
+      if (TrustedOnly != other.TrustedOnly) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1143,6 +1162,7 @@ namespace Marketplay.V1 {
       if (MinValue != 0L) hash ^= MinValue.GetHashCode();
       if (MaxValue != 0L) hash ^= MaxValue.GetHashCode();
       if (Description.Length != 0) hash ^= Description.GetHashCode();
+      if (TrustedOnly != false) hash ^= TrustedOnly.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1186,6 +1206,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(58);
         output.WriteString(Description);
       }
+      if (TrustedOnly != false) {
+        output.WriteRawTag(64);
+        output.WriteBool(TrustedOnly);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1221,6 +1245,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(58);
         output.WriteString(Description);
       }
+      if (TrustedOnly != false) {
+        output.WriteRawTag(64);
+        output.WriteBool(TrustedOnly);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1249,6 +1277,9 @@ namespace Marketplay.V1 {
       }
       if (Description.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeStringSize(Description);
+      }
+      if (TrustedOnly != false) {
+        size += 1 + 1;
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -1280,6 +1311,9 @@ namespace Marketplay.V1 {
       }
       if (other.Description.Length != 0) {
         Description = other.Description;
+      }
+      if (other.TrustedOnly != false) {
+        TrustedOnly = other.TrustedOnly;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1328,6 +1362,10 @@ namespace Marketplay.V1 {
             Description = input.ReadString();
             break;
           }
+          case 64: {
+            TrustedOnly = input.ReadBool();
+            break;
+          }
         }
       }
     #endif
@@ -1373,6 +1411,10 @@ namespace Marketplay.V1 {
           }
           case 58: {
             Description = input.ReadString();
+            break;
+          }
+          case 64: {
+            TrustedOnly = input.ReadBool();
             break;
           }
         }

@@ -35,108 +35,108 @@ namespace Marketplay.V1 {
             "dGUSLgoFY3JhdGUYASABKAsyHy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNo",
             "Q3JhdGUiewoQTWFya2V0RnJlc2hQbGFjZRIyCgVmaXJzdBgBIAEoCzIjLm1h",
             "cmtldHBsYXkudjEuTWFya2V0RnJlc2hTcXVhcmVSZWYSMwoGc2Vjb25kGAIg",
-            "ASgLMiMubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFNxdWFyZVJlZiJXChBN",
+            "ASgLMiMubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFNxdWFyZVJlZiJ0ChBN",
             "YXJrZXRGcmVzaFNjb3JlEg8KB3Byb2R1Y2UYASABKAkSMgoHc2NvcmluZxgC",
-            "IAEoDjIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hTY29yaW5nIv0CChFN",
-            "YXJrZXRGcmVzaEFjdGlvbhI8Cgx0YWtlX2ZhY2VfdXAYASABKAsyJC5tYXJr",
-            "ZXRwbGF5LnYxLk1hcmtldEZyZXNoVGFrZUZhY2VVcEgAEkAKDnRha2VfZmFj",
-            "ZV9kb3duGAIgASgLMiYubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFRha2VG",
-            "YWNlRG93bkgAEj0KDGNob29zZV9jcmF0ZRgDIAEoCzIlLm1hcmtldHBsYXku",
-            "djEuTWFya2V0RnJlc2hDaG9vc2VDcmF0ZUgAEj0KDHJlbW92ZV9jcmF0ZRgE",
-            "IAEoCzIlLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hSZW1vdmVDcmF0ZUgA",
-            "EjAKBXBsYWNlGAUgASgLMh8ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFBs",
-            "YWNlSAASMAoFc2NvcmUYBiABKAsyHy5tYXJrZXRwbGF5LnYxLk1hcmtldEZy",
-            "ZXNoU2NvcmVIAEIGCgRraW5kIkUKGE1hcmtldEZyZXNoUGljdHVyZVNxdWFy",
-            "ZRILCgNyb3cYASABKAUSCwoDY29sGAIgASgFEg8KB3Byb2R1Y2UYAyABKAki",
-            "YAoRTWFya2V0RnJlc2hTcXVhcmUSCwoDcm93GAEgASgFEgsKA2NvbBgCIAEo",
-            "BRIOCgZoZWlnaHQYAyABKAUSCwoDdG9wGAQgASgJEhQKDHRvcF9jcmF0ZV9p",
-            "ZBgFIAEoBSLBAQoWTWFya2V0RnJlc2hQbGFjZWRDcmF0ZRIuCgVjcmF0ZRgB",
-            "IAEoCzIfLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hDcmF0ZRIyCgVmaXJz",
-            "dBgCIAEoCzIjLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hTcXVhcmVSZWYS",
-            "MwoGc2Vjb25kGAMgASgLMiMubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFNx",
-            "dWFyZVJlZhIOCgZoZWlnaHQYBCABKAUigAEKFE1hcmtldEZyZXNoU2hvcGZy",
-            "b250EjEKB3NxdWFyZXMYASADKAsyIC5tYXJrZXRwbGF5LnYxLk1hcmtldEZy",
-            "ZXNoU3F1YXJlEjUKBmNyYXRlcxgCIAMoCzIlLm1hcmtldHBsYXkudjEuTWFy",
-            "a2V0RnJlc2hQbGFjZWRDcmF0ZSLfAQoPTWFya2V0RnJlc2hTZWF0EgwKBHNl",
-            "YXQYASABKAUSDQoFc2NvcmUYAiABKAUSEgoKaGVsZF9jb3VudBgDIAEoBRIt",
-            "CgRoZWxkGAQgAygLMh8ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaENyYXRl",
-            "EjYKCXNob3Bmcm9udBgFIAEoCzIjLm1hcmtldHBsYXkudjEuTWFya2V0RnJl",
-            "c2hTaG9wZnJvbnQSFQoNaGVpZ2h0X3Njb3JlZBgGIAMoCRIdChVmYXJtZXJf",
-            "dGlsZXNfb25fYm9hcmQYByABKAUiMgoVTWFya2V0RnJlc2hGYXJtZXJUaWxl",
-            "EgwKBHNlYXQYASABKAUSCwoDcm93GAIgASgFIlkKEU1hcmtldEZyZXNoQ29s",
-            "dW1uEg8KB3Byb2R1Y2UYASABKAkSMwoFdGlsZXMYAiADKAsyJC5tYXJrZXRw",
-            "bGF5LnYxLk1hcmtldEZyZXNoRmFybWVyVGlsZSKyAQoWTWFya2V0RnJlc2hT",
-            "Y29yZU9wdGlvbhIPCgdwcm9kdWNlGAEgASgJEjIKB3Njb3JpbmcYAiABKA4y",
-            "IS5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoU2NvcmluZxIPCgd2aXNpYmxl",
-            "GAMgASgFEg4KBmhlaWdodBgEIAEoBRILCgNyb3cYBSABKAUSDgoGcG9pbnRz",
-            "GAYgASgFEhUKDXBlcmZlY3RfbWF0Y2gYByABKAgikAUKD01hcmtldEZyZXNo",
-            "VmlldxIyCgd2YXJpYW50GAEgASgOMiEubWFya2V0cGxheS52MS5NYXJrZXRG",
-            "cmVzaFZhcmlhbnQSEQoJZ3JpZF9zaXplGAIgASgFEgwKBHR1cm4YAyABKAUS",
-            "FAoMY3VycmVudF9zZWF0GAQgASgFEgwKBHN0ZXAYBSABKAkSDwoHcHJvZHVj",
-            "ZRgGIAMoCRI5CghwaWN0dXJlcxgHIAMoCzInLm1hcmtldHBsYXkudjEuTWFy",
-            "a2V0RnJlc2hQaWN0dXJlU3F1YXJlEjAKB2ZhY2VfdXAYCCADKAsyHy5tYXJr",
-            "ZXRwbGF5LnYxLk1hcmtldEZyZXNoQ3JhdGUSFwoPZmFjZV9kb3duX2NvdW50",
-            "GAkgASgFEhcKD3NldF9hc2lkZV9jb3VudBgKIAEoBRIwCgdyZW1vdmVkGAsg",
-            "AygLMh8ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaENyYXRlEi0KBXNlYXRz",
-            "GAwgAygLMh4ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFNlYXQSNgoMbWFy",
-            "a2V0X2JvYXJkGA0gAygLMiAubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaENv",
-            "bHVtbhI2Cg1wZW5kaW5nX2NyYXRlGA4gASgLMh8ubWFya2V0cGxheS52MS5N",
-            "YXJrZXRGcmVzaENyYXRlEjwKDXNjb3JlX29wdGlvbnMYDyADKAsyJS5tYXJr",
-            "ZXRwbGF5LnYxLk1hcmtldEZyZXNoU2NvcmVPcHRpb24SEQoJZ2FtZV9vdmVy",
-            "GBAgASgIEjIKB291dGNvbWUYESABKAsyIS5tYXJrZXRwbGF5LnYxLk1hcmtl",
-            "dEZyZXNoT3V0Y29tZSJoChVNYXJrZXRGcmVzaENyYXRlVGFrZW4SDAoEc2Vh",
-            "dBgBIAEoBRIRCglmYWNlX2Rvd24YAiABKAgSLgoFY3JhdGUYAyABKAsyHy5t",
-            "YXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoQ3JhdGUiYwoZTWFya2V0RnJlc2hG",
-            "YWNlVXBSZWZpbGxlZBIuCgVjcmF0ZRgBIAEoCzIfLm1hcmtldHBsYXkudjEu",
-            "TWFya2V0RnJlc2hDcmF0ZRIWCg5mYWNlX2Rvd25fbGVmdBgCIAEoBSJWChZN",
-            "YXJrZXRGcmVzaENyYXRlQ2hvc2VuEgwKBHNlYXQYASABKAUSLgoFY3JhdGUY",
-            "AiABKAsyHy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoQ3JhdGUi/wEKFk1h",
-            "cmtldEZyZXNoQ3JhdGVQbGFjZWQSDAoEc2VhdBgBIAEoBRIuCgVjcmF0ZRgC",
-            "IAEoCzIfLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hDcmF0ZRIyCgVmaXJz",
-            "dBgDIAEoCzIjLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hTcXVhcmVSZWYS",
-            "MwoGc2Vjb25kGAQgASgLMiMubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFNx",
-            "dWFyZVJlZhIOCgZoZWlnaHQYBSABKAUSFwoPbWF0Y2hpbmdfaGFsdmVzGAYg",
-            "ASgFEhUKDXBlcmZlY3RfbWF0Y2gYByABKAgiZwoRTWFya2V0RnJlc2hTY29y",
-            "ZWQSDAoEc2VhdBgBIAEoBRI1CgZvcHRpb24YAiABKAsyJS5tYXJrZXRwbGF5",
-            "LnYxLk1hcmtldEZyZXNoU2NvcmVPcHRpb24SDQoFc2NvcmUYAyABKAUiXgob",
-            "TWFya2V0RnJlc2hGYXJtZXJUaWxlUGxhY2VkEgwKBHNlYXQYASABKAUSDwoH",
-            "cHJvZHVjZRgCIAEoCRIQCghmcm9tX3JvdxgDIAEoBRIOCgZ0b19yb3cYBCAB",
-            "KAUiewoXTWFya2V0RnJlc2hDcmF0ZVJlbW92ZWQSDAoEc2VhdBgBIAEoBRIu",
-            "CgVjcmF0ZRgCIAEoCzIfLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hDcmF0",
-            "ZRITCgtwb2ludHNfbG9zdBgDIAEoBRINCgVzY29yZRgEIAEoBSJKChRNYXJr",
-            "ZXRGcmVzaEdhbWVFbmRlZBIyCgdvdXRjb21lGAEgASgLMiEubWFya2V0cGxh",
-            "eS52MS5NYXJrZXRGcmVzaE91dGNvbWUijgQKEE1hcmtldEZyZXNoRXZlbnQS",
-            "OwoLY3JhdGVfdGFrZW4YASABKAsyJC5tYXJrZXRwbGF5LnYxLk1hcmtldEZy",
-            "ZXNoQ3JhdGVUYWtlbkgAEkQKEGZhY2VfdXBfcmVmaWxsZWQYAiABKAsyKC5t",
-            "YXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoRmFjZVVwUmVmaWxsZWRIABI9Cgxj",
-            "cmF0ZV9jaG9zZW4YAyABKAsyJS5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNo",
-            "Q3JhdGVDaG9zZW5IABI9CgxjcmF0ZV9wbGFjZWQYBCABKAsyJS5tYXJrZXRw",
-            "bGF5LnYxLk1hcmtldEZyZXNoQ3JhdGVQbGFjZWRIABIyCgZzY29yZWQYBSAB",
-            "KAsyIC5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoU2NvcmVkSAASQQoLZmFy",
-            "bWVyX3RpbGUYBiABKAsyKi5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoRmFy",
-            "bWVyVGlsZVBsYWNlZEgAEj8KDWNyYXRlX3JlbW92ZWQYByABKAsyJi5tYXJr",
-            "ZXRwbGF5LnYxLk1hcmtldEZyZXNoQ3JhdGVSZW1vdmVkSAASOQoKZ2FtZV9l",
-            "bmRlZBgIIAEoCzIjLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hHYW1lRW5k",
-            "ZWRIAEIGCgRraW5kIkYKFk1hcmtldEZyZXNoQ29sdW1uQXdhcmQSDwoHcHJv",
-            "ZHVjZRgBIAEoCRILCgNyb3cYAiABKAUSDgoGcG9pbnRzGAMgASgFIoYCChVN",
-            "YXJrZXRGcmVzaEZpbmFsU2NvcmUSDAoEc2VhdBgBIAEoBRIUCgxjcmF0ZV9w",
-            "b2ludHMYAiABKAUSPAoNY29sdW1uX2F3YXJkcxgDIAMoCzIlLm1hcmtldHBs",
-            "YXkudjEuTWFya2V0RnJlc2hDb2x1bW5Bd2FyZBIVCg1jb2x1bW5fcG9pbnRz",
-            "GAQgASgFEhQKDGZhcm1lcl90aWxlcxgFIAEoBRIaChJmYXJtZXJfdGlsZV9w",
-            "b2ludHMYBiABKAUSFQoNdW51c2VkX2NyYXRlcxgHIAEoBRIcChR1bnVzZWRf",
-            "Y3JhdGVfcGVuYWx0eRgIIAEoBRINCgV0b3RhbBgJIAEoBSKSAQoSTWFya2V0",
-            "RnJlc2hPdXRjb21lEjIKB3ZhcmlhbnQYASABKA4yIS5tYXJrZXRwbGF5LnYx",
-            "Lk1hcmtldEZyZXNoVmFyaWFudBIzCgVzZWF0cxgCIAMoCzIkLm1hcmtldHBs",
-            "YXkudjEuTWFya2V0RnJlc2hGaW5hbFNjb3JlEhMKC3NvbG9fcmF0aW5nGAMg",
-            "ASgJKqQBChJNYXJrZXRGcmVzaFZhcmlhbnQSJAogTUFSS0VUX0ZSRVNIX1ZB",
-            "UklBTlRfVU5TUEVDSUZJRUQQABIhCh1NQVJLRVRfRlJFU0hfVkFSSUFOVF9T",
-            "VEFOREFSRBABEiYKIk1BUktFVF9GUkVTSF9WQVJJQU5UX0NSQVRFX0hFSUdI",
-            "VFMQAhIdChlNQVJLRVRfRlJFU0hfVkFSSUFOVF9TT0xPEAMqewoSTWFya2V0",
-            "RnJlc2hTY29yaW5nEiQKIE1BUktFVF9GUkVTSF9TQ09SSU5HX1VOU1BFQ0lG",
-            "SUVEEAASHgoaTUFSS0VUX0ZSRVNIX1NDT1JJTkdfQkFTSUMQARIfChtNQVJL",
-            "RVRfRlJFU0hfU0NPUklOR19IRUlHSFQQAkJBChFkZXYubWFya2V0cGxheS52",
-            "MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1hcmtldHBsYXku",
-            "VjFiBnByb3RvMw=="));
+            "IAEoDjIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hTY29yaW5nEhsKE2Rl",
+            "Y2xpbmVfZmFybWVyX3RpbGUYAyABKAgi/QIKEU1hcmtldEZyZXNoQWN0aW9u",
+            "EjwKDHRha2VfZmFjZV91cBgBIAEoCzIkLm1hcmtldHBsYXkudjEuTWFya2V0",
+            "RnJlc2hUYWtlRmFjZVVwSAASQAoOdGFrZV9mYWNlX2Rvd24YAiABKAsyJi5t",
+            "YXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoVGFrZUZhY2VEb3duSAASPQoMY2hv",
+            "b3NlX2NyYXRlGAMgASgLMiUubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaENo",
+            "b29zZUNyYXRlSAASPQoMcmVtb3ZlX2NyYXRlGAQgASgLMiUubWFya2V0cGxh",
+            "eS52MS5NYXJrZXRGcmVzaFJlbW92ZUNyYXRlSAASMAoFcGxhY2UYBSABKAsy",
+            "Hy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoUGxhY2VIABIwCgVzY29yZRgG",
+            "IAEoCzIfLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hTY29yZUgAQgYKBGtp",
+            "bmQiRQoYTWFya2V0RnJlc2hQaWN0dXJlU3F1YXJlEgsKA3JvdxgBIAEoBRIL",
+            "CgNjb2wYAiABKAUSDwoHcHJvZHVjZRgDIAEoCSJgChFNYXJrZXRGcmVzaFNx",
+            "dWFyZRILCgNyb3cYASABKAUSCwoDY29sGAIgASgFEg4KBmhlaWdodBgDIAEo",
+            "BRILCgN0b3AYBCABKAkSFAoMdG9wX2NyYXRlX2lkGAUgASgFIsEBChZNYXJr",
+            "ZXRGcmVzaFBsYWNlZENyYXRlEi4KBWNyYXRlGAEgASgLMh8ubWFya2V0cGxh",
+            "eS52MS5NYXJrZXRGcmVzaENyYXRlEjIKBWZpcnN0GAIgASgLMiMubWFya2V0",
+            "cGxheS52MS5NYXJrZXRGcmVzaFNxdWFyZVJlZhIzCgZzZWNvbmQYAyABKAsy",
+            "Iy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoU3F1YXJlUmVmEg4KBmhlaWdo",
+            "dBgEIAEoBSKAAQoUTWFya2V0RnJlc2hTaG9wZnJvbnQSMQoHc3F1YXJlcxgB",
+            "IAMoCzIgLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hTcXVhcmUSNQoGY3Jh",
+            "dGVzGAIgAygLMiUubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFBsYWNlZENy",
+            "YXRlIt8BCg9NYXJrZXRGcmVzaFNlYXQSDAoEc2VhdBgBIAEoBRINCgVzY29y",
+            "ZRgCIAEoBRISCgpoZWxkX2NvdW50GAMgASgFEi0KBGhlbGQYBCADKAsyHy5t",
+            "YXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoQ3JhdGUSNgoJc2hvcGZyb250GAUg",
+            "ASgLMiMubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFNob3Bmcm9udBIVCg1o",
+            "ZWlnaHRfc2NvcmVkGAYgAygJEh0KFWZhcm1lcl90aWxlc19vbl9ib2FyZBgH",
+            "IAEoBSIyChVNYXJrZXRGcmVzaEZhcm1lclRpbGUSDAoEc2VhdBgBIAEoBRIL",
+            "CgNyb3cYAiABKAUiWQoRTWFya2V0RnJlc2hDb2x1bW4SDwoHcHJvZHVjZRgB",
+            "IAEoCRIzCgV0aWxlcxgCIAMoCzIkLm1hcmtldHBsYXkudjEuTWFya2V0RnJl",
+            "c2hGYXJtZXJUaWxlIrIBChZNYXJrZXRGcmVzaFNjb3JlT3B0aW9uEg8KB3By",
+            "b2R1Y2UYASABKAkSMgoHc2NvcmluZxgCIAEoDjIhLm1hcmtldHBsYXkudjEu",
+            "TWFya2V0RnJlc2hTY29yaW5nEg8KB3Zpc2libGUYAyABKAUSDgoGaGVpZ2h0",
+            "GAQgASgFEgsKA3JvdxgFIAEoBRIOCgZwb2ludHMYBiABKAUSFQoNcGVyZmVj",
+            "dF9tYXRjaBgHIAEoCCKQBQoPTWFya2V0RnJlc2hWaWV3EjIKB3ZhcmlhbnQY",
+            "ASABKA4yIS5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoVmFyaWFudBIRCgln",
+            "cmlkX3NpemUYAiABKAUSDAoEdHVybhgDIAEoBRIUCgxjdXJyZW50X3NlYXQY",
+            "BCABKAUSDAoEc3RlcBgFIAEoCRIPCgdwcm9kdWNlGAYgAygJEjkKCHBpY3R1",
+            "cmVzGAcgAygLMicubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFBpY3R1cmVT",
+            "cXVhcmUSMAoHZmFjZV91cBgIIAMoCzIfLm1hcmtldHBsYXkudjEuTWFya2V0",
+            "RnJlc2hDcmF0ZRIXCg9mYWNlX2Rvd25fY291bnQYCSABKAUSFwoPc2V0X2Fz",
+            "aWRlX2NvdW50GAogASgFEjAKB3JlbW92ZWQYCyADKAsyHy5tYXJrZXRwbGF5",
+            "LnYxLk1hcmtldEZyZXNoQ3JhdGUSLQoFc2VhdHMYDCADKAsyHi5tYXJrZXRw",
+            "bGF5LnYxLk1hcmtldEZyZXNoU2VhdBI2CgxtYXJrZXRfYm9hcmQYDSADKAsy",
+            "IC5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoQ29sdW1uEjYKDXBlbmRpbmdf",
+            "Y3JhdGUYDiABKAsyHy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoQ3JhdGUS",
+            "PAoNc2NvcmVfb3B0aW9ucxgPIAMoCzIlLm1hcmtldHBsYXkudjEuTWFya2V0",
+            "RnJlc2hTY29yZU9wdGlvbhIRCglnYW1lX292ZXIYECABKAgSMgoHb3V0Y29t",
+            "ZRgRIAEoCzIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hPdXRjb21lImgK",
+            "FU1hcmtldEZyZXNoQ3JhdGVUYWtlbhIMCgRzZWF0GAEgASgFEhEKCWZhY2Vf",
+            "ZG93bhgCIAEoCBIuCgVjcmF0ZRgDIAEoCzIfLm1hcmtldHBsYXkudjEuTWFy",
+            "a2V0RnJlc2hDcmF0ZSJjChlNYXJrZXRGcmVzaEZhY2VVcFJlZmlsbGVkEi4K",
+            "BWNyYXRlGAEgASgLMh8ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaENyYXRl",
+            "EhYKDmZhY2VfZG93bl9sZWZ0GAIgASgFIlYKFk1hcmtldEZyZXNoQ3JhdGVD",
+            "aG9zZW4SDAoEc2VhdBgBIAEoBRIuCgVjcmF0ZRgCIAEoCzIfLm1hcmtldHBs",
+            "YXkudjEuTWFya2V0RnJlc2hDcmF0ZSL/AQoWTWFya2V0RnJlc2hDcmF0ZVBs",
+            "YWNlZBIMCgRzZWF0GAEgASgFEi4KBWNyYXRlGAIgASgLMh8ubWFya2V0cGxh",
+            "eS52MS5NYXJrZXRGcmVzaENyYXRlEjIKBWZpcnN0GAMgASgLMiMubWFya2V0",
+            "cGxheS52MS5NYXJrZXRGcmVzaFNxdWFyZVJlZhIzCgZzZWNvbmQYBCABKAsy",
+            "Iy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoU3F1YXJlUmVmEg4KBmhlaWdo",
+            "dBgFIAEoBRIXCg9tYXRjaGluZ19oYWx2ZXMYBiABKAUSFQoNcGVyZmVjdF9t",
+            "YXRjaBgHIAEoCCJnChFNYXJrZXRGcmVzaFNjb3JlZBIMCgRzZWF0GAEgASgF",
+            "EjUKBm9wdGlvbhgCIAEoCzIlLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hT",
+            "Y29yZU9wdGlvbhINCgVzY29yZRgDIAEoBSJeChtNYXJrZXRGcmVzaEZhcm1l",
+            "clRpbGVQbGFjZWQSDAoEc2VhdBgBIAEoBRIPCgdwcm9kdWNlGAIgASgJEhAK",
+            "CGZyb21fcm93GAMgASgFEg4KBnRvX3JvdxgEIAEoBSJ7ChdNYXJrZXRGcmVz",
+            "aENyYXRlUmVtb3ZlZBIMCgRzZWF0GAEgASgFEi4KBWNyYXRlGAIgASgLMh8u",
+            "bWFya2V0cGxheS52MS5NYXJrZXRGcmVzaENyYXRlEhMKC3BvaW50c19sb3N0",
+            "GAMgASgFEg0KBXNjb3JlGAQgASgFIkoKFE1hcmtldEZyZXNoR2FtZUVuZGVk",
+            "EjIKB291dGNvbWUYASABKAsyIS5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNo",
+            "T3V0Y29tZSKOBAoQTWFya2V0RnJlc2hFdmVudBI7CgtjcmF0ZV90YWtlbhgB",
+            "IAEoCzIkLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hDcmF0ZVRha2VuSAAS",
+            "RAoQZmFjZV91cF9yZWZpbGxlZBgCIAEoCzIoLm1hcmtldHBsYXkudjEuTWFy",
+            "a2V0RnJlc2hGYWNlVXBSZWZpbGxlZEgAEj0KDGNyYXRlX2Nob3NlbhgDIAEo",
+            "CzIlLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hDcmF0ZUNob3NlbkgAEj0K",
+            "DGNyYXRlX3BsYWNlZBgEIAEoCzIlLm1hcmtldHBsYXkudjEuTWFya2V0RnJl",
+            "c2hDcmF0ZVBsYWNlZEgAEjIKBnNjb3JlZBgFIAEoCzIgLm1hcmtldHBsYXku",
+            "djEuTWFya2V0RnJlc2hTY29yZWRIABJBCgtmYXJtZXJfdGlsZRgGIAEoCzIq",
+            "Lm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hGYXJtZXJUaWxlUGxhY2VkSAAS",
+            "PwoNY3JhdGVfcmVtb3ZlZBgHIAEoCzImLm1hcmtldHBsYXkudjEuTWFya2V0",
+            "RnJlc2hDcmF0ZVJlbW92ZWRIABI5CgpnYW1lX2VuZGVkGAggASgLMiMubWFy",
+            "a2V0cGxheS52MS5NYXJrZXRGcmVzaEdhbWVFbmRlZEgAQgYKBGtpbmQiRgoW",
+            "TWFya2V0RnJlc2hDb2x1bW5Bd2FyZBIPCgdwcm9kdWNlGAEgASgJEgsKA3Jv",
+            "dxgCIAEoBRIOCgZwb2ludHMYAyABKAUihgIKFU1hcmtldEZyZXNoRmluYWxT",
+            "Y29yZRIMCgRzZWF0GAEgASgFEhQKDGNyYXRlX3BvaW50cxgCIAEoBRI8Cg1j",
+            "b2x1bW5fYXdhcmRzGAMgAygLMiUubWFya2V0cGxheS52MS5NYXJrZXRGcmVz",
+            "aENvbHVtbkF3YXJkEhUKDWNvbHVtbl9wb2ludHMYBCABKAUSFAoMZmFybWVy",
+            "X3RpbGVzGAUgASgFEhoKEmZhcm1lcl90aWxlX3BvaW50cxgGIAEoBRIVCg11",
+            "bnVzZWRfY3JhdGVzGAcgASgFEhwKFHVudXNlZF9jcmF0ZV9wZW5hbHR5GAgg",
+            "ASgFEg0KBXRvdGFsGAkgASgFIpIBChJNYXJrZXRGcmVzaE91dGNvbWUSMgoH",
+            "dmFyaWFudBgBIAEoDjIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hWYXJp",
+            "YW50EjMKBXNlYXRzGAIgAygLMiQubWFya2V0cGxheS52MS5NYXJrZXRGcmVz",
+            "aEZpbmFsU2NvcmUSEwoLc29sb19yYXRpbmcYAyABKAkqpAEKEk1hcmtldEZy",
+            "ZXNoVmFyaWFudBIkCiBNQVJLRVRfRlJFU0hfVkFSSUFOVF9VTlNQRUNJRklF",
+            "RBAAEiEKHU1BUktFVF9GUkVTSF9WQVJJQU5UX1NUQU5EQVJEEAESJgoiTUFS",
+            "S0VUX0ZSRVNIX1ZBUklBTlRfQ1JBVEVfSEVJR0hUUxACEh0KGU1BUktFVF9G",
+            "UkVTSF9WQVJJQU5UX1NPTE8QAyp7ChJNYXJrZXRGcmVzaFNjb3JpbmcSJAog",
+            "TUFSS0VUX0ZSRVNIX1NDT1JJTkdfVU5TUEVDSUZJRUQQABIeChpNQVJLRVRf",
+            "RlJFU0hfU0NPUklOR19CQVNJQxABEh8KG01BUktFVF9GUkVTSF9TQ09SSU5H",
+            "X0hFSUdIVBACQkEKEWRldi5tYXJrZXRwbGF5LnYxUAFaGm1hcmtldHBsYXkv",
+            "djE7bWFya2V0cGxheXYxqgINTWFya2V0cGxheS5WMWIGcHJvdG8z"));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.MarketFreshVariant), typeof(global::Marketplay.V1.MarketFreshScoring), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -147,7 +147,7 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshChooseCrate), global::Marketplay.V1.MarketFreshChooseCrate.Parser, new[]{ "Crate" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshRemoveCrate), global::Marketplay.V1.MarketFreshRemoveCrate.Parser, new[]{ "Crate" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshPlace), global::Marketplay.V1.MarketFreshPlace.Parser, new[]{ "First", "Second" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshScore), global::Marketplay.V1.MarketFreshScore.Parser, new[]{ "Produce", "Scoring" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshScore), global::Marketplay.V1.MarketFreshScore.Parser, new[]{ "Produce", "Scoring", "DeclineFarmerTile" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshAction), global::Marketplay.V1.MarketFreshAction.Parser, new[]{ "TakeFaceUp", "TakeFaceDown", "ChooseCrate", "RemoveCrate", "Place", "Score" }, new[]{ "Kind" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshPictureSquare), global::Marketplay.V1.MarketFreshPictureSquare.Parser, new[]{ "Row", "Col", "Produce" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MarketFreshSquare), global::Marketplay.V1.MarketFreshSquare.Parser, new[]{ "Row", "Col", "Height", "Top", "TopCrateId" }, null, null, null, null),
@@ -709,7 +709,9 @@ namespace Marketplay.V1 {
   }
 
   /// <summary>
-  /// Take one of the face-up crates (step 1 of a turn).
+  /// Take one of the face-up crates (step 1 of a turn). Here and in choose_crate
+  /// and remove_crate the crate may be named by its id alone: legal actions
+  /// spell out its halves, and halves given must be its own.
   /// </summary>
   [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
   public sealed partial class MarketFreshTakeFaceUp : pb::IMessage<MarketFreshTakeFaceUp>
@@ -1504,7 +1506,8 @@ namespace Marketplay.V1 {
 
   /// <summary>
   /// Lay the chosen crate with its first half on `first`, second half on
-  /// `second` (orthogonally adjacent squares).
+  /// `second` (orthogonally adjacent squares). A crate with two equal halves is
+  /// listed once per pair of squares; either end named first is accepted.
   /// </summary>
   [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
   public sealed partial class MarketFreshPlace : pb::IMessage<MarketFreshPlace>
@@ -1799,6 +1802,7 @@ namespace Marketplay.V1 {
     public MarketFreshScore(MarketFreshScore other) : this() {
       produce_ = other.produce_;
       scoring_ = other.scoring_;
+      declineFarmerTile_ = other.declineFarmerTile_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1832,6 +1836,23 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "decline_farmer_tile" field.</summary>
+    public const int DeclineFarmerTileFieldNumber = 3;
+    private bool declineFarmerTile_;
+    /// <summary>
+    /// Standard game, rules version 2 on: score, but leave the Farmer Tiles as
+    /// they are ("you may place or move one of your Farmer Tiles"). Listed
+    /// beside each basic scoring that would place or move a tile.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool DeclineFarmerTile {
+      get { return declineFarmerTile_; }
+      set {
+        declineFarmerTile_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1849,6 +1870,7 @@ namespace Marketplay.V1 {
       }
       if (Produce != other.Produce) return false;
       if (Scoring != other.Scoring) return false;
+      if (DeclineFarmerTile != other.DeclineFarmerTile) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1858,6 +1880,7 @@ namespace Marketplay.V1 {
       int hash = 1;
       if (Produce.Length != 0) hash ^= Produce.GetHashCode();
       if (Scoring != global::Marketplay.V1.MarketFreshScoring.Unspecified) hash ^= Scoring.GetHashCode();
+      if (DeclineFarmerTile != false) hash ^= DeclineFarmerTile.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1884,6 +1907,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(16);
         output.WriteEnum((int) Scoring);
       }
+      if (DeclineFarmerTile != false) {
+        output.WriteRawTag(24);
+        output.WriteBool(DeclineFarmerTile);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1902,6 +1929,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(16);
         output.WriteEnum((int) Scoring);
       }
+      if (DeclineFarmerTile != false) {
+        output.WriteRawTag(24);
+        output.WriteBool(DeclineFarmerTile);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1917,6 +1948,9 @@ namespace Marketplay.V1 {
       }
       if (Scoring != global::Marketplay.V1.MarketFreshScoring.Unspecified) {
         size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Scoring);
+      }
+      if (DeclineFarmerTile != false) {
+        size += 1 + 1;
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -1935,6 +1969,9 @@ namespace Marketplay.V1 {
       }
       if (other.Scoring != global::Marketplay.V1.MarketFreshScoring.Unspecified) {
         Scoring = other.Scoring;
+      }
+      if (other.DeclineFarmerTile != false) {
+        DeclineFarmerTile = other.DeclineFarmerTile;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1963,6 +2000,10 @@ namespace Marketplay.V1 {
             Scoring = (global::Marketplay.V1.MarketFreshScoring) input.ReadEnum();
             break;
           }
+          case 24: {
+            DeclineFarmerTile = input.ReadBool();
+            break;
+          }
         }
       }
     #endif
@@ -1988,6 +2029,10 @@ namespace Marketplay.V1 {
           }
           case 16: {
             Scoring = (global::Marketplay.V1.MarketFreshScoring) input.ReadEnum();
+            break;
+          }
+          case 24: {
+            DeclineFarmerTile = input.ReadBool();
             break;
           }
         }

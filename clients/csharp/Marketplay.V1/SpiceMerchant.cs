@@ -52,86 +52,90 @@ namespace Marketplay.V1 {
             "ZXJjaGFudFJvdW5kU2NvcmVkQgcKBV90dXJuIo8BChhTcGljZU1lcmNoYW50",
             "TWFya2V0U3RhdGUSMgoGbWFya2V0GAEgASgOMiIubWFya2V0cGxheS52MS5T",
             "cGljZU1lcmNoYW50TWFya2V0EjAKBXNwaWNlGAIgASgOMiEubWFya2V0cGxh",
-            "eS52MS5TcGljZU1lcmNoYW50U3BpY2USDQoFY291bnQYAyABKAUilwIKFVNw",
+            "eS52MS5TcGljZU1lcmNoYW50U3BpY2USDQoFY291bnQYAyABKAUi3QIKFVNw",
             "aWNlTWVyY2hhbnRTZWF0VmlldxIMCgRzZWF0GAEgASgFEhEKCWhhbmRfc2l6",
             "ZRgCIAEoBRISCgpyZWdpc3RlcmVkGAMgASgIEhoKEnNlY3JldF9nb29kc19j",
             "b3VudBgEIAEoBRI0CglvcGVuX2dvb2QYBSABKA4yIS5tYXJrZXRwbGF5LnYx",
             "LlNwaWNlTWVyY2hhbnRTcGljZRIXCg9vcGVuX3RyYWRlX3VzZWQYBiABKAgS",
             "DgoGcGFzc2VkGAcgASgIEg0KBXNjb3JlGAggASgFEhMKC3Njb3JlX2NhcmRz",
             "GAkgASgFEhQKDHJvdW5kX3BvaW50cxgKIAMoBRIUCgxmaXJzdF9wbGF5ZXIY",
-            "CyABKAgiaAoVU3BpY2VNZXJjaGFudFByaWNlUm93EjAKBXNwaWNlGAEgASgO",
-            "MiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50U3BpY2USDQoFY2FyZHMY",
-            "AiABKAUSDgoGcG9pbnRzGAMgAygFIqkEChJTcGljZU1lcmNoYW50RXZlbnQS",
-            "QQoNcm91bmRfc3RhcnRlZBgBIAEoCzIoLm1hcmtldHBsYXkudjEuU3BpY2VN",
-            "ZXJjaGFudFJvdW5kU3RhcnRlZEgAEkkKEXNlY3JldF9yZWdpc3RlcmVkGAIg",
-            "ASgLMiwubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50U2VjcmV0UmVnaXN0",
-            "ZXJlZEgAEj0KC29wZW5fdHJhZGVkGAMgASgLMiYubWFya2V0cGxheS52MS5T",
-            "cGljZU1lcmNoYW50T3BlblRyYWRlZEgAEkEKDWZha2VfZGVtYW5kZWQYBCAB",
-            "KAsyKC5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRGYWtlRGVtYW5kZWRI",
-            "ABI9CgtjYXJkc19kcmF3bhgFIAEoCzImLm1hcmtldHBsYXkudjEuU3BpY2VN",
-            "ZXJjaGFudENhcmRzRHJhd25IABI9CgtzZWF0X3Bhc3NlZBgGIAEoCzImLm1h",
-            "cmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFNlYXRQYXNzZWRIABI/Cgxyb3Vu",
-            "ZF9zY29yZWQYByABKAsyJy5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRS",
-            "b3VuZFNjb3JlZEgAEjsKCmdhbWVfZW5kZWQYCCABKAsyJS5tYXJrZXRwbGF5",
-            "LnYxLlNwaWNlTWVyY2hhbnRHYW1lRW5kZWRIAEIHCgVldmVudCJ1ChlTcGlj",
-            "ZU1lcmNoYW50Um91bmRTdGFydGVkEg0KBXJvdW5kGAEgASgFEhQKDGZpcnN0",
-            "X3BsYXllchgCIAEoBRIgChhzZWNyZXRfZ29vZHNfdG9fcmVnaXN0ZXIYAyAB",
-            "KAUSEQoJZGVja19zaXplGAQgASgFIm8KHVNwaWNlTWVyY2hhbnRTZWNyZXRS",
-            "ZWdpc3RlcmVkEgwKBHNlYXQYASABKAUSDQoFY291bnQYAiABKAUSMQoGc3Bp",
-            "Y2VzGAMgAygOMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50U3BpY2Ui",
-            "WQoXU3BpY2VNZXJjaGFudE9wZW5UcmFkZWQSDAoEc2VhdBgBIAEoBRIwCgVz",
-            "cGljZRgCIAEoDjIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFNwaWNl",
-            "IrQBChlTcGljZU1lcmNoYW50RmFrZURlbWFuZGVkEgwKBHNlYXQYASABKAUS",
-            "MgoGbWFya2V0GAIgASgOMiIubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50",
-            "TWFya2V0EjAKBXNwaWNlGAMgASgOMiEubWFya2V0cGxheS52MS5TcGljZU1l",
-            "cmNoYW50U3BpY2USDQoFY291bnQYBCABKAUSFAoMbWFya2V0X2NvdW50GAUg",
-            "ASgFIo0BChdTcGljZU1lcmNoYW50Q2FyZHNEcmF3bhIMCgRzZWF0GAEgASgF",
-            "Eg0KBWNvdW50GAIgASgFEjEKBnNwaWNlcxgDIAMoDjIhLm1hcmtldHBsYXku",
-            "djEuU3BpY2VNZXJjaGFudFNwaWNlEhEKCWRlY2tfc2l6ZRgEIAEoBRIPCgdt",
-            "aXNzaW5nGAUgASgFIicKF1NwaWNlTWVyY2hhbnRTZWF0UGFzc2VkEgwKBHNl",
-            "YXQYASABKAUinwEKEVNwaWNlTWVyY2hhbnRTYWxlEjAKBXNwaWNlGAEgASgO",
-            "MiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50U3BpY2USMgoGbWFya2V0",
-            "GAIgASgOMiIubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50TWFya2V0EhQK",
-            "DG1hcmtldF9jb3VudBgDIAEoBRIOCgZwb2ludHMYBCABKAUirwIKGFNwaWNl",
-            "TWVyY2hhbnRTZWF0U2NvcmluZxIMCgRzZWF0GAEgASgFEjcKDHNlY3JldF9n",
-            "b29kcxgCIAMoDjIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFNwaWNl",
-            "EjQKCW9wZW5fZ29vZBgDIAEoDjIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJj",
-            "aGFudFNwaWNlEi8KBXNhbGVzGAQgAygLMiAubWFya2V0cGxheS52MS5TcGlj",
-            "ZU1lcmNoYW50U2FsZRIxCgZ1bnNvbGQYBSADKA4yIS5tYXJrZXRwbGF5LnYx",
-            "LlNwaWNlTWVyY2hhbnRTcGljZRIOCgZwb2ludHMYBiABKAUSDQoFc2NvcmUY",
-            "ByABKAUSEwoLc2NvcmVfY2FyZHMYCCABKAUi0QEKGFNwaWNlTWVyY2hhbnRS",
-            "b3VuZFNjb3JlZBINCgVyb3VuZBgBIAEoBRI0CgZyZWFzb24YAiABKA4yJC5t",
-            "YXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRSb3VuZEVuZBI4CgdtYXJrZXRz",
-            "GAMgAygLMicubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50TWFya2V0U3Rh",
-            "dGUSNgoFc2VhdHMYBCADKAsyJy5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hh",
-            "bnRTZWF0U2NvcmluZyJhChZTcGljZU1lcmNoYW50R2FtZUVuZGVkEg8KB3dp",
-            "bm5lcnMYASADKAUSEQoJdGllX2JyZWFrGAIgASgJEg4KBnNjb3JlcxgDIAMo",
-            "BRITCgtzY29yZV9jYXJkcxgEIAMoBSJNChRTcGljZU1lcmNoYW50T3V0Y29t",
-            "ZRI1CgVzZWF0cxgBIAMoCzImLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFu",
-            "dFNlYXRUb3RhbHMiYAoXU3BpY2VNZXJjaGFudFNlYXRUb3RhbHMSDAoEc2Vh",
-            "dBgBIAEoBRINCgVzY29yZRgCIAEoBRISCgpnb29kc19zb2xkGAMgASgFEhQK",
-            "DHJvdW5kX3BvaW50cxgEIAMoBSqRAgoSU3BpY2VNZXJjaGFudFNwaWNlEiQK",
-            "IFNQSUNFX01FUkNIQU5UX1NQSUNFX1VOU1BFQ0lGSUVEEAASJQohU1BJQ0Vf",
-            "TUVSQ0hBTlRfU1BJQ0VfQkxBQ0tfUEVQUEVSEAESHwobU1BJQ0VfTUVSQ0hB",
-            "TlRfU1BJQ0VfR0lOR0VSEAISIQodU1BJQ0VfTUVSQ0hBTlRfU1BJQ0VfQ0lO",
-            "TkFNT04QAxIeChpTUElDRV9NRVJDSEFOVF9TUElDRV9DTE9WRRAEEigKJFNQ",
-            "SUNFX01FUkNIQU5UX1NQSUNFX05VVE1FR19BTkRfTUFDRRAFEiAKHFNQSUNF",
-            "X01FUkNIQU5UX1NQSUNFX1NBRkZST04QBirqAQoTU3BpY2VNZXJjaGFudE1h",
-            "cmtldBIlCiFTUElDRV9NRVJDSEFOVF9NQVJLRVRfVU5TUEVDSUZJRUQQABIb",
-            "ChdTUElDRV9NRVJDSEFOVF9NQVJLRVRfQRABEhsKF1NQSUNFX01FUkNIQU5U",
-            "X01BUktFVF9CEAISGwoXU1BJQ0VfTUVSQ0hBTlRfTUFSS0VUX0MQAxIbChdT",
-            "UElDRV9NRVJDSEFOVF9NQVJLRVRfRBAEEhsKF1NQSUNFX01FUkNIQU5UX01B",
-            "UktFVF9FEAUSGwoXU1BJQ0VfTUVSQ0hBTlRfTUFSS0VUX0YQBiqnAQoSU3Bp",
-            "Y2VNZXJjaGFudFBoYXNlEiQKIFNQSUNFX01FUkNIQU5UX1BIQVNFX1VOU1BF",
-            "Q0lGSUVEEAASJQohU1BJQ0VfTUVSQ0hBTlRfUEhBU0VfUkVHSVNUUkFUSU9O",
-            "EAESIAocU1BJQ0VfTUVSQ0hBTlRfUEhBU0VfVFJBRElORxACEiIKHlNQSUNF",
-            "X01FUkNIQU5UX1BIQVNFX0dBTUVfT1ZFUhADKtEBChVTcGljZU1lcmNoYW50",
-            "Um91bmRFbmQSKAokU1BJQ0VfTUVSQ0hBTlRfUk9VTkRfRU5EX1VOU1BFQ0lG",
-            "SUVEEAASMQotU1BJQ0VfTUVSQ0hBTlRfUk9VTkRfRU5EX0FMTF9NQVJLRVRT",
-            "X09DQ1VQSUVEEAESLQopU1BJQ0VfTUVSQ0hBTlRfUk9VTkRfRU5EX1RXT19G",
-            "VUxMX01BUktFVFMQAhIsCihTUElDRV9NRVJDSEFOVF9ST1VORF9FTkRfTk9f",
-            "U0VBVF9DQU5fQUNUEANCQQoRZGV2Lm1hcmtldHBsYXkudjFQAVoabWFya2V0",
-            "cGxheS92MTttYXJrZXRwbGF5djGqAg1NYXJrZXRwbGF5LlYxYgZwcm90bzM="));
+            "CyABKAgSRAoUc2NvcmVfY2FyZHNfYnlfc3BpY2UYDCADKAsyJi5tYXJrZXRw",
+            "bGF5LnYxLlNwaWNlTWVyY2hhbnRTcGljZUNvdW50IloKF1NwaWNlTWVyY2hh",
+            "bnRTcGljZUNvdW50EjAKBXNwaWNlGAEgASgOMiEubWFya2V0cGxheS52MS5T",
+            "cGljZU1lcmNoYW50U3BpY2USDQoFY291bnQYAiABKAUiaAoVU3BpY2VNZXJj",
+            "aGFudFByaWNlUm93EjAKBXNwaWNlGAEgASgOMiEubWFya2V0cGxheS52MS5T",
+            "cGljZU1lcmNoYW50U3BpY2USDQoFY2FyZHMYAiABKAUSDgoGcG9pbnRzGAMg",
+            "AygFIqkEChJTcGljZU1lcmNoYW50RXZlbnQSQQoNcm91bmRfc3RhcnRlZBgB",
+            "IAEoCzIoLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFJvdW5kU3RhcnRl",
+            "ZEgAEkkKEXNlY3JldF9yZWdpc3RlcmVkGAIgASgLMiwubWFya2V0cGxheS52",
+            "MS5TcGljZU1lcmNoYW50U2VjcmV0UmVnaXN0ZXJlZEgAEj0KC29wZW5fdHJh",
+            "ZGVkGAMgASgLMiYubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50T3BlblRy",
+            "YWRlZEgAEkEKDWZha2VfZGVtYW5kZWQYBCABKAsyKC5tYXJrZXRwbGF5LnYx",
+            "LlNwaWNlTWVyY2hhbnRGYWtlRGVtYW5kZWRIABI9CgtjYXJkc19kcmF3bhgF",
+            "IAEoCzImLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudENhcmRzRHJhd25I",
+            "ABI9CgtzZWF0X3Bhc3NlZBgGIAEoCzImLm1hcmtldHBsYXkudjEuU3BpY2VN",
+            "ZXJjaGFudFNlYXRQYXNzZWRIABI/Cgxyb3VuZF9zY29yZWQYByABKAsyJy5t",
+            "YXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRSb3VuZFNjb3JlZEgAEjsKCmdh",
+            "bWVfZW5kZWQYCCABKAsyJS5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRH",
+            "YW1lRW5kZWRIAEIHCgVldmVudCJ1ChlTcGljZU1lcmNoYW50Um91bmRTdGFy",
+            "dGVkEg0KBXJvdW5kGAEgASgFEhQKDGZpcnN0X3BsYXllchgCIAEoBRIgChhz",
+            "ZWNyZXRfZ29vZHNfdG9fcmVnaXN0ZXIYAyABKAUSEQoJZGVja19zaXplGAQg",
+            "ASgFIm8KHVNwaWNlTWVyY2hhbnRTZWNyZXRSZWdpc3RlcmVkEgwKBHNlYXQY",
+            "ASABKAUSDQoFY291bnQYAiABKAUSMQoGc3BpY2VzGAMgAygOMiEubWFya2V0",
+            "cGxheS52MS5TcGljZU1lcmNoYW50U3BpY2UiWQoXU3BpY2VNZXJjaGFudE9w",
+            "ZW5UcmFkZWQSDAoEc2VhdBgBIAEoBRIwCgVzcGljZRgCIAEoDjIhLm1hcmtl",
+            "dHBsYXkudjEuU3BpY2VNZXJjaGFudFNwaWNlIrQBChlTcGljZU1lcmNoYW50",
+            "RmFrZURlbWFuZGVkEgwKBHNlYXQYASABKAUSMgoGbWFya2V0GAIgASgOMiIu",
+            "bWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50TWFya2V0EjAKBXNwaWNlGAMg",
+            "ASgOMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50U3BpY2USDQoFY291",
+            "bnQYBCABKAUSFAoMbWFya2V0X2NvdW50GAUgASgFIo0BChdTcGljZU1lcmNo",
+            "YW50Q2FyZHNEcmF3bhIMCgRzZWF0GAEgASgFEg0KBWNvdW50GAIgASgFEjEK",
+            "BnNwaWNlcxgDIAMoDjIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFNw",
+            "aWNlEhEKCWRlY2tfc2l6ZRgEIAEoBRIPCgdtaXNzaW5nGAUgASgFIicKF1Nw",
+            "aWNlTWVyY2hhbnRTZWF0UGFzc2VkEgwKBHNlYXQYASABKAUinwEKEVNwaWNl",
+            "TWVyY2hhbnRTYWxlEjAKBXNwaWNlGAEgASgOMiEubWFya2V0cGxheS52MS5T",
+            "cGljZU1lcmNoYW50U3BpY2USMgoGbWFya2V0GAIgASgOMiIubWFya2V0cGxh",
+            "eS52MS5TcGljZU1lcmNoYW50TWFya2V0EhQKDG1hcmtldF9jb3VudBgDIAEo",
+            "BRIOCgZwb2ludHMYBCABKAUirwIKGFNwaWNlTWVyY2hhbnRTZWF0U2Nvcmlu",
+            "ZxIMCgRzZWF0GAEgASgFEjcKDHNlY3JldF9nb29kcxgCIAMoDjIhLm1hcmtl",
+            "dHBsYXkudjEuU3BpY2VNZXJjaGFudFNwaWNlEjQKCW9wZW5fZ29vZBgDIAEo",
+            "DjIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFNwaWNlEi8KBXNhbGVz",
+            "GAQgAygLMiAubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50U2FsZRIxCgZ1",
+            "bnNvbGQYBSADKA4yIS5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRTcGlj",
+            "ZRIOCgZwb2ludHMYBiABKAUSDQoFc2NvcmUYByABKAUSEwoLc2NvcmVfY2Fy",
+            "ZHMYCCABKAUi0QEKGFNwaWNlTWVyY2hhbnRSb3VuZFNjb3JlZBINCgVyb3Vu",
+            "ZBgBIAEoBRI0CgZyZWFzb24YAiABKA4yJC5tYXJrZXRwbGF5LnYxLlNwaWNl",
+            "TWVyY2hhbnRSb3VuZEVuZBI4CgdtYXJrZXRzGAMgAygLMicubWFya2V0cGxh",
+            "eS52MS5TcGljZU1lcmNoYW50TWFya2V0U3RhdGUSNgoFc2VhdHMYBCADKAsy",
+            "Jy5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRTZWF0U2NvcmluZyJhChZT",
+            "cGljZU1lcmNoYW50R2FtZUVuZGVkEg8KB3dpbm5lcnMYASADKAUSEQoJdGll",
+            "X2JyZWFrGAIgASgJEg4KBnNjb3JlcxgDIAMoBRITCgtzY29yZV9jYXJkcxgE",
+            "IAMoBSJNChRTcGljZU1lcmNoYW50T3V0Y29tZRI1CgVzZWF0cxgBIAMoCzIm",
+            "Lm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFNlYXRUb3RhbHMiYAoXU3Bp",
+            "Y2VNZXJjaGFudFNlYXRUb3RhbHMSDAoEc2VhdBgBIAEoBRINCgVzY29yZRgC",
+            "IAEoBRISCgpnb29kc19zb2xkGAMgASgFEhQKDHJvdW5kX3BvaW50cxgEIAMo",
+            "BSqRAgoSU3BpY2VNZXJjaGFudFNwaWNlEiQKIFNQSUNFX01FUkNIQU5UX1NQ",
+            "SUNFX1VOU1BFQ0lGSUVEEAASJQohU1BJQ0VfTUVSQ0hBTlRfU1BJQ0VfQkxB",
+            "Q0tfUEVQUEVSEAESHwobU1BJQ0VfTUVSQ0hBTlRfU1BJQ0VfR0lOR0VSEAIS",
+            "IQodU1BJQ0VfTUVSQ0hBTlRfU1BJQ0VfQ0lOTkFNT04QAxIeChpTUElDRV9N",
+            "RVJDSEFOVF9TUElDRV9DTE9WRRAEEigKJFNQSUNFX01FUkNIQU5UX1NQSUNF",
+            "X05VVE1FR19BTkRfTUFDRRAFEiAKHFNQSUNFX01FUkNIQU5UX1NQSUNFX1NB",
+            "RkZST04QBirqAQoTU3BpY2VNZXJjaGFudE1hcmtldBIlCiFTUElDRV9NRVJD",
+            "SEFOVF9NQVJLRVRfVU5TUEVDSUZJRUQQABIbChdTUElDRV9NRVJDSEFOVF9N",
+            "QVJLRVRfQRABEhsKF1NQSUNFX01FUkNIQU5UX01BUktFVF9CEAISGwoXU1BJ",
+            "Q0VfTUVSQ0hBTlRfTUFSS0VUX0MQAxIbChdTUElDRV9NRVJDSEFOVF9NQVJL",
+            "RVRfRBAEEhsKF1NQSUNFX01FUkNIQU5UX01BUktFVF9FEAUSGwoXU1BJQ0Vf",
+            "TUVSQ0hBTlRfTUFSS0VUX0YQBiqnAQoSU3BpY2VNZXJjaGFudFBoYXNlEiQK",
+            "IFNQSUNFX01FUkNIQU5UX1BIQVNFX1VOU1BFQ0lGSUVEEAASJQohU1BJQ0Vf",
+            "TUVSQ0hBTlRfUEhBU0VfUkVHSVNUUkFUSU9OEAESIAocU1BJQ0VfTUVSQ0hB",
+            "TlRfUEhBU0VfVFJBRElORxACEiIKHlNQSUNFX01FUkNIQU5UX1BIQVNFX0dB",
+            "TUVfT1ZFUhADKtEBChVTcGljZU1lcmNoYW50Um91bmRFbmQSKAokU1BJQ0Vf",
+            "TUVSQ0hBTlRfUk9VTkRfRU5EX1VOU1BFQ0lGSUVEEAASMQotU1BJQ0VfTUVS",
+            "Q0hBTlRfUk9VTkRfRU5EX0FMTF9NQVJLRVRTX09DQ1VQSUVEEAESLQopU1BJ",
+            "Q0VfTUVSQ0hBTlRfUk9VTkRfRU5EX1RXT19GVUxMX01BUktFVFMQAhIsCihT",
+            "UElDRV9NRVJDSEFOVF9ST1VORF9FTkRfTk9fU0VBVF9DQU5fQUNUEANCQQoR",
+            "ZGV2Lm1hcmtldHBsYXkudjFQAVoabWFya2V0cGxheS92MTttYXJrZXRwbGF5",
+            "djGqAg1NYXJrZXRwbGF5LlYxYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.SpiceMerchantSpice), typeof(global::Marketplay.V1.SpiceMerchantMarket), typeof(global::Marketplay.V1.SpiceMerchantPhase), typeof(global::Marketplay.V1.SpiceMerchantRoundEnd), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -141,7 +145,8 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantFakeDemand), global::Marketplay.V1.SpiceMerchantFakeDemand.Parser, new[]{ "Market", "Spice", "Count" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantView), global::Marketplay.V1.SpiceMerchantView.Parser, new[]{ "Round", "TotalRounds", "Phase", "FirstPlayer", "Turn", "SecretGoodsToRegister", "Markets", "Seats", "DeckSize", "Hand", "SecretGoods", "PriceList", "NutmegPrices", "LastRound" }, new[]{ "Turn" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantMarketState), global::Marketplay.V1.SpiceMerchantMarketState.Parser, new[]{ "Market", "Spice", "Count" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantSeatView), global::Marketplay.V1.SpiceMerchantSeatView.Parser, new[]{ "Seat", "HandSize", "Registered", "SecretGoodsCount", "OpenGood", "OpenTradeUsed", "Passed", "Score", "ScoreCards", "RoundPoints", "FirstPlayer" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantSeatView), global::Marketplay.V1.SpiceMerchantSeatView.Parser, new[]{ "Seat", "HandSize", "Registered", "SecretGoodsCount", "OpenGood", "OpenTradeUsed", "Passed", "Score", "ScoreCards", "RoundPoints", "FirstPlayer", "ScoreCardsBySpice" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantSpiceCount), global::Marketplay.V1.SpiceMerchantSpiceCount.Parser, new[]{ "Spice", "Count" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantPriceRow), global::Marketplay.V1.SpiceMerchantPriceRow.Parser, new[]{ "Spice", "Cards", "Points" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantEvent), global::Marketplay.V1.SpiceMerchantEvent.Parser, new[]{ "RoundStarted", "SecretRegistered", "OpenTraded", "FakeDemanded", "CardsDrawn", "SeatPassed", "RoundScored", "GameEnded" }, new[]{ "Event" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SpiceMerchantRoundStarted), global::Marketplay.V1.SpiceMerchantRoundStarted.Parser, new[]{ "Round", "FirstPlayer", "SecretGoodsToRegister", "DeckSize" }, null, null, null, null),
@@ -566,7 +571,8 @@ namespace Marketplay.V1 {
 
   /// <summary>
   /// Register secret-trade goods face down: 1 card in rounds 1-2, 2 in rounds
-  /// 3-4 (fewer only if the hand holds fewer). Spices in ascending enum order.
+  /// 3-4 (fewer only if the hand holds fewer). Legal actions list the spices in
+  /// ascending enum order; a pair in the other order is accepted as the same.
   /// </summary>
   [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
   public sealed partial class SpiceMerchantRegisterSecret : pb::IMessage<SpiceMerchantRegisterSecret>
@@ -2235,6 +2241,7 @@ namespace Marketplay.V1 {
       scoreCards_ = other.scoreCards_;
       roundPoints_ = other.roundPoints_.Clone();
       firstPlayer_ = other.firstPlayer_;
+      scoreCardsBySpice_ = other.scoreCardsBySpice_.Clone();
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -2393,6 +2400,22 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "score_cards_by_spice" field.</summary>
+    public const int ScoreCardsBySpiceFieldNumber = 12;
+    private static readonly pb::FieldCodec<global::Marketplay.V1.SpiceMerchantSpiceCount> _repeated_scoreCardsBySpice_codec
+        = pb::FieldCodec.ForMessage(98, global::Marketplay.V1.SpiceMerchantSpiceCount.Parser);
+    private readonly pbc::RepeatedField<global::Marketplay.V1.SpiceMerchantSpiceCount> scoreCardsBySpice_ = new pbc::RepeatedField<global::Marketplay.V1.SpiceMerchantSpiceCount>();
+    /// <summary>
+    /// The seat's score cards (goods sold, face up on the table) by spice, in
+    /// spice order, spices it has none of left out. Rules version 2 on; empty
+    /// under version 1, which shows only their number (score_cards).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<global::Marketplay.V1.SpiceMerchantSpiceCount> ScoreCardsBySpice {
+      get { return scoreCardsBySpice_; }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -2419,6 +2442,7 @@ namespace Marketplay.V1 {
       if (ScoreCards != other.ScoreCards) return false;
       if(!roundPoints_.Equals(other.roundPoints_)) return false;
       if (FirstPlayer != other.FirstPlayer) return false;
+      if(!scoreCardsBySpice_.Equals(other.scoreCardsBySpice_)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -2437,6 +2461,7 @@ namespace Marketplay.V1 {
       if (ScoreCards != 0) hash ^= ScoreCards.GetHashCode();
       hash ^= roundPoints_.GetHashCode();
       if (FirstPlayer != false) hash ^= FirstPlayer.GetHashCode();
+      hash ^= scoreCardsBySpice_.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -2496,6 +2521,7 @@ namespace Marketplay.V1 {
         output.WriteRawTag(88);
         output.WriteBool(FirstPlayer);
       }
+      scoreCardsBySpice_.WriteTo(output, _repeated_scoreCardsBySpice_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -2547,6 +2573,7 @@ namespace Marketplay.V1 {
         output.WriteRawTag(88);
         output.WriteBool(FirstPlayer);
       }
+      scoreCardsBySpice_.WriteTo(ref output, _repeated_scoreCardsBySpice_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -2588,6 +2615,7 @@ namespace Marketplay.V1 {
       if (FirstPlayer != false) {
         size += 1 + 1;
       }
+      size += scoreCardsBySpice_.CalculateSize(_repeated_scoreCardsBySpice_codec);
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -2631,6 +2659,7 @@ namespace Marketplay.V1 {
       if (other.FirstPlayer != false) {
         FirstPlayer = other.FirstPlayer;
       }
+      scoreCardsBySpice_.Add(other.scoreCardsBySpice_);
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -2693,6 +2722,10 @@ namespace Marketplay.V1 {
           }
           case 88: {
             FirstPlayer = input.ReadBool();
+            break;
+          }
+          case 98: {
+            scoreCardsBySpice_.AddEntriesFrom(input, _repeated_scoreCardsBySpice_codec);
             break;
           }
         }
@@ -2759,6 +2792,245 @@ namespace Marketplay.V1 {
             FirstPlayer = input.ReadBool();
             break;
           }
+          case 98: {
+            scoreCardsBySpice_.AddEntriesFrom(ref input, _repeated_scoreCardsBySpice_codec);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class SpiceMerchantSpiceCount : pb::IMessage<SpiceMerchantSpiceCount>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<SpiceMerchantSpiceCount> _parser = new pb::MessageParser<SpiceMerchantSpiceCount>(() => new SpiceMerchantSpiceCount());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<SpiceMerchantSpiceCount> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[7]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public SpiceMerchantSpiceCount() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public SpiceMerchantSpiceCount(SpiceMerchantSpiceCount other) : this() {
+      spice_ = other.spice_;
+      count_ = other.count_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public SpiceMerchantSpiceCount Clone() {
+      return new SpiceMerchantSpiceCount(this);
+    }
+
+    /// <summary>Field number for the "spice" field.</summary>
+    public const int SpiceFieldNumber = 1;
+    private global::Marketplay.V1.SpiceMerchantSpice spice_ = global::Marketplay.V1.SpiceMerchantSpice.Unspecified;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.SpiceMerchantSpice Spice {
+      get { return spice_; }
+      set {
+        spice_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "count" field.</summary>
+    public const int CountFieldNumber = 2;
+    private int count_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Count {
+      get { return count_; }
+      set {
+        count_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as SpiceMerchantSpiceCount);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(SpiceMerchantSpiceCount other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Spice != other.Spice) return false;
+      if (Count != other.Count) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Spice != global::Marketplay.V1.SpiceMerchantSpice.Unspecified) hash ^= Spice.GetHashCode();
+      if (Count != 0) hash ^= Count.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Spice != global::Marketplay.V1.SpiceMerchantSpice.Unspecified) {
+        output.WriteRawTag(8);
+        output.WriteEnum((int) Spice);
+      }
+      if (Count != 0) {
+        output.WriteRawTag(16);
+        output.WriteInt32(Count);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Spice != global::Marketplay.V1.SpiceMerchantSpice.Unspecified) {
+        output.WriteRawTag(8);
+        output.WriteEnum((int) Spice);
+      }
+      if (Count != 0) {
+        output.WriteRawTag(16);
+        output.WriteInt32(Count);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Spice != global::Marketplay.V1.SpiceMerchantSpice.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Spice);
+      }
+      if (Count != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Count);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(SpiceMerchantSpiceCount other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Spice != global::Marketplay.V1.SpiceMerchantSpice.Unspecified) {
+        Spice = other.Spice;
+      }
+      if (other.Count != 0) {
+        Count = other.Count;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 8: {
+            Spice = (global::Marketplay.V1.SpiceMerchantSpice) input.ReadEnum();
+            break;
+          }
+          case 16: {
+            Count = input.ReadInt32();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 8: {
+            Spice = (global::Marketplay.V1.SpiceMerchantSpice) input.ReadEnum();
+            break;
+          }
+          case 16: {
+            Count = input.ReadInt32();
+            break;
+          }
         }
       }
     }
@@ -2784,7 +3056,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[7]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[8]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -3047,7 +3319,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[8]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[9]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -3659,7 +3931,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[9]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[10]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -3972,7 +4244,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[10]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[11]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -4235,7 +4507,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[11]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[12]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -4470,7 +4742,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[12]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[13]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -4823,7 +5095,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[13]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[14]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -5169,7 +5441,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[14]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[15]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -5367,7 +5639,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[15]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[16]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -5676,7 +5948,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[16]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[17]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -6116,7 +6388,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[17]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[18]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -6406,7 +6678,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[18]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[19]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -6691,7 +6963,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[19]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[20]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -6878,7 +7150,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[20]; }
+      get { return global::Marketplay.V1.SpiceMerchantReflection.Descriptor.MessageTypes[21]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]

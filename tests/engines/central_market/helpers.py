@@ -9,6 +9,7 @@ from engines.central_market import rounds, rules
 from engines.central_market.data import NUM_PRODUCTS, PRODUCTS, code
 from engines.central_market.moves import Move
 from engines.central_market.state import SELL, TOURISTS_SALE, State
+from engines.central_market.versions import RULES, Rules
 from engines.core.engine import Event
 from engines.core.rng import Rng
 
@@ -34,6 +35,9 @@ def make_state(
     max_price: int = 10,
     skip_idle: bool = False,
     removed_product: int = -1,
+    rules_version: Rules = RULES[0],
+    cheat_mixed: bool | None = None,
+    reveal_discards: bool | None = None,
     action_cards: Sequence[int] | None = None,
     player_left: Sequence[int] | None = None,
     product_left: Sequence[int] | None = None,
@@ -45,10 +49,18 @@ def make_state(
     discard: Iterable[str] = (),
 ) -> State:
     """A state in the Selling phase, waiting on the offer of seat
-    starting_player + offer_turn. `draw` is listed top card first."""
+    starting_player + offer_turn. `draw` is listed top card first. The rules
+    are the newest version's unless `rules_version` names another; the
+    options its game would default to unless given."""
     n = len(hands)
     draw_pile = list(reversed([card(c) for c in draw]))
-    state = rounds.set_up(n, max_price, removed_product, skip_idle, draw_pile)
+    version_1 = not rules_version.choice_options  # plays as if both options were on
+    table = rounds.Table(
+        max_price, removed_product, skip_idle,
+        version_1 if cheat_mixed is None else cheat_mixed,
+        version_1 if reveal_discards is None else reveal_discards,
+    )
+    state = rounds.set_up(rules_version, n, table, draw_pile)
     state.round = round_
     state.starting_player = starting_player
     state.offer_turn = offer_turn

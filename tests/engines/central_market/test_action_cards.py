@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.central_market import rules
 from engines.central_market.data import ALL_ACTION_CARDS, CHEAT, ROT, TOURISTS
+from engines.central_market.versions import V1, V2, Rules
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, card, make_state
 
 ALL = ALL_ACTION_CARDS
@@ -27,9 +30,10 @@ def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offer
     the Cheat card ... the player who cheated may play any other product from
     his hand and receive income according to his bid. This product still
     affects both the player's limit and the product limit (... the limit of
-    the initial product that had been offered during bidding)" """
+    the initial product that had been offered during bidding)". Mixing two
+    products, as version 1 always allows and cheat-mixed-products does."""
     hands = [["tomatoes-2", "tomatoes-2"], ["carrots-3", "peppers-4", "peppers-4"], ["eggplants-2"]]
-    play = Play(make_state(hands, action_cards=[0, CHEAT, 0]))
+    play = Play(make_state(hands, action_cards=[0, CHEAT, 0], cheat_mixed=True))
     play.offer(0, TOMATOES, 5).bid(1, 4).pass_(2).stay(0)
     assert play.deciders() == [(1, "sell")]
     assert play.state.sale_cheat
@@ -44,6 +48,43 @@ def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offer
     assert play.state.product_left[TOMATOES] == 3
     assert play.state.product_left[CARROTS] == 10
     assert play.state.player_left[1] == 3
+
+
+def _cheat_at_5(rules_version: Rules, cheat_mixed: bool | None) -> Play:
+    """Seat 1 cheats on tomatoes at 5 holding three other products (10 kg)."""
+    hands = [["tomatoes-2"], ["carrots-3", "peppers-4", "cucumbers-3"], ["eggplants-2"]]
+    play = Play(make_state(hands, action_cards=[0, CHEAT, 0], rules_version=rules_version,
+                           cheat_mixed=cheat_mixed))
+    play.offer(0, TOMATOES, 9).bid(1, 5).pass_(2).stay(0)
+    assert play.deciders() == [(1, "sell")] and play.state.sale_cheat
+    return play
+
+
+def test_cheat_sells_one_product_kind_by_default() -> None:
+    """Decision "Cheat sells one product" (version 2): "the player who cheated
+    may play any other product from his hand ... This product still affects
+    ..." names one product, so his first card fixes it: at 5 he sells at most
+    4 kg (20), not 10 kg of three kinds (50)."""
+    play = _cheat_at_5(V2, None)
+    play.act(1, rules.SELL_CARD, card("peppers-4"))
+    assert rules.legal_moves(play.state, 1) == [(rules.FINISH_SALE, -1)]
+    play.act(1, rules.FINISH_SALE).decline_reactions()
+    sale = play.state.sales[0]
+    assert (sale.cheat, sale.sold_kg, sale.income) == (True, 4, 20)
+    assert sorted(play.state.hands[1]) == sorted([card("carrots-3"), card("cucumbers-3")])
+
+
+@pytest.mark.parametrize("rules_version, option", [(V2, True), (V1, None)], ids=["option", "v1"])
+def test_cheat_mixed_products_option_lets_a_cheater_mix(rules_version: Rules,
+                                                        option: bool | None) -> None:
+    """Decision "Cheat sells one product": with cheat-mixed-products (and
+    always under version 1) the cheater sells all three kinds: 10 kg for 50."""
+    play = _cheat_at_5(rules_version, option)
+    play.act(1, rules.SELL_CARD, card("peppers-4"))
+    assert (rules.SELL_CARD, card("carrots-3")) in rules.legal_moves(play.state, 1)
+    play.sell(1, "carrots-3", "cucumbers-3").decline_reactions()
+    sale = play.state.sales[0]
+    assert (sale.cheat, sale.sold_kg, sale.income) == (True, 10, 50)
 
 
 def test_seller_holding_the_product_sells_it_and_keeps_his_cheat() -> None:
@@ -144,16 +185,35 @@ def test_rot_counts_only_the_legally_sold_amount() -> None:
 
 
 def test_skip_idle_reactions_skips_a_rot_that_cannot_rot_anything() -> None:
-    """Decision "skip-idle-reactions": a sale paid for 1 kg cannot lose
-    anything to Rot (the rotten half of 1 rounds down to 0)."""
+    """Decision "skip-idle-reactions" (version 1): a sale paid for 1 kg cannot
+    lose anything to Rot (the rotten half of 1 rounds down to 0); version 1
+    skips the prompt only with the option."""
     hands = [["tomatoes-2", "peppers-2"], ["eggplants-2"], ["cucumbers-2"]]
-    asked = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10])
+    asked = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10], rules_version=V1)
     asked.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert asked.deciders() == [(1, "respond-rot")]  # eligible: holds an unused Rot
-    skipped = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10], skip_idle=True)
+    skipped = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10], skip_idle=True,
+                         rules_version=V1)
     skipped.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert skipped.deciders() == [(1, "offer")]
     assert skipped.state.income[0] == 5
+
+
+def test_rot_is_never_asked_on_a_sale_paid_at_1_kg() -> None:
+    """Decision "Rot on a sale paid at 1 kg" (version 2): "half of the amount
+    (rounded down if the amount is an odd number) is considered to be
+    rotten", so a Rot on 1 kg changes nothing. That the sale is paid at 1 kg
+    is public, so nobody is asked, with or without skip-idle-reactions. A
+    second Rot is not asked once the first left 1 kg (2 -> 1)."""
+    hands = [["tomatoes-2", "peppers-2"], ["eggplants-2"], ["cucumbers-2"]]
+    play = _rot_scene(hands, [0, ROT, 0], player_left=[1, 10, 10])
+    play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
+    assert play.deciders() == [(1, "offer")] and play.state.income[0] == 5
+    two = _rot_scene(hands, [0, ROT, ROT])
+    two.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
+    assert two.deciders() == [(1, "respond-rot")]  # paid 2: a Rot rots 1
+    two.act(1, rules.PLAY_ROT)
+    assert two.deciders() == [(1, "offer")] and two.state.income[0] == 5
 
 
 def test_no_rot_window_when_nobody_holds_a_rot() -> None:

@@ -9,11 +9,17 @@ from functools import cache
 
 import pytest
 
-from engines.central_market import ENGINE
-from engines.central_market.state import GAME_OVER, RoundScore, Sale, State, decode, encode
+from engines.central_market import ENGINE, VERSIONS
+from engines.central_market.state import GAME_OVER, RoundScore, Sale, State, encode
+from engines.central_market.state import decode as decode_under
 from engines.core import Game, Rng
 
-NAMES = [f.name for f in fields(State)]
+#: The encoded fields, in order (the rules come from the version, not the bytes).
+NAMES = [f.name for f in fields(State) if f.name != "rules"]
+
+
+def decode(data: bytes) -> State:
+    return decode_under(data, ENGINE.rules)
 
 
 def _midgame() -> State:
@@ -106,3 +112,26 @@ def test_decode_takes_the_bounds_a_real_game_reaches() -> None:
     state.starting_player, state.phase = 3, GAME_OVER
     state.draw = [0, 14]
     assert decode(encode(state)) == state
+
+
+@pytest.mark.parametrize("engine", VERSIONS, ids=[e.spec.rules_version for e in VERSIONS])
+def test_each_rules_version_reads_back_its_own_layout(engine: object) -> None:
+    """Version 1's layout ends at the round history (its bytes never change);
+    version 2 adds its two options and the face-down discarded hands. A
+    version 1 state decodes with version 1's values for what it lacks."""
+    from engines.central_market.engine import CentralMarketEngine
+
+    assert isinstance(engine, CentralMarketEngine)
+    game = Game.new(engine, 3, {}, b"layouts")
+    data = encode(game.state)
+    body = json.loads(data)
+    if engine.rules.choice_options:
+        assert len(body) == len(NAMES) and body[-3:] == [False, False, [[], [], []]]
+    else:
+        assert len(body) == NAMES.index("history") + 1
+        state = decode_under(data, engine.rules)
+        assert (state.cheat_mixed, state.reveal_discards, state.discarded) == (True, True, [[], [], []])
+    assert encode(decode_under(data, engine.rules)) == data
+    other = next(e for e in VERSIONS if e is not engine)
+    with pytest.raises(ValueError, match="must be a list of"):
+        decode_under(data, other.rules)  # type: ignore[attr-defined]

@@ -76,7 +76,8 @@ def test_rot_tourists_and_declined_reactions() -> None:
 def test_round_end_final_round_pick_up_and_game_end() -> None:
     """Round 6 of 7: incomes 15, 8, 6 score 3, 2, 1 victory points on top
     of 5, 3, 3; seat 2, now last, starts the final round, where each seat
-    discards its hand in the open and picks up its set-aside cards."""
+    discards its hand face down (the default from version 2: only the count
+    is told) and picks up its set-aside cards."""
     hands = [["tomatoes-3", "tomatoes-2"], ["carrots-2", "peppers-3"], ["eggplants-2"]]
     play = Play(make_state(hands, round_=6, vp=[5, 3, 3], action_cards=[0, 0, 0]))
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-3")
@@ -96,13 +97,13 @@ def test_round_end_final_round_pick_up_and_game_end() -> None:
         " victory_points: 3 victory_points: 2 victory_points: 1 } }",
         "all starting_player_chosen { seat: 2 }",
         "all round_started { round: 7 starting_player: 2 final_round: true }",
-        "all hand_discarded { seat: 2 }",
+        "all hand_discarded { seat: 2 face_down: true }",
         "all set_aside_picked_up { seat: 2 }",
         "[2] set_aside_picked_up { seat: 2 }",
-        "all hand_discarded { }",
+        "all hand_discarded { face_down: true }",
         "all set_aside_picked_up { count: 1 }",
         f"[0] set_aside_picked_up {{ count: 1 cards {{ product: {T} kg: 2 }} }}",
-        "all hand_discarded { seat: 1 cards { product: CENTRAL_MARKET_PRODUCT_PEPPERS kg: 3 } }",
+        "all hand_discarded { seat: 1 count: 1 face_down: true }",
         "all set_aside_picked_up { seat: 1 }",
         "[1] set_aside_picked_up { seat: 1 }",
         "all offer_skipped { seat: 2 reason: CENTRAL_MARKET_SKIP_REASON_NOTHING_TO_OFFER }",
@@ -110,7 +111,8 @@ def test_round_end_final_round_pick_up_and_game_end() -> None:
     assert play.state.vp == [8, 5, 4]
     assert play.state.history == [RoundScore(6, (15, 8, 6), (3, 2, 1))]
     assert play.state.hands == [[card("tomatoes-2")], [], []]
-    assert play.state.discard[-1] == card("peppers-3")
+    assert play.state.discarded == [[], [card("peppers-3")], []]
+    assert card("peppers-3") not in play.state.discard
     play.events.clear()
     play.offer(0, TOMATOES, 2).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert log(play.events)[-3:] == [

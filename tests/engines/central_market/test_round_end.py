@@ -12,7 +12,8 @@ from engines.central_market.scoring import (
     round_victory_points,
 )
 from engines.central_market.state import GAME_OVER, OFFER, SET_ASIDE, RoundScore
-from tests.engines.central_market.helpers import TOMATOES, Play, card, make_state
+from engines.central_market.versions import V1, V2, Rules
+from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, card, make_state
 
 TWELVE = ["peppers-2", "peppers-3", "peppers-4"] * 4
 
@@ -54,7 +55,7 @@ def test_set_aside_is_a_simultaneous_choice_of_every_seat_with_cards() -> None:
 def test_round_end_scores_discards_renews_limits_and_deals() -> None:
     """Played cards go to the discard pile, victory points by income rank
     (zero income scores nothing), limits renewed, 4 new cards each."""
-    play = _last_offer()
+    play = _last_offer(draw=[*TWELVE, "cucumbers-2"])
     play.act(2, rules.KEEP_ALL_CARDS).act(0, rules.KEEP_ALL_CARDS)
     s = play.state
     assert s.history == [RoundScore(1, (20, 0, 10), (3, 0, 2))]
@@ -66,7 +67,27 @@ def test_round_end_scores_discards_renews_limits_and_deals() -> None:
     assert s.product_left == [PRODUCT_LIMIT_KG] * 5
     assert s.income == [0, 0, 0]
     assert [len(h) for h in s.hands] == [6, 4, 5]
-    assert s.draw == []
+    assert s.draw == [card("cucumbers-2")]
+
+
+@pytest.mark.parametrize("rules_version", [V2, V1], ids=["v2", "v1"])
+def test_draw_pile_is_reshuffled_the_moment_it_runs_out(rules_version: Rules) -> None:
+    """Decision "Reshuffle when the draw pile runs out" (version 2): "If at
+    any time the draw pile runs out, shuffle the discard pile to form a new
+    draw pile". The delivery deals the last of the twelve cards; version 2
+    shuffles the discard pile (the tomatoes played in round 1) into a new
+    draw pile at once, version 1 only at the next draw (round 2's played
+    cards would then be mixed in too)."""
+    play = _last_offer(rules_version=rules_version)
+    play.act(2, rules.KEEP_ALL_CARDS).act(0, rules.KEEP_ALL_CARDS)
+    s = play.state
+    assert [len(h) for h in s.hands] == [6, 4, 5]
+    if rules_version.reshuffle_when_empty:
+        assert (s.draw, s.discard) == ([card("tomatoes-2")], [])
+        assert [e.count for e in play.kinds("discard_reshuffled")] == [1]
+    else:
+        assert (s.draw, s.discard) == ([], [card("tomatoes-2")])
+        assert not play.kinds("discard_reshuffled")
 
 
 def test_zero_income_scores_no_victory_points() -> None:
@@ -95,23 +116,12 @@ def test_final_round_uses_only_the_set_aside_cards(players: int) -> None:
     """ "At the start of the seventh and final round there is no product
     delivery ... players discard all the cards left in their hand and pick up
     the product cards they put away"; with 5 players the fifth round."""
-    final = rounds.final_round(players)
-    hands = [["tomatoes-2", "carrots-3"]] + [[] for _ in range(players - 1)]
-    asides = [["peppers-4"], ["eggplants-2"]] + [[] for _ in range(players - 2)]
-    state = make_state(hands, round_=final - 1, offer_turn=0, action_cards=[0] * players,
-                       set_aside=asides, draw=TWELVE, income=[0] * players)
-    play = Play(state)
-    play.offer(0, TOMATOES, 5)
-    for seat in range(1, players):
-        play.pass_(seat)
-    play.sell(0, "tomatoes-2", finish=False).act(0, rules.FINISH_SALE)
-    play.act(0, rules.KEEP_ALL_CARDS)  # round final-1 still sets aside
+    play = _to_final_round(players)
     s = play.state
-    assert s.round == final
+    assert s.round == rounds.final_round(players)
     assert s.hands[0] == [card("peppers-4")]
     assert s.hands[1] == [card("eggplants-2")]
     assert len(s.draw) == 12  # no product delivery
-    assert card("carrots-3") in s.discard
     assert next(e.seat for e in play.kinds("hand_discarded")) == s.starting_player
     # Play the final round out: no set-aside, then the game is over.
     while s.phase != GAME_OVER:
@@ -120,6 +130,59 @@ def test_final_round_uses_only_the_set_aside_cards(players: int) -> None:
         s = play.state
         assert s.phase != SET_ASIDE
     assert ENGINE.outcome(s) is not None
+
+
+def _to_final_round(players: int, **kw: object) -> Play:
+    """Round final-1 ends with seat 0 holding carrots-3; the final round starts."""
+    final = rounds.final_round(players)
+    hands = [["tomatoes-2", "carrots-3"]] + [[] for _ in range(players - 1)]
+    asides = [["peppers-4"], ["eggplants-2"]] + [[] for _ in range(players - 2)]
+    state = make_state(hands, round_=final - 1, offer_turn=0, action_cards=[0] * players,
+                       set_aside=asides, draw=TWELVE, income=[0] * players, **kw)  # type: ignore[arg-type]
+    play = Play(state)
+    play.offer(0, TOMATOES, 5)
+    for seat in range(1, players):
+        play.pass_(seat)
+    play.sell(0, "tomatoes-2", finish=False).act(0, rules.FINISH_SALE)
+    play.act(0, rules.KEEP_ALL_CARDS)  # round final-1 still sets aside
+    return play
+
+
+def test_final_discards_go_face_down_by_default() -> None:
+    """Decision "Final round's discarded hands" (version 2): the rulebook says
+    only "players discard all the cards left in their hand"; shown face up
+    they would narrow down what the others set aside. Face down, the cards
+    reach no view or event, not even their owner's: only the count."""
+    play = _to_final_round(3)
+    s = play.state
+    assert s.discarded[0] == [card("carrots-3")] and card("carrots-3") not in s.discard
+    discarded = sorted(play.kinds("hand_discarded"), key=lambda e: e.seat)
+    assert [(e.seat, e.count, e.face_down, len(e.cards)) for e in discarded] == [
+        (0, 1, True, 0), (1, 0, True, 0), (2, 0, True, 0)
+    ]
+    for viewer in (0, 1, None):
+        view = ENGINE.view(s, viewer)
+        assert view.seats[0].discarded_face_down == 1
+        assert (CARROTS + 1, 3) not in [(c.card.product, c.card.kg) for c in view.discard_pile]
+        assert view.discard_pile_count == len(s.discard)
+        assert view.cheat_mixed_products is False and view.reveal_final_discards is False
+
+
+@pytest.mark.parametrize("rules_version, option", [(V2, True), (V1, None)], ids=["option", "v1"])
+def test_reveal_final_discards_option_discards_face_up(rules_version: Rules,
+                                                        option: bool | None) -> None:
+    """Decision "Final round's discarded hands": with reveal-final-discards
+    (and always under version 1) the hands go face up to the open discard
+    pile and the event lists them."""
+    play = _to_final_round(3, rules_version=rules_version, reveal_discards=option)
+    s = play.state
+    assert card("carrots-3") in s.discard and s.discarded == [[], [], []]
+    first = next(e for e in play.kinds("hand_discarded") if e.seat == 0)
+    assert (first.seat, first.face_down, len(first.cards)) == (0, False, 1)
+    assert first.count == (1 if rules_version.choice_options else 0)  # version 1 had no count
+    view = ENGINE.view(s, 1)
+    assert view.seats[0].discarded_face_down == 0
+    assert view.HasField("reveal_final_discards") == rules_version.choice_options
 
 
 def test_game_end_tie_breaks_unused_action_cards_then_shared() -> None:

@@ -10,6 +10,7 @@ from engines.central_market import ENGINE
 from engines.central_market.data import ALL_ACTION_CARDS, deck, kg_of, product_of
 from engines.central_market.rounds import deliver, final_round
 from engines.central_market.state import OFFER
+from engines.central_market.versions import V1, V2, Rules
 from engines.core import Game, InvalidOptions, Rng
 from engines.core.engine import Event
 from engines.core.seats import clockwise
@@ -83,6 +84,23 @@ def test_delivery_deals_one_by_one_clockwise_from_the_starting_player() -> None:
     assert s.hands[2] == sorted([card("tomatoes-3")] * 4)
     assert s.hands[0] == sorted([card("tomatoes-4")] * 4)
     assert clockwise(s.num_players, 1) == [1, 2, 0]
+
+
+@pytest.mark.parametrize("rules_version", [V2, V1], ids=["v2", "v1"])
+def test_a_private_delivery_lists_its_cards_sorted(rules_version: Rules) -> None:
+    """Decision "Private card lists" (version 2): the cards a seat is dealt
+    follow the hidden draw pile's order, so its private `cards_delivered`
+    lists them sorted (like its hand) and two tables that differ only in
+    that order tell it the same bytes. Version 1 lists them as dealt."""
+    draw = ["peppers-4", "eggplants-2", "eggplants-2", "tomatoes-3"] * 3
+    s = make_state([[], [], []], draw=draw, rules_version=rules_version)
+    events: list[Event] = []
+    deliver(s, Rng(b"x"), events)
+    mine = [e.message.cards_delivered for e in events if e.audience == frozenset({0})]
+    dealt = [(c.product, c.kg) for c in mine[0].cards]
+    p, e, t = (5, 4), (3, 2), (1, 3)  # peppers-4, eggplants-2, tomatoes-3 on the wire
+    assert dealt == ([t, e, e, p] if rules_version.sorted_deliveries else [p, t, e, e])
+    assert s.hands[0] == cards("tomatoes-3", "eggplants-2", "eggplants-2", "peppers-4")
 
 
 def test_delivery_reshuffles_the_discard_pile_mid_deal() -> None:

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from engines.core import Rng
 from engines.core.engine import Event
-from engines.market_fresh import ENGINE, rules
-from engines.market_fresh.data import CRATES, NUM_CRATES, PRODUCE_INDEX, TOP_ROW
+from engines.market_fresh import ENGINE, VERSIONS, rules
+from engines.market_fresh.data import NUM_CRATES, TOP_ROW
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.state import (
     BASIC,
@@ -27,7 +27,14 @@ from engines.market_fresh.state import (
     TAKE,
     State,
 )
+from engines.market_fresh.versions import Rules
 from marketplay.v1 import market_fresh_pb2 as pb
+
+#: The newest version's component set (every version plays the same one so far).
+DATA = ENGINE.rules.data
+CRATES = DATA.crates
+PRODUCE = DATA.produce
+PRODUCE_INDEX = DATA.produce_index
 
 Spot = tuple[int, int]
 Crate = tuple[str, str, Spot, Spot]
@@ -68,7 +75,7 @@ def put(shop: Shopfront, first: str, second: str, at_first: Spot, at_second: Spo
 
 
 def shopfront(grid: int, *crates: Crate) -> Shopfront:
-    shop = Shopfront.empty(grid)
+    shop = Shopfront.empty(DATA, grid)
     for first, second, at_first, at_second in crates:
         shop = put(shop, first, second, at_first, at_second)
     return shop
@@ -89,12 +96,13 @@ def table(
     height_used: Sequence[Sequence[str]] | None = None,
     current: int = 0,
     phase: int | None = None,
+    rules_version: Rules = ENGINE.rules,
 ) -> State:
     """A state in the middle of a game. Crates not named anywhere go to the
     supply (unless `supply` is given), so encode/decode accept the state when
     every named crate is distinct."""
     shops = tuple(shopfronts) if shopfronts is not None else tuple(
-        Shopfront.empty(grid) for _ in range(players)
+        Shopfront.empty(DATA, grid) for _ in range(players)
     )
     held = tuple(tuple(sorted(crate_id(c) for c in h)) for h in (hands or [[]] * players))
     knew = tuple(tuple(sorted(crate_id(c) for c in k)) for k in (known or [[]] * players))
@@ -115,7 +123,7 @@ def table(
     if phase is None:
         phase = TAKE if (rest or up) and variant != 2 else CHOOSE
     return State(
-        variant, grid, players, phase, current, 0,
+        rules_version, variant, grid, players, phase, current, 0,
         rest, (), up, held, knew, (), shops,
         tuple(tuple(col) for col in board),
         tuple(scores or [0] * players), masks, NONE, False, NONE,
@@ -142,7 +150,7 @@ def scoring_state(state: State, seat: int, first: str, second: str, at_first: Sp
 def _crate(cid: int) -> pb.MarketFreshCrate:
     from engines.market_fresh.messages import crate
 
-    return crate(cid)
+    return crate(DATA, cid)
 
 
 def place_action(grid: int, a: int, b: int) -> pb.MarketFreshAction:
@@ -158,9 +166,11 @@ def score_action(produce: str, height: bool = False) -> pb.MarketFreshAction:
 
 
 def act(state: State, seat: int, action: pb.MarketFreshAction) -> tuple[State, list[Event]]:
-    """Apply through the engine, checking legality as the framework does."""
-    assert ENGINE.is_legal(state, seat, action), f"illegal: {action}"
-    return ENGINE.apply(state, seat, action, Rng(b"scenario"))
+    """Apply through the engine of the state's rules version, checking
+    legality as the framework does."""
+    engine = next(e for e in VERSIONS if e.rules == state.rules)
+    assert engine.is_legal(state, seat, action), f"illegal: {action}"
+    return engine.apply(state, seat, action, Rng(b"scenario"))
 
 
 def events_of(events: list[Event], kind: str, viewer: int | None = None) -> list[object]:

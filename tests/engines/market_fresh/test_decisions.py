@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from engines.core import Game, InvalidOptions, Rng
-from engines.market_fresh import ENGINE, rules
-from engines.market_fresh.messages import crate
+from engines.market_fresh import ENGINE, VERSIONS, rules
+from engines.market_fresh.messages import crate as crate_of
 from engines.market_fresh.scoring import (
     final_scores,
     score_options,
@@ -26,11 +26,12 @@ from engines.market_fresh.state import (
     SOLO,
     STANDARD,
     TAKE,
-    decode,
     encode,
 )
+from engines.market_fresh.versions import V1, V2, Rules
 from marketplay.v1 import market_fresh_pb2 as pb
 from tests.engines.market_fresh.helpers import (
+    DATA,
     act,
     column,
     crate_id,
@@ -59,16 +60,19 @@ FULL_4X4 = (
 )
 
 
+V1_ENGINE = VERSIONS[-1]
+
+
 def _take_face_up(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=crate(cid)))
+    return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=crate_of(DATA, cid)))
 
 
 def _choose(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=crate(cid)))
+    return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=crate_of(DATA, cid)))
 
 
 def _remove(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(crate=crate(cid)))
+    return pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(crate=crate_of(DATA, cid)))
 
 
 def test_decision_end_of_game_plays_out_held_crates() -> None:
@@ -126,7 +130,7 @@ def test_decision_score_never_goes_below_zero() -> None:
 
 def test_decision_crate_covers_two_adjacent_squares() -> None:
     """A crate lies on two orthogonally adjacent squares inside the grid."""
-    shop = Shopfront.empty(5)
+    shop = Shopfront.empty(DATA, 5)
     for first, second in shop.placements_for(crate_id("grapes-cabbages")):
         r1, c1, r2, c2 = first // 5, first % 5, second // 5, second % 5
         assert abs(r1 - r2) + abs(c1 - c2) == 1
@@ -142,7 +146,7 @@ def test_decision_crate_covers_two_adjacent_squares() -> None:
 def test_decision_picture_square_needs_one_matching_half() -> None:
     """ "Half of your crate must match the fresh produce pictured directly
     beneath it." The other half may lie on a blank square."""
-    shop = Shopfront.empty(5)
+    shop = Shopfront.empty(DATA, 5)
     lp = crate_id("lemons-pears")
     assert shop.fit(lp, sq(5, (0, 0)), sq(5, (0, 1))) == 1  # lemons on the lemon picture
     assert shop.fit(lp, sq(5, (0, 1)), sq(5, (0, 0))) == -1  # pears on the lemon picture
@@ -160,9 +164,9 @@ def test_decision_crate_must_lie_level() -> None:
 
 def test_decision_perfect_match_over_pictures() -> None:
     """Both halves matching earns +5, on pictures as on crates."""
-    tops = list(Shopfront.empty(5).tops)
+    tops = list(Shopfront.empty(DATA, 5).tops)
     tops[sq(5, (0, 1))] = p("pears")  # a grid with two adjacent pictures
-    shop = replace(Shopfront.empty(5), tops=tuple(tops))
+    shop = replace(Shopfront.empty(DATA, 5), tops=tuple(tops))
     assert shop.fit(crate_id("lemons-pears"), sq(5, (0, 0)), sq(5, (0, 1))) == 2
     options = score_options(STANDARD, shop.place(crate_id("lemons-pears"), 0, 1),
                             table().board, (p("lemons"), p("pears")), True, 0, 0)
@@ -204,12 +208,36 @@ def test_decision_standard_game_never_uses_row_one() -> None:
 
 
 def test_decision_farmer_tile_is_placed_automatically() -> None:
-    """Step 4 has no choice that could hurt, so it needs no decision."""
-    state = table()
+    """Version 1: step 4 has no choice that could hurt, so it needs no decision."""
+    state = table(rules_version=V1)
     state = scoring_state(state, 0, "lemons", "pears", (1, 0), (1, 1))
+    assert not [a for a in V1_ENGINE.legal_actions(state, 0) if a.score.decline_farmer_tile]
     state, events = act(state, 0, score_action("lemons"))
     assert [(t.from_row, t.to_row) for t in events_of(events, "farmer_tile")] == [(0, 2)]
-    assert ENGINE.to_act(state)[0].seat == 1
+    assert V1_ENGINE.to_act(state)[0].seat == 1
+
+
+def test_decision_farmer_tile_may_be_declined() -> None:
+    """Version 2: "If you score more than 1 point for your produce, you **may**
+    place or move one of your Farmer Tiles". Each basic scoring that would
+    place or move a tile is listed twice: as is, and declining the tile; the
+    points are the same and the Market Board stays as it was."""
+    state = scoring_state(table(), 0, "lemons", "pears", (1, 0), (1, 1))
+    listed = [(a.score.produce, a.score.decline_farmer_tile) for a in ENGINE.legal_actions(state, 0)]
+    assert listed == [("lemons", False), ("lemons", True), ("pears", False), ("pears", True)]
+    declined = pb.MarketFreshAction(score=pb.MarketFreshScore(
+        produce="lemons", scoring=pb.MARKET_FRESH_SCORING_BASIC, decline_farmer_tile=True))
+    after, events = act(state, 0, declined)
+    placed, placed_events = act(state, 0, score_action("lemons"))
+    assert after.scores == placed.scores
+    assert events_of(events, "farmer_tile") == [] and column(after, "lemons") == {}
+    assert events_of(events, "scored")[0].option.row == 0
+    assert column(placed, "lemons") == {2: 0}
+    assert [e.option.points for e in events_of(placed_events, "scored")] == [
+        e.option.points for e in events_of(events, "scored")]
+    # Crate Heights: the tile is part of height scoring, so nothing to decline.
+    heights = scoring_state(table(variant=CRATE_HEIGHTS), 0, "lemons", "pears", (1, 0), (1, 1))
+    assert not [a for a in ENGINE.legal_actions(heights, 0) if a.score.decline_farmer_tile]
 
 
 def test_decision_tile_moves_only_up_to_a_free_row() -> None:
@@ -376,11 +404,62 @@ def test_decision_first_player_is_seat_zero() -> None:
 
 
 def test_decision_double_crate_lies_one_way() -> None:
-    shop = Shopfront.empty(4)
+    shop = Shopfront.empty(DATA, 4)
     doubles = shop.placements_for(crate_id("grapes-grapes"))
     mixed = shop.placements_for(crate_id("grapes-cabbages"))
     assert len(mixed) == 2 * len(doubles)
     assert len(set(doubles)) == len(doubles)
+
+
+@pytest.mark.parametrize("rules_version", [V2, V1], ids=["v2", "v1"])
+def test_decision_double_crate_placed_from_either_end(rules_version: Rules) -> None:
+    """Decision "A double crate lies one way": the legal list names each
+    pair of squares once, first square lower; the same crate placed from
+    the other end is accepted as that placement (every rules version: the
+    state and events are the listed action's). A crate with two different
+    halves placed the other way round is another placement."""
+    state = table(hands=[["grapes-grapes", "grapes-cabbages"], []], supply=[], phase=CHOOSE,
+                  rules_version=rules_version)
+    state, _ = act(state, 0, _choose(crate_id("grapes-grapes")))
+    engine = next(e for e in VERSIONS if e.rules == rules_version)
+    listed, other_end = place_action(5, 10, 11), place_action(5, 11, 10)
+    assert listed in engine.legal_actions(state, 0)
+    assert other_end not in engine.legal_actions(state, 0)
+    one, one_events = act(state, 0, listed)
+    two, two_events = act(state, 0, other_end)
+    assert engine.encode(one) == engine.encode(two)
+    assert [e.message for e in one_events] == [e.message for e in two_events]
+
+
+@pytest.mark.parametrize("rules_version", [V2, V1], ids=["v2", "v1"])
+def test_decision_a_crate_may_be_named_by_its_id_alone(rules_version: Rules) -> None:
+    """Decision "Naming a crate": take_face_up, choose_crate and remove_crate
+    may name the crate by its id alone (every rules version); halves given
+    must be the crate's own, and the legal list spells them out."""
+    engine = next(e for e in VERSIONS if e.rules == rules_version)
+    cid = crate_id("onions-apples")
+    state = table(hands=[["lemons-pears"], []], face_up=["onions-apples"],
+                  rules_version=rules_version)
+    bare = pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(
+        crate=pb.MarketFreshCrate(id=cid)))
+    assert bare not in engine.legal_actions(state, 0)
+    assert engine.is_legal(state, 0, bare)
+    one, one_events = act(state, 0, bare)
+    two, two_events = act(state, 0, _take_face_up(cid))
+    assert engine.encode(one) == engine.encode(two)
+    assert [e.message for e in one_events] == [e.message for e in two_events]
+    half_named = pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(
+        crate=pb.MarketFreshCrate(id=cid, first="onions")))
+    assert not engine.is_legal(state, 0, half_named)
+    chosen = pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(
+        crate=pb.MarketFreshCrate(id=cid)))
+    assert engine.is_legal(one, 0, chosen)
+    full = table(hands=[["carrots-grapes"], []], shopfronts=[shopfront(4, *FULL_4X4),
+                                                             shopfront(4)],
+                 grid=4, supply=[], phase=CHOOSE, rules_version=rules_version)
+    removed = pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(
+        crate=pb.MarketFreshCrate(id=crate_id("carrots-grapes"))))
+    assert engine.is_legal(full, 0, removed)
 
 
 def test_decision_face_down_take_only_while_supply_lasts() -> None:
@@ -412,7 +491,7 @@ def test_decision_contradictory_options_are_refused(players: int, options: dict[
 
 def test_scenario_states_survive_the_wire() -> None:
     state = table(hands=[["lemons-pears"], ["plums-plums"]], face_up=["onions-apples"])
-    assert decode(encode(state)) == state
+    assert ENGINE.decode(encode(state)) == state
 
 
 def test_decision_crate_heights_uses_row_one() -> None:

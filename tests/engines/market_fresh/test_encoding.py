@@ -8,7 +8,9 @@ import pytest
 
 from engines.core import Game
 from engines.market_fresh import ENGINE
-from engines.market_fresh.state import decode, encode
+from engines.market_fresh.state import encode
+
+decode = ENGINE.decode
 
 
 def test_round_trip_is_byte_identical() -> None:

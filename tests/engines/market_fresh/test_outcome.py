@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from engines.core import Game, Rng
 from engines.market_fresh import ENGINE
-from engines.market_fresh.data import PRODUCE
 from engines.market_fresh.scoring import final_scores, solo_rating
 from engines.market_fresh.state import NONE, OVER
 from marketplay.v1 import market_fresh_pb2 as pb
+from tests.engines.market_fresh.helpers import PRODUCE
 
 
 def _finished(players: int, options: dict[str, str], seed: bytes) -> Game:

@@ -12,7 +12,7 @@ from engines.market_fresh.scoring import (
     standard_tile_move,
 )
 from engines.market_fresh.state import empty_board
-from tests.engines.market_fresh.helpers import p, table
+from tests.engines.market_fresh.helpers import DATA, p, table
 
 
 def test_crate_points_add_five_for_a_perfect_match() -> None:
@@ -42,9 +42,9 @@ def test_height_row_drops_to_the_next_free_row_and_caps_at_seven() -> None:
 
 
 def test_solo_rows_below_must_all_hold_a_tile() -> None:
-    assert solo_rows_below_filled(empty_board(), 1)
-    assert solo_rows_below_filled(empty_board(), 2)
-    assert not solo_rows_below_filled(empty_board(), 3)
+    assert solo_rows_below_filled(empty_board(DATA.num_produce), 1)
+    assert solo_rows_below_filled(empty_board(DATA.num_produce), 2)
+    assert not solo_rows_below_filled(empty_board(DATA.num_produce), 3)
     board = table(players=1, tiles=[("lemons", 2, 0), ("pears", 3, 0)]).board
     assert solo_rows_below_filled(board, 4)
     assert not solo_rows_below_filled(board, 5)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engines.market_fresh.data import CRATES, GRID_SIZES
+from engines.market_fresh.data import GRID_SIZES
 from engines.market_fresh.shopfront import Shopfront
+from tests.engines.market_fresh.helpers import CRATES, DATA
 
 ALL_CRATES = range(len(CRATES))
 
@@ -15,7 +16,7 @@ ALL_CRATES = range(len(CRATES))
 @st.composite
 def shopfronts(draw: st.DrawFn) -> Shopfront:
     """A grid built by legal placements, each crate and square picked by hypothesis."""
-    shop = Shopfront.empty(draw(st.sampled_from(GRID_SIZES)))
+    shop = Shopfront.empty(DATA, draw(st.sampled_from(GRID_SIZES)))
     for _ in range(draw(st.integers(0, 40))):
         crate = draw(st.sampled_from(ALL_CRATES))
         options = shop.placements_for(crate)
@@ -29,7 +30,7 @@ def _no_blank_pair_left(size: int) -> Shopfront:
     """A grid where crates cover every pair of blank squares, so a crate fits
     only on a matching face: the case where `placeable` must look at both
     halves of each crate."""
-    shop = Shopfront.empty(size)
+    shop = Shopfront.empty(DATA, size)
     while True:
         blank_pairs = [(c, p, q) for c in ALL_CRATES for p, q in shop.placements_for(c)
                        if shop.heights[p] == 0 and shop.tops[p] == shop.tops[q] == -1]
@@ -43,10 +44,10 @@ def _fits_somewhere(shop: Shopfront) -> list[int]:
     return [c for c in ALL_CRATES if shop.placements_for(c)]
 
 
-@example(shop=Shopfront.empty(4))
+@example(shop=Shopfront.empty(DATA, 4))
 @example(shop=_no_blank_pair_left(5))
 @example(shop=_no_blank_pair_left(4))
-@example(shop=Shopfront.empty(5).place(0, 0, 1).place(5, 2, 3))
+@example(shop=Shopfront.empty(DATA, 5).place(0, 0, 1).place(5, 2, 3))
 @given(shop=shopfronts())
 def test_placeable_lists_exactly_the_crates_with_a_placement(shop: Shopfront) -> None:
     """`placeable` reads the grid once instead of listing placements per

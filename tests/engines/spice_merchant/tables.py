@@ -17,10 +17,22 @@ from collections.abc import Mapping, Sequence
 from engines.core.engine import Event
 from engines.core.rng import Rng
 from engines.spice_merchant import ENGINE
-from engines.spice_merchant.data import CARD_COUNTS, DEFAULT_NUTMEG, NUM_MARKETS, NUM_SPICES
+from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 from engines.spice_merchant.moves import FakeDemand, Move, OpenTrade, RegisterSecret, action_message
 from engines.spice_merchant.state import NONE, NOT_ENDED, REGISTRATION, TRADING, State
+from engines.spice_merchant.versions import Rules
 from marketplay.v1 import spice_merchant_pb2 as pb
+
+#: The newest version's data set (every version plays the same one so far).
+DATA = ENGINE.rules.data
+CARD_COUNTS = DATA.card_counts
+DEFAULT_NUTMEG = DATA.default_nutmeg
+HAND_SIZE = DATA.hand_size
+MARKET_CAPACITY = DATA.market_capacity
+MARKETS_PER_SPICE = DATA.markets_per_spice
+NUTMEG_VARIANTS = DATA.nutmeg_variants
+SPICES = DATA.spices
+price_list = DATA.price_list
 
 SPICE = {"pepper": 0, "ginger": 1, "cinnamon": 2, "clove": 3, "nutmeg": 4, "saffron": 5}
 MARKET = {name: i for i, name in enumerate("ABCDEF")}
@@ -61,6 +73,7 @@ def table(
     deck_top: str = "",
     deck_size: int | None = None,
     nutmeg: str = DEFAULT_NUTMEG,
+    rules: Rules = ENGINE.rules,
 ) -> State:
     hands = hands or {}
     secret = secret or {}
@@ -75,6 +88,7 @@ def table(
         assert pile and len(set(pile)) == 1, f"market {name} must hold one spice"
         market_rows[MARKET[name]] = [pile[0], len(pile)]
     state = State(
+        rules=rules,
         num_players=n,
         nutmeg_prices=nutmeg,
         round_no=round_no,

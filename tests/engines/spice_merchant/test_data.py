@@ -1,16 +1,24 @@
-"""The physical game as data (data.json)."""
+"""The physical game as data (components/<set>/data.json)."""
 
 from __future__ import annotations
 
-from engines.spice_merchant.data import (
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engines.core.versions import DataError
+from engines.spice_merchant.data import COMPONENTS, load
+from tests.engines.spice_merchant.tables import (
     CARD_COUNTS,
+    DATA,
     DEFAULT_NUTMEG,
     NUTMEG,
     NUTMEG_VARIANTS,
     SPICES,
-    TOTAL_CARDS,
     price_list,
-    secret_goods_to_register,
 )
 
 
@@ -25,11 +33,11 @@ def test_the_84_spice_cards() -> None:
         "Nutmeg & Mace",
         "Saffron",
     ]
-    assert CARD_COUNTS == (16, 16, 14, 14, 12, 12) and TOTAL_CARDS == 84
+    assert CARD_COUNTS == (16, 16, 14, 14, 12, 12) and DATA.total_cards == 84
 
 
 def test_nutmeg_row_is_an_option_with_the_interpolated_default() -> None:
-    assert SPICES[NUTMEG].prices is None
+    assert SPICES[NUTMEG].prices is None and DATA.nutmeg == NUTMEG
     assert DEFAULT_NUTMEG == "2-5-7-9" and NUTMEG_VARIANTS[DEFAULT_NUTMEG] == (2, 5, 7, 9)
     for name, row in NUTMEG_VARIANTS.items():
         assert name == "-".join(map(str, row))
@@ -44,4 +52,46 @@ def test_every_variant_keeps_price_columns_between_clove_and_saffron() -> None:
 
 
 def test_secret_goods_per_round() -> None:
-    assert [secret_goods_to_register(r) for r in (1, 2, 3, 4)] == [1, 1, 2, 2]
+    assert [DATA.secret_goods_to_register(r) for r in (1, 2, 3, 4)] == [1, 1, 2, 2]
+
+
+def _doc() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((COMPONENTS.root / "1" / "data.json").read_text())
+    return doc
+
+
+def test_load_reads_a_directory(tmp_path: Path) -> None:
+    (tmp_path / "data.json").write_text(json.dumps(_doc()))
+    loaded = load(tmp_path)
+    assert loaded.card_counts == CARD_COUNTS and loaded.digest == DATA.digest
+
+
+@pytest.mark.parametrize(("mutate", "message"), [
+    (lambda d: d["spices"].pop(), "'spices' must list the 6 spices"),
+    (lambda d: d["spices"][2].__setitem__("cards", 0), "'cards' must be an integer"),
+    (lambda d: d["spices"][0].__setitem__("prices", [1, 2, 3]), "spice 0 'prices'"),
+    (lambda d: d["spices"][0].__setitem__("prices", None), "exactly one spice"),
+    (lambda d: d["nutmeg_prices"].__setitem__("default", "9-9-9-9"), "default '9-9-9-9'"),
+    (lambda d: d["nutmeg_prices"]["variants"].__setitem__("odd", [1, 2]), "variant 'odd'"),
+    (lambda d: d["secret_goods_per_round"].pop(), "'secret_goods_per_round'"),
+    (lambda d: d["markets"].append("G"), "'markets' must name the 6 markets"),
+    (lambda d: d.__setitem__("hand_size", "seven"), "'hand_size'"),
+])
+def test_invalid_data_is_refused_with_a_clear_message(
+    tmp_path: Path, mutate: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    """A broken file stops the server at start-up, naming the file and entry."""
+    doc = _doc()
+    mutate(doc)
+    (tmp_path / "data.json").write_text(json.dumps(doc))
+    with pytest.raises(DataError, match=message) as refused:
+        load(tmp_path)
+    assert "data.json" in str(refused.value) and str(tmp_path) in str(refused.value)
+
+
+def test_unreadable_or_malformed_files_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="cannot be read"):
+        load(tmp_path)
+    (tmp_path / "data.json").write_text("{not json")
+    with pytest.raises(DataError, match="not valid JSON"):
+        load(tmp_path)

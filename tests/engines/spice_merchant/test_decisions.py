@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engines.core import Game, InvalidOptions
-from engines.spice_merchant import ENGINE, rules
-from engines.spice_merchant.data import CARD_COUNTS, NUTMEG_VARIANTS, SPICES
+from engines.core import Game, InvalidOptions, Rng
+from engines.spice_merchant import ENGINE, VERSIONS, rules
 from engines.spice_merchant.moves import OpenTrade, RegisterSecret, action_message
-from engines.spice_merchant.state import GAME_OVER, REGISTRATION, TRADING, decode, encode
+from engines.spice_merchant.state import GAME_OVER, REGISTRATION, TRADING, encode
 from tests.engines.spice_merchant.tables import (
+    CARD_COUNTS,
     CLOVE,
     GINGER,
     NUTMEG,
+    NUTMEG_VARIANTS,
     PEPPER,
     SAFFRON,
+    SPICES,
     fake,
     kinds,
     messages,
@@ -68,7 +72,7 @@ def test_decision_replacement_draws_in_seat_order_from_first_player() -> None:
         drawn = messages(events, "cards_drawn")
         assert [e.cards_drawn.seat for e in drawn] == [1, 2, 0]
     assert finals[0] == finals[1] == finals[2]
-    after = decode(finals[0])
+    after = ENGINE.decode(finals[0])
     # The first player (seat 1) took the top card, then seat 2, then seat 0.
     assert after.hands[1][PEPPER] == 1 and after.hands[2][NUTMEG] == 1 and after.hands[0][2] == 1
     assert after.phase == TRADING and after.turn == 1
@@ -101,6 +105,24 @@ def test_decision_same_kind_registration_is_permitted_not_required() -> None:
     assert (GINGER, GINGER) not in [m.spices for m in rules.legal_moves(single, 0)]
     # Unordered: the reversed pair is the same registration, and not canonical.
     assert not rules.is_legal(state, 0, RegisterSecret((CLOVE, GINGER)))
+
+
+@pytest.mark.parametrize("engine", VERSIONS, ids=[e.spec.rules_version for e in VERSIONS])
+def test_decision_a_registration_pair_in_either_order_is_the_same_move(engine: Any) -> None:
+    """Decision "Two cards are one unordered choice": a frontend may send the
+    pair in either order; the engine reads it as the listed (ascending) pair
+    before checking it, so the state, views and events are the canonical
+    move's, under every rules version (nothing but a refusal changes)."""
+    state = table(phase=REGISTRATION, round_no=3, hands={0: "ginger*2 clove saffron"},
+                  rules=engine.rules)
+    listed = action_message(RegisterSecret((GINGER, CLOVE)))
+    reversed_ = action_message(RegisterSecret((CLOVE, GINGER)))
+    assert listed in engine.legal_actions(state, 0) and reversed_ not in engine.legal_actions(state, 0)
+    assert engine.is_legal(state, 0, reversed_)
+    one, one_events = engine.apply(state, 0, listed, Rng(b"x"))
+    two, two_events = engine.apply(state, 0, reversed_, Rng(b"x"))
+    assert engine.encode(one) == engine.encode(two)
+    assert [e.message for e in one_events] == [e.message for e in two_events]
 
 
 def test_decision_registration_with_too_few_cards() -> None:
@@ -391,3 +413,22 @@ def test_decision_game_ends_after_round_four() -> None:
     assert kinds(events)[-2:] == ["round_scored", "game_ended"]
     assert ENGINE.outcome(after) is not None
     assert ENGINE.view(after, None).last_round.round == 4
+
+
+@pytest.mark.parametrize("engine", VERSIONS, ids=[e.spec.rules_version for e in VERSIONS])
+def test_decision_views_show_score_cards_by_spice(engine: Any) -> None:
+    """Decision "Score cards are shown by spice" (version 2): sold goods are
+    put "down in front of you" face up as score cards ("According to the
+    market price, spin your cards to indicate it"), so every view shows each
+    seat's score cards by spice, spices it has none of left out. Version 1
+    showed only how many (`score_cards`) and keeps doing so."""
+    state = table(score_cards={0: "saffron*2 clove", 1: ""}, rules=engine.rules)
+    for viewer in (0, 1, None):
+        seats = engine.view(state, viewer).seats
+        assert [s.score_cards for s in seats] == [3, 0]
+        by_spice = [(c.spice, c.count) for c in seats[0].score_cards_by_spice]
+        if engine.rules.score_cards_by_spice:
+            assert by_spice == [(CLOVE + 1, 1), (SAFFRON + 1, 2)]
+        else:
+            assert by_spice == []
+        assert list(seats[1].score_cards_by_spice) == []

@@ -567,6 +567,7 @@ class CentralMarketSeatView(_message.Message):
     PLAYED_CARDS_FIELD_NUMBER: _builtins.int
     SET_ASIDE_DECIDED_FIELD_NUMBER: _builtins.int
     UNUSED_ACTION_CARDS_FIELD_NUMBER: _builtins.int
+    DISCARDED_FACE_DOWN_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     hand_count: _builtins.int
     set_aside_count: _builtins.int
@@ -585,6 +586,10 @@ class CentralMarketSeatView(_message.Message):
     set_aside_decided: _builtins.bool
     """SET_ASIDE phase: has chosen (the choice is hidden)"""
     unused_action_cards: _builtins.int
+    discarded_face_down: _builtins.int
+    """Cards the seat discarded face down at the start of the final round
+    (rules version 2 without reveal-final-discards); the cards stay hidden.
+    """
     @_builtins.property
     def played_cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___CentralMarketCard]:
         """in front of the seat this round"""
@@ -606,10 +611,11 @@ class CentralMarketSeatView(_message.Message):
         played_cards: _abc.Iterable[Global___CentralMarketCard] | None = ...,
         set_aside_decided: _builtins.bool = ...,
         unused_action_cards: _builtins.int = ...,
+        discarded_face_down: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bid", b"bid", "bid_state", b"bid_state", "hand_count", b"hand_count", "has_cheat", b"has_cheat", "has_rot", b"has_rot", "has_tourists", b"has_tourists", "income", b"income", "played_cards", b"played_cards", "player_limit_left", b"player_limit_left", "seat", b"seat", "set_aside_count", b"set_aside_count", "set_aside_decided", b"set_aside_decided", "unused_action_cards", b"unused_action_cards", "victory_points", b"victory_points"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bid", b"bid", "bid_state", b"bid_state", "discarded_face_down", b"discarded_face_down", "hand_count", b"hand_count", "has_cheat", b"has_cheat", "has_rot", b"has_rot", "has_tourists", b"has_tourists", "income", b"income", "played_cards", b"played_cards", "player_limit_left", b"player_limit_left", "seat", b"seat", "set_aside_count", b"set_aside_count", "set_aside_decided", b"set_aside_decided", "unused_action_cards", b"unused_action_cards", "victory_points", b"victory_points"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -705,6 +711,8 @@ class CentralMarketView(_message.Message):
     SET_ASIDE_FIELD_NUMBER: _builtins.int
     PENDING_SET_ASIDE_FIELD_NUMBER: _builtins.int
     SKIP_IDLE_REACTIONS_FIELD_NUMBER: _builtins.int
+    CHEAT_MIXED_PRODUCTS_FIELD_NUMBER: _builtins.int
+    REVEAL_FINAL_DISCARDS_FIELD_NUMBER: _builtins.int
     round: _builtins.int
     final_round: _builtins.int
     phase: Global___CentralMarketPhase.ValueType
@@ -719,6 +727,11 @@ class CentralMarketView(_message.Message):
     draw_pile_count: _builtins.int
     discard_pile_count: _builtins.int
     skip_idle_reactions: _builtins.bool
+    cheat_mixed_products: _builtins.bool
+    """The options added by rules version 2, as in force; unset under version 1,
+    which always lets a cheater mix products and reveals the final discards.
+    """
+    reveal_final_discards: _builtins.bool
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___CentralMarketSeatView]: ...
     @_builtins.property
@@ -776,23 +789,33 @@ class CentralMarketView(_message.Message):
         set_aside: _abc.Iterable[Global___CentralMarketCard] | None = ...,
         pending_set_aside: Global___CentralMarketCard | None = ...,
         skip_idle_reactions: _builtins.bool = ...,
+        cheat_mixed_products: _builtins.bool | None = ...,
+        reveal_final_discards: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_current_sale", b"_current_sale", "_offerer", b"_offerer", "_pending_set_aside", b"_pending_set_aside", "current_sale", b"current_sale", "offerer", b"offerer", "pending_set_aside", b"pending_set_aside"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_cheat_mixed_products", b"_cheat_mixed_products", "_current_sale", b"_current_sale", "_offerer", b"_offerer", "_pending_set_aside", b"_pending_set_aside", "_reveal_final_discards", b"_reveal_final_discards", "cheat_mixed_products", b"cheat_mixed_products", "current_sale", b"current_sale", "offerer", b"offerer", "pending_set_aside", b"pending_set_aside", "reveal_final_discards", b"reveal_final_discards"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_current_sale", b"_current_sale", "_offerer", b"_offerer", "_pending_set_aside", b"_pending_set_aside", "current_product", b"current_product", "current_sale", b"current_sale", "deciding_seats", b"deciding_seats", "decision_kind", b"decision_kind", "discard_pile", b"discard_pile", "discard_pile_count", b"discard_pile_count", "draw_pile_count", b"draw_pile_count", "final_round", b"final_round", "hand", b"hand", "history", b"history", "lowest_bid", b"lowest_bid", "max_price", b"max_price", "offered_this_round", b"offered_this_round", "offerer", b"offerer", "pending_set_aside", b"pending_set_aside", "phase", b"phase", "products", b"products", "removed_product", b"removed_product", "round", b"round", "sales", b"sales", "seats", b"seats", "set_aside", b"set_aside", "skip_idle_reactions", b"skip_idle_reactions", "starting_player", b"starting_player"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_cheat_mixed_products", b"_cheat_mixed_products", "_current_sale", b"_current_sale", "_offerer", b"_offerer", "_pending_set_aside", b"_pending_set_aside", "_reveal_final_discards", b"_reveal_final_discards", "cheat_mixed_products", b"cheat_mixed_products", "current_product", b"current_product", "current_sale", b"current_sale", "deciding_seats", b"deciding_seats", "decision_kind", b"decision_kind", "discard_pile", b"discard_pile", "discard_pile_count", b"discard_pile_count", "draw_pile_count", b"draw_pile_count", "final_round", b"final_round", "hand", b"hand", "history", b"history", "lowest_bid", b"lowest_bid", "max_price", b"max_price", "offered_this_round", b"offered_this_round", "offerer", b"offerer", "pending_set_aside", b"pending_set_aside", "phase", b"phase", "products", b"products", "removed_product", b"removed_product", "reveal_final_discards", b"reveal_final_discards", "round", b"round", "sales", b"sales", "seats", b"seats", "set_aside", b"set_aside", "skip_idle_reactions", b"skip_idle_reactions", "starting_player", b"starting_player"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__cheat_mixed_products: _TypeAlias = _typing.Literal["cheat_mixed_products"]  # noqa: Y015
+    _WhichOneofArgType__cheat_mixed_products: _TypeAlias = _typing.Literal["_cheat_mixed_products", b"_cheat_mixed_products"]  # noqa: Y015
     _WhichOneofReturnType__current_sale: _TypeAlias = _typing.Literal["current_sale"]  # noqa: Y015
     _WhichOneofArgType__current_sale: _TypeAlias = _typing.Literal["_current_sale", b"_current_sale"]  # noqa: Y015
     _WhichOneofReturnType__offerer: _TypeAlias = _typing.Literal["offerer"]  # noqa: Y015
     _WhichOneofArgType__offerer: _TypeAlias = _typing.Literal["_offerer", b"_offerer"]  # noqa: Y015
     _WhichOneofReturnType__pending_set_aside: _TypeAlias = _typing.Literal["pending_set_aside"]  # noqa: Y015
     _WhichOneofArgType__pending_set_aside: _TypeAlias = _typing.Literal["_pending_set_aside", b"_pending_set_aside"]  # noqa: Y015
+    _WhichOneofReturnType__reveal_final_discards: _TypeAlias = _typing.Literal["reveal_final_discards"]  # noqa: Y015
+    _WhichOneofArgType__reveal_final_discards: _TypeAlias = _typing.Literal["_reveal_final_discards", b"_reveal_final_discards"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__cheat_mixed_products) -> _WhichOneofReturnType__cheat_mixed_products | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__current_sale) -> _WhichOneofReturnType__current_sale | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__offerer) -> _WhichOneofReturnType__offerer | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__pending_set_aside) -> _WhichOneofReturnType__pending_set_aside | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__reveal_final_discards) -> _WhichOneofReturnType__reveal_final_discards | None: ...
 
 Global___CentralMarketView: _TypeAlias = CentralMarketView  # noqa: Y015
 
@@ -885,13 +908,21 @@ Global___CentralMarketDeliveryStopped: _TypeAlias = CentralMarketDeliveryStopped
 
 @_typing.final
 class CentralMarketHandDiscarded(_message.Message):
-    """Final round: hands go to the open discard pile."""
+    """Final round: a seat's hand is discarded. Face up (rules version 1, or the
+    option reveal-final-discards) it goes to the open discard pile and `cards`
+    lists it; face down (the default from version 2) only `count` is told.
+    Version 2 always sets `count`.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
     SEAT_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
+    COUNT_FIELD_NUMBER: _builtins.int
+    FACE_DOWN_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    count: _builtins.int
+    face_down: _builtins.bool
     @_builtins.property
     def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___CentralMarketCard]: ...
     def __init__(
@@ -899,10 +930,12 @@ class CentralMarketHandDiscarded(_message.Message):
         *,
         seat: _builtins.int = ...,
         cards: _abc.Iterable[Global___CentralMarketCard] | None = ...,
+        count: _builtins.int = ...,
+        face_down: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "count", b"count", "face_down", b"face_down", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -177,12 +177,18 @@ class OptionInfo(_message.Message):
     MIN_VALUE_FIELD_NUMBER: _builtins.int
     MAX_VALUE_FIELD_NUMBER: _builtins.int
     DESCRIPTION_FIELD_NUMBER: _builtins.int
+    TRUSTED_ONLY_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     type: Global___OptionType.ValueType
     default_value: _builtins.str
     min_value: _builtins.int
     max_value: _builtins.int
     description: _builtins.str
+    trusted_only: _builtins.bool
+    """Only for trusted callers: a value other than the default makes hidden
+    facts public, so a server that requires seat tokens refuses it at NewGame
+    (PERMISSION_DENIED, OPTION_NEEDS_TRUST).
+    """
     @_builtins.property
     def allowed_values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """TYPE_ENUM: every allowed value. TYPE_INT: empty; see min/max."""
@@ -197,10 +203,11 @@ class OptionInfo(_message.Message):
         min_value: _builtins.int = ...,
         max_value: _builtins.int = ...,
         description: _builtins.str = ...,
+        trusted_only: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allowed_values", b"allowed_values", "default_value", b"default_value", "description", b"description", "max_value", b"max_value", "min_value", b"min_value", "name", b"name", "type", b"type"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allowed_values", b"allowed_values", "default_value", b"default_value", "description", b"description", "max_value", b"max_value", "min_value", b"min_value", "name", b"name", "trusted_only", b"trusted_only", "type", b"type"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -123,7 +123,9 @@ Global___MarketFreshSquareRef: _TypeAlias = MarketFreshSquareRef  # noqa: Y015
 class MarketFreshTakeFaceUp(_message.Message):
     """---------------------------------------------------------------- actions
 
-    Take one of the face-up crates (step 1 of a turn).
+    Take one of the face-up crates (step 1 of a turn). Here and in choose_crate
+    and remove_crate the crate may be named by its id alone: legal actions
+    spell out its halves, and halves given must be its own.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -208,7 +210,8 @@ Global___MarketFreshRemoveCrate: _TypeAlias = MarketFreshRemoveCrate  # noqa: Y0
 @_typing.final
 class MarketFreshPlace(_message.Message):
     """Lay the chosen crate with its first half on `first`, second half on
-    `second` (orthogonally adjacent squares).
+    `second` (orthogonally adjacent squares). A crate with two equal halves is
+    listed once per pair of squares; either end named first is accepted.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -241,17 +244,24 @@ class MarketFreshScore(_message.Message):
 
     PRODUCE_FIELD_NUMBER: _builtins.int
     SCORING_FIELD_NUMBER: _builtins.int
+    DECLINE_FARMER_TILE_FIELD_NUMBER: _builtins.int
     produce: _builtins.str
     scoring: Global___MarketFreshScoring.ValueType
+    decline_farmer_tile: _builtins.bool
+    """Standard game, rules version 2 on: score, but leave the Farmer Tiles as
+    they are ("you may place or move one of your Farmer Tiles"). Listed
+    beside each basic scoring that would place or move a tile.
+    """
     def __init__(
         self,
         *,
         produce: _builtins.str = ...,
         scoring: Global___MarketFreshScoring.ValueType = ...,
+        decline_farmer_tile: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["produce", b"produce", "scoring", b"scoring"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decline_farmer_tile", b"decline_farmer_tile", "produce", b"produce", "scoring", b"scoring"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

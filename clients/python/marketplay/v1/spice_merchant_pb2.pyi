@@ -158,7 +158,8 @@ Global___SpiceMerchantAction: _TypeAlias = SpiceMerchantAction  # noqa: Y015
 @_typing.final
 class SpiceMerchantRegisterSecret(_message.Message):
     """Register secret-trade goods face down: 1 card in rounds 1-2, 2 in rounds
-    3-4 (fewer only if the hand holds fewer). Spices in ascending enum order.
+    3-4 (fewer only if the hand holds fewer). Legal actions list the spices in
+    ascending enum order; a pair in the other order is accepted as the same.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -349,6 +350,7 @@ class SpiceMerchantSeatView(_message.Message):
     SCORE_CARDS_FIELD_NUMBER: _builtins.int
     ROUND_POINTS_FIELD_NUMBER: _builtins.int
     FIRST_PLAYER_FIELD_NUMBER: _builtins.int
+    SCORE_CARDS_BY_SPICE_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     hand_size: _builtins.int
     registered: _builtins.bool
@@ -368,6 +370,13 @@ class SpiceMerchantSeatView(_message.Message):
     def round_points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """points of each finished round"""
 
+    @_builtins.property
+    def score_cards_by_spice(self) -> _containers.RepeatedCompositeFieldContainer[Global___SpiceMerchantSpiceCount]:
+        """The seat's score cards (goods sold, face up on the table) by spice, in
+        spice order, spices it has none of left out. Rules version 2 on; empty
+        under version 1, which shows only their number (score_cards).
+        """
+
     def __init__(
         self,
         *,
@@ -382,14 +391,37 @@ class SpiceMerchantSeatView(_message.Message):
         score_cards: _builtins.int = ...,
         round_points: _abc.Iterable[_builtins.int] | None = ...,
         first_player: _builtins.bool = ...,
+        score_cards_by_spice: _abc.Iterable[Global___SpiceMerchantSpiceCount] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["first_player", b"first_player", "hand_size", b"hand_size", "open_good", b"open_good", "open_trade_used", b"open_trade_used", "passed", b"passed", "registered", b"registered", "round_points", b"round_points", "score", b"score", "score_cards", b"score_cards", "seat", b"seat", "secret_goods_count", b"secret_goods_count"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["first_player", b"first_player", "hand_size", b"hand_size", "open_good", b"open_good", "open_trade_used", b"open_trade_used", "passed", b"passed", "registered", b"registered", "round_points", b"round_points", "score", b"score", "score_cards", b"score_cards", "score_cards_by_spice", b"score_cards_by_spice", "seat", b"seat", "secret_goods_count", b"secret_goods_count"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SpiceMerchantSeatView: _TypeAlias = SpiceMerchantSeatView  # noqa: Y015
+
+@_typing.final
+class SpiceMerchantSpiceCount(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SPICE_FIELD_NUMBER: _builtins.int
+    COUNT_FIELD_NUMBER: _builtins.int
+    spice: Global___SpiceMerchantSpice.ValueType
+    count: _builtins.int
+    def __init__(
+        self,
+        *,
+        spice: Global___SpiceMerchantSpice.ValueType = ...,
+        count: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["count", b"count", "spice", b"spice"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SpiceMerchantSpiceCount: _TypeAlias = SpiceMerchantSpiceCount  # noqa: Y015
 
 @_typing.final
 class SpiceMerchantPriceRow(_message.Message):

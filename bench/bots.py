@@ -1,0 +1,226 @@
+"""Bot tournaments: how strong each policy is, and how fast it answers.
+
+    nice -n 10 .venv/bin/python -m bench.bots                 # every game, the plan in docs/bots.md
+    nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
+        --pairing ismcts-greedy --ismcts-games 100
+
+A pairing "A-B" seats one A and fills every other seat with B; A's seat
+rotates with the game number, so every seat is played equally often. Games
+are seeded by their number, bots by game number and step: a run is
+reproducible on any machine when the budgets are iteration budgets (the
+default). A's result per game is 1 for a sole win, 1/k for a win shared by k,
+0 otherwise; the table shows its mean with a 95% Wilson interval and, for
+comparison, 1/players (what an equal opponent would score). "A ahead of a B"
+is the share of B seats that A finished ahead of (a tie counts half): the
+head-to-head rate, equal to the win rate at two players (its interval treats
+each game's share as one trial's success, an approximation). Decision times
+are A's, per decision with more than one legal action, measured in-process
+(no gRPC) as wall-clock time and as the process's CPU time (what the search
+costs on a core of its own, whatever else the machine runs), with iterations
+per CPU second of A's search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+
+from engines import registry
+from engines.bots import GREEDY_SAMPLES, POLICIES, Budget, default_iterations, suggest
+from engines.core import Game
+
+#: (game, players, options) the tournaments cover: each game at 2 players
+#: (Central Market's least is 3) and at its most.
+TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
+    ("central-market", 3, {}),
+    ("central-market", 5, {}),
+    ("market-fresh", 2, {}),
+    ("market-fresh", 4, {}),
+    ("spice-merchant", 2, {}),
+    ("spice-merchant", 4, {}),
+)
+PAIRINGS = ("ismcts-random", "ismcts-greedy", "greedy-random")
+
+
+@dataclass
+class GameResult:
+    score: float
+    ahead: float = 0.0  # share of the B seats that A finished ahead of (a tie: half)
+    times: list[float] = field(default_factory=list)  # A's decisions, wall-clock seconds
+    cpu_times: list[float] = field(default_factory=list)  # the same, CPU seconds
+    iterations: int = 0
+
+
+@dataclass(frozen=True)
+class Task:
+    game_id: str
+    players: int
+    options: tuple[tuple[str, str], ...]
+    pairing: str
+    number: int
+    budgets: tuple[tuple[str, int], ...]  # policy -> iterations (0: the game's default)
+
+
+def play(task: Task) -> GameResult:
+    """One game: policy A at seat `number % players`, policy B elsewhere."""
+    engine = registry.get(task.game_id)
+    assert engine is not None
+    first, second = task.pairing.split("-")
+    hero = task.number % task.players
+    budgets = dict(task.budgets)
+    label = f"{task.game_id}/{task.players}/{task.pairing}/{task.number}"
+    game = Game.new(engine, task.players, dict(task.options), label.encode()[:64])
+    result = GameResult(0.0)
+    while True:
+        deciders = game.to_act()
+        if not deciders:
+            break
+        decision = deciders[0]
+        name = first if decision.seat == hero else second
+        seed = f"{task.number}/{game.step}/{decision.seat}".encode()
+        policy = POLICIES[name]
+        iterations = budgets[name] or default_iterations(policy, engine)
+        started, cpu = time.perf_counter(), time.process_time()
+        chosen = suggest(game, decision.seat, policy, Budget(iterations), seed)
+        if decision.seat == hero and len(chosen.candidates) > 1:
+            result.times.append(time.perf_counter() - started)
+            result.cpu_times.append(time.process_time() - cpu)
+            result.iterations += chosen.iterations
+        game, _ = game.apply(decision.seat, chosen.action)
+    outcome = game.outcome()
+    assert outcome is not None
+    if hero in outcome.winners:
+        result.score = 1.0 / len(outcome.winners)
+    rank = {r.seat: r.rank for r in outcome.results}
+    others = [seat for seat in rank if seat != hero]
+    result.ahead = sum(1.0 if rank[hero] < rank[o] else 0.5 if rank[hero] == rank[o] else 0.0
+                       for o in others) / len(others)
+    return result
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Row:
+    game_id: str
+    players: int
+    pairing: str
+    games: int
+    score: float
+    low: float
+    high: float
+    ahead: float
+    ahead_low: float
+    ahead_high: float
+    median_ms: float
+    p95_ms: float
+    cpu_median_ms: float
+    cpu_p95_ms: float
+    iterations_per_second: float
+    wall_seconds: float
+
+
+def summarize(game_id: str, players: int, pairing: str, results: list[GameResult],
+              wall: float) -> Row:
+    score = sum(r.score for r in results)
+    low, high = wilson(score, len(results))
+    ahead = sum(r.ahead for r in results)
+    ahead_low, ahead_high = wilson(ahead, len(results))
+    times = sorted(t for r in results for t in r.times)
+    cpu = sorted(t for r in results for t in r.cpu_times)
+    return Row(
+        game_id, players, pairing, len(results), score / len(results), low, high,
+        ahead / len(results), ahead_low, ahead_high, *_median_p95(times), *_median_p95(cpu),
+        sum(r.iterations for r in results) / sum(cpu) if cpu else 0.0,
+        wall,
+    )
+
+
+def _median_p95(seconds: list[float]) -> tuple[float, float]:
+    """Median and 95th percentile of sorted durations, in milliseconds."""
+    if not seconds:
+        return 0.0, 0.0
+    return 1000 * statistics.median(seconds), 1000 * seconds[int(0.95 * (len(seconds) - 1))]
+
+
+def markdown(rows: Iterable[Row]) -> str:
+    lines = [
+        "| game | players | A-B | games | A wins | 95% CI | equal share | A ahead of a B | 95% CI "
+        "| A ms, median / p95 (wall) | (CPU) | A iterations per CPU second |",
+        "|---|---:|---|---:|---:|---|---:|---:|---|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.game_id} | {r.players} | {r.pairing} | {r.games} | {r.score:.1%} | "
+            f"{r.low:.1%}-{r.high:.1%} | {1 / r.players:.0%} | {r.ahead:.1%} | "
+            f"{r.ahead_low:.1%}-{r.ahead_high:.1%} | {r.median_ms:.0f} / {r.p95_ms:.0f} | "
+            f"{r.cpu_median_ms:.0f} / {r.cpu_p95_ms:.0f} | {r.iterations_per_second:,.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", help="one game id (default: every table)")
+    parser.add_argument("--players", type=int, help="one player count")
+    parser.add_argument("--pairing", action="append", choices=PAIRINGS,
+                        help="repeatable (default: all three)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per table for greedy-random")
+    parser.add_argument("--ismcts-games", type=int, default=100,
+                        help="games per 2-player (Central Market: 3) table for pairings with ismcts")
+    parser.add_argument("--ismcts-games-at-max", type=int, default=40,
+                        help="games per most-players table for pairings with ismcts")
+    parser.add_argument("--iterations", type=int, default=0,
+                        help="ismcts iteration budget (default: each game's calibrated one)")
+    parser.add_argument("--greedy-samples", type=int, default=GREEDY_SAMPLES)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--json", help="also append each row, as it is done, to this file "
+                        "(JSON lines)")
+    args = parser.parse_args(argv)
+    budgets = (("random", 1), ("greedy", args.greedy_samples), ("ismcts", args.iterations))
+    rows: list[Row] = []
+    print(f"ismcts {args.iterations or 'default'} iterations, greedy {args.greedy_samples} "
+          f"samples, {args.jobs} processes", flush=True)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for game_id, players, options in TABLES:
+            if (args.game and game_id != args.game) or (args.players and players != args.players):
+                continue
+            for pairing in args.pairing or PAIRINGS:
+                count = args.games
+                if "ismcts" in pairing:
+                    at_max = players == registry.ENGINES[game_id].spec.max_players
+                    count = args.ismcts_games_at_max if at_max else args.ismcts_games
+                tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
+                              budgets) for k in range(count)]
+                started = time.perf_counter()
+                results = list(pool.map(play, tasks))
+                row = summarize(game_id, players, pairing, results, time.perf_counter() - started)
+                rows.append(row)
+                print(markdown([row]).splitlines()[-1], f"({row.wall_seconds:.0f}s)", flush=True)
+                if args.json:
+                    with open(args.json, "a") as out:
+                        out.write(json.dumps(asdict(row)) + "\n")
+    print()
+    print(markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

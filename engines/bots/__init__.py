@@ -1,0 +1,48 @@
+"""Bots: policies that choose a seat's action from what that seat may know.
+
+Written against the engine interface and `Game` only; the one game-specific
+piece, each game's evaluation, lives in the game's package
+(engines/<game>/evaluation.py). docs/bots.md describes the policies, their
+budgets, and why their answers cannot depend on hidden information.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.bots.common import Budget, Candidate, Policy, Suggestion
+from engines.bots.greedy import GreedyPolicy
+from engines.bots.ismcts import IsmctsConfig, IsmctsPolicy
+from engines.bots.random import RandomPolicy
+from engines.core import Game, Rng
+from engines.core.engine import Engine
+
+#: Greedy's determinizations when a caller names no budget.
+GREEDY_SAMPLES = 8
+
+
+def default_iterations(policy: Policy, engine: Engine[Any, Any]) -> int:
+    """A policy's budget when a caller names none: for ISMCTS, the game's
+    calibrated `search_iterations` (about 200 ms a decision, docs/bots.md)."""
+    if policy.name == "ismcts":
+        return engine.search_iterations
+    return GREEDY_SAMPLES if policy.name == "greedy" else 1
+
+#: Every policy by name, in its default configuration.
+POLICIES: dict[str, Policy] = {
+    policy.name: policy for policy in (RandomPolicy(), GreedyPolicy(), IsmctsPolicy())
+}
+
+
+def suggest(game: Game, seat: int, policy: Policy, budget: Budget, seed: bytes) -> Suggestion:
+    """`policy`'s choice for `seat`, which must be deciding now (the same
+    RuleErrors as `Game.apply` otherwise). Same game, seat, policy, seed and
+    iteration budget: the same suggestion, bit for bit."""
+    game.check_turn(seat)
+    return policy.choose(game, seat, budget, Rng(seed))
+
+
+__all__ = [
+    "Budget", "Candidate", "GREEDY_SAMPLES", "GreedyPolicy", "IsmctsConfig", "IsmctsPolicy",
+    "POLICIES", "Policy", "RandomPolicy", "Suggestion", "default_iterations", "suggest",
+]

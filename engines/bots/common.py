@@ -1,0 +1,185 @@
+"""What every policy shares: budgets, results, determinizations and values.
+
+A policy sees a game only through `Game` and the engine interface, and only
+what its seat may know: every state it searches is a determinization, the
+real state with everything hidden from the seat resampled by the engine's
+`resample_hidden`, played on with a chance stream of the bot's own. Both
+come from the bot's seeded `Rng`, so an answer is a function of the seat's
+information and the seed alone (docs/bots.md, "Why bots cannot cheat").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from google.protobuf.message import Message
+
+from engines.core import Game, Rng
+from engines.core.engine import Engine, Outcome
+
+#: Alone at the table (Market Fresh solo) there is nobody to beat: the value
+#: is the score itself, squashed with this many points spreads as its scale.
+ONE_SEAT_SCALE = 8.0
+#: Weight of the final scores' margins in a finished game's value.
+MARGIN = 0.1
+
+
+@dataclass
+class Budget:
+    """When a search stops: after `iterations`, or before `time.monotonic()`
+    would pass `deadline`, whichever comes first. One iteration always runs,
+    so there is always a best action to return; after that, an iteration
+    starts only if one as long as the last still ends in time. Only an
+    iteration budget gives the same answer on every machine."""
+
+    iterations: int
+    deadline: float | None = None
+    _last: float = field(default=0.0, repr=False)
+
+    def allows(self, done: int) -> bool:
+        """Whether iteration number `done` (0-based) may start; called once per iteration."""
+        if done >= self.iterations:
+            return False
+        if self.deadline is None:
+            return True
+        now = time.monotonic()
+        step = now - self._last if done else 0.0
+        self._last = now
+        return done == 0 or now + step < self.deadline
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal action as the policy saw it: how often it was tried and the
+    mean value it led to, 0..1 for the bot's seat (1: a sure win)."""
+
+    action: Message
+    visits: int
+    mean_value: float
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The chosen action, with one candidate per legal action in legal order."""
+
+    action: Message
+    iterations: int
+    candidates: tuple[Candidate, ...]
+
+
+class Policy(Protocol):
+    """A way to choose. `choose` is called only for a seat that decides now."""
+
+    name: str
+
+    def choose(self, game: Game, seat: int, budget: Budget, rng: Rng) -> Suggestion: ...
+
+
+def forced(legal: Sequence[Message]) -> Suggestion:
+    """A seat with a single legal action needs no search."""
+    return Suggestion(legal[0], 0, (Candidate(legal[0], 0, 0.0),))
+
+
+def suggestion(legal: Sequence[Message], best: int, iterations: int,
+               visits: Sequence[int], totals: Sequence[float]) -> Suggestion:
+    candidates = tuple(
+        Candidate(action, count, total / count if count else 0.0)
+        for action, count, total in zip(legal, visits, totals, strict=True)
+    )
+    return Suggestion(legal[best], iterations, candidates)
+
+
+# ------------------------------------------------------------ determinizing
+
+
+def draw_seed(rng: Rng) -> bytes:
+    """16 bytes for a fresh chance stream, drawn from the bot's own `rng`."""
+    return rng.next64().to_bytes(8, "little") + rng.next64().to_bytes(8, "little")
+
+
+def determinize(game: Game, seat: int, rng: Rng) -> tuple[Any, bytes]:
+    """A state `seat` cannot tell from the real one, and a seed for its future.
+
+    The game's own seed and RNG counter decide every future shuffle and draw
+    (`Game.apply`); a bot that kept them would foresee reshuffles and the
+    order of a reshuffled pile. So the future is seeded by the bot too.
+    """
+    state = game.engine.resample_hidden(game.state, seat, rng)
+    return state, draw_seed(rng)
+
+
+# ------------------------------------------------------------ values
+
+
+def squash(x: float) -> float:
+    """0..1, increasing, 0.5 at 0; only IEEE basic operations, so the same
+    bits on every machine (math.exp may differ in its last bit)."""
+    return 0.5 + 0.5 * x / (1.0 + abs(x))
+
+
+def outcome_values(outcome: Outcome, spread: float) -> tuple[float, ...]:
+    """Mostly each seat's share of the win (1 for a sole winner, 1/k for
+    each of k tied winners, 0 for everyone else: what tournaments count),
+    and a little the final scores' margins, so that a game already won or
+    lost is still played for points rather than with indifference."""
+    results = outcome.results
+    margins = points_values([float(r.score) for r in results], spread)
+    if len(results) == 1:
+        return margins
+    share = 1.0 / len(outcome.winners)
+    return tuple(
+        (1.0 - MARGIN) * (share if r.seat in outcome.winners else 0.0) + MARGIN * margin
+        for r, margin in zip(results, margins, strict=True)
+    )
+
+
+def points_values(points: Sequence[float], spread: float) -> tuple[float, ...]:
+    """The soft version of `outcome_values` for a game still running: the
+    chance to finish ahead of each opponent, from how far ahead of it the
+    seat's points estimate is, multiplied over the opponents."""
+    if len(points) == 1:
+        return (squash(points[0] / (ONE_SEAT_SCALE * spread)),)
+    out = []
+    for i, mine in enumerate(points):
+        chance = 1.0
+        for j, theirs in enumerate(points):
+            if j != i:
+                chance *= squash((mine - theirs) / spread)
+        out.append(chance)
+    return tuple(out)
+
+
+def values(engine: Engine[Any, Any], state: Any) -> tuple[float, ...] | None:
+    """Every seat's value of `state`: exact once it is over, else the game's
+    heuristic (`Engine.estimate`); None when the game has none."""
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        return outcome_values(outcome, engine.points_spread)
+    points = engine.estimate(state)
+    return None if points is None else points_values(points, engine.points_spread)
+
+
+def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
+             depth: int | None) -> tuple[float, ...]:
+    """Uniformly random legal actions for `depth` decisions (None: to the
+    end), then `values`; on to the end when the game has no heuristic."""
+    steps = 0
+    while True:
+        deciders = engine.to_act(state)
+        if not deciders:
+            break
+        if depth is not None and steps >= depth:
+            found = values(engine, state)
+            if found is not None:
+                return found
+            depth = None
+        seat = deciders[0].seat
+        legal = engine.legal_actions(state, seat)
+        state, _ = engine.apply(state, seat, legal[rng.below(len(legal))], chance)
+        steps += 1
+    outcome = engine.outcome(state)
+    assert outcome is not None, "a game with no one to act is over"
+    return outcome_values(outcome, engine.points_spread)

@@ -1,0 +1,53 @@
+"""The greedy policy: one-ply lookahead with the game's evaluation.
+
+Each iteration draws one determinization (what the seat cannot see,
+resampled; a chance stream of the bot's own), applies every legal action to
+it and scores the result with `values`: the game's points-now-plus-heuristic
+estimate (engines/<game>/evaluation.py) turned into a win chance, or the
+exact result if the action ends the game. Every action sees the same
+determinizations and the same chance stream, so they are compared on equal
+terms; the best mean wins, ties going to a uniformly drawn one of the best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from google.protobuf.message import Message
+
+from engines.bots.common import Budget, Suggestion, determinize, forced, play_out, suggestion, values
+from engines.core import Game, Rng
+
+
+class GreedyPolicy:
+    name = "greedy"
+
+    def choose(self, game: Game, seat: int, budget: Budget, rng: Rng) -> Suggestion:
+        legal = game.engine.legal_actions(game.state, seat)
+        if len(legal) == 1:
+            return forced(legal)
+        totals, done = one_ply(game, seat, legal, budget, rng)
+        top = max(totals)
+        best = [i for i, total in enumerate(totals) if total == top]
+        pick = best[rng.below(len(best))] if len(best) > 1 else best[0]
+        return suggestion(legal, pick, done, [done] * len(legal), totals)
+
+
+def one_ply(game: Game, seat: int, legal: Sequence[Message], budget: Budget,
+            rng: Rng) -> tuple[list[float], int]:
+    """Each legal action's summed value to `seat` over the determinizations
+    the budget allows (each action on the same ones), and how many there were."""
+    engine = game.engine
+    totals = [0.0] * len(legal)
+    done = 0
+    while budget.allows(done):
+        state, seed = determinize(game, seat, rng)
+        for index, action in enumerate(legal):
+            chance = Rng(seed)
+            after, _ = engine.apply(state, seat, action, chance)
+            found = values(engine, after)
+            if found is None:  # no heuristic: the game's own end decides
+                found = play_out(engine, after, chance, rng, None)
+            totals[index] += found[seat]
+        done += 1
+    return totals, done

@@ -1,0 +1,138 @@
+"""SuggestAction's bot work: policy and budget from the request, the
+server's caps and the call's deadline, and a concurrency limit of its own.
+
+The search itself lives in engines/bots; this module decides how much of
+it a call may have. Searches are CPU-bound Python, so in a process they
+share one core with every other call: at most `max_concurrent` run at once
+and a call beyond that is refused at once (RESOURCE_EXHAUSTED, BOTS_BUSY)
+rather than queued, so bots cannot starve ApplyAction. The random policy is
+as cheap as listing legal actions and is never refused for being busy.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from engines.bots import (
+    GREEDY_SAMPLES,
+    POLICIES,
+    Budget,
+    Policy,
+    Suggestion,
+    default_iterations,
+    suggest,
+)
+from engines.core import Game
+from marketplay.v1 import game_service_pb2 as pb
+from service.errors import Code, ServiceError, invalid
+
+_POLICY_NAMES: dict[int, str] = {
+    pb.BOT_POLICY_UNSPECIFIED: "ismcts",
+    pb.BOT_POLICY_RANDOM: "random",
+    pb.BOT_POLICY_GREEDY: "greedy",
+    pb.BOT_POLICY_ISMCTS: "ismcts",
+}
+_POLICY_ENUMS: dict[str, pb.BotPolicy.ValueType] = {
+    "random": pb.BOT_POLICY_RANDOM,
+    "greedy": pb.BOT_POLICY_GREEDY,
+    "ismcts": pb.BOT_POLICY_ISMCTS,
+}
+#: Time kept back from the call's deadline to build and send the answer:
+#: a tenth of what is left, within these bounds (seconds).
+_MARGIN_MIN, _MARGIN_MAX = 0.01, 0.1
+
+
+@dataclass(frozen=True)
+class BotSettings:
+    """The server's bot configuration (service/config.py flags)."""
+
+    #: 0: each game's own calibrated default (Engine.search_iterations).
+    default_iterations: int = 0
+    greedy_samples: int = GREEDY_SAMPLES
+    max_iterations: int = 20_000
+    max_millis: int = 2_000
+    max_concurrent: int = 1
+
+
+class Bots:
+    def __init__(self, settings: BotSettings) -> None:
+        self.settings = settings
+        self._slots = threading.BoundedSemaphore(settings.max_concurrent)
+        self._lock = threading.Lock()
+        #: Searches holding a slot now (tests wait on it; cheap to read).
+        self.running = 0
+
+    def policy(self, value: int) -> tuple[Policy, pb.BotPolicy.ValueType]:
+        """The policy an enum value names, and the enum the answer reports."""
+        name = _POLICY_NAMES.get(value)
+        if name is None:
+            raise invalid("UNKNOWN_POLICY", f"no bot policy {value}; see BotPolicy",
+                          policy=str(value))
+        return POLICIES[name], _POLICY_ENUMS[name]
+
+    def budget(self, game: Game, policy: Policy, iterations: int, millis: int,
+               call_deadline: float | None) -> Budget:
+        """What the call asked for (0: the server's default), within the caps.
+
+        Neither given: the policy's default iterations. Only a time given:
+        as many iterations as fit, up to the cap. The time always ends at
+        the server's cap and a little before the call's deadline.
+        """
+        s = self.settings
+        if iterations < 0 or millis < 0:
+            raise invalid("BAD_BUDGET", "max_iterations and max_millis must not be negative")
+        if not iterations:
+            if millis:
+                iterations = s.max_iterations
+            elif policy.name == "greedy":
+                iterations = s.greedy_samples
+            elif policy.name == "ismcts" and s.default_iterations:
+                iterations = s.default_iterations
+            else:
+                iterations = default_iterations(policy, game.engine)
+        millis = min(millis or s.max_millis, s.max_millis)
+        now = time.monotonic()
+        deadline = now + millis / 1000
+        if call_deadline is not None:
+            margin = min(_MARGIN_MAX, max(_MARGIN_MIN, (call_deadline - now) / 10))
+            deadline = min(deadline, call_deadline - margin)
+        return Budget(max(1, min(iterations, s.max_iterations)), deadline)
+
+    @contextmanager
+    def slot(self, policy: Policy) -> Iterator[None]:
+        """Room to search now, or BOTS_BUSY at once."""
+        if policy.name == "random":
+            yield
+            return
+        if not self._slots.acquire(blocking=False):
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED, "BOTS_BUSY",
+                f"{self.settings.max_concurrent} bot search(es) already run in this process; "
+                "retry shortly, or ask for the random policy",
+                {"max_concurrent": str(self.settings.max_concurrent)},
+            )
+        with self._lock:
+            self.running += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self.running -= 1
+            self._slots.release()
+
+    def run(self, game: Game, seat: int, request: pb.SuggestActionRequest,
+            call_deadline: float | None) -> tuple[Suggestion, pb.BotPolicy.ValueType]:
+        """The suggestion for `seat` and the policy enum to report."""
+        policy, enum = self.policy(request.policy)
+        seed = request.seed if request.HasField("seed") else os.urandom(16)
+        if not 1 <= len(seed) <= 64:
+            raise invalid("BAD_SEED", f"seed must be 1..64 bytes, got {len(seed)}")
+        with self.slot(policy):
+            budget = self.budget(game, policy, request.max_iterations, request.max_millis,
+                                 call_deadline)
+            return suggest(game, seat, policy, budget, seed), enum

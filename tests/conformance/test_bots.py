@@ -1,0 +1,96 @@
+"""Bots never cheat: for every game, player count and option set, a bot's
+answer is a function of what its seat may know and of its seed alone.
+
+The proof (docs/bots.md, "Why bots cannot cheat") rests on two properties,
+both checked here on positions from random playouts:
+
+1. `resample_hidden` is canonical: states the observer cannot tell apart,
+   resampled with equal randomness, are the same state byte for byte;
+2. every policy, called with the same seed on states the seat cannot tell
+   apart (everything hidden from it resampled, and the game's seed and RNG
+   counter, which decide every future draw, replaced), returns the same
+   action and the same statistics, bit for bit.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from engines.bots import POLICIES, Budget, Suggestion, suggest
+from engines.core import Game, Rng
+from tests.conformance.checks import wire
+from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.playout import playout
+
+each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
+
+#: Small budgets keep CI fast; every policy still searches at this size.
+BUDGETS = {"random": 1, "greedy": 2, "ismcts": 10}
+#: States per position that the seat cannot tell from the real one.
+TWINS = 3
+#: Positions per playout at which the bots are asked (spread over the game).
+POSITIONS = 3
+
+
+def twin(game: Game, seat: int, number: int) -> Game:
+    """`game` with everything `seat` cannot see redrawn, including the seed
+    and RNG counter that decide every future shuffle and draw."""
+    rng = Rng(f"twin-{number}".encode())
+    state = game.engine.resample_hidden(game.state, seat, rng)
+    return Game(game.engine, game.num_players, game.options, f"hidden-seed-{number}".encode(),
+                game.rng_counter + 1000 * number + 1, game.step, state)
+
+
+def fingerprint(answer: Suggestion) -> bytes:
+    """Everything a caller receives, as bytes (values by their IEEE bits)."""
+    out = [wire(answer.action), struct.pack("<q", answer.iterations)]
+    for c in answer.candidates:
+        out += [wire(c.action), struct.pack("<qd", c.visits, c.mean_value)]
+    return b"|".join(out)
+
+
+def positions(config: PlayConfig) -> list[Game]:
+    """States along a random playout where the first decider has a choice."""
+    steps = [s.before for s in playout(config.new_game(b"bots-fair"), b"bots-fair-policy")]
+    choices = [g for g in steps
+               if len(g.engine.legal_actions(g.state, g.to_act()[0].seat)) > 1]
+    if not choices:
+        return []
+    stride = max(1, len(choices) // POSITIONS)
+    return choices[stride // 2::stride][:POSITIONS]
+
+
+@each_config
+def test_resample_hidden_is_canonical(config: PlayConfig) -> None:
+    """Two states an observer cannot tell apart, resampled with equal Rng,
+    give byte-identical encodings (so they hide nothing a bot could read)."""
+    engine = config.engine
+    for index, step in enumerate(playout(config.new_game(b"canonical"), b"canonical-policy")):
+        if index % 7:
+            continue
+        game = step.before
+        for observer in range(config.num_players):
+            twins = [twin(game, observer, k).state for k in range(TWINS)]
+            again = {engine.encode(engine.resample_hidden(s, observer, Rng(b"same")))
+                     for s in [game.state, *twins]}
+            assert len(again) == 1, (
+                f"step {game.step}: seat {observer}'s resample depends on what it cannot see")
+
+
+@each_config
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+def test_bots_answer_the_same_whatever_their_seat_cannot_see(config: PlayConfig,
+                                                             policy: str) -> None:
+    chosen = positions(config)
+    assert chosen, "a playout with no real choice proves nothing"
+    for game in chosen:
+        seat = game.to_act()[0].seat
+        answers = {
+            fingerprint(suggest(g, seat, POLICIES[policy], Budget(BUDGETS[policy]), b"one seed"))
+            for g in [game, *(twin(game, seat, k) for k in range(TWINS))]
+        }
+        assert len(answers) == 1, (
+            f"{policy} at step {game.step} answered differently for seat {seat} when what it "
+            "cannot see changed: it cheats")

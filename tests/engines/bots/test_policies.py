@@ -1,0 +1,148 @@
+"""The policies on real games: legal answers, honest statistics, the
+evaluation at work, simultaneous decisions, and games without a heuristic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engines import registry
+from engines.bots import (
+    POLICIES,
+    Budget,
+    GreedyPolicy,
+    IsmctsConfig,
+    IsmctsPolicy,
+    Suggestion,
+    suggest,
+)
+from engines.core import Game, NotYourTurn, Rng
+from engines.market_fresh.rules import options_now
+from engines.market_fresh.state import SCORE
+from engines.spice_merchant.engine import SpiceMerchantEngine
+from engines.spice_merchant.versions import RULES as SPICE_RULES
+from tests.conformance.playout import playout
+
+
+def wire(message: Any) -> bytes:
+    return message.SerializeToString(deterministic=True)  # type: ignore[no-any-return]
+
+
+def check(game: Game, seat: int, answer: Suggestion, iterations: int) -> None:
+    legal = [wire(a) for a in game.engine.legal_actions(game.state, seat)]
+    assert wire(answer.action) in legal
+    assert [wire(c.action) for c in answer.candidates] == legal
+    assert all(0.0 <= c.mean_value <= 1.0 for c in answer.candidates)
+    if len(legal) > 1 and iterations:
+        assert answer.iterations == iterations
+
+
+@pytest.mark.parametrize("playout_kind", ["random", "truncated", "greedy"])
+def test_ismcts_visits_one_root_action_per_iteration(playout_kind: str) -> None:
+    """Every iteration goes through the bot's root decision exactly once, so
+    the root visits add up to the iterations (in every playout kind)."""
+    policy = IsmctsPolicy(IsmctsConfig(playout=playout_kind, depth=4))  # type: ignore[arg-type]
+    game = Game.new(registry.ENGINES["central-market"], 4, {}, b"visits")
+    for step in list(playout(game, b"visits-policy"))[:60:6]:
+        seat = step.before.to_act()[0].seat
+        answer = policy.choose(step.before, seat, Budget(30), Rng(b"v"))
+        check(step.before, seat, answer, 30)
+        if len(answer.candidates) > 1:
+            assert sum(c.visits for c in answer.candidates) == 30
+            best = max(c.visits for c in answer.candidates)
+            assert next(c for c in answer.candidates if c.action == answer.action).visits == best
+
+
+def test_simultaneous_deciders_each_get_their_own_answer() -> None:
+    """Spice Merchant's registration: every seat decides at once; asking for
+    the second decider searches with both choosing at the root."""
+    game = Game.new(registry.ENGINES["spice-merchant"], 3, {}, b"together")
+    assert [d.seat for d in game.to_act()] == [0, 1, 2]
+    for seat in (0, 2):
+        answer = suggest(game, seat, POLICIES["ismcts"], Budget(40), b"s")
+        check(game, seat, answer, 40)
+        assert sum(c.visits for c in answer.candidates) == 40
+
+
+def test_a_seat_that_does_not_decide_is_refused_like_apply() -> None:
+    game = Game.new(registry.ENGINES["central-market"], 3, {}, b"idle")
+    with pytest.raises(NotYourTurn):
+        suggest(game, 1, POLICIES["greedy"], Budget(1), b"s")
+
+
+def score_steps(seed: bytes) -> list[Game]:
+    """Crate Heights positions where scoring options differ by 5+ points
+    (no final scoring: the score track is the whole estimate)."""
+    found = []
+    game = Game.new(registry.ENGINES["market-fresh"], 2, {"variant": "crate-heights"}, seed)
+    for step in playout(game, seed):
+        s = step.before.state
+        if s.phase == SCORE:
+            points = sorted(o.points for o in options_now(s))
+            if len(points) > 1 and points[-1] - points[-2] >= 5:
+                found.append(step.before)
+    return found
+
+
+def best_scoring(game: Game) -> bytes:
+    s = game.state
+    options = options_now(s)  # in the order of the legal actions
+    best = max(range(len(options)), key=lambda i: options[i].points)
+    return wire(game.engine.legal_actions(s, s.current)[best])
+
+
+def test_greedy_takes_the_scoring_its_evaluation_prefers() -> None:
+    positions = score_steps(b"heights")
+    assert positions
+    for game in positions:
+        answer = suggest(game, game.state.current, POLICIES["greedy"], Budget(8), b"s")
+        assert wire(answer.action) == best_scoring(game)
+
+
+def test_ismcts_takes_the_best_scoring_in_the_last_turn() -> None:
+    """Early on ISMCTS may keep a produce's one height scoring for later; in
+    the game's last scoring there is no later (and a decided game is still
+    played for points)."""
+    lasts = []
+    for seed in (b"a", b"b", b"c", b"d", b"e", b"f"):
+        positions = score_steps(seed)
+        if positions:
+            game = positions[-1]
+            after, _ = game.apply(game.state.current, game.engine.legal_actions(
+                game.state, game.state.current)[0])
+            if not after.to_act():
+                lasts.append(game)
+    assert lasts
+    for game in lasts:
+        answer = suggest(game, game.state.current, POLICIES["ismcts"], Budget(100), b"s")
+        assert wire(answer.action) == best_scoring(game)
+
+
+class NoHeuristic(SpiceMerchantEngine):
+    """A game that offers bots no evaluation: they must play samples out."""
+
+    def estimate(self, state: Any) -> None:
+        return None
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts"])
+def test_without_a_heuristic_samples_are_played_to_the_end(name: str) -> None:
+    game = Game.new(NoHeuristic(SPICE_RULES[0]), 2, {}, b"plain")
+    for step in list(playout(game, b"plain-policy"))[5:40:10]:
+        seat = step.before.to_act()[0].seat
+        answer = suggest(step.before, seat, POLICIES[name], Budget(4), b"s")
+        check(step.before, seat, answer, 4)
+        if len(answer.candidates) > 1:
+            assert any(c.mean_value > 0 for c in answer.candidates)
+
+
+def test_greedy_samples_every_action_on_the_same_determinizations() -> None:
+    game = Game.new(registry.ENGINES["spice-merchant"], 2, {}, b"greedy")
+    step = list(playout(game, b"greedy-policy"))[8]
+    seat = step.before.to_act()[0].seat
+    answer = GreedyPolicy().choose(step.before, seat, Budget(5), Rng(b"g"))
+    check(step.before, seat, answer, 5)
+    assert {c.visits for c in answer.candidates} == {5}
+    assert max(c.mean_value for c in answer.candidates) == next(
+        c.mean_value for c in answer.candidates if c.action == answer.action)
