@@ -193,7 +193,7 @@ def shot(page: Page, name: str, full_page: bool = True) -> Path:
 
 TITLES = [
     pytest.param("spice-merchant", 3, {}, id="spice-merchant"),
-    pytest.param("central-market", 3, {"skip-idle-reactions": "true"}, id="central-market"),
+    pytest.param("central-market", 3, {}, id="central-market"),
     pytest.param("market-fresh", 2, {}, id="market-fresh"),
 ]
 
@@ -358,7 +358,7 @@ def test_bots_play_each_other_and_a_bot_takes_a_chair(open_page: Opener, server:
     # A person against two bots: each human move is answered by the bots' own.
     set_pace(page, 200)
     page.click("button:has-text('New game')")
-    start(page, "central-market", 3, "playground-bot-seat", {"skip-idle-reactions": "true"},
+    start(page, "central-market", 3, "playground-bot-seat", {},
           seats={1: "1", 2: "3"})
     rng = random.Random(5)
     for _ in range(6):

@@ -548,7 +548,10 @@ function optionField(option: OptionInfo): HTMLElement {
     default:
       control = h("select", { id, name: id }, ...option.allowedValues.map((value) => h("option", { value, selected: value === option.defaultValue }, value)));
   }
-  return field(id, option.name, control, option.description);
+  const hint = option.trustedOnly
+    ? `${option.description} Trusted servers only: it makes hidden facts public, so a server that requires seat tokens refuses it (OPTION_NEEDS_TRUST).`
+    : option.description;
+  return field(id, option.name, control, hint);
 }
 
 function controllerSelect(id: string, current: Controller, onChange: (value: Controller) => void): HTMLSelectElement {
