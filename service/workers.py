@@ -43,6 +43,7 @@ __all__ = ["Restart", "RestartPolicy", "prepare_metrics", "run"]
 log = logging.getLogger("marketplay.workers")
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+_FORWARDED = {signal.SIGTERM, signal.SIGINT, signal.SIGCHLD}  # the supervisor's handled signals
 _KILL_AFTER_GRACE = 5.0  # seconds past grace before a stuck worker gets SIGKILL
 _own_dirs: list[str] = []  # multiprocess directories we created, removed at exit
 
@@ -302,14 +303,21 @@ class _Supervisor:
 
     def _spawn(self, slot: _Slot) -> None:
         supervisor = os.getpid()
+        # Blocked across the fork: a SIGTERM sent to a child before it has undone the
+        # supervisor's handlers would run them in the child and be lost (the worker then
+        # served on, and was killed after the grace). Blocked, it waits until the child
+        # has its own handling, then stops it.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _FORWARDED)
         pid = os.fork()
         if pid:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             slot.pid, slot.started = pid, time.monotonic()
             log.info("worker %d started", pid)
             return
         code = 1
         try:
             self._become_worker(supervisor)
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             code = self._serve(self._config, self._sealer)
         except StartupError as exc:
             log.error("worker %d cannot start: %s", os.getpid(), exc)
