@@ -31,6 +31,7 @@ so the totals run a few microseconds high; the ``calls`` line counts them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -115,6 +116,37 @@ class Stages:
             for name, value in table.items():
                 total[name] = total.get(name, 0) + value
         return total
+
+
+#: The handler threads' whole CPU time (grpcio's C code on them included), read from
+#: each thread's CPU clock: no wrapper inflates it.
+HANDLER_THREADS = "handler threads (clock)"
+
+
+def handler_threads_cpu_ns() -> int:
+    """CPU time of the gRPC handler threads so far (service/admission.py names them)."""
+    total = 0
+    for thread in threading.enumerate():
+        if thread.name.startswith("marketplay_") and thread.ident is not None:
+            with contextlib.suppress(OSError):
+                total += time.clock_gettime_ns(time.pthread_getcpuclockid(thread.ident))
+    return total
+
+
+def count_calls() -> Stages:
+    """Only count calls (one wrapper around each RPC handler, charged to "handler")."""
+    import service.grpc_service as grpc_service
+
+    stages = Stages()
+    original_handler = grpc_service._rpc_handler
+
+    def rpc_handler(rpc: str, core: Any, attribute: str, request_type: Any,
+                    reporter: Any) -> Callable[..., Any]:
+        return stages.wrap("handler", original_handler(rpc, core, attribute, request_type,
+                                                       reporter), top=True)
+
+    grpc_service._rpc_handler = rpc_handler  # type: ignore[assignment]
+    return stages
 
 
 def _patch(owner: Any, attribute: str, stages: Stages, name: str, top: bool = False) -> None:
@@ -203,13 +235,17 @@ def serve(argv: list[str]) -> int:
     """`service.main` with the stages installed; SIGUSR1 writes the totals."""
     parser = argparse.ArgumentParser(prog="bench.stages serve")
     parser.add_argument("--stages-file", required=True)
+    parser.add_argument("--count-only", action="store_true",
+                        help="no stage wrappers: count calls, read the handler threads' CPU")
     args, rest = parser.parse_known_args(argv)
-    stages = install()
+    stages = count_calls() if args.count_only else install()
     target = Path(args.stages_file)
 
     def dump(signum: int, frame: Any) -> None:
+        snapshot = stages.snapshot()
+        snapshot[HANDLER_THREADS] = handler_threads_cpu_ns()
         scratch = target.with_suffix(".tmp")
-        scratch.write_text(json.dumps(stages.snapshot()))
+        scratch.write_text(json.dumps(snapshot))
         scratch.replace(target)
 
     signal.signal(signal.SIGUSR1, dump)
@@ -282,10 +318,10 @@ def report(game: str, columns: list[tuple[str, dict[str, float]]]) -> None:
             print(_row(name, values))
     totals = [sum(x for k, x in v.items() if k in STAGES) for v in values]
     print(f"{'total (handler thread)':22s}" + "".join(f"{t:9.1f}" for t in totals))
-    extra = [v.get("process CPU", 0.0) for v in values]
-    if any(extra):
-        print(f"{'process CPU (/proc)':22s}" + "".join(
-            f"{x:9.1f}" if x else f"{'':9s}" for x in extra))
+    for row in (HANDLER_THREADS, "process CPU"):
+        extra = [v.get(row, 0.0) for v in values]
+        if any(extra):
+            print(f"{row:22s}"[:22] + "".join(f"{x:9.1f}" if x else f"{'':9s}" for x in extra))
 
 
 def measure(args: argparse.Namespace) -> None:
@@ -293,38 +329,53 @@ def measure(args: argparse.Namespace) -> None:
     from bench.loopback import free_port
 
     stages = install()
-    scratch = Path(f"/tmp/marketplay-stages-{os.getpid()}.json")
     for game in args.games.split(","):
-        port = free_port()
-        proc = spawn(["-m", "bench.stages", "serve", "--stages-file", str(scratch), "--port",
-                      str(port), "--metrics-port", "0", "--http-port", "0", "--workers", "1",
-                      "--threads", str(args.threads)], port)
-        columns: list[tuple[str, dict[str, float]]] = []
+        servers = []  # (title, process, port, stages file): instrumented and bare, up together
         try:
-            payload = apply_payload(port, game, args.steps)
-            for callers in args.callers:
-                runs = []
-                for _ in range(args.rounds):
-                    before = read_snapshot(proc, scratch)
-                    result = drive("apply", port, "/marketplay.v1.GameService/ApplyAction",
-                                   payload, callers, args.seconds, proc.pid)
-                    after = read_snapshot(proc, scratch)
-                    calls = after.get("handler: rest #", 0) - before.get("handler: rest #", 0)
-                    run = per_call(before, after, calls)
-                    run["process CPU"] = result.cpu_us_per_call
-                    runs.append(run)
-                columns.append((f"srv x{callers}", _median(runs)))
+            for title, extra in (("srv", []), ("bare", ["--count-only"])):
+                port = free_port()
+                path = Path(f"/tmp/marketplay-stages-{os.getpid()}-{title}.json")
+                proc = spawn(["-m", "bench.stages", "serve", "--stages-file", str(path), *extra,
+                              "--port", str(port), "--metrics-port", "0", "--http-port", "0",
+                              "--workers", "1", "--threads", str(args.threads)], port)
+                servers.append((title, proc, port, path))
+            payload = apply_payload(servers[0][2], game, args.steps)
+            runs: dict[str, list[dict[str, float]]] = {}
+            for round_no in range(args.rounds):
+                order = servers if round_no % 2 == 0 else servers[::-1]
+                for title, proc, port, path in order:
+                    for callers in args.callers:
+                        before = read_snapshot(proc, path)
+                        result = drive("apply", port, "/marketplay.v1.GameService/ApplyAction",
+                                       payload, callers, args.seconds, proc.pid)
+                        after = read_snapshot(proc, path)
+                        top = "handler #" if title == "bare" else "handler: rest #"
+                        calls = after.get(top, 0) - before.get(top, 0)
+                        run = per_call(before, after, calls)
+                        run["process CPU"] = result.cpu_us_per_call
+                        runs.setdefault(f"{title} x{callers}", []).append(run)
         finally:
-            proc.terminate()
-            proc.wait()
-            scratch.unlink(missing_ok=True)
+            for _, proc, _, path in servers:
+                proc.terminate()
+                proc.wait()
+                path.unlink(missing_ok=True)
+        columns = [(title, _median(values)) for title, values in runs.items()
+                   if title.startswith("srv")]
+        bare = {title: _median(values) for title, values in runs.items()
+                if title.startswith("bare")}
         for title, cache in (("cold hit", True), ("cold miss", False)):
-            runs = [in_process(payload, cache, args.calls, stages) for _ in range(args.rounds)]
-            columns.append((title, _median(runs)))
+            cold = [in_process(payload, cache, args.calls, stages) for _ in range(args.rounds)]
+            columns.append((title, _median(cold)))
         report(game, columns)
+        for title, values in bare.items():
+            print(f"  uninstrumented server {title[5:]:>3s}: handler {values['handler']:.1f} "
+                  f"us/call (thread CPU from request bytes to response message), handler "
+                  f"threads {values[HANDLER_THREADS]:.1f} (their CPU clocks: grpcio's work on "
+                  f"them too), process {values['process CPU']:.1f} (/proc)")
     print(f"\n(server: --threads {args.threads}, one worker, metrics off; median of "
-          f"{args.rounds} rounds of {args.seconds} s; in-process: median of {args.rounds} x "
-          f"{args.calls} calls, 32 MiB written between calls)")
+          f"{args.rounds} rounds of {args.seconds} s, the instrumented and the bare server "
+          f"alternating; in-process: median of {args.rounds} x {args.calls} calls, 32 MiB "
+          "written between calls)")
 
 
 def _median(runs: list[dict[str, float]]) -> dict[str, float]:
