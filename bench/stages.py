@@ -237,8 +237,14 @@ def serve(argv: list[str]) -> int:
     parser.add_argument("--stages-file", required=True)
     parser.add_argument("--count-only", action="store_true",
                         help="no stage wrappers: count calls, read the handler threads' CPU")
+    parser.add_argument("--gc-threshold", default="",
+                        help="experiment: gc.set_threshold(a, b, c) and gc.freeze() at startup")
     args, rest = parser.parse_known_args(argv)
     stages = count_calls() if args.count_only else install()
+    if args.gc_threshold:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*(int(x) for x in args.gc_threshold.split(",")))
     target = Path(args.stages_file)
 
     def dump(signum: int, frame: Any) -> None:
