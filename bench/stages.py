@@ -49,7 +49,8 @@ from typing import Any
 STAGES = (
     "parse request", "open: cache lookup", "open: decrypt", "open: decode", "engine apply",
     "encode", "seal (AES-GCM)", "seal: envelope", "cache insert", "build response",
-    "views", "legal actions", "serialize response", "core: rest", "handler: rest", "gc",
+    "views", "legal actions", "serialize response", "core: rest", "handler: call context", "handler: report",
+    "handler: rest", "gc",
 )
 
 
@@ -160,6 +161,7 @@ def install() -> Stages:
     import service.server
     from engines import registry
     from engines.core import Game
+    from service.calls import CallReporter
     from service.sealing import Sealer
     from service.states import StateStore
 
@@ -177,6 +179,8 @@ def install() -> Stages:
     for engine_class in {type(engine) for engine in registry.every_engine()}:
         _patch(engine_class, "view", stages, "views")
         _patch(engine_class, "legal_actions", stages, "legal actions")
+    _patch(grpc_service, "_call_of", stages, "handler: call context")
+    _patch(CallReporter, "finished", stages, "handler: report")
     original_handler = grpc_service._rpc_handler
 
     def rpc_handler(rpc: str, core: Any, attribute: str, request_type: Any,
