@@ -72,14 +72,16 @@ class Side:
     name: str
     args: list[str]
     method: str
+    root: Path = ROOT
     port: int = 0
     proc: subprocess.Popen[bytes] | None = None
     results: dict[int, list[Result]] = field(default_factory=dict)
 
 
-def spawn(args: list[str], port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "MARKETPLAY_STATE_KEYS": KEYS}
-    proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env,
+def spawn(args: list[str], port: int, root: Path = ROOT) -> subprocess.Popen[bytes]:
+    """`python args` in `root` (another checkout: the code before a change)."""
+    env = {**os.environ, "PYTHONPATH": str(root), "MARKETPLAY_STATE_KEYS": KEYS}
+    proc = subprocess.Popen([sys.executable, *args], cwd=root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         grpc.channel_ready_future(channel).result(timeout=30)
@@ -167,7 +169,7 @@ def new_defaults() -> tuple[int, int]:
     return config.workers, config.threads
 
 
-def sides(preset: str) -> list[Side]:
+def sides(preset: str, before: str = "") -> list[Side]:
     serve = ["-m", "service.main", "--metrics-port", "0", "--http-port", "0"]
     echo = ["-m", "bench.echo_server"]
     if preset == "cache":
@@ -180,7 +182,7 @@ def sides(preset: str) -> list[Side]:
         return [Side(f"apply t{n}", [*serve, "--threads", str(n)], APPLY) for n in (1, 2, 4, 8, 16)]
     if preset != "defaults":
         raise SystemExit(f"unknown preset {preset!r}")
-    return [
+    run = [
         Side("echo old", [*echo, "--threads", "16"], ECHO),
         Side("apply old", [*serve, "--workers", "1", "--threads", "16"], APPLY),
         Side(f"echo new ({workers}w)",
@@ -188,6 +190,10 @@ def sides(preset: str) -> list[Side]:
         Side(f"apply new ({workers}w)", serve, APPLY),
         Side("apply new 1w", [*serve, "--workers", "1"], APPLY),
     ]
+    if before:  # the code before the change, as it was deployed by default
+        run.append(Side("apply before", [*serve, "--workers", "1", "--threads", "16"], APPLY,
+                        Path(before)))
+    return run
 
 
 def ratios(preset: str, run: list[Side]) -> list[tuple[str, str, str]]:
@@ -197,8 +203,12 @@ def ratios(preset: str, run: list[Side]) -> list[tuple[str, str, str]]:
         return [("apply / echo", "apply", "echo"), ("apply-nocache / echo", "apply-nocache", "echo")]
     if preset == "threads":
         return [(f"{name} / apply t16", name, "apply t16") for name in names[:-1]]
-    echo_old, apply_old, echo_new, apply_new, apply_1w = names
-    return [
+    echo_old, apply_old, echo_new, apply_new, apply_1w = names[:5]
+    before = [("before: apply / echo old", "apply before", echo_old),
+              ("new default / before (apply)", apply_new, "apply before"),
+              ("old default now / before (apply)", apply_old, "apply before")
+              ] if "apply before" in names else []
+    return [*before,
         ("old default: apply / echo", apply_old, echo_old),
         ("new default: apply / echo (same deployment)", apply_new, echo_new),
         ("new default / old default (apply)", apply_new, apply_old),
@@ -215,13 +225,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", default="spice-merchant")
     parser.add_argument("--steps", type=int, default=12, help="actions before the measured one")
+    parser.add_argument("--before", default="",
+                        help="defaults preset: also a checkout of the code before a change "
+                             "(git archive REV | tar -x -C DIR), one worker, 16 threads")
     args = parser.parse_args()
 
-    run = sides(args.preset)
+    run = sides(args.preset, args.before)
     try:
         for side in run:
             side.port = free_port()
-            side.proc = spawn([*side.args, "--port", str(side.port)], side.port)
+            side.proc = spawn([*side.args, "--port", str(side.port)], side.port, side.root)
         first_apply = next(side for side in run if side.method == APPLY)
         payload = apply_payload(first_apply.port, args.game, args.steps)
         print(f"{args.game}: ApplyAction request {len(payload)} B (a view for one seat); "

@@ -335,31 +335,35 @@ def report(game: str, columns: list[tuple[str, dict[str, float]]]) -> None:
 
 
 def measure(args: argparse.Namespace) -> None:
-    from bench.apply_vs_echo import apply_payload, drive, spawn
+    from bench.apply_vs_echo import ROOT, apply_payload, drive, spawn
     from bench.loopback import free_port
 
     stages = install()
+    roots = [("now", ROOT)] + ([("before", Path(args.before))] if args.before else [])
     for game in args.games.split(","):
         servers = []  # (title, process, port, stages file): instrumented and bare, up together
         try:
-            for title, extra in (("srv", []), ("bare", ["--count-only"])):
-                port = free_port()
-                path = Path(f"/tmp/marketplay-stages-{os.getpid()}-{title}.json")
-                proc = spawn(["-m", "bench.stages", "serve", "--stages-file", str(path), *extra,
-                              "--port", str(port), "--metrics-port", "0", "--http-port", "0",
-                              "--workers", "1", "--threads", str(args.threads)], port)
-                servers.append((title, proc, port, path))
+            for label, root in roots:
+                for kind, extra in (("srv", []), ("bare", ["--count-only"])):
+                    title = f"{kind} {label}" if args.before else kind
+                    port = free_port()
+                    path = Path(f"/tmp/marketplay-stages-{os.getpid()}-{kind}-{label}.json")
+                    proc = spawn(["-m", "bench.stages", "serve", "--stages-file", str(path),
+                                  *extra, "--port", str(port), "--metrics-port", "0",
+                                  "--http-port", "0", "--workers", "1", "--threads",
+                                  str(args.threads)], port, root)
+                    servers.append((title, proc, port, path))
             payload = apply_payload(servers[0][2], game, args.steps)
             runs: dict[str, list[dict[str, float]]] = {}
             for round_no in range(args.rounds):
-                order = servers if round_no % 2 == 0 else servers[::-1]
-                for title, proc, port, path in order:
+                shift = round_no % len(servers)
+                for title, proc, port, path in servers[shift:] + servers[:shift]:
                     for callers in args.callers:
                         before = read_snapshot(proc, path)
                         result = drive("apply", port, "/marketplay.v1.GameService/ApplyAction",
                                        payload, callers, args.seconds, proc.pid)
                         after = read_snapshot(proc, path)
-                        top = "handler #" if title == "bare" else "handler: rest #"
+                        top = "handler #" if title.startswith("bare") else "handler: rest #"
                         calls = after.get(top, 0) - before.get(top, 0)
                         run = per_call(before, after, calls)
                         run["process CPU"] = result.cpu_us_per_call
@@ -369,16 +373,16 @@ def measure(args: argparse.Namespace) -> None:
                 proc.terminate()
                 proc.wait()
                 path.unlink(missing_ok=True)
-        columns = [(title, _median(values)) for title, values in runs.items()
+        columns = [(title.replace("srv ", ""), _median(values)) for title, values in runs.items()
                    if title.startswith("srv")]
         bare = {title: _median(values) for title, values in runs.items()
                 if title.startswith("bare")}
-        for title, cache in (("cold hit", True), ("cold miss", False)):
+        for title, cache in (() if args.no_cold else (("cold hit", True), ("cold miss", False))):
             cold = [in_process(payload, cache, args.calls, stages) for _ in range(args.rounds)]
             columns.append((title, _median(cold)))
         report(game, columns)
         for title, values in bare.items():
-            print(f"  uninstrumented server {title[5:]:>3s}: handler {values['handler']:.1f} "
+            print(f"  uninstrumented server {title[5:]:>10s}: handler {values['handler']:.1f} "
                   f"us/call (thread CPU from request bytes to response message), handler "
                   f"threads {values[HANDLER_THREADS]:.1f} (their CPU clocks: grpcio's work on "
                   f"them too), process {values['process CPU']:.1f} (/proc)")
@@ -405,6 +409,10 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=500, help="in-process calls per round")
     parser.add_argument("--steps", type=int, default=12)
     parser.add_argument("--games", default="spice-merchant,central-market,market-fresh")
+    parser.add_argument("--before", default="",
+                        help="a checkout of the code before a change (git archive REV | tar -x "
+                             "-C DIR): its servers run beside these, rotated")
+    parser.add_argument("--no-cold", action="store_true", help="skip the in-process columns")
     measure(parser.parse_args())
 
 
