@@ -52,7 +52,7 @@ $(TSC): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 
 install: $(VENV)/.installed $(BUF) $(TSC)
 
-## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464); needs no Node.js
+## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464; one worker per core, --workers auto); needs no Node.js
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
