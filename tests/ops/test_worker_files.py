@@ -11,7 +11,8 @@ from prometheus_client.values import MultiProcessValue
 from service.metrics_server import WorkerFilesCollector
 
 
-def test_an_empty_worker_file_does_not_fail_the_scrape(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_empty_worker_file_does_not_fail_the_scrape(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file caught at 0 bytes (created, not yet sized) is left out; the others are served.
     The stock collector raises struct.error on it (prometheus/client_python issue 1199)."""
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
