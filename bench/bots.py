@@ -16,8 +16,14 @@ head-to-head rate, equal to the win rate at two players (its interval treats
 each game's share as one trial's success, an approximation). Decision times
 are A's, per decision with more than one legal action, measured in-process
 (no gRPC) as wall-clock time and as the process's CPU time (what the search
-costs on a core of its own, whatever else the machine runs), with iterations
-per CPU second of A's search.
+costs on a core of its own, whatever else the machine runs): median, 90th and
+95th percentile, with iterations per CPU second of A's search.
+
+The default plan (docs/bots.md, "How strong, how fast") is sized for a shared
+2-core machine: 100 games per table for greedy-random, 16 for the pairings
+with ismcts at 2 players (Central Market: 3), 8 at the most players. It runs
+greedy-random first and the most-players ismcts tables last, so a run cut
+short keeps the rows wanted most; with `--json` every finished row survives.
 """
 
 from __future__ import annotations
@@ -127,9 +133,12 @@ class Row:
     ahead: float
     ahead_low: float
     ahead_high: float
+    decisions: int
     median_ms: float
+    p90_ms: float
     p95_ms: float
     cpu_median_ms: float
+    cpu_p90_ms: float
     cpu_p95_ms: float
     iterations_per_second: float
     wall_seconds: float
@@ -145,31 +154,46 @@ def summarize(game_id: str, players: int, pairing: str, results: list[GameResult
     cpu = sorted(t for r in results for t in r.cpu_times)
     return Row(
         game_id, players, pairing, len(results), score / len(results), low, high,
-        ahead / len(results), ahead_low, ahead_high, *_median_p95(times), *_median_p95(cpu),
-        sum(r.iterations for r in results) / sum(cpu) if cpu else 0.0,
+        ahead / len(results), ahead_low, ahead_high, len(times), *_percentiles(times),
+        *_percentiles(cpu), sum(r.iterations for r in results) / sum(cpu) if cpu else 0.0,
         wall,
     )
 
 
-def _median_p95(seconds: list[float]) -> tuple[float, float]:
-    """Median and 95th percentile of sorted durations, in milliseconds."""
+def _percentiles(seconds: list[float]) -> tuple[float, float, float]:
+    """Median, 90th and 95th percentile of sorted durations, in milliseconds."""
     if not seconds:
-        return 0.0, 0.0
-    return 1000 * statistics.median(seconds), 1000 * seconds[int(0.95 * (len(seconds) - 1))]
+        return 0.0, 0.0, 0.0
+    last = len(seconds) - 1
+    return (1000 * statistics.median(seconds), 1000 * seconds[int(0.90 * last)],
+            1000 * seconds[int(0.95 * last)])
 
 
 def markdown(rows: Iterable[Row]) -> str:
+    """The tournament table, then A's decision times, one line per row each."""
+    rows = list(rows)
     lines = [
-        "| game | players | A-B | games | A wins | 95% CI | equal share | A ahead of a B | 95% CI "
-        "| A ms, median / p95 (wall) | (CPU) | A iterations per CPU second |",
-        "|---|---:|---|---:|---:|---|---:|---:|---|---:|---:|---:|",
+        "| game | players | A-B | games | A wins | 95% CI | equal share | A ahead of a B | 95% CI |",
+        "|---|---:|---|---:|---:|---|---:|---:|---|",
     ]
     for r in rows:
         lines.append(
             f"| {r.game_id} | {r.players} | {r.pairing} | {r.games} | {r.score:.1%} | "
             f"{r.low:.1%}-{r.high:.1%} | {1 / r.players:.0%} | {r.ahead:.1%} | "
-            f"{r.ahead_low:.1%}-{r.ahead_high:.1%} | {r.median_ms:.0f} / {r.p95_ms:.0f} | "
-            f"{r.cpu_median_ms:.0f} / {r.cpu_p95_ms:.0f} | {r.iterations_per_second:,.0f} |"
+            f"{r.ahead_low:.1%}-{r.ahead_high:.1%} |"
+        )
+    lines += [
+        "",
+        "| game | players | A-B | A decisions | wall ms, median / p90 / p95 "
+        "| CPU ms, median / p90 / p95 | A iterations per CPU second |",
+        "|---|---:|---|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.game_id} | {r.players} | {r.pairing} | {r.decisions} | "
+            f"{r.median_ms:.0f} / {r.p90_ms:.0f} / {r.p95_ms:.0f} | "
+            f"{r.cpu_median_ms:.0f} / {r.cpu_p90_ms:.0f} / {r.cpu_p95_ms:.0f} | "
+            f"{r.iterations_per_second:,.0f} |"
         )
     return "\n".join(lines)
 
@@ -181,11 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="one player count")
     parser.add_argument("--pairing", action="append", choices=PAIRINGS,
                         help="repeatable (default: all three)")
-    parser.add_argument("--games", type=int, default=200,
+    parser.add_argument("--games", type=int, default=100,
                         help="games per table for greedy-random")
-    parser.add_argument("--ismcts-games", type=int, default=100,
+    parser.add_argument("--ismcts-games", type=int, default=16,
                         help="games per 2-player (Central Market: 3) table for pairings with ismcts")
-    parser.add_argument("--ismcts-games-at-max", type=int, default=40,
+    parser.add_argument("--ismcts-games-at-max", type=int, default=8,
                         help="games per most-players table for pairings with ismcts")
     parser.add_argument("--iterations", type=int, default=0,
                         help="ismcts iteration budget (default: each game's calibrated one)")
@@ -195,29 +219,41 @@ def main(argv: list[str] | None = None) -> int:
                         "(JSON lines)")
     args = parser.parse_args(argv)
     budgets = (("random", 1), ("greedy", args.greedy_samples), ("ismcts", args.iterations))
-    rows: list[Row] = []
+    plan: list[tuple[int, str, int, str, list[Task]]] = []  # (priority, game, players, pairing)
+    for game_id, players, options in TABLES:
+        if (args.game and game_id != args.game) or (args.players and players != args.players):
+            continue
+        at_max = players == registry.ENGINES[game_id].spec.max_players
+        for pairing in args.pairing or PAIRINGS:
+            count = args.games
+            if "ismcts" in pairing:
+                count = args.ismcts_games_at_max if at_max else args.ismcts_games
+            tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k, budgets)
+                     for k in range(count)]
+            # The cheap greedy-random tables first, then ismcts at the fewest players,
+            # the most players last: a run cut short loses the least wanted rows.
+            priority = 0 if "ismcts" not in pairing else 2 if at_max else 1
+            plan.append((priority, game_id, players, pairing, tasks))
+    plan.sort(key=lambda entry: entry[0])  # stable: TABLES order within a priority
     print(f"ismcts {args.iterations or 'default'} iterations, greedy {args.greedy_samples} "
           f"samples, {args.jobs} processes", flush=True)
+    rows: list[Row] = []
+    started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        for game_id, players, options in TABLES:
-            if (args.game and game_id != args.game) or (args.players and players != args.players):
-                continue
-            for pairing in args.pairing or PAIRINGS:
-                count = args.games
-                if "ismcts" in pairing:
-                    at_max = players == registry.ENGINES[game_id].spec.max_players
-                    count = args.ismcts_games_at_max if at_max else args.ismcts_games
-                tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
-                              budgets) for k in range(count)]
-                started = time.perf_counter()
-                results = list(pool.map(play, tasks))
-                row = summarize(game_id, players, pairing, results, time.perf_counter() - started)
-                rows.append(row)
-                print(markdown([row]).splitlines()[-1], f"({row.wall_seconds:.0f}s)", flush=True)
-                if args.json:
-                    with open(args.json, "a") as out:
-                        out.write(json.dumps(asdict(row)) + "\n")
+        # Everything is submitted at once so that no worker idles between tables.
+        futures = [[pool.submit(play, task) for task in tasks] for *_, tasks in plan]
+        for (_, game_id, players, pairing, _), pending in zip(plan, futures, strict=True):
+            results = [future.result() for future in pending]
+            row = summarize(game_id, players, pairing, results, time.perf_counter() - started)
+            rows.append(row)
+            table = markdown([row]).splitlines()
+            print(table[2], table[-1], f"(done at {row.wall_seconds:.0f}s)", sep="\n", flush=True)
+            if args.json:
+                with open(args.json, "a") as out:
+                    out.write(json.dumps(asdict(row)) + "\n")
     print()
+    ranks = {(g, p): k for k, (g, p, _) in enumerate(TABLES)}
+    rows.sort(key=lambda r: (ranks[r.game_id, r.players], PAIRINGS.index(r.pairing)))
     print(markdown(rows))
     return 0
 

@@ -35,8 +35,9 @@ ACTION_CARD = 0.1
 #: Victory points per income point while the round's ranks are still open.
 INCOME = 0.05
 
-#: ISMCTS iterations that answer in about 200 ms on the development machine
-#: (docs/bots.md, "Decision times"): the bots' default budget for this game.
+#: ISMCTS iterations for about 200 ms of CPU a decision: the bots' default
+#: budget for this game. Measured at 167-179 ms median, 211-224 ms p90, about
+#: 2,500 iterations per CPU second (docs/bots.md, "Decision times").
 SEARCH_ITERATIONS = 450
 
 
