@@ -40,8 +40,8 @@ def summary(out: Path) -> dict[str, Any]:
     return json.loads((out / "summary.json").read_text())  # type: ignore[no-any-return]
 
 
-def rpc(s: dict[str, Any], name: str) -> dict[str, Any]:
-    return next(r for r in s["rpcs"] if r["name"] == f"grpc {name}")
+def rpc(s: dict[str, Any], name: str, protocol: str = "grpc") -> dict[str, Any]:
+    return next(r for r in s["rpcs"] if r["name"] == f"{protocol} {name}")
 
 
 def assert_every_game_accounted_for(s: dict[str, Any]) -> None:
@@ -52,8 +52,8 @@ def assert_every_game_accounted_for(s: dict[str, Any]) -> None:
     assert games["in_progress"] == 0
     # replay_fraction 1.0: every completed game was audited, and each audit passed (a
     # Replay cut by a killed worker is a failed attempt, resent: only the passes count)
-    replays = rpc(s, "Replay")
-    assert replays["requests"] - replays["failures"] == games["completed"]
+    replays = [r for r in s["rpcs"] if r["name"].endswith(" Replay")]
+    assert sum(r["requests"] - r["failures"] for r in replays) == games["completed"]
 
 
 def test_make_load_plays_whole_games_with_no_failure(tmp_path: Path) -> None:
@@ -81,6 +81,46 @@ def test_make_load_plays_whole_games_with_no_failure(tmp_path: Path) -> None:
     page = (out / "summary.md").read_text()
     assert "| grpc ApplyAction |" in page and "games/s" in page
     assert "<html" in (out / "report.html").read_text()[:2000].lower()
+
+
+def test_grpc_and_http_users_with_bot_seats_are_reported_apart(tmp_path: Path) -> None:
+    """Half the users over Connect JSON on the HTTP port, every move asked of the real
+    SuggestAction: each protocol has its own rows, BOTS_BUSY (the server's one bot slot
+    per worker is often taken here) is played at random and is no failure."""
+    out = tmp_path / "mixed"
+    done = subprocess.run(load(out, 8, "--server-workers", "2", "--protocols", "grpc=1,http=1",
+                               "--", "--chooser", "suggest:greedy"),
+                          cwd=ROOT, capture_output=True, text=True, timeout=150,
+                          env={**os.environ, "MARKETPLAY_ADDRESS": ""})
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    s = summary(out)
+    assert s["run"]["protocols"] == {"grpc": 1, "http": 1}
+    assert s["run"]["http_target"].startswith("http://127.0.0.1:")
+    assert s["run"]["chooser"] == "suggest:greedy"
+    assert s["errors"] == {} and s["requests"]["failures"] == 0
+    assert_every_game_accounted_for(s)
+    with (out / "locust_stats.csv").open() as f:
+        rows = {(r["Type"], r["Name"]): r for r in csv.DictReader(f)}
+    answered = 0
+    for protocol in ("grpc", "http"):
+        for name in ("ListGames", "NewGame", "ApplyAction", "SuggestAction"):
+            assert rpc(s, name, protocol)["requests"] > 0, (protocol, name)
+            assert int(rows[(protocol, name)]["Request Count"]) > 0, (protocol, name)
+        answered += rpc(s, "SuggestAction", protocol)["requests"]
+        apply = rpc(s, "ApplyAction", protocol)["requests"]
+        busy = next((r for r in s["rpcs"] if r["name"] == f"{protocol} SuggestAction BOTS_BUSY"),
+                    {"requests": 0, "failures": 0})
+        assert busy["failures"] == 0
+        # one suggestion (answered, or refused and played at random) per action, but for
+        # the games the run stopped between the two calls
+        asked = rpc(s, "SuggestAction", protocol)["requests"] + busy["requests"]
+        assert 0 <= asked - apply <= USERS, (protocol, asked, apply)
+    assert s["suggestions"]["answered"] == answered
+    assert s["suggestions"]["bots_busy_random"] == sum(
+        r["requests"] for r in s["rpcs"] if r["name"].endswith(" SuggestAction BOTS_BUSY"))
+    page = (out / "summary.md").read_text()
+    assert "| http ApplyAction |" in page and "| grpc SuggestAction |" in page
+    assert f"SuggestAction answered {answered} moves" in page
 
 
 def test_a_killed_worker_causes_errors_only_around_the_kill(tmp_path: Path) -> None:
