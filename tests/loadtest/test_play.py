@@ -58,7 +58,7 @@ class Calls:
         return [repr(e) for _, _, e in self.rows if e is not None]
 
 
-BLOCKER_MILLIS = 2000  # how long test_bots_busy's ISMCTS search holds the server's only bot slot
+BLOCKER_MILLIS = 3000  # how long test_bots_busy's ISMCTS search holds the server's only bot slot
 
 
 def free_port() -> int:

@@ -197,11 +197,14 @@ def test_open_traffic_runs_games_at_its_arrival_rate_to_the_end(tmp_path: Path) 
     (The ramp shares the closed model's users; its staircase is tested in test_parts.)
     """
     out = tmp_path / "open"
-    done = subprocess.run(load(out, 3, "--traffic", "open", "--arrival-rate", "5",
-                               "--server-workers", "1"), cwd=ROOT, capture_output=True,
+    done = subprocess.run(load(out, 3, "--traffic", "open", "--arrival-rate", "8",
+                               "--server-workers", "1", "--protocols", "grpc,http"),
+                          cwd=ROOT, capture_output=True,
                           text=True, timeout=120, env={**os.environ, "MARKETPLAY_ADDRESS": ""})
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
     s = summary(out)
     assert s["run"]["traffic"] == "open" and s["errors"] == {}
     assert s["games"]["started"] > 0 and s["games"]["in_progress"] == 0
     assert s["games"]["abandoned"] == 0 and s["games"]["dropped_arrivals"] == 0
+    # each arriving game picks its protocol by the shares (about 24 games: both get some)
+    assert rpc(s, "NewGame", "grpc")["requests"] > 0 and rpc(s, "NewGame", "http")["requests"] > 0
