@@ -61,7 +61,7 @@ $(ESBUILD): $(PG_DIR)/package.json $(PG_DIR)/package-lock.json
 
 install: $(VENV)/.installed $(BUF) $(TSC) $(ESBUILD)
 
-## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464); needs no Node.js
+## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464; one worker per core, --workers auto); needs no Node.js
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 

@@ -9,13 +9,59 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
 
 from engines.bots import GREEDY_SAMPLES
 
 
 class StartupError(Exception):
     """A setting that cannot be served (bad key, port in use): one line, no traceback."""
+
+
+def worker_count(text: str) -> int:
+    """--workers: "auto" (0: one per usable core) or a number of processes."""
+    if text.strip().lower() == "auto":
+        return 0
+    count = int(text)
+    if count < 1:
+        raise ValueError("at least 1 worker")
+    return count
+
+
+def cgroup_cpu_limit(root: Path = Path("/sys/fs/cgroup"),
+                     own: Path = Path("/proc/self/cgroup")) -> float | None:
+    """CPUs this process's cgroup quota allows (cgroup v2 cpu.max, else v1
+    cpu.cfs_quota_us), or None when there is no quota (or no cgroup to read)."""
+    try:
+        lines = own.read_text().splitlines()
+    except OSError:
+        lines = []
+    v2 = [line.split(":", 2)[2] for line in lines if line.startswith("0::")]
+    candidates = [root / v2[0].lstrip("/") / "cpu.max"] if v2 else []
+    candidates.append(root / "cpu.max")  # a container sees its own cgroup at the root
+    for path in candidates:
+        try:
+            quota, period = path.read_text().split()[:2]
+        except (OSError, ValueError):
+            continue
+        return None if quota == "max" else int(quota) / int(period)
+    try:
+        quota_us = int((root / "cpu" / "cpu.cfs_quota_us").read_text())
+        period_us = int((root / "cpu" / "cpu.cfs_period_us").read_text())
+    except (OSError, ValueError):
+        return None
+    return None if quota_us <= 0 else quota_us / period_us
+
+
+def usable_cores() -> int:
+    """Cores this process may run on: its CPU affinity mask, capped by its cgroup's CPU
+    quota (a 2-CPU limit on a 64-core node is 2), at least 1."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    limit = cgroup_cpu_limit()
+    if limit is not None:
+        cores = min(cores or 1, int(limit))  # 1.5 CPUs: one worker, not two throttled ones
+    return max(cores or 1, 1)
 
 
 @dataclass(frozen=True)
@@ -67,16 +113,26 @@ class Config:
         default=10_000, metadata={"help": "most actions one Replay call may carry"}
     )
     threads: int = field(
-        default=16, metadata={"help": "handler threads per worker, for gRPC and again for HTTP"}
+        default=4,
+        metadata={"help": "handler threads per worker, for gRPC and again for HTTP (4 measured "
+                          "best: fewer GIL handoffs than 16, docs/benchmarks.md)"},
     )
     max_concurrent_rpcs: int = field(
         default=0,
         metadata={"help": "calls in flight per worker on each port (running or waiting for a "
                           "thread); more are refused with RESOURCE_EXHAUSTED, reason OVERLOADED "
-                          "(HTTP 429). 0: 4 x --threads"},
+                          "(HTTP 429). 0: 4 x --threads, at least 64"},
     )
     workers: int = field(
-        default=1, metadata={"help": "worker processes sharing the port (SO_REUSEPORT)"}
+        default=0,
+        metadata={"help": "worker processes sharing the port (SO_REUSEPORT); auto: one per usable "
+                          "core (the CPU affinity mask, capped by the cgroup CPU quota)",
+                  "parse": worker_count, "shown": "auto"},
+    )
+    pin_workers: bool = field(
+        default=True,
+        metadata={"help": "pin worker i to the i-th core of the CPU affinity mask when the mask "
+                          "holds exactly one core per worker (a machine or a whole-core pod)"},
     )
     grace_seconds: float = field(
         default=10.0, metadata={"help": "drain time for in-flight calls on SIGTERM"}
@@ -129,7 +185,12 @@ class Config:
     @property
     def call_limit(self) -> int:
         """Calls admitted at once per worker and port (--max-concurrent-rpcs, resolved)."""
-        return self.max_concurrent_rpcs or 4 * self.threads
+        return self.max_concurrent_rpcs or max(4 * self.threads, 64)
+
+    @property
+    def worker_count(self) -> int:
+        """Worker processes to run (--workers, with auto resolved on this machine)."""
+        return self.workers or usable_cores()
 
     @staticmethod
     def env_name(name: str) -> str:
@@ -154,7 +215,8 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
         flag = "--" + f.name.replace("_", "-")
         env_value = env.get(Config.env_name(f.name))
         default = getattr(defaults, f.name)
-        help_text = f"{f.metadata['help']} (env {Config.env_name(f.name)}; default {default!r})"
+        shown = f.metadata.get("shown", repr(default))
+        help_text = f"{f.metadata['help']} (env {Config.env_name(f.name)}; default {shown})"
         if isinstance(default, bool):
             try:
                 value = _parse_bool(env_value) if env_value is not None else default
@@ -165,7 +227,7 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
                 help=help_text,
             )
             continue
-        kind = type(default)
+        kind = f.metadata.get("parse", type(default))
         try:
             value = kind(env_value) if env_value is not None else default
         except ValueError:
@@ -173,12 +235,15 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
         parser.add_argument(flag, dest=f.name, type=kind, default=value, help=help_text)
     args = parser.parse_args(argv)
     config = Config(**vars(args))
-    if config.workers < 1 or config.threads < 1:
-        parser.error("--workers and --threads must be at least 1")
+    if config.workers == 0:  # auto, resolved once, before any worker is pinned to one core
+        config = replace(config, workers=usable_cores())
+    if config.workers < 0 or config.threads < 1:
+        parser.error("--workers must be auto or at least 1, --threads at least 1")
     if not 0 <= config.http_port <= 65535:
         parser.error("--http-port must be 0 (off) or a port number")
     if config.max_concurrent_rpcs < 0:
-        parser.error("--max-concurrent-rpcs must be 0 (4 x --threads) or a number of calls")
+        parser.error("--max-concurrent-rpcs must be 0 (4 x --threads, at least 64) or a number "
+                     "of calls")
     if config.log_format not in ("text", "json"):
         parser.error("--log-format must be text or json")
     if config.seat_token_ttl < 0:
@@ -200,6 +265,7 @@ def markdown_table() -> str:
     for f in fields(Config):
         default = getattr(defaults, f.name)
         shown = ("true" if default else "false") if isinstance(default, bool) else str(default)
+        shown = f.metadata.get("shown", shown)
         rows.append(
             f"| `--{f.name.replace('_', '-')}` | `{Config.env_name(f.name)}` | "
             f"`{shown or '(empty)'}` | {f.metadata['help']} |"

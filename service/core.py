@@ -144,11 +144,12 @@ class GameCore:
         self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
         self.observer.action_applied(game.game_id, game.rules_version)
         sealed = self.store.seal(after, opened.instance)
+        response = pb.ApplyActionResponse()
         update = build_update(after, sealed, seats, request.views.spectator, events,
-                              instance=opened.instance)
+                              instance=opened.instance, into=response.update)
         if update.HasField("outcome"):  # build_update asked the engine once already
             self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
-        return pb.ApplyActionResponse(update=update)
+        return response
 
     def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse:
         opened = self._open(request.state, call)

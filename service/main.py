@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import signal
 import sys
@@ -17,6 +18,20 @@ from service.server import create_server, load_keys
 from service.workers import prepare_metrics, run
 
 log = logging.getLogger("marketplay")
+#: Young-generation threshold and the two older ones (CPython's are 700, 10, 10).
+#: Every call leaves its new decoded state in the state cache, so the young
+#: generation's survivors are real data and older collections keep walking the
+#: whole cache to find no garbage (refcounting frees evicted states). Measured
+#: (bench/stages.py, Spice Merchant, 16 callers): handler CPU 207 -> 165 us/call.
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
+def tune_gc() -> None:
+    """Freeze what start-up made (modules, engines, tables: never garbage) out of every
+    later collection, and collect less often (GC_THRESHOLDS)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def serve(config: Config, sealer: Sealer) -> int:
@@ -43,6 +58,7 @@ def serve(config: Config, sealer: Sealer) -> int:
     signal.signal(signal.SIGINT, on_signal)
     running = create_server(config, observer, interceptors, sealer,
                             http_instruments(config.metrics_port != 0), CallReporter(spans))
+    tune_gc()
     # A process that lost its HTTP server drains and exits non-zero, so the supervisor (or
     # Kubernetes) restarts it instead of leaving half a server behind.
     running.start(on_http_failure=stop.set)

@@ -8,13 +8,16 @@ client: no dead worker replaced, no SIGTERM forwarded).
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import socket
 import threading
+from collections.abc import Iterable
 from http.server import ThreadingHTTPServer
 from typing import Any
 
-from prometheus_client import REGISTRY, CollectorRegistry
+from prometheus_client import REGISTRY, CollectorRegistry, Metric
 from prometheus_client.exposition import MetricsHandler
 from prometheus_client.multiprocess import MultiProcessCollector
 
@@ -29,12 +32,32 @@ def multiprocess_dir() -> str | None:
     return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
+class WorkerFilesCollector(MultiProcessCollector):
+    """prometheus-client's multiprocess collector, minus the files still empty.
+
+    A worker creates each metrics file before sizing it, and the stock collector
+    fails the whole scrape on a file caught at 0 bytes (prometheus/client_python
+    issue 1199): every scrape while a worker starts, and every scrape for good
+    once a worker is killed in that instant. An empty file holds no sample, so
+    leaving it out loses nothing; a file gone between listing and reading is
+    left out the same way.
+    """
+
+    def collect(self) -> Iterable[Metric]:
+        files = []
+        for path in glob.glob(os.path.join(self._path, "*.db")):
+            with contextlib.suppress(FileNotFoundError):
+                if os.path.getsize(path) > 0:
+                    files.append(path)
+        return self.merge(files, accumulate=True)  # type: ignore[no-untyped-call,no-any-return]
+
+
 def scrape_registry() -> CollectorRegistry:
     """What /metrics serves: all workers' files summed, or this process's registry."""
     if multiprocess_dir() is None:
         return REGISTRY
     registry = CollectorRegistry()
-    MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+    WorkerFilesCollector(registry)  # type: ignore[no-untyped-call]
     return registry
 
 

@@ -46,15 +46,21 @@ def build_update(
     events: Iterable[Event] = (),
     *,
     instance: Instance,
+    into: pb.GameUpdate | None = None,
 ) -> pb.GameUpdate:
-    """`instance` gives the seed commitment's salt (none for games of release 0.1.0)."""
+    """`instance` gives the seed commitment's salt (none for games of release 0.1.0).
+
+    With `into` (an empty GameUpdate inside the response) the update is built in
+    place, not built and then copied into the response."""
     engine = game.engine
     field = engine.proto_field
     state = game.state
-    update = pb.GameUpdate(
-        state=sealed, step=game.step, game_id=game.game_id, num_players=game.num_players,
-        rules_version=engine.spec.rules_version,
-    )
+    update = pb.GameUpdate() if into is None else into
+    update.state = sealed
+    update.step = game.step
+    update.game_id = game.game_id
+    update.num_players = game.num_players
+    update.rules_version = engine.spec.rules_version
     wanted = set(seats)
     for decision in game.to_act():
         choice = update.decisions.add(seat=decision.seat, kind=decision.kind)

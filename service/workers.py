@@ -43,6 +43,7 @@ __all__ = ["Restart", "RestartPolicy", "prepare_metrics", "run"]
 log = logging.getLogger("marketplay.workers")
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+_FORWARDED = {signal.SIGTERM, signal.SIGINT, signal.SIGCHLD}  # the supervisor's handled signals
 _KILL_AFTER_GRACE = 5.0  # seconds past grace before a stuck worker gets SIGKILL
 _own_dirs: list[str] = []  # multiprocess directories we created, removed at exit
 
@@ -54,7 +55,7 @@ def prepare_metrics(config: Config) -> str | None:
     counters start from zero, as Prometheus expects after a restart.
     """
     path = os.environ.get(MULTIPROC_ENV) or None
-    wanted = path is not None or (config.workers > 1 and config.metrics_port != 0)
+    wanted = path is not None or (config.worker_count > 1 and config.metrics_port != 0)
     if not wanted:
         return None
     values = sys.modules.get("prometheus_client.values")
@@ -142,6 +143,7 @@ def run(config: Config, sealer: Sealer, serve: Serve) -> int:
     environment, so an ephemeral key is one key for all of them and outlives
     a worker's restart.
     """
+    config = replace(config, workers=config.worker_count)
     if config.workers == 1:
         http = _metrics_http(config)
         if http is not None:
@@ -174,10 +176,28 @@ def _metrics_http(config: Config) -> MetricsServer | None:
     return http
 
 
+def pinning(config: Config) -> list[int | None]:
+    """The core each worker is pinned to (None: not pinned), by worker slot.
+
+    Pinned only when the affinity mask holds exactly one core per worker: then
+    no worker's threads migrate or share a core with another worker's, and the
+    GIL handoffs of one process stay on one core's caches (measured in
+    docs/benchmarks.md). A mask with more cores than workers (a CPU quota on a
+    shared node, or fewer workers asked for) is left to the scheduler: pinning
+    there would stack workers on cores that other processes also use.
+    """
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if config.pin_workers and len(cores) == config.workers > 1:
+        return list(cores)
+    return [None] * config.workers
+
+
 @dataclass
 class _Slot:
-    """One worker's place: its process (0: none), when it started, when to restart it."""
+    """One worker's place: its process (0: none), when it started, when to restart it,
+    and the core it runs on (None: any the supervisor may use)."""
 
+    core: int | None = None
     pid: int = 0
     started: float = 0.0
     quick_deaths: int = 0
@@ -192,7 +212,7 @@ class _Supervisor:
         self._config = config
         self._sealer = sealer
         self._serve = serve
-        self._slots = [_Slot() for _ in range(config.workers)]
+        self._slots = [_Slot(core=core) for core in pinning(config)]
         self._stop_signal = 0
         self._exit_code = 0
         self._reserved: socket.socket | None = None
@@ -219,8 +239,10 @@ class _Supervisor:
         self._http = _metrics_http(config)
         if self._http is not None:
             self._http.serve_in_background()
-        log.info("supervisor %d: %d workers on %s:%d", os.getpid(), config.workers,
-                 config.host, config.port)
+        cores = [slot.core for slot in self._slots]
+        log.info("supervisor %d: %d workers on %s:%d%s", os.getpid(), config.workers,
+                 config.host, config.port,
+                 f", pinned to cores {cores}" if None not in cores else "")
         for slot in self._slots:
             self._spawn(slot)
         try:
@@ -302,14 +324,23 @@ class _Supervisor:
 
     def _spawn(self, slot: _Slot) -> None:
         supervisor = os.getpid()
+        # Blocked across the fork: a SIGTERM sent to a child before it has undone the
+        # supervisor's handlers would run them in the child and be lost (the worker then
+        # served on, and was killed after the grace). Blocked, it waits until the child
+        # has its own handling, then stops it.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _FORWARDED)
         pid = os.fork()
         if pid:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             slot.pid, slot.started = pid, time.monotonic()
             log.info("worker %d started", pid)
             return
         code = 1
         try:
             self._become_worker(supervisor)
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            if slot.core is not None:
+                os.sched_setaffinity(0, {slot.core})
             code = self._serve(self._config, self._sealer)
         except StartupError as exc:
             log.error("worker %d cannot start: %s", os.getpid(), exc)

@@ -2,7 +2,7 @@
 
 Sources (docs/rules/central-market.md, "Data"): the rulebook says 50 product
 cards and 15 action cards; the split per product (3 x 2 kg, 4 x 3 kg,
-3 x 4 kg) and the five products come from rules-notes.md section A. The
+3 x 4 kg) and the five products come from the publisher's component list (roachware.org). The
 bidding card's price range is unknown, so the highest price is the
 `max-price` option (lowest price is 1).
 

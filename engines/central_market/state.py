@@ -13,14 +13,13 @@ with one entry per seat or per product, by that length).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
 from engines.central_market.data import NUM_CODES, NUM_PRODUCTS, product_of
 from engines.central_market.versions import Rules
-from engines.core.wire import int_in, ints, load_list, rows
+from engines.core.wire import dumps, int_in, ints, load_list, rows
 
 # Phases share the numbers of the CentralMarketPhase enum.
 OFFER = 1
@@ -203,17 +202,13 @@ _VERSION_1_VALUES = {"cheat_mixed": True, "reveal_discards": True}
 def _layout(rules: Rules) -> tuple[str, ...]:
     return _LAYOUT_2 if rules.choice_options else _LAYOUT_1
 
-#: Made once (json.dumps builds an encoder per call); only read, so shared by
-#: threads. A state holds no cycles, hence no circular-reference check.
-#: Sales and round scores are tuples, which encode as JSON lists.
-_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 #: Each layout's fields, in order, as one tuple.
 _GETTERS = {layout: attrgetter(*layout) for layout in (_LAYOUT_1, _LAYOUT_2)}
 
 
 def encode(state: State) -> bytes:
     """Compact JSON of plain lists and ints, in field order: same state, same bytes."""
-    return _JSON.encode(_GETTERS[_layout(state.rules)](state)).encode()
+    return dumps(_GETTERS[_layout(state.rules)](state))  # sales, round scores: JSON lists
 
 
 #: The views carry every number of a state as an int32 (central_market.proto).

@@ -1,4 +1,4 @@
-"""The interface every game implements (DESIGN.md, "The engine interface").
+"""The interface every game implements (docs/architecture.md, "The engine interface").
 
 An engine is a stateless object: all game data lives in the state value it
 is handed. `apply` must not mutate its input state, so callers may cache

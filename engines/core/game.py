@@ -8,7 +8,6 @@ generic checks (game over, seat not deciding, stale step, illegal action).
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +18,7 @@ from engines.core.engine import Decision, Engine, Event, Outcome
 from engines.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, StaleStep
 from engines.core.rng import Rng
 from engines.core.spec import OptionValue
-from engines.core.wire import int_in
+from engines.core.wire import dumps, int_in, loads
 
 #: Version of the framework's plain encoding (below the engine's own bytes).
 SCHEMA_VERSION = 1
@@ -66,8 +65,7 @@ class Game:
                 {k: by_name[k].text(v) for k, v in sorted(self.options.items())},
                 self.seed.hex(),
             ]
-            prefix = json.dumps(fixed, separators=(",", ":"))[:-1] + ","
-            object.__setattr__(self, "header_prefix", prefix.encode())
+            object.__setattr__(self, "header_prefix", dumps(fixed)[:-1] + b",")
 
     @classmethod
     def new(
@@ -157,8 +155,8 @@ class Game:
         if not sep:
             raise ValueError("state has no header")
         try:
-            schema, game_id, rules, num_players, options, seed, counter, step = json.loads(head)
-        except (ValueError, TypeError, RecursionError) as exc:  # RecursionError: deep nesting
+            schema, game_id, rules, num_players, options, seed, counter, step = loads(head)
+        except (ValueError, TypeError) as exc:  # TypeError: not 8 fields
             raise ValueError("state header is malformed") from exc
         spec = engine.spec
         if schema != SCHEMA_VERSION:

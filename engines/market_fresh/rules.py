@@ -150,7 +150,7 @@ def choose_moves(state: State, seat: int) -> list[Move]:
 
     "If you can't add a crate, it means your produce isn't fresh enough!
     Remove one of your crates from the game." Only when none of the held
-    crates fits anywhere, and the player picks which (rules-notes 2).
+    crates fits anywhere, and the player picks which (docs/rules/market-fresh.md, "Adding fresh produce").
     """
     shop = state.shopfronts[seat]
     pool = state.face_up if state.variant == SOLO else state.hands[seat]
@@ -340,8 +340,8 @@ def next_turn(state: State) -> tuple[int, int]:
     """Who plays next and whether they start by taking a crate.
 
     Once the supply and the face-up row are empty, players skip step 1 and
-    keep playing from the crates they hold until all are played (rules-notes
-    1): every seat gets the same number of turns.
+    keep playing from the crates they hold until all are played: every seat gets the same number
+    of turns (docs/rules/market-fresh.md, "End of the game").
     """
     pool = bool(state.supply or state.face_up)
     for seat in after(state.num_players, state.current):
@@ -356,7 +356,7 @@ def _next_solo(state: State) -> State:
     """Solo ends when every crate is played or none of the rest fits.
 
     "Continue until you run out of crates. If you cannot place a crate, lose
-    3 points per unused crate." (rules-notes 15: the game ends then.)
+    3 points per unused crate." The game ends then (docs/rules/market-fresh.md, "Stackin' Solo").
     """
     shop = state.shopfronts[0]
     if shop.placeable(state.face_up):

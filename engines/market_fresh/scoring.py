@@ -50,13 +50,13 @@ def basic_tile_row(visible: int) -> int:
     "If you score more than 1 point for your produce, you may place or move
     one of your Farmer Tiles" / "If you score 8 or more points ... row 7."
     The points meant are the visible count, without the +5 bonus
-    (rules-notes 8): the bonus is for freshness, not for the produce column.
+    (docs/rules/market-fresh.md, "The Market Board"): the bonus is for freshness, not for the produce column.
     """
     return min(visible, TOP_ROW) if visible > 1 else 0
 
 
 def lowest_standard_row() -> int:
-    """Row 1 is never used in the standard game (rules-notes 9).
+    """Row 1 is never used in the standard game (docs/rules/market-fresh.md, "The Market Board").
 
     "She can't place her orange Farmer Tile in rows 2 or 3 of the Plums
     column because both spaces are occupied." Ina does not fall to row 1:
@@ -73,7 +73,7 @@ def standard_tile_move(board: Board, seat: int, produce: int, visible: int) -> t
     Farmer Tile in the next lowest free space in that column."
     "Farmer Tiles are only moved when you improve your score in a column."
     A tile already in the column moves to the highest free row at or below the
-    target and above where it stands; otherwise it stays (rules-notes 10).
+    target and above where it stands; otherwise it stays (docs/rules/market-fresh.md, "The Market Board").
     """
     target = basic_tile_row(visible)
     if not target:
@@ -109,7 +109,7 @@ def solo_rows_below_filled(board: Board, row: int) -> bool:
     "to use height scoring, you must have already scored the heights below.
     For example, if you want to score using a crate height of 4, you must
     have a Farmer Tile in any column in row 2 and 3 of the Market Board."
-    Row 1 is never required (the example starts at row 2; rules-notes 14).
+    Row 1 is never required (the example starts at row 2; docs/rules/market-fresh.md, "Crate Heights").
     """
     return all(any(col[r - 1] != FREE for col in board) for r in range(2, row))
 
@@ -229,7 +229,7 @@ def final_scores(
 
 
 def floor_score(score: int) -> int:
-    """A Score Cube cannot go below the track's "0" space (rules-notes 2).
+    """A Score Cube cannot go below the track's "0" space (docs/rules/market-fresh.md, "Scoring with crates").
 
     "lose 1 point by moving your Score Cube one space back on the Market
     Board's number track": at 0 there is no space behind it.

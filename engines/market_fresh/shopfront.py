@@ -54,7 +54,7 @@ class Shopfront:
         "Place a crate on any two blank squares." / "Half of your crate must
         match the fresh produce pictured directly beneath it." / "At least half
         of your crate must match the fresh produce on the crate directly beneath
-        it." Both halves rest at one height (rules-notes 5: no bridging).
+        it." Both halves rest at one height (no bridging: docs/rules/market-fresh.md, "Crate Heights").
         """
         height = self.heights[first]
         if height != self.heights[second]:

@@ -9,11 +9,10 @@ a seat that could not place. Solo keeps only its 25 face-up crates; the other
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engines.core.wire import int_in, ints, load_list, rows
+from engines.core.wire import dumps, int_in, ints, load_list, rows
 from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, TOP_ROW
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.versions import Rules
@@ -79,12 +78,6 @@ def empty_board(num_produce: int) -> tuple[tuple[int, ...], ...]:
     return tuple((FREE,) * TOP_ROW for _ in range(num_produce))
 
 
-#: JSON with no spaces; one encoder for every call (json.dumps builds a new one
-#: whenever it is given options). Tuples encode as JSON arrays, like lists; a
-#: state holds only ints and tuples, so the circular-reference check is moot.
-_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-
-
 def encode(state: State) -> bytes:
     head = (
         ENCODING,
@@ -111,12 +104,12 @@ def encode(state: State) -> bytes:
     )
     # The board (field 14) is a third of the text and changes at most once a
     # turn, so its JSON is cached and spliced in between the other fields.
-    return f"{_JSON.encode(head)[:-1]},{_board_json(state.board)},{_JSON.encode(tail)[1:]}".encode()
+    return b"%s,%s,%s" % (dumps(head)[:-1], _board_json(state.board), dumps(tail)[1:])
 
 
 @lru_cache(maxsize=256)
-def _board_json(board: tuple[tuple[int, ...], ...]) -> str:
-    return _JSON.encode(board)
+def _board_json(board: tuple[tuple[int, ...], ...]) -> bytes:
+    return dumps(board)
 
 
 def decode(data: bytes, rules: Rules) -> State:

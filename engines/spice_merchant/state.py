@@ -8,11 +8,10 @@ open-trade goods, a market, or a seat's score cards.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core.wire import int_in, ints, load_list, rows
+from engines.core.wire import dumps, int_in, ints, load_list, rows
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 from engines.spice_merchant.versions import Rules
 
@@ -113,13 +112,6 @@ class State:
         return census
 
 
-#: Compact JSON, as `json.dumps(body, separators=(",", ":"))` writes it. One
-#: shared encoder (it keeps no state between calls); the body holds only
-#: ints, strings and lists of ints, so the check for circular references
-#: is skipped.
-_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-
-
 def encode(state: State) -> bytes:
     body = [
         ENCODING,
@@ -144,7 +136,7 @@ def encode(state: State) -> bytes:
         state.last_secret,
         state.last_open,
     ]
-    return _JSON.encode(body).encode()
+    return dumps(body)  # compact JSON, as json.dumps(body, separators=(',', ':')) writes it
 
 
 def _markets(value: Any, what: str, capacity: int) -> list[list[int]]:

@@ -25,10 +25,10 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.conformance.configs import CONFIGS
 from tests.interop.page_server import PageServer
 from tests.interop.ts_client import (
     PLAY_CONFIG,
+    TS_CONFIGS,
     ServedBoth,
     built_play_js,
     check_reports,
@@ -77,19 +77,20 @@ def run_page(page: PageServer, api: str, configs: list[Any], tmp_path: Path) -> 
 
 
 def as_json(configs: list[Any]) -> list[dict[str, Any]]:
-    return [{"game": c.game_id, "players": c.num_players, "options": c.options} for c in configs]
+    return [{"game": c.game_id, "players": c.num_players, "options": c.options,
+             "rules_version": c.rules_version} for c in configs]
 
 
 def test_a_browser_plays_over_connect_and_grpc_web(page: PageServer, tmp_path: Path) -> None:
     served = ServedBoth(replace(PLAY_CONFIG, http_cors_origins=page.origin))
     try:
-        result = run_page(page, served.http_url, as_json(one_per_game(CONFIGS)), tmp_path)
+        result = run_page(page, served.http_url, as_json(one_per_game(TS_CONFIGS)), tmp_path)
     finally:
         served.close()
     assert "error" not in result, result["error"]
     assert "HeadlessChrome" in result["userAgent"]
     assert result["origin"] == page.origin != served.http_url
-    configs = one_per_game(CONFIGS)
+    configs = one_per_game(TS_CONFIGS)
     reports = result["reports"]
     check_reports(reports[:len(configs)], configs, "browser:connect")
     check_reports(reports[len(configs):], configs, "browser:grpc-web")
@@ -98,7 +99,7 @@ def test_a_browser_plays_over_connect_and_grpc_web(page: PageServer, tmp_path: P
 def test_a_browser_from_an_unlisted_origin_cannot_call(page: PageServer, tmp_path: Path) -> None:
     served = ServedBoth(replace(PLAY_CONFIG, http_cors_origins="https://play.example.com"))
     try:
-        result = run_page(page, served.http_url, as_json(one_per_game(CONFIGS)[:1]), tmp_path)
+        result = run_page(page, served.http_url, as_json(one_per_game(TS_CONFIGS)[:1]), tmp_path)
     finally:
         served.close()
     assert "Failed to fetch" in result.get("error", ""), result

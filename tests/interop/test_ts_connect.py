@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conformance.configs import CONFIGS
-from tests.interop.ts_client import ServedBoth, check_reports, needs_http_port, one_per_game, play
+from tests.interop.ts_client import TS_CONFIGS, ServedBoth, check_reports, needs_http_port, one_per_game, play
 
 pytestmark = needs_http_port
 
 
 def test_every_config_over_connect_json(served_both: ServedBoth, tmp_path: Path) -> None:
-    reports = play(served_both.http_url, ["--protocol", "connect", "--json"], CONFIGS, tmp_path)
-    check_reports(reports, CONFIGS, "connect+json")
+    reports = play(served_both.http_url, ["--protocol", "connect", "--json"], TS_CONFIGS, tmp_path)
+    check_reports(reports, TS_CONFIGS, "connect+json")
 
 
 @pytest.mark.parametrize(("flags", "protocol"), [
@@ -29,5 +28,5 @@ def test_every_config_over_connect_json(served_both: ServedBoth, tmp_path: Path)
 ])
 def test_one_game_each_over_binary_h2c_and_connect_web(served_both: ServedBoth, tmp_path: Path,
                                                            flags: list[str], protocol: str) -> None:
-    configs = one_per_game(CONFIGS)
+    configs = one_per_game(TS_CONFIGS)
     check_reports(play(served_both.http_url, flags, configs, tmp_path), configs, protocol)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conformance.configs import CONFIGS
-from tests.interop.ts_client import ServedBoth, check_reports, play
+from tests.interop.ts_client import TS_CONFIGS, ServedBoth, check_reports, play
 
 
 def test_every_config_over_native_grpc(served_both: ServedBoth, tmp_path: Path) -> None:
-    reports = play(served_both.grpc_url, ["--protocol", "grpc"], CONFIGS, tmp_path)
-    check_reports(reports, CONFIGS, "grpc")
+    reports = play(served_both.grpc_url, ["--protocol", "grpc"], TS_CONFIGS, tmp_path)
+    check_reports(reports, TS_CONFIGS, "grpc")

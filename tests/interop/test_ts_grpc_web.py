@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conformance.configs import CONFIGS
-from tests.interop.ts_client import ServedBoth, check_reports, needs_http_port, one_per_game, play
+from tests.interop.ts_client import TS_CONFIGS, ServedBoth, check_reports, needs_http_port, one_per_game, play
 
 pytestmark = needs_http_port
 
 
 def test_every_config_over_grpc_web(served_both: ServedBoth, tmp_path: Path) -> None:
-    reports = play(served_both.http_url, ["--protocol", "grpc-web"], CONFIGS, tmp_path)
-    check_reports(reports, CONFIGS, "grpc-web+binary")
+    reports = play(served_both.http_url, ["--protocol", "grpc-web"], TS_CONFIGS, tmp_path)
+    check_reports(reports, TS_CONFIGS, "grpc-web+binary")
 
 
 @pytest.mark.parametrize(("flags", "protocol"), [
@@ -28,5 +27,5 @@ def test_every_config_over_grpc_web(served_both: ServedBoth, tmp_path: Path) -> 
 ])
 def test_one_game_each_over_h2c_and_connect_web(served_both: ServedBoth, tmp_path: Path,
                                                 flags: list[str], protocol: str) -> None:
-    configs = one_per_game(CONFIGS)
+    configs = one_per_game(TS_CONFIGS)
     check_reports(play(served_both.http_url, flags, configs, tmp_path), configs, protocol)

@@ -21,7 +21,7 @@ import pytest
 from service.config import Config
 from service.sealing import Sealer
 from service.server import create_server
-from tests.conformance.configs import PlayConfig
+from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.loopback import free_port
 from tests.service.conftest import TEST_CONFIG
 
@@ -79,7 +79,8 @@ def play(base_url: str, flags: list[str], configs: list[PlayConfig],
     """Runs play.js over `configs`; its one JSON report per game, in order."""
     listed = tmp_path / "configs.json"
     listed.write_text(json.dumps(
-        [{"game": c.game_id, "players": c.num_players, "options": c.options} for c in configs]
+        [{"game": c.game_id, "players": c.num_players, "options": c.options,
+          "rules_version": c.rules_version} for c in configs]
     ))
     assert base_url.startswith("http://127.0.0.1:")
     node = shutil.which("node")
@@ -110,6 +111,21 @@ def check_reports(reports: list[dict[str, object]], configs: list[PlayConfig], p
         assert report["replay_digest_ok"] is True, label
         assert report["view_step_ok"] is True, label
         assert report["refusals"] == EXPECTED_REFUSALS, label
+
+
+def token_server_configs(configs: list[PlayConfig]) -> list[PlayConfig]:
+    """The configurations a server requiring seat tokens (PLAY_CONFIG) starts: a
+    trusted-only option set away from its default is refused there
+    (OPTION_NEEDS_TRUST; tests/service/test_rules_versions.py plays those)."""
+    def trusted(config: PlayConfig) -> bool:
+        given = config.options
+        return any(o.trusted_only and o.name in given and o.parse(given[o.name]) != o.default
+                   for o in config.engine.spec.options)
+    return [c for c in configs if not trusted(c)]
+
+
+#: Every conformance configuration, under its rules version, that PLAY_CONFIG's server starts.
+TS_CONFIGS = token_server_configs(CONFIGS)
 
 
 def one_per_game(configs: list[PlayConfig]) -> list[PlayConfig]:

@@ -45,7 +45,7 @@ class Service:
             [sys.executable, "-m", "service.main", "--host", "127.0.0.1",
              "--port", str(self.port), "--metrics-port", str(self.metrics_port),
              "--http-port", str(self.http_port),
-             "--grace-seconds", "2", "--threads", "4", *flags],
+             "--grace-seconds", "2", "--threads", "4", "--workers", "1", *flags],
             cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
         )
         self.address = f"127.0.0.1:{self.port}"

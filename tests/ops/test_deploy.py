@@ -459,14 +459,36 @@ def test_prod_requires_seat_tokens_and_every_overlay_logs_json(tmp_path: Path) -
     assert "MARKETPLAY_LOG_FORMAT=json" in _final_stage()
 
 
-def test_prod_runs_several_workers_on_as_many_cores(tmp_path: Path) -> None:
-    """Prod: workers == CPU cores requested, Guaranteed QoS, at least three pods."""
-    objects = render("prod", tmp_path)
-    config = load_config([], env=config_map(objects))
-    resources = container(objects)["resources"]
-    assert config.workers == int(resources["requests"]["cpu"]) >= 2
-    assert resources["requests"] == resources["limits"]  # Guaranteed QoS
-    assert one(objects, "HorizontalPodAutoscaler")["spec"]["minReplicas"] >= 3
+@pytest.mark.parametrize("overlay", ["base", "prod"])
+def test_pods_get_whole_cores_and_a_worker_on_each(
+    overlay: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Integer CPU, requests == limits (Guaranteed QoS: the static CPU manager gives such a
+    pod exclusive cores), and --workers auto, which runs one worker per core of the limit
+    on a node with many more (prod: at least 2 per pod, at least three pods)."""
+    if overlay == "base":  # what every overlay starts from (dev overrides it: small pods)
+        base = DEPLOY / "k8s" / "base"
+        deployment = yaml.safe_load((base / "deployment.yaml").read_text())
+        resources = deployment["spec"]["template"]["spec"]["containers"][0]["resources"]
+        literals = yaml.safe_load((base / "kustomization.yaml").read_text())[
+            "configMapGenerator"][0]["literals"]
+        data = dict(literal.split("=", 1) for literal in literals)
+    else:
+        objects = render("prod", tmp_path)
+        resources = container(objects)["resources"]
+        data = config_map(objects)
+    assert resources["requests"] == resources["limits"]
+    cpu = str(resources["limits"]["cpu"])
+    assert cpu.isdigit(), cpu
+    assert data["MARKETPLAY_WORKERS"] == "auto" and "MARKETPLAY_THREADS" not in data
+    from service import config as config_module
+
+    monkeypatch.setattr(config_module.os, "sched_getaffinity", lambda pid: set(range(64)))
+    monkeypatch.setattr(config_module, "cgroup_cpu_limit", lambda: float(cpu))
+    assert load_config([], env=data).workers == int(cpu)
+    if overlay == "prod":
+        assert int(cpu) >= 2
+        assert one(objects, "HorizontalPodAutoscaler")["spec"]["minReplicas"] >= 3
 
 
 # --- PromQL: alerts and dashboard ---------------------------------------------------------------

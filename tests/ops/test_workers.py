@@ -121,12 +121,42 @@ def test_a_killed_worker_is_restarted_and_its_counts_kept(two_workers: Service) 
     counted = two_workers.sample("grpc_server_handled_total", **CHECK)
     old = two_workers.worker_pids()
     victim = min(old)
+    cores_before = _worker_cores(two_workers)
     os.kill(victim, signal.SIGKILL)
     now = _wait_for_replacement(two_workers, victim, seconds=20)
     assert now - old and (old - {victim}) <= now
     two_workers.wait_ready(workers=2)
+    assert _worker_cores(two_workers) == cores_before  # the replacement runs where its slot did
     assert two_workers.sample("grpc_server_handled_total", **CHECK) > counted
     assert f"worker {victim} died" in two_workers.log()
+
+
+def _worker_cores(service: Service) -> list[set[int]]:
+    """Each worker's CPU affinity, sorted (a pinned worker's is one core)."""
+    return sorted((os.sched_getaffinity(pid) for pid in service.worker_pids()), key=sorted)
+
+
+def test_workers_are_pinned_one_per_core_when_the_mask_allows(two_workers: Service) -> None:
+    """Two workers and exactly two allowed cores: one worker on each. With more cores in
+    the mask than workers they are left to the scheduler (service/workers.py, `pinning`)."""
+    mask = os.sched_getaffinity(0)
+    if len(mask) == 2:
+        assert _worker_cores(two_workers) == [{core} for core in sorted(mask)]
+        assert "pinned to cores" in two_workers.log()
+    else:
+        assert _worker_cores(two_workers) == [mask, mask]
+
+
+def test_pinning_needs_one_core_per_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    from service import workers
+
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {3, 1})
+    assert workers.pinning(Config(workers=2)) == [1, 3]
+    assert workers.pinning(Config(workers=2, pin_workers=False)) == [None, None]
+    assert workers.pinning(Config(workers=1)) == [None]
+    assert workers.pinning(Config(workers=3)) == [None, None, None]
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert workers.pinning(Config(workers=2)) == [None, None]
 
 
 def test_sigterm_stops_every_worker_cleanly(two_workers: Service) -> None:
@@ -190,7 +220,7 @@ def test_a_trickling_scrape_never_holds_up_supervision(two_workers: Service) -> 
 
 
 def test_single_worker_serves_metrics_in_process(tmp_path: Path) -> None:
-    """The default, --workers 1: no supervisor; /metrics from the serving process itself."""
+    """--workers 1: no supervisor; /metrics from the serving process itself."""
     service = Service(tmp_path)
     try:
         service.wait_ready(workers=1)

@@ -104,6 +104,8 @@ def _http_list_games(base: str, protocol: str) -> int:
 
 def test_the_limit_defaults_to_four_calls_per_thread_and_is_configurable() -> None:
     assert Config(threads=16).call_limit == 64
+    assert Config(threads=32).call_limit == 128
+    assert Config().call_limit == 64  # 4 threads: still 64 calls may wait for one
     assert Config(threads=16, max_concurrent_rpcs=10).call_limit == 10
     assert load_config([], env={"MARKETPLAY_MAX_CONCURRENT_RPCS": "7"}).call_limit == 7
     with pytest.raises(SystemExit):

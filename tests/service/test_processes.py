@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def start_server(port: int, *extra: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_METRICS_PORT": "0",
-           "MARKETPLAY_HTTP_PORT": "0"}
+           "MARKETPLAY_HTTP_PORT": "0", "MARKETPLAY_WORKERS": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.main", "--port", str(port), "--grace-seconds", "2", *extra],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

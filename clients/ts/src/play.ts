@@ -8,7 +8,7 @@
  *
  * --web uses connect-web's fetch transports instead of connect-node's; --http2
  * sends Connect or gRPC-Web over HTTP/2 (h2c to an http:// URL) instead of HTTP/1.1.
- * --configs names a JSON list of {"game", "players", "options"}. Prints one
+ * --configs names a JSON list of {"game", "players", "options", "rules_version"?}. Prints one
  * JSON line per game on stdout and exits 0; on the first mismatch or failed
  * call prints it on stderr and exits 1 (2 for bad usage).
  */
@@ -35,11 +35,12 @@ function usage(message: string): never {
 function parseConfigs(text: string): GameConfig[] {
   const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed)) usage("--configs: expected a JSON list");
-  return parsed.map((entry: { game?: unknown; players?: unknown; options?: unknown }, i) => {
+  return parsed.map((entry: { game?: unknown; players?: unknown; options?: unknown; rules_version?: unknown }, i) => {
     if (typeof entry.game !== "string" || !Number.isInteger(entry.players)) {
       usage(`--configs: entry ${i} needs "game" (string) and "players" (integer)`);
     }
-    return { game: entry.game, players: entry.players as number, options: (entry.options ?? {}) as Record<string, string> };
+    const rulesVersion = typeof entry.rules_version === "string" ? entry.rules_version : "";
+    return { game: entry.game, players: entry.players as number, options: (entry.options ?? {}) as Record<string, string>, rulesVersion };
   });
 }
 

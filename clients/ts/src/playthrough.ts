@@ -30,6 +30,8 @@ export interface GameConfig {
   game: string;
   players: number;
   options: Record<string, string>;
+  /** The rules version to start under; absent or empty: the newest the server plays. */
+  rulesVersion?: string;
 }
 
 export interface Summary extends GameConfig {
@@ -97,15 +99,17 @@ export async function playOne(
   seed: Uint8Array,
 ): Promise<Summary> {
   const { game, players, options } = config;
+  const rulesVersion = config.rulesVersion ?? "";
   const views = { allSeats: true, spectator: true };
   const timeoutMs = CALL_TIMEOUT_MS;
 
-  const started = await client.newGame({ gameId: game, numPlayers: players, options, seed, views }, { timeoutMs });
+  const started = await client.newGame({ gameId: game, numPlayers: players, options, seed, views, rulesVersion }, { timeoutMs });
   const seatTokens = started.seatTokens;
   check(seatTokens.length === players, `NewGame returned ${seatTokens.length} seat tokens for ${players} seats`);
   check(started.update !== undefined, "NewGame answered without an update");
   let update: GameUpdate = started.update;
   check(update.gameId === game, `NewGame answered for game ${update.gameId}`);
+  check(rulesVersion === "" || update.rulesVersion === rulesVersion, `NewGame answered under rules ${update.rulesVersion}`);
   const moveOptions = { seatTokens, views };
 
   const first = pick(legalMoves(update), random);
@@ -161,7 +165,8 @@ export async function playOne(
   check(viewStepOk, `GetView for seat 0 answered step ${viewed.update?.step} with ${seatViews.length} views`);
 
   const replayed = await client.replay(
-    { gameId: game, numPlayers: players, options, seed: outcome.seed, seedSalt: outcome.seedSalt, actions: moves },
+    { gameId: game, numPlayers: players, options, seed: outcome.seed, seedSalt: outcome.seedSalt, actions: moves,
+      rulesVersion: update.rulesVersion },
     { timeoutMs },
   );
   check(replayed.actionsApplied === moves.length, `Replay applied ${replayed.actionsApplied} of ${moves.length}`);

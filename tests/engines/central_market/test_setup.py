@@ -18,7 +18,8 @@ from tests.engines.central_market.helpers import CARROTS, card, cards, make_stat
 
 
 def test_deck_has_50_cards_of_five_products_with_2_3_4_kg() -> None:
-    """Per product 3 cards of 2 kg, 4 of 3 kg, 3 of 4 kg (rules-notes A)."""
+    """Per product 3 cards of 2 kg, 4 of 3 kg, 3 of 4 kg
+    (docs/rules/central-market.md, "Game in one paragraph")."""
     full = deck(-1)
     assert len(full) == 50
     per_product = Counter(product_of(c) for c in full)
