@@ -6,7 +6,9 @@
         --traffic open --arrival-rate 4
 
 `make load` wraps this (clients/loadtest/run.py); docs/load-testing.md is the
-guide. Requests appear per RPC ("grpc ApplyAction") with their status; a
+guide. Users speak gRPC (-H) or Connect JSON on the HTTP port (--http-host), in
+the shares of --protocols or the mix's. Requests appear per protocol and RPC
+("grpc ApplyAction", "http ApplyAction") with their status; a
 response that breaks the contract is a failure ("CONTRACT WRONG_STEP"); each
 finished game is one "game" row whose time is the game's wall time and whose
 size is its number of actions. --summary writes the one-page summary.
@@ -37,6 +39,7 @@ from locust.runners import MasterRunner, WorkerRunner
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay_load import shapes, summary
 from marketplay_load.choosers import make_chooser
+from marketplay_load.http_json import HttpTransport
 from marketplay_load.mix import (
     DEFAULT_MIX,
     Mix,
@@ -46,10 +49,11 @@ from marketplay_load.mix import (
 )
 from marketplay_load.play import GameResult, play_game
 from marketplay_load.tally import Tally
-from marketplay_load.transport import GrpcTransport, Report, RpcFailure
+from marketplay_load.transport import GrpcTransport, Report, RpcFailure, Transport
 
 log = logging.getLogger("marketplay.load")
 DEFAULT_ADDRESS = os.environ.get("MARKETPLAY_ADDRESS") or "127.0.0.1:50051"
+HTTP_PORT = 8080  # the HTTP port's default (docs/http.md), when --http-host is not given
 TALLY = Tally()  # this process's games and errors (the master's: everyone's)
 REPORT_KEY = "marketplay"  # our part of each worker's report to the master
 
@@ -70,6 +74,10 @@ def _options(parser: Any) -> None:
                         help="TOML file: game mix and play style (default clients/loadtest/mix.toml)")
     parser.add_argument("--chooser", default="", env_var="LOCUST_CHOOSER",
                         help="override the mix's chooser: random or suggest:<random|greedy|ismcts>")
+    parser.add_argument("--protocols", default="", env_var="LOCUST_PROTOCOLS",
+                        help="override the mix's protocols: grpc, http, or shares as grpc=3,http=1")
+    parser.add_argument("--http-host", default="", env_var="LOCUST_HTTP_HOST",
+                        help="the HTTP port's URL for http users (default: -H's host, port 8080)")
     parser.add_argument("--traffic", default="steady", choices=shapes.TRAFFIC, env_var="LOCUST_TRAFFIC",
                         help="steady: -u users; ramp: -u users in --ramp-steps steps over -t; "
                              "open: --arrival-rate new games/s")
@@ -94,8 +102,8 @@ def _options(parser: Any) -> None:
 
 
 @cache
-def mix_of(path: str, chooser: str) -> Mix:
-    return load_mix(path, chooser or None)
+def mix_of(path: str, chooser: str, protocols: str) -> Mix:
+    return load_mix(path, chooser or None, protocols or None)
 
 
 def options_of(environment: Environment) -> argparse.Namespace:
@@ -107,12 +115,32 @@ def options_of(environment: Environment) -> argparse.Namespace:
 
 def current_mix(environment: Environment) -> Mix:
     options = options_of(environment)
-    return mix_of(options.mix, options.chooser)
+    return mix_of(options.mix, options.chooser, options.protocols)
 
 
 def address_of(host: str | None) -> str:
     address = host or DEFAULT_ADDRESS
     return address.removeprefix("grpc://")
+
+
+def http_url_of(environment: Environment, host: str | None) -> str:
+    """--http-host, or the gRPC target's host on the HTTP port's default."""
+    options = options_of(environment)
+    if options.http_host:
+        return str(options.http_host)
+    target = address_of(host).removeprefix("dns:///")
+    name = target.rsplit(":", 1)[0] if ":" in target.split("]")[-1] else target  # "[::1]:50051"
+    return f"http://{name}:{HTTP_PORT}"
+
+
+def transport_for(environment: Environment, protocol: str, host: str | None,
+                  connections: int = 1) -> Transport:
+    """One gRPC channel (multiplexed) or `connections` HTTP/1.1 keep-alive connections."""
+    report = reporter(environment)
+    deadline = current_mix(environment).style.deadline_seconds
+    if protocol == "http":
+        return HttpTransport(http_url_of(environment, host), report, deadline, connections)
+    return GrpcTransport(address_of(host), report, deadline)
 
 
 # ------------------------------------------------------------------ reporting
@@ -146,21 +174,23 @@ def _count_errors(request_type: str, name: str, exception: Exception | None = No
 # ---------------------------------------------------------------------- users
 
 
-class GrpcPlayer(User):
-    """A game backend over gRPC: plays one game start to end, pauses, starts the next.
+class Player(User):
+    """A game backend: plays one game start to end, pauses, starts the next.
 
-    Closed model (steady and ramp traffic). One channel, so one connection, per
-    user: with several server workers on one port (SO_REUSEPORT) or several
-    pods, users spread over all of them.
+    Closed model (steady and ramp traffic). One transport, so one connection,
+    per user: with several server workers on one port (SO_REUSEPORT) or
+    several pods, users spread over all of them. The subclasses differ only
+    in the protocol; their weights are the mix's protocol shares.
     """
 
+    abstract = True
+    protocol = "grpc"
     host = DEFAULT_ADDRESS
 
     def on_start(self) -> None:
         self.mix = current_mix(self.environment)
         self.rng = random.Random()
-        self.transport = GrpcTransport(address_of(self.host), reporter(self.environment),
-                                       self.mix.style.deadline_seconds)
+        self.transport = transport_for(self.environment, self.protocol, self.host)
         self.chooser = make_chooser(self.mix.style, self.transport, self.rng, gevent.sleep)
 
     def on_stop(self) -> None:
@@ -177,11 +207,29 @@ class GrpcPlayer(User):
         report_game(self.environment, result)
 
 
-class GrpcArrivals(User):
+class GrpcPlayer(Player):
+    """Over gRPC, through the generated stub (-H)."""
+
+    protocol = "grpc"
+
+
+class HttpPlayer(Player):
+    """Over the HTTP port as Connect JSON (--http-host), as a browser or mobile backend."""
+
+    protocol = "http"
+
+
+PLAYERS: dict[str, type[Player]] = {"grpc": GrpcPlayer, "http": HttpPlayer}
+
+
+class OpenArrivals(User):
     """Open model: new games arrive as a Poisson stream, each played by its own greenlet.
 
     The shape runs one of these per load-generating process; each takes an
-    equal share of --arrival-rate. Games share --channels connections.
+    equal share of --arrival-rate. Each game picks its protocol by the mix's
+    shares; the games of a protocol share --channels transports (gRPC
+    channels multiplex; an HTTP transport holds enough keep-alive connections
+    for its share of the games in flight).
     """
 
     host = DEFAULT_ADDRESS
@@ -196,8 +244,11 @@ class GrpcArrivals(User):
         rng = random.Random()
         rate = options.arrival_rate / max(1, options.arrival_streams)
         report = reporter(self.environment)
-        channels = [GrpcTransport(address_of(self.host), report, mix.style.deadline_seconds)
-                    for _ in range(max(1, options.channels))]
+        count = max(1, options.channels)
+        per_channel = -(-max(1, options.max_games_in_flight) // count)
+        shares = mix.style.protocols
+        channels = {protocol: [transport_for(self.environment, protocol, self.host, per_channel)
+                               for _ in range(count)] for protocol in shares}
         games: gevent.pool.Pool = gevent.pool.Pool(max(1, options.max_games_in_flight))
         try:
             while True:
@@ -207,20 +258,22 @@ class GrpcArrivals(User):
                     report(summary.GAME_ROWS, "(arrivals)", 0.0, 0,
                            GameFailure(f"DROPPED: over {games.size} games in flight"))
                     continue
-                games.spawn(self._one_game, rng.choice(channels), mix)
+                protocol = rng.choices(list(shares), weights=list(shares.values()))[0]
+                games.spawn(self._one_game, rng.choice(channels[protocol]), mix)
         finally:
             games.kill()
-            for channel in channels:
-                channel.close()
+            for transports in channels.values():
+                for transport in transports:
+                    transport.close()
 
-    def _one_game(self, transport: GrpcTransport, mix: Mix) -> None:
+    def _one_game(self, transport: Transport, mix: Mix) -> None:
         rng = random.Random()
         chooser = make_chooser(mix.style, transport, rng, gevent.sleep)
         result = play_game(transport, mix.pick(rng), mix.style, chooser, rng, TALLY, gevent.sleep)
         report_game(self.environment, result)
 
 
-OPEN_USERS: tuple[type[User], ...] = (GrpcArrivals,)
+OPEN_USERS: tuple[type[User], ...] = (OpenArrivals,)
 
 
 class TrafficShape(LoadTestShape):
@@ -235,7 +288,8 @@ class TrafficShape(LoadTestShape):
         run_time = float(options.run_time) if options.run_time else None
         elapsed = self.get_run_time()
         classes: list[type[User]] = environment.user_classes
-        closed = [c for c in classes if c not in OPEN_USERS]
+        # the players of the protocols the mix gives a share (their weights, set at init)
+        closed = [c for c in classes if c not in OPEN_USERS and c.weight > 0]
         if options.traffic == "open":
             streams = self.runner.worker_count if isinstance(self.runner, MasterRunner) else 1
             options.arrival_streams = max(1, streams)  # the workers receive it with the spawn
@@ -271,11 +325,15 @@ class _Run:
 def _snapshot(environment: Environment) -> dict[str, Any]:
     stats = environment.stats
     rpcs = [e for e in stats.entries.values() if e.method != summary.GAME_ROWS]
-    apply = stats.entries.get(("ApplyAction", "grpc"))
+    apply_times: dict[int, int] = {}  # ApplyAction over every protocol
+    for protocol in PLAYERS:
+        entry = stats.entries.get(("ApplyAction", protocol))
+        for ms, count in (entry.response_times if entry else {}).items():
+            apply_times[ms] = apply_times.get(ms, 0) + count
     return summary.snapshot(
         time.time(), environment.runner.user_count if environment.runner else 0,
         sum(e.num_requests for e in rpcs), sum(e.num_failures for e in rpcs),
-        apply.response_times if apply else {},
+        apply_times,
         _cpu_seconds(options_of(environment).server_pid), _cpu_seconds(os.getpid()),
     )
 
@@ -304,10 +362,12 @@ def _on_init(environment: Environment, **_: Any) -> None:
     if options is None:  # a library user building its own Environment
         return
     try:
-        current_mix(environment)
+        mix = current_mix(environment)
     except MixError as exc:
         log.error("%s", exc)
         sys.exit(2)
+    for protocol, player in PLAYERS.items():  # Locust spreads users by these weights
+        player.weight = mix.style.protocols.get(protocol, 0)
     if isinstance(environment.runner, WorkerRunner):
         environment.events.report_to_master.add_listener(
             lambda client_id, data, **_: data.__setitem__(REPORT_KEY, TALLY.drain()))
@@ -337,17 +397,23 @@ def _on_test_start(environment: Environment, **_: Any) -> None:
 
 
 def _check_mix(environment: Environment) -> list[str]:
-    """The mix against the server's ListGames (itself reported as a request)."""
-    transport = GrpcTransport(address_of(environment.host or GrpcPlayer.host),
-                              reporter(environment), 10.0)
-    try:
-        listed: pb.ListGamesResponse = transport.call("ListGames", pb.ListGamesRequest())
-    except RpcFailure as failure:
-        return [f"ListGames failed ({failure.label}): is a server at "
-                f"{address_of(environment.host)}?"]
-    finally:
-        transport.close()
-    return check_against_catalogue(current_mix(environment), listed.games)
+    """The mix against the server's ListGames, over each protocol the mix uses (each
+    call itself reported as a request): a wrong address fails here, not mid-run."""
+    problems: list[str] = []
+    host = environment.host or DEFAULT_ADDRESS
+    for protocol in current_mix(environment).style.protocols:
+        transport = transport_for(environment, protocol, host)
+        target = http_url_of(environment, host) if protocol == "http" else address_of(host)
+        try:
+            listed: pb.ListGamesResponse = transport.call("ListGames", pb.ListGamesRequest())
+        except RpcFailure as failure:
+            problems.append(f"ListGames over {protocol} failed ({failure.label}): is a server "
+                            f"at {target}?")
+            continue
+        finally:
+            transport.close()
+        problems += check_against_catalogue(current_mix(environment), listed.games)
+    return list(dict.fromkeys(problems))
 
 
 @events.reset_stats.add_listener
@@ -393,8 +459,11 @@ def write_summary(environment: Environment) -> None:
         "p99": entry.get_response_time_percentile(0.99),
         "max": entry.max_response_time or 0,
     } for entry in environment.stats.entries.values()]
+    protocols = dict(current_mix(environment).style.protocols)
     run = {
-        "target": address_of(environment.host), "traffic": options.traffic,
+        "target": address_of(environment.host), "protocols": protocols,
+        "http_target": http_url_of(environment, environment.host) if "http" in protocols else "",
+        "traffic": options.traffic,
         "users": options.num_users, "arrival_rate": options.arrival_rate,
         "mix": options.mix, "chooser": current_mix(environment).style.chooser,
         "started": _Run.started, "cpu": cpu,

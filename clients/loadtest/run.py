@@ -3,9 +3,10 @@
     python clients/loadtest/run.py                          # 60 s, 20 users, a local 2-worker server
     python clients/loadtest/run.py --address 10.0.0.7:50051 --seconds 300 --users 100
     python clients/loadtest/run.py --traffic open --arrival-rate 5 -- --processes 2
+    python clients/loadtest/run.py --protocols grpc=1,http=1    # half the users over HTTP/JSON
 
 Without --address (or MARKETPLAY_ADDRESS) it starts `python -m service.main`
-on 127.0.0.1 with --server-workers workers for the run, as a separate process
+on 127.0.0.1 (gRPC and HTTP ports) with --server-workers workers for the run, as a separate process
 (the load generator never imports the server), and the summary reports that
 server's CPU. Anything after `--` goes to Locust unchanged. Writes
 report.html (Locust's charts), locust_*.csv (stats, per-second history,
@@ -23,6 +24,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -48,6 +51,11 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--address", default=os.environ.get("MARKETPLAY_ADDRESS", ""),
                         help="host:port of the server under test (default: start one on loopback)")
+    parser.add_argument("--http-address", default=os.environ.get("MARKETPLAY_HTTP_ADDRESS", ""),
+                        help="URL of the server's HTTP port for http users (default: --address's "
+                             "host, port 8080; the HTTP port of the server started here)")
+    parser.add_argument("--protocols", default="",
+                        help="user shares per protocol, overriding the mix's: grpc, http, grpc=3,http=1")
     parser.add_argument("--seconds", type=int, default=60, help="run time (bounded; default 60)")
     parser.add_argument("--users", type=int, default=20, help="simulated backends (steady, ramp)")
     parser.add_argument("--spawn-rate", type=float, default=10.0, help="users started per second")
@@ -86,21 +94,40 @@ def wait_for_server(address: str, proc: subprocess.Popen[bytes] | None, timeout:
                 time.sleep(0.2)
 
 
+def wait_for_http(url: str, proc: subprocess.Popen[bytes] | None, timeout: float) -> None:
+    """Until the HTTP port answers /readyz with 200."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc is not None and proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}; see its log")
+        try:
+            with urllib.request.urlopen(f"{url.rstrip('/')}/readyz", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except (OSError, urllib.error.URLError):
+            pass
+        if time.monotonic() > deadline:
+            raise SystemExit(f"no marketplay HTTP port answers at {url}")
+        time.sleep(0.2)
+
+
 @contextlib.contextmanager
-def local_server(workers: int, log_path: Path) -> Iterator[tuple[str, int]]:
-    """A server on a free loopback port for the duration of the run: (address, pid)."""
-    port = free_port()
+def local_server(workers: int, log_path: Path) -> Iterator[tuple[str, str, int]]:
+    """A server on free loopback ports for the duration of the run: (address, HTTP URL, pid)."""
+    port, http_port = free_port(), free_port()
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "service.main", "--host", "127.0.0.1", "--port", str(port),
-             "--http-port", "0", "--metrics-port", "0", "--workers", str(workers)],
+             "--http-port", str(http_port), "--metrics-port", "0", "--workers", str(workers)],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         )
-        address = f"127.0.0.1:{port}"
+        address, http_url = f"127.0.0.1:{port}", f"http://127.0.0.1:{http_port}"
         try:
             wait_for_server(address, proc, timeout=60)
-            print(f"started a server at {address} ({workers} workers; log {log_path})", flush=True)
-            yield address, proc.pid
+            wait_for_http(http_url, proc, timeout=30)
+            print(f"started a server at {address} and {http_url} ({workers} workers; "
+                  f"log {log_path})", flush=True)
+            yield address, http_url, proc.pid
         finally:
             proc.send_signal(signal.SIGTERM)
             try:
@@ -110,11 +137,13 @@ def local_server(workers: int, log_path: Path) -> Iterator[tuple[str, int]]:
                 proc.wait(timeout=10)
 
 
-def locust_command(args: argparse.Namespace, address: str, out: Path, server_pid: int,
-                   extra: Sequence[str]) -> list[str]:
+def locust_command(args: argparse.Namespace, address: str, http_url: str, out: Path,
+                   server_pid: int, extra: Sequence[str]) -> list[str]:
     return [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
-        "-H", address, "-u", str(args.users), "-r", str(args.spawn_rate), "-t", f"{args.seconds}s",
+        "-H", address, *(["--http-host", http_url] if http_url else []),
+        *(["--protocols", args.protocols] if args.protocols else []),
+        "-u", str(args.users), "-r", str(args.spawn_rate), "-t", f"{args.seconds}s",
         "--traffic", args.traffic, "--arrival-rate", str(args.arrival_rate), "--mix", args.mix,
         "--csv", str(out / "locust"), "--csv-full-history", "--html", str(out / "report.html"),
         "--summary", str(out / "summary"), "--server-pid", str(server_pid), *extra,
@@ -147,11 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     with contextlib.ExitStack() as stack:
         if args.address:
             wait_for_server(args.address, None, timeout=30)
-            address, server_pid = args.address, 0
+            address, http_url, server_pid = args.address, args.http_address, 0
         else:
-            address, server_pid = stack.enter_context(
+            address, http_url, server_pid = stack.enter_context(
                 local_server(args.server_workers, out / "server.log"))
-        code = run_locust(locust_command(args, address, out, server_pid, extra), args.seconds)
+        command = locust_command(args, address, http_url, out, server_pid, extra)
+        code = run_locust(command, args.seconds)
     summary = out / "summary.md"
     if summary.exists():
         print("\n" + summary.read_text())

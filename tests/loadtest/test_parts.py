@@ -54,6 +54,22 @@ def test_a_command_line_chooser_overrides_the_files() -> None:
     assert load_mix(DEFAULT_MIX, "suggest:ismcts").style.chooser == "suggest:ismcts"
 
 
+def test_protocol_shares_come_from_the_file_or_the_command_line(tmp_path: Path) -> None:
+    assert load_mix(DEFAULT_MIX).style.protocols == {"grpc": 1}  # the default: gRPC only
+    assert load_mix(DEFAULT_MIX, protocols="http").style.protocols == {"http": 1}
+    assert load_mix(DEFAULT_MIX, protocols="grpc=3, http=1").style.protocols == {"grpc": 3, "http": 1}
+    assert load_mix(DEFAULT_MIX, protocols="grpc=0,http=2").style.protocols == {"http": 2}
+    with pytest.raises(MixError, match="whole-number share"):
+        load_mix(DEFAULT_MIX, protocols="http=half")
+    with pytest.raises(MixError, match=r"protocols \['h2'\] unknown"):
+        load_mix(DEFAULT_MIX, protocols="h2")
+    mixed = tmp_path / "mixed.toml"
+    mixed.write_text('[play]\nprotocols = { grpc = 1, http = 1 }\n'
+                     '[[game]]\nid = "spice-merchant"\nplayers = 2\n')
+    assert load_mix(mixed).style.protocols == {"grpc": 1, "http": 1}
+    assert load_mix(mixed, "suggest:greedy").style.protocols == {"grpc": 1, "http": 1}
+
+
 @pytest.mark.parametrize(("data", "says"), [
     ({}, "at least one [[game]]"),
     ({"game": [{"id": "spice-merchant"}]}, "`players`"),
@@ -64,6 +80,11 @@ def test_a_command_line_chooser_overrides_the_files() -> None:
     ({"game": [{"id": "x", "players": 2}], "play": {"replay_fraction": 2}}, "replay_fraction"),
     ({"game": [{"id": "x", "players": 2}], "play": {"thinking": 1}}, "unknown keys ['thinking']"),
     ({"game": [{"id": "x", "players": 2}], "games": []}, "unknown sections ['games']"),
+    ({"game": [{"id": "x", "players": 2}], "play": {"protocols": {"grpc-web": 1}}},
+     "protocols ['grpc-web'] unknown"),
+    ({"game": [{"id": "x", "players": 2}], "play": {"protocols": {"grpc": 0, "http": 0}}},
+     "at least one protocol"),
+    ({"game": [{"id": "x", "players": 2}], "play": {"protocols": {"http": 0.5}}}, "whole numbers"),
 ])
 def test_mix_mistakes_are_named(data: dict, says: str) -> None:  # type: ignore[type-arg]
     with pytest.raises(MixError) as caught:
@@ -168,6 +189,27 @@ def test_summary_reports_rates_percentiles_errors_and_games(tmp_path: Path) -> N
     page = as_md.read_text()
     assert "| grpc ApplyAction | 400 | 1 | 20.0 | 2 | 5 | 20 | 31 |" in page
     assert "| UNAVAILABLE | 1 |" in page and "0.1 games/s" in page
+
+
+def test_summary_counts_suggestions_and_bots_busy_fallbacks_apart() -> None:
+    def row(kind: str, name: str, requests: int, failures: int = 0) -> dict[str, object]:
+        return {"type": kind, "name": name, "requests": requests, "failures": failures, "avg": 1.0,
+                "p50": 1, "p90": 2, "p99": 3, "max": 4}
+
+    rows = [row("grpc", "SuggestAction", 70, 1), row("http", "SuggestAction", 30),
+            row("grpc", "SuggestAction BOTS_BUSY", 9), row("http", "SuggestAction BOTS_BUSY", 3),
+            row("http", "ApplyAction", 111)]
+    built = summary.build(rows, Tally(), 10.0, {"target": "127.0.0.1:1", "http_target":
+                                                 "http://127.0.0.1:2", "protocols": {"grpc": 1,
+                                                                                     "http": 1}})
+    assert built["suggestions"] == {"answered": 99, "bots_busy_random": 12}
+    assert [r["name"] for r in built["rpcs"]] == [
+        "grpc SuggestAction", "grpc SuggestAction BOTS_BUSY", "http ApplyAction",
+        "http SuggestAction", "http SuggestAction BOTS_BUSY"]
+    page = summary.markdown(built)
+    assert "answered 99 moves; 12 were refused BOTS_BUSY and played at random" in page
+    assert "`http://127.0.0.1:2` (HTTP)" in page and "protocols grpc 1, http 1" in page
+    assert "| http SuggestAction BOTS_BUSY | 3 | 0 |" in page
 
 
 def test_a_step_has_its_own_rates_percentiles_and_cpu() -> None:

@@ -10,23 +10,30 @@ from __future__ import annotations
 import ast
 import base64
 import hashlib
+import http.server
 import random
+import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import grpc
 import pytest
 from google.protobuf.message import Message
 
 from marketplay.v1 import game_service_pb2 as pb
+from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from marketplay_load.choosers import RandomChooser, SuggestChooser, make_chooser
+from marketplay_load.http_json import HttpTransport, failure_from_http
 from marketplay_load.mix import GameKind, PlayStyle
 from marketplay_load.play import GameResult, play_game
 from marketplay_load.tally import Tally
 from marketplay_load.transport import ContractViolation, GrpcTransport, RpcFailure
 from service.config import Config
 from service.sealing import Sealer
-from service.server import create_server
+from service.server import RunningServer, create_server
 from tests.loadtest.conftest import LOADTEST
 
 KEYS = "t:" + base64.b64encode(hashlib.sha256(b"load play").digest()).decode()
@@ -51,14 +58,39 @@ class Calls:
         return [repr(e) for _, _, e in self.rows if e is not None]
 
 
+BLOCKER_MILLIS = 3000  # how long test_bots_busy's ISMCTS search holds the server's only bot slot
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Served:
+    running: RunningServer
+    address: str  # gRPC
+    url: str  # the HTTP port
+
+
 @pytest.fixture(scope="module")
-def address() -> Iterator[str]:
-    config = Config(host="127.0.0.1", port=0, http_port=0, metrics_port=0, state_keys=KEYS,
-                    threads=4)
+def served() -> Iterator[Served]:
+    """One real server, both ports, one bot search at a time (the default)."""
+    config = Config(host="127.0.0.1", port=0, http_port=free_port(), metrics_port=0,
+                    state_keys=KEYS, threads=4, bot_max_concurrent=1,
+                    bot_max_iterations=10_000_000, bot_max_millis=BLOCKER_MILLIS)
     running = create_server(config, sealer=Sealer.from_config(KEYS))
-    running.server.start()
-    yield f"127.0.0.1:{running.port}"
+    running.start()
+    assert running.http is not None
+    yield Served(running, f"127.0.0.1:{running.port}", f"http://127.0.0.1:{running.http.port}")
     running.server.stop(None).wait()
+    running.http.stop(1.0)
+
+
+@pytest.fixture(scope="module")
+def address(served: Served) -> str:
+    return served.address
 
 
 @pytest.fixture
@@ -69,6 +101,15 @@ def calls() -> Calls:
 @pytest.fixture
 def transport(address: str, calls: Calls) -> Iterator[GrpcTransport]:
     t = GrpcTransport(address, calls, deadline_seconds=10)
+    yield t
+    t.close()
+
+
+@pytest.fixture(params=["grpc", "http"])
+def either(request: pytest.FixtureRequest, served: Served, calls: Calls) -> Iterator[Any]:
+    """A transport over each protocol in turn: the game logic must not care which."""
+    t: Any = (GrpcTransport(served.address, calls, deadline_seconds=10) if request.param == "grpc"
+              else HttpTransport(served.url, calls, deadline_seconds=10))
     yield t
     t.close()
 
@@ -264,6 +305,156 @@ def test_an_illegal_suggestion_breaks_the_contract(transport: GrpcTransport, cal
     result, _ = play(bot, style=style, chooser=make_chooser(style, bot, random.Random(3),
                                                             lambda s: None))
     assert (result.ending, result.failure) == ("abandoned", "CONTRACT ILLEGAL_SUGGESTION")
+
+
+def test_a_game_is_played_over_either_protocol_and_replayed(either: Any, calls: Calls) -> None:
+    result, tally = play(either)
+    assert result.ending == "completed", calls.errors()
+    assert calls.names() == ["NewGame"] + ["ApplyAction"] * result.actions + ["Replay"]
+    assert {kind for kind, _, _ in calls.rows} == {either.protocol}  # its own rows in the report
+    assert tally.endings["completed"] == 1
+
+
+def test_http_refusals_carry_the_code_and_reason_grpc_gives(served: Served, calls: Calls) -> None:
+    """Connect's error body read back to the same label: the report does not depend on the port."""
+    over_grpc = GrpcTransport(served.address, calls, deadline_seconds=10)
+    over_http = HttpTransport(served.url, calls, deadline_seconds=10)
+    new = over_grpc.call("NewGame", pb.NewGameRequest(game_id="spice-merchant", num_players=2,
+                                                      views=pb.ViewSelection(all_seats=True)))
+    decision = new.update.decisions[0]
+    stale = pb.ApplyActionRequest(state=new.update.state, seat=decision.seat, expected_step=5,
+                                  action=decision.legal_actions[0])
+    too_many = pb.NewGameRequest(game_id="spice-merchant", num_players=9)
+    try:
+        for method, request, label in (("NewGame", too_many, "INVALID_ARGUMENT INVALID_OPTIONS"),
+                                       ("ApplyAction", stale, "ABORTED STALE_STEP")):
+            for transport in (over_grpc, over_http):
+                with pytest.raises(RpcFailure) as caught:
+                    transport.call(method, request)
+                assert caught.value.label == label, (transport.protocol, caught.value.label)
+    finally:
+        over_grpc.close()
+        over_http.close()
+    assert [(kind, name, repr(e)) for kind, name, e in calls.rows[1:]] == [
+        ("grpc", "NewGame", "INVALID_ARGUMENT INVALID_OPTIONS"),
+        ("http", "NewGame", "INVALID_ARGUMENT INVALID_OPTIONS"),
+        ("grpc", "ApplyAction", "ABORTED STALE_STEP"), ("http", "ApplyAction", "ABORTED STALE_STEP")]
+
+
+def test_an_unreachable_http_port_is_unavailable_and_resent(calls: Calls) -> None:
+    nowhere = HttpTransport(f"127.0.0.1:{free_port()}", calls, deadline_seconds=2)
+    result, _ = play(nowhere)
+    assert (result.ending, result.failure) == ("not-started", "UNAVAILABLE")
+    assert calls.errors() == ["UNAVAILABLE"] * (STYLE.unavailable_retries + 1)
+
+
+@pytest.mark.parametrize(("status", "body", "label"), [
+    (503, b"<html>upstream down</html>", "UNAVAILABLE"),  # a proxy's page: Connect's HTTP mapping
+    (429, b"", "UNAVAILABLE"),
+    (404, b"not found", "UNIMPLEMENTED"),
+    (500, b'{"code": "canceled", "message": "gone"}', "CANCELLED"),
+    (400, b'{"code": "no_such_code"}', "UNKNOWN"),
+    # ErrorInfo{reason: "BOTS_BUSY"} as Connect writes it: base64 without padding
+    (429, b'{"code": "resource_exhausted", "details": [{"type": "google.rpc.ErrorInfo", '
+          b'"value": "CglCT1RTX0JVU1k"}]}', "RESOURCE_EXHAUSTED BOTS_BUSY"),
+    (429, b'{"code": "resource_exhausted", "details": [{"type": "google.rpc.ErrorInfo", '
+          b'"value": "***"}]}', "RESOURCE_EXHAUSTED"),
+])
+def test_http_errors_map_to_a_code_and_reason(status: int, body: bytes, label: str) -> None:
+    assert failure_from_http(status, body).label == label
+
+
+class Canned(http.server.BaseHTTPRequestHandler):
+    """Answers every POST with 200 and a body that is not the message asked for."""
+
+    body = b""
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers["Content-Length"]))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(self.body)))
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.mark.parametrize("body", [b"not json", b'{"update": {"step": "twelve"}}'])
+def test_a_200_that_is_not_the_message_breaks_the_contract(calls: Calls, body: bytes) -> None:
+    handler = type("Answer", (Canned,), {"body": body})
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as fake:
+        threading.Thread(target=fake.serve_forever, daemon=True).start()
+        try:
+            result, _ = play(HttpTransport(f"127.0.0.1:{fake.server_address[1]}", calls, 5))
+        finally:
+            fake.shutdown()
+    assert (result.ending, result.failure) == ("not-started", "CONTRACT BAD_JSON")
+    assert calls.names(failed=True) == ["NewGame"]
+
+
+class Spy:
+    """Passes every call through and keeps (method, request, response)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.protocol, self.seen = inner, inner.protocol, []
+
+    def call(self, method: str, request: Message, check: Any = None) -> Any:
+        response = self.inner.call(method, request, check)
+        self.seen.append((method, request, response))
+        return response
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_suggest_seats_play_the_servers_moves(either: Any, calls: Calls, policy: str) -> None:
+    """The real SuggestAction: every action applied is the one the server's bot chose."""
+    spy = Spy(either)
+    style = replace(STYLE, chooser=f"suggest:{policy}")
+    chooser = make_chooser(style, spy, random.Random(3), lambda s: None)
+    result, _ = play(spy, style=style, chooser=chooser)
+    assert result.ending == "completed", calls.errors()
+    assert calls.errors() == [] and isinstance(chooser, SuggestChooser) and chooser.fallbacks == 0
+    assert calls.names().count("SuggestAction") == result.actions
+    pairs = [(a, b) for a, b in zip(spy.seen, spy.seen[1:], strict=False) if a[0] == "SuggestAction"]
+    assert len(pairs) == result.actions
+    for (_, asked, answer), (method, applied, _) in pairs:
+        assert method == "ApplyAction" and applied.seat == asked.seat
+        assert applied.action == answer.action and applied.expected_step == answer.step
+        assert asked.policy == {"random": pb.BOT_POLICY_RANDOM, "greedy": pb.BOT_POLICY_GREEDY}[policy]
+    assert {kind for kind, _, _ in calls.rows} == {either.protocol}
+
+
+def test_bots_busy_is_answered_with_a_random_move_and_reported_apart(
+        served: Served, either: Any, calls: Calls) -> None:
+    """With the server's one bot slot held by a long search, suggestions are refused
+    BOTS_BUSY (docs/bots.md): the seat plays at random at once, the game goes on, and
+    the refusal is its own row, not a failure."""
+    bots = served.running.core.bots
+    with grpc.insecure_channel(served.address) as channel:
+        stub = pb_grpc.GameServiceStub(channel)
+        start = stub.NewGame(pb.NewGameRequest(game_id="market-fresh", num_players=4,
+                                               views=pb.ViewSelection(all_seats=True))).update
+        decision = next(d for d in start.decisions if len(d.legal_actions) > 1)
+        blocker = stub.SuggestAction.future(pb.SuggestActionRequest(
+            state=start.state, seat=decision.seat, policy=pb.BOT_POLICY_ISMCTS,
+            max_iterations=10_000_000, max_millis=BLOCKER_MILLIS), timeout=60)
+        deadline = time.monotonic() + 30
+        while bots.running == 0:  # until the search holds the slot
+            assert not blocker.done() and time.monotonic() < deadline, "the search never started"
+            time.sleep(0.005)
+        style = replace(STYLE, chooser="suggest:greedy")
+        chooser = make_chooser(style, either, random.Random(5), lambda s: None)
+        result, _ = play(either, style=style, chooser=chooser)
+        assert blocker.result().stats.iterations > 1
+    assert result.ending == "completed" and calls.errors() == []
+    busy = [row for row in calls.rows if row[1] == "SuggestAction BOTS_BUSY"]
+    assert busy and all(error is None and kind == either.protocol for kind, _, error in busy)
+    assert isinstance(chooser, SuggestChooser) and chooser.fallbacks == len(busy)
+    assert calls.names().count("SuggestAction") + len(busy) == result.actions
 
 
 def test_the_load_generator_imports_no_server_code() -> None:

@@ -112,7 +112,7 @@ def test_locust_accepts_the_arguments_and_config(objects: list[dict[str, Any]], 
                          env={**os.environ, **env}, capture_output=True, text=True, timeout=120,
                          check=False)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "GrpcPlayer" in out.stdout and "GrpcArrivals" in out.stdout
+    assert all(user in out.stdout for user in ("GrpcPlayer", "HttpPlayer", "OpenArrivals"))
 
 
 def test_pods_are_restricted(objects: list[dict[str, Any]]) -> None:

@@ -4,7 +4,10 @@
 legal actions (what the server already sent; no extra call).
 `suggest:<policy>`: asks SuggestAction with that bot policy for a deciding
 seat's move, which adds one (CPU-heavy) call per action, as a backend that
-fills empty seats with bots would.
+fills empty seats with bots would. A server whose bot searches are all busy
+answers BOTS_BUSY (RESOURCE_EXHAUSTED); as docs/bots.md advises, the seat
+then plays at random at once, and the refusal is reported on its own row
+("SuggestAction BOTS_BUSY"), not as a failure.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import random
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay_load.mix import PlayStyle
 from marketplay_load.play import Chooser, Sleep, Table, call
-from marketplay_load.transport import ContractViolation, Transport
+from marketplay_load.transport import ContractViolation, RpcFailure, Transport, is_shed
 
 POLICIES = {
     "random": pb.BOT_POLICY_RANDOM,
@@ -42,6 +45,8 @@ class SuggestChooser:
         self._style = style
         self._rng = rng
         self._sleep = sleep
+        #: moves played at random because the server's bots were busy
+        self.fallbacks = 0
 
     def choose(self, table: Table) -> tuple[int, pb.GameAction]:
         decision = self._rng.choice(table.deciders())
@@ -59,7 +64,14 @@ class SuggestChooser:
                 raise ContractViolation("ILLEGAL_SUGGESTION", f"seat {decision.seat}'s suggested "
                                         "action is not one of its legal actions")
 
-        response = call(self._transport, self._style, self._sleep, "SuggestAction", request, check)
+        try:
+            response = call(self._transport, self._style, self._sleep, "SuggestAction", request,
+                            check)
+        except RpcFailure as failure:
+            if not is_shed(failure, "SuggestAction"):
+                raise
+            self.fallbacks += 1
+            return decision.seat, self._rng.choice(decision.legal_actions)
         return decision.seat, response.action
 
 

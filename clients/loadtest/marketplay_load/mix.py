@@ -18,6 +18,7 @@ from marketplay.v1 import game_service_pb2 as pb
 
 DEFAULT_MIX = Path(__file__).resolve().parents[1] / "mix.toml"
 CHOOSERS = ("random", "suggest:random", "suggest:greedy", "suggest:ismcts")
+PROTOCOLS = ("grpc", "http")  # the gRPC port, and Connect JSON on the HTTP port
 
 
 class MixError(ValueError):
@@ -49,6 +50,8 @@ class PlayStyle:
     deadline_seconds: float = 10.0
     unavailable_retries: int = 5
     max_actions: int = 3000
+    #: share of simulated users (and of open-model games) per protocol
+    protocols: Mapping[str, int] = field(default_factory=lambda: {"grpc": 1})
 
 
 @dataclass(frozen=True)
@@ -60,8 +63,10 @@ class Mix:
         return rng.choices(self.kinds, weights=[k.weight for k in self.kinds])[0]
 
 
-def load_mix(path: str | Path = DEFAULT_MIX, chooser: str | None = None) -> Mix:
-    """Parse and check a mix file; `chooser` (from the command line) overrides its own."""
+def load_mix(path: str | Path = DEFAULT_MIX, chooser: str | None = None,
+             protocols: str | None = None) -> Mix:
+    """Parse and check a mix file; `chooser` and `protocols` (from the command line,
+    "http" or "grpc=3,http=1") override its own."""
     try:
         data = tomllib.loads(Path(path).read_text())
     except OSError as exc:
@@ -69,9 +74,26 @@ def load_mix(path: str | Path = DEFAULT_MIX, chooser: str | None = None) -> Mix:
     except tomllib.TOMLDecodeError as exc:
         raise MixError(f"{path}: not TOML: {exc}") from None
     mix = parse_mix(data, str(path))
+    play = dict(data.get("play", {}))
     if chooser:
-        mix = Mix(mix.kinds, _style({**data.get("play", {}), "chooser": chooser}, str(path)))
+        play["chooser"] = chooser
+    if protocols:
+        play["protocols"] = parse_protocols(protocols)
+    if chooser or protocols:
+        mix = Mix(mix.kinds, _style(play, str(path)))
     return mix
+
+
+def parse_protocols(text: str) -> dict[str, int]:
+    """`http`, `grpc,http` (equal shares) or `grpc=3,http=1` (the command line's form)."""
+    shares: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, weight = part.partition("=")
+        try:
+            shares[name.strip()] = int(weight) if weight else 1
+        except ValueError:
+            raise MixError(f"--protocols: {part!r} needs a whole-number share (grpc=3,http=1)") from None
+    return shares
 
 
 def parse_mix(data: Mapping[str, Any], where: str = "mix") -> Mix:
@@ -129,6 +151,7 @@ def _style(play: Any, where: str) -> PlayStyle:
             raise MixError(f"{where}: {name} must be a whole number >= 0")
     return PlayStyle(
         chooser=chooser,
+        protocols=_protocols(play.get("protocols", defaults.protocols), where),
         think_seconds=_span(play, "think_seconds", defaults.think_seconds, where),
         pause_seconds=_span(play, "pause_seconds", defaults.pause_seconds, where),
         replay_fraction=fraction,
@@ -136,6 +159,19 @@ def _style(play: Any, where: str) -> PlayStyle:
         unavailable_retries=retries,
         max_actions=max_actions,
     )
+
+
+def _protocols(value: Any, where: str) -> dict[str, int]:
+    if not isinstance(value, Mapping) or not value:
+        raise MixError(f"{where}: protocols must map protocols to shares, e.g. {{ grpc = 3, http = 1 }}")
+    unknown = set(value) - set(PROTOCOLS)
+    if unknown:
+        raise MixError(f"{where}: protocols {sorted(unknown)} unknown; they are {', '.join(PROTOCOLS)}")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()):
+        raise MixError(f"{where}: protocol shares must be whole numbers >= 0")
+    if not any(value.values()):
+        raise MixError(f"{where}: at least one protocol needs a share > 0")
+    return {name: int(value[name]) for name in PROTOCOLS if value.get(name)}
 
 
 def _number(play: Mapping[str, Any], key: str, default: float, where: str) -> float:

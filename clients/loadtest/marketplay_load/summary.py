@@ -16,6 +16,7 @@ from typing import Any
 from marketplay_load.tally import Tally
 
 GAME_ROWS = "game"  # the request_type of the one-row-per-game entries
+BOTS_BUSY = "BOTS_BUSY"  # "SuggestAction BOTS_BUSY" rows: bots busy, the seat played at random
 MIN_STEP_SECONDS = 3.0  # shorter steps are spawning in progress, not a level held
 
 
@@ -28,6 +29,8 @@ def build(rows: list[dict[str, Any]], tally: Tally, seconds: float,
     requests = sum(r["requests"] for r in rpcs)
     failures = sum(r["failures"] for r in rpcs)
     completed = tally.endings["completed"]
+    suggest = [r for r in rpcs if r["name"] == "SuggestAction"]
+    busy = [r for r in rpcs if r["name"] == f"SuggestAction {BOTS_BUSY}"]
     return {
         "run": run,
         "seconds": round(seconds, 1),
@@ -45,6 +48,11 @@ def build(rows: list[dict[str, Any]], tally: Tally, seconds: float,
             "actions_per_game": tally.actions_per_game(),
             "completed_by_kind": dict(sorted(tally.kinds.items())),
             "dropped_arrivals": tally.dropped_arrivals,
+        },
+        "suggestions": {
+            "answered": sum(r["requests"] - r["failures"] for r in suggest),
+            # refused BOTS_BUSY, so the seat played at random (docs/bots.md)
+            "bots_busy_random": sum(r["requests"] for r in busy),
         },
         "steps": steps or [],
         "errors": dict(tally.errors.most_common()),
@@ -94,11 +102,16 @@ def step(start: dict[str, Any], end: dict[str, Any]) -> dict[str, Any]:
 
 def markdown(summary: dict[str, Any]) -> str:
     run, games, req = summary["run"], summary["games"], summary["requests"]
+    shares = run.get("protocols") or {"grpc": 1}
+    target = f"`{run.get('target', '?')}`"
+    if run.get("http_target"):
+        target = f"{target} (gRPC) and `{run['http_target']}` (HTTP)"
     lines = [
         "# marketplay load test",
         "",
-        f"Target `{run.get('target', '?')}`, traffic `{run.get('traffic', '?')}`, "
-        f"{summary['seconds']} s, chooser `{run.get('chooser', '?')}`, mix `{run.get('mix', '?')}`.",
+        f"Target {target}, protocols " + ", ".join(f"{p} {n}" for p, n in shares.items())
+        + f" (user shares), traffic `{run.get('traffic', '?')}`, {summary['seconds']} s, "
+        f"chooser `{run.get('chooser', '?')}`, mix `{run.get('mix', '?')}`.",
         "",
         f"**{req['rps']} requests/s** ({req['total']} requests, {req['failures']} failed); "
         f"**{games['per_second']} games/s** completed.",
@@ -126,6 +139,10 @@ def markdown(summary: dict[str, Any]) -> str:
     if games["completed_by_kind"]:
         lines += ["", "| game | completed |", "|---|---:|"]
         lines += [f"| {k} | {v} |" for k, v in games["completed_by_kind"].items()]
+    bots = summary.get("suggestions", {})
+    if bots.get("answered") or bots.get("bots_busy_random"):
+        lines += ["", f"SuggestAction answered {bots['answered']} moves; "
+                  f"{bots['bots_busy_random']} were refused {BOTS_BUSY} and played at random."]
     held = [s for s in summary["steps"] if s["seconds"] >= MIN_STEP_SECONDS]
     if len(held) > 1:
         lines += ["", f"## Steps (user counts held {MIN_STEP_SECONDS:g} s or more)", "",

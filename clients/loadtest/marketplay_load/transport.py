@@ -70,6 +70,25 @@ class RpcFailure(Exception):
         return cls(code.name if code else "UNKNOWN", reason, call.details() or "")
 
 
+#: Refusals the API documents as shedding load, with what the caller does instead
+#: (docs/bots.md: BOTS_BUSY, play at random). They are answers, not failures: each
+#: is reported as a success of its own row ("SuggestAction BOTS_BUSY"), so it
+#: neither fails the run nor mixes its quick answer into the RPC's latencies.
+SHED = frozenset({("SuggestAction", "RESOURCE_EXHAUSTED", "BOTS_BUSY")})
+
+
+def report_failure(report: Report, protocol: str, method: str, ms: float, size: int,
+                   failure: RpcFailure) -> None:
+    if is_shed(failure, method):
+        report(protocol, f"{method} {failure.reason}", ms, size, None)
+    else:
+        report(protocol, method, ms, size, failure)
+
+
+def is_shed(failure: RpcFailure, method: str) -> bool:
+    return (method, failure.code, failure.reason) in SHED
+
+
 class ContractViolation(Exception):
     """A response that arrived but breaks the API's contract (docs/api.md)."""
 
@@ -117,7 +136,7 @@ class GrpcTransport:
             response: Resp = getattr(self._stub, method)(request, timeout=self._deadline)
         except grpc.RpcError as exc:
             failure = RpcFailure.from_grpc(exc)
-            self._report(self.protocol, method, _ms(started), 0, failure)
+            report_failure(self._report, self.protocol, method, _ms(started), 0, failure)
             raise failure from None
         elapsed = _ms(started)
         size = response.ByteSize()
