@@ -2,7 +2,7 @@
  * Transports for Node.js (connect-node): native gRPC over HTTP/2 to the gRPC
  * port (50051), and Connect or gRPC-Web to the HTTP port (8080).
  */
-import type { Interceptor, Transport } from "@connectrpc/connect";
+import { ConnectError, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 
 /**
@@ -23,8 +23,31 @@ export interface NodeTransportOptions {
   interceptors?: Interceptor[];
 }
 
+/**
+ * Retries a unary call once when the server refused its HTTP/2 stream
+ * (RST_STREAM REFUSED_STREAM): the server asserts it did not process it, so a
+ * retry is safe (RFC 9113, section 8.7). It happens when a call starts on a
+ * connection the server is closing: the gRPC port ends every connection after
+ * --max-connection-age-ms (30 s by default), and Node's HTTP/2 client reports
+ * the race as an error instead of retrying, as gRPC's own clients do.
+ */
+export const retryRefusedStream: Interceptor = (next) => async (req) => {
+  try {
+    return await next(req);
+  } catch (err) {
+    if (req.stream || !refusedStream(err)) throw err;
+    return await next(req);
+  }
+};
+
+function refusedStream(err: unknown): boolean {
+  const text = (e: unknown): string => (e instanceof Error ? `${e.message} ${text(e.cause)}` : "");
+  return err instanceof ConnectError && text(err).includes("NGHTTP2_REFUSED_STREAM");
+}
+
 export function createNodeTransport(options: NodeTransportOptions): Transport {
-  const { baseUrl, interceptors = [] } = options;
+  const { baseUrl } = options;
+  const interceptors = [...(options.interceptors ?? []), retryRefusedStream];
   switch (options.protocol) {
     case "grpc":
       return createGrpcTransport({ baseUrl, interceptors });
