@@ -3,6 +3,9 @@
     nice -n 10 .venv/bin/python -m bench.bots                 # every game, the plan in docs/bots.md
     nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
         --pairing ismcts-greedy --ismcts-games 100
+    nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
+        --pairing ismcts-greedy --millis 100 --playout truncated --playout random \\
+        --playout greedy                                   # playouts per millisecond
 
 A pairing "A-B" seats one A and fills every other seat with B; A's seat
 rotates with the game number, so every seat is played equally often. Games
@@ -17,7 +20,15 @@ each game's share as one trial's success, an approximation). Decision times
 are A's, per decision with more than one legal action, measured in-process
 (no gRPC) as wall-clock time and as the process's CPU time (what the search
 costs on a core of its own, whatever else the machine runs): median, 90th and
-95th percentile, with iterations per CPU second of A's search.
+95th percentile, with A's iterations per decision and per CPU second.
+
+ISMCTS plays with `IsmctsConfig`'s defaults unless `--exploration` or
+`--depth` say otherwise. `--playout` is repeatable: each kind gets its own
+rows (labelled `ismcts[kind]`), on the same seeded games, submitted game by
+game in turn so that the machine's load falls on each alike. `--millis`
+gives ISMCTS a time budget per decision instead (its `Budget` deadline,
+wall-clock: the iterations, and so the results, then depend on the machine
+and on its load; `--iterations` still caps them).
 
 The default plan (docs/bots.md, "How strong, how fast") is sized for a shared
 2-core machine: 100 games per table for greedy-random, 16 for the pairings
@@ -39,7 +50,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 
 from engines import registry
-from engines.bots import GREEDY_SAMPLES, POLICIES, Budget, default_iterations, suggest
+from engines.bots import (
+    GREEDY_SAMPLES,
+    POLICIES,
+    Budget,
+    IsmctsConfig,
+    IsmctsPolicy,
+    Policy,
+    default_iterations,
+    suggest,
+)
+from engines.bots.ismcts import Playout
 from engines.core import Game
 
 #: (game, players, options) the tournaments cover: each game at 2 players
@@ -53,6 +74,9 @@ TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
     ("spice-merchant", 4, {}),
 )
 PAIRINGS = ("ismcts-random", "ismcts-greedy", "greedy-random")
+PLAYOUTS: tuple[Playout, ...] = ("truncated", "random", "greedy")
+#: The iteration cap of a time budget when `--iterations` names none.
+UNCAPPED = 10**9
 
 
 @dataclass
@@ -72,6 +96,8 @@ class Task:
     pairing: str
     number: int
     budgets: tuple[tuple[str, int], ...]  # policy -> iterations (0: the game's default)
+    ismcts: IsmctsConfig = field(default_factory=IsmctsConfig)
+    millis: int = 0  # ISMCTS's time budget per decision (0: iterations only)
 
 
 def play(task: Task) -> GameResult:
@@ -91,10 +117,12 @@ def play(task: Task) -> GameResult:
         decision = deciders[0]
         name = first if decision.seat == hero else second
         seed = f"{task.number}/{game.step}/{decision.seat}".encode()
-        policy = POLICIES[name]
-        iterations = budgets[name] or default_iterations(policy, engine)
+        policy: Policy = IsmctsPolicy(task.ismcts) if name == "ismcts" else POLICIES[name]
+        budget = Budget(budgets[name] or default_iterations(policy, engine))
         started, cpu = time.perf_counter(), time.process_time()
-        chosen = suggest(game, decision.seat, policy, Budget(iterations), seed)
+        if name == "ismcts" and task.millis:
+            budget = Budget(budgets[name] or UNCAPPED, time.monotonic() + task.millis / 1000)
+        chosen = suggest(game, decision.seat, policy, budget, seed)
         if decision.seat == hero and len(chosen.candidates) > 1:
             result.times.append(time.perf_counter() - started)
             result.cpu_times.append(time.process_time() - cpu)
@@ -142,10 +170,12 @@ class Row:
     cpu_p95_ms: float
     iterations_per_second: float
     wall_seconds: float
+    variant: str = ""  # the ISMCTS playout kind when the run compares several
+    iterations_per_decision: float = 0.0
 
 
 def summarize(game_id: str, players: int, pairing: str, results: list[GameResult],
-              wall: float) -> Row:
+              wall: float, variant: str = "") -> Row:
     score = sum(r.score for r in results)
     low, high = wilson(score, len(results))
     ahead = sum(r.ahead for r in results)
@@ -156,8 +186,15 @@ def summarize(game_id: str, players: int, pairing: str, results: list[GameResult
         game_id, players, pairing, len(results), score / len(results), low, high,
         ahead / len(results), ahead_low, ahead_high, len(times), *_percentiles(times),
         *_percentiles(cpu), sum(r.iterations for r in results) / sum(cpu) if cpu else 0.0,
-        wall,
+        wall, variant, sum(r.iterations for r in results) / len(times) if times else 0.0,
     )
+
+
+def label(row: Row) -> str:
+    """The A-B column: `ismcts[random]-greedy` when the run compares playouts."""
+    if not row.variant:
+        return row.pairing
+    return row.pairing.replace("ismcts", f"ismcts[{row.variant}]")
 
 
 def _percentiles(seconds: list[float]) -> tuple[float, float, float]:
@@ -178,22 +215,22 @@ def markdown(rows: Iterable[Row]) -> str:
     ]
     for r in rows:
         lines.append(
-            f"| {r.game_id} | {r.players} | {r.pairing} | {r.games} | {r.score:.1%} | "
+            f"| {r.game_id} | {r.players} | {label(r)} | {r.games} | {r.score:.1%} | "
             f"{r.low:.1%}-{r.high:.1%} | {1 / r.players:.0%} | {r.ahead:.1%} | "
             f"{r.ahead_low:.1%}-{r.ahead_high:.1%} |"
         )
     lines += [
         "",
         "| game | players | A-B | A decisions | wall ms, median / p90 / p95 "
-        "| CPU ms, median / p90 / p95 | A iterations per CPU second |",
-        "|---|---:|---|---:|---:|---:|---:|",
+        "| CPU ms, median / p90 / p95 | A iterations per decision | per CPU second |",
+        "|---|---:|---|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
-            f"| {r.game_id} | {r.players} | {r.pairing} | {r.decisions} | "
+            f"| {r.game_id} | {r.players} | {label(r)} | {r.decisions} | "
             f"{r.median_ms:.0f} / {r.p90_ms:.0f} / {r.p95_ms:.0f} | "
             f"{r.cpu_median_ms:.0f} / {r.cpu_p90_ms:.0f} / {r.cpu_p95_ms:.0f} | "
-            f"{r.iterations_per_second:,.0f} |"
+            f"{r.iterations_per_decision:,.0f} | {r.iterations_per_second:,.0f} |"
         )
     return "\n".join(lines)
 
@@ -212,14 +249,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ismcts-games-at-max", type=int, default=8,
                         help="games per most-players table for pairings with ismcts")
     parser.add_argument("--iterations", type=int, default=0,
-                        help="ismcts iteration budget (default: each game's calibrated one)")
+                        help="ismcts iteration budget (default: each game's calibrated one; "
+                        "with --millis: no cap)")
+    parser.add_argument("--millis", type=int, default=0,
+                        help="ismcts time budget per decision, wall-clock ms (machine-dependent)")
+    defaults = IsmctsConfig()
+    parser.add_argument("--playout", action="append", choices=PLAYOUTS,
+                        help=f"ismcts playout kind, repeatable: one set of rows per kind "
+                        f"(default: {defaults.playout})")
+    parser.add_argument("--depth", type=int, default=defaults.depth,
+                        help="ismcts playout depth")
+    parser.add_argument("--exploration", type=float, default=defaults.exploration,
+                        help="ismcts UCB1 exploration constant")
     parser.add_argument("--greedy-samples", type=int, default=GREEDY_SAMPLES)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--json", help="also append each row, as it is done, to this file "
                         "(JSON lines)")
     args = parser.parse_args(argv)
     budgets = (("random", 1), ("greedy", args.greedy_samples), ("ismcts", args.iterations))
-    plan: list[tuple[int, str, int, str, list[Task]]] = []  # (priority, game, players, pairing)
+    playouts: list[Playout] = args.playout or [defaults.playout]
+    configs = {kind: IsmctsConfig(exploration=args.exploration, playout=kind, depth=args.depth)
+               for kind in playouts}
+    # (priority, game, players, pairing, variant, tasks)
+    plan: list[tuple[int, str, int, str, str, list[Task]]] = []
     for game_id, players, options in TABLES:
         if (args.game and game_id != args.game) or (args.players and players != args.players):
             continue
@@ -228,23 +280,35 @@ def main(argv: list[str] | None = None) -> int:
             count = args.games
             if "ismcts" in pairing:
                 count = args.ismcts_games_at_max if at_max else args.ismcts_games
-            tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k, budgets)
-                     for k in range(count)]
             # The cheap greedy-random tables first, then ismcts at the fewest players,
             # the most players last: a run cut short loses the least wanted rows.
             priority = 0 if "ismcts" not in pairing else 2 if at_max else 1
-            plan.append((priority, game_id, players, pairing, tasks))
+            for kind in playouts if "ismcts" in pairing else [defaults.playout]:
+                shown: str = kind if "ismcts" in pairing and args.playout else ""
+                tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
+                              budgets, configs[kind], args.millis) for k in range(count)]
+                plan.append((priority, game_id, players, pairing, shown, tasks))
     plan.sort(key=lambda entry: entry[0])  # stable: TABLES order within a priority
-    print(f"ismcts {args.iterations or 'default'} iterations, greedy {args.greedy_samples} "
-          f"samples, {args.jobs} processes", flush=True)
+    iterations = f"{args.iterations or 'default'} iterations"
+    if args.millis:
+        iterations = f"{args.millis} ms (at most {args.iterations or 'any'} iterations)"
+    print(f"ismcts {iterations}, playout {'/'.join(playouts)}, depth {args.depth}, "
+          f"exploration {args.exploration}; greedy {args.greedy_samples} samples, "
+          f"{args.jobs} processes", flush=True)
     rows: list[Row] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        # Everything is submitted at once so that no worker idles between tables.
-        futures = [[pool.submit(play, task) for task in tasks] for *_, tasks in plan]
-        for (_, game_id, players, pairing, _), pending in zip(plan, futures, strict=True):
-            results = [future.result() for future in pending]
-            row = summarize(game_id, players, pairing, results, time.perf_counter() - started)
+        # Everything is submitted at once so that no worker idles between tables; a
+        # table's playout variants game by game in turn, so they share the load alike.
+        tables: dict[tuple[str, int, str], int] = {}  # plan order, variants as one table
+        order = sorted((tables.setdefault((g, n, pairing), len(tables)), task.number, v)
+                       for v, (_, g, n, pairing, _, tasks) in enumerate(plan) for task in tasks)
+        submitted = {(v, number): pool.submit(play, plan[v][-1][number])
+                     for _, number, v in order}
+        for v, (_, game_id, players, pairing, variant, tasks) in enumerate(plan):
+            results = [submitted[v, task.number].result() for task in tasks]
+            row = summarize(game_id, players, pairing, results, time.perf_counter() - started,
+                            variant)
             rows.append(row)
             table = markdown([row]).splitlines()
             print(table[2], table[-1], f"(done at {row.wall_seconds:.0f}s)", sep="\n", flush=True)
@@ -253,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
                     out.write(json.dumps(asdict(row)) + "\n")
     print()
     ranks = {(g, p): k for k, (g, p, _) in enumerate(TABLES)}
-    rows.sort(key=lambda r: (ranks[r.game_id, r.players], PAIRINGS.index(r.pairing)))
+    rows.sort(key=lambda r: (ranks[r.game_id, r.players], PAIRINGS.index(r.pairing),
+                             PLAYOUTS.index(r.variant) if r.variant else 0))
     print(markdown(rows))
     return 0
 

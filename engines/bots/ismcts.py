@@ -13,8 +13,8 @@ Search" (IEEE TCIAIG 4(2), 2012), SO-ISMCTS. Each iteration:
    counts: an action's exploration term uses how often it was available, not
    how often its node was visited;
 3. expand: stop at the first action never tried before;
-4. play out: `config.playout` (truncated by default; the kinds have not been
-   compared per millisecond, docs/bots.md);
+4. play out: `config.playout` (truncated by default: per millisecond level
+   with greedy playouts, stronger than random ones; docs/bots.md);
 5. back up: each edge adds the value to the seat that chose it.
 
 Simultaneous decisions are one step in the tree: every decider picks at the
