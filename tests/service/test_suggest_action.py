@@ -36,6 +36,16 @@ def busy_server() -> Iterator[Served]:
     s.close()
 
 
+@pytest.fixture(scope="module")
+def one_slot_server() -> Iterator[Served]:
+    """One search at a time, and a search that lasts its time budget: no iteration
+    cap ends it early (busy_server's 50 iterations take milliseconds on an idle core)."""
+    s = Served(replace(TEST_CONFIG, bot_max_concurrent=1, bot_max_iterations=10_000_000,
+                       bot_max_millis=3_000))
+    yield s
+    s.close()
+
+
 def started(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
             options: dict[str, str] | None = None, steps: int = 0) -> pb.GameUpdate:
     """A game `steps` random actions in, with every seat's legal actions."""
@@ -164,13 +174,13 @@ def test_iterations_are_capped_and_defaulted_by_the_server(busy_server: Served) 
     assert ask(busy_server.stub, update, seat, pb.BOT_POLICY_GREEDY).stats.iterations == 3
 
 
-def test_searches_beyond_the_limit_are_refused_at_once(busy_server: Served) -> None:
+def test_searches_beyond_the_limit_are_refused_at_once(one_slot_server: Served) -> None:
     """With one search running, a second is RESOURCE_EXHAUSTED (BOTS_BUSY),
     while random suggestions and ApplyAction are still served."""
-    stub = busy_server.stub
+    stub = one_slot_server.stub
     update = started(stub, "spice-merchant", 2, steps=2)
     seat = update.decisions[0].seat
-    bots = busy_server.running.core.bots
+    bots = one_slot_server.running.core.bots
     long_call = pb.SuggestActionRequest(state=update.state, seat=seat, policy=pb.BOT_POLICY_ISMCTS,
                                         max_millis=2_500)
     results: list[pb.SuggestActionResponse] = []
