@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import grpc
 import pytest
 from playwright.sync_api import (
     Browser,
@@ -36,8 +35,6 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from marketplay.v1 import game_service_pb2 as pb
-from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.interop.ts_client import PLAY_CONFIG, ServedBoth, child_env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,18 +331,7 @@ def test_seat_tokens_about_to_expire_are_renewed(browser: Browser, short_token_s
 # ------------------------------------------------------------------ bots
 
 
-def _serves_suggest_action(server: ServedBoth) -> bool:
-    with grpc.insecure_channel(server.grpc_url.removeprefix("http://")) as channel:
-        try:
-            pb_grpc.GameServiceStub(channel).SuggestAction(pb.SuggestActionRequest(), timeout=10)
-        except grpc.RpcError as err:
-            return err.code() != grpc.StatusCode.UNIMPLEMENTED
-    return True
-
-
 def test_bots_play_each_other_and_a_bot_takes_a_chair(open_page: Opener, server: ServedBoth) -> None:
-    if not _serves_suggest_action(server):
-        pytest.skip("this server does not serve SuggestAction yet (bots branch)")
     page = open_page()
     # A random bot and a greedy bot, at full speed, play a whole game by themselves.
     start(page, "spice-merchant", 2, "playground-bots", seats={0: "1", 1: "2"})
