@@ -89,8 +89,12 @@ class _TooLarge(Exception):
 class _Body:
     """The request body, read once, and whether its end has been seen."""
 
-    def __init__(self, scope: Scope, receive: Receive) -> None:
+    def __init__(self, scope: Scope, receive: Receive, limit: int) -> None:
         self._h2 = scope.get("http_version") == "2"
+        declared = _header(scope, b"content-length")
+        #: HTTP/1.1 reads on past a refusal only for a body it would have taken anyway,
+        #: so the connection stays usable; a larger one is left unread (and closed).
+        self._h1_reads_on = declared.isdigit() and int(declared) <= limit
         self._receive = receive
         self.ended = False
 
@@ -118,9 +122,10 @@ class _Body:
         Hypercorn 0.18 drops the whole connection, with every call on it, when
         data arrives for a stream it has already answered (hypercorn issue 329);
         reading on (bounded in bytes and time, keeping nothing) avoids that for
-        every client that is not abusive. HTTP/1.1 needs none of this.
+        every client that is not abusive. On HTTP/1.1 it keeps the connection
+        usable after a refusal of a body no larger than the request limit.
         """
-        if not self._h2 or self.ended:
+        if self.ended or not (self._h2 or self._h1_reads_on):
             return
         discarded = 0
         with contextlib.suppress(TimeoutError):
@@ -215,7 +220,7 @@ class HttpApp:
 
     async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
         path, method = scope["path"], scope["method"]
-        request_body = _Body(scope, receive)
+        request_body = _Body(scope, receive, self._limit)
         if path.startswith(RPC_PREFIX):
             await self._rpc_call(scope, request_body, receive, send)
             return
@@ -268,6 +273,13 @@ class HttpApp:
                     Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2", "native gRPC needs HTTP/2 (h2c); "
                     "use the gRPC port, or Connect or gRPC-Web here")))
                 return
+            if rpc in _RPCS and scope["method"] == "POST" and \
+                    _media_type(scope) not in _MEDIA_TYPES:
+                # Before connectrpc, whose own 415 has an empty body and no reason.
+                await body_reader.discard()
+                await _refuse(send, 415, current.outcome.refused(_unsupported_type(scope)),
+                              headers=[("Accept-Post", ", ".join(_CONNECT_TYPES))])
+                return
             if rpc not in _RPCS or scope["method"] != "POST":
                 await body_reader.discard()
                 await self._wrong_rpc(scope, rpc, current, send)
@@ -285,6 +297,7 @@ class HttpApp:
             current.outcome.code = Code.CANCELLED
             raise
         finally:
+            current.release()
             if admitted:
                 self.admission.leave()
             CURRENT_CALL.reset(token)
@@ -356,7 +369,12 @@ class HttpApp:
                 return
             scope = _with_content_type(scope, grpc_web_text.binary_content_type(content_type))
             send = grpc_web_text.text_response(send)
-        await self._connect(scope, _replay(body, receive), send)
+        replay = _Replay(body, receive)
+        del body
+        try:
+            await self._connect(scope, replay, send)
+        finally:
+            replay.release()
 
     async def _preflight(self, origin: str, send: Send) -> None:
         if not self._cors.allows(origin):
@@ -411,6 +429,31 @@ def _status_header(headers: Iterable[tuple[bytes, bytes]]) -> int:
     return 0
 
 
+#: Content types of a Connect unary call (a charset parameter is allowed on JSON).
+_CONNECT_TYPES = ("application/json", "application/proto")
+#: Every media type an RPC is served in: Connect unary, gRPC-Web (binary and text), gRPC.
+_MEDIA_TYPES = frozenset({
+    *_CONNECT_TYPES,
+    *(f"application/{kind}{codec}" for kind in ("grpc-web", "grpc-web-text", "grpc")
+      for codec in ("", "+proto", "+json")),
+})
+
+
+def _media_type(scope: Scope) -> str:
+    """The request's content type without parameters, lower-cased."""
+    return _header(scope, b"content-type").split(";", 1)[0].strip().lower()
+
+
+def _unsupported_type(scope: Scope) -> ServiceError:
+    given = _media_type(scope)
+    said = f"Content-Type {echo(given)}" if given else "no Content-Type"
+    return ServiceError(
+        Code.UNIMPLEMENTED, "UNSUPPORTED_CONTENT_TYPE",
+        f"{said}: send Connect as application/json or application/proto, gRPC-Web as "
+        "application/grpc-web[-text][+proto|+json] (curl: -H 'Content-Type: application/json')",
+        {"content_type": given})
+
+
 def _peer(scope: Scope) -> str:
     client = scope.get("client")
     return f"{client[0]}:{client[1]}" if client else ""
@@ -428,18 +471,29 @@ def _grpc_type(scope: Scope) -> str:
     return content_type if content_type.startswith("application/grpc") else ""
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """`receive` for the inner app: the body already read, then whatever comes (a disconnect)."""
-    sent = False
+class _Replay:
+    """`receive` for the inner app: the body already read, then whatever comes (a disconnect).
 
-    async def replay() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
+    The body is handed over once and not kept, and `release()` drops it if it never
+    was (connectrpc refused the call before reading it): connectrpc's error handling
+    keeps its receiver in a reference cycle (HttpCall.release), which must not hold
+    the request's bytes.
+    """
 
-    return replay
+    def __init__(self, body: bytes, receive: Receive) -> None:
+        self._pending = [body]
+        self._receive: Receive | None = receive
+
+    async def __call__(self) -> Message:
+        if self._pending:
+            return {"type": "http.request", "body": self._pending.pop(), "more_body": False}
+        if self._receive is None:
+            return {"type": "http.disconnect"}
+        return await self._receive()
+
+    def release(self) -> None:
+        self._pending.clear()
+        self._receive = None
 
 
 def _too_large(limit: int) -> ServiceError:

@@ -279,6 +279,9 @@ HTTP_PRODUCERS: dict[str, Callable[[World], HttpRefusal]] = {
     "METHOD_NOT_ALLOWED": lambda w: _http(w, "GET", f"{RPC}/ListGames"),
     "GRPC_NEEDS_HTTP2": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"\0\0\0\0\0",
                                         "application/grpc"),
+    # what `curl -d '{}'` sends when no -H 'Content-Type: ...' is given
+    "UNSUPPORTED_CONTENT_TYPE": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"{}",
+                                                "application/x-www-form-urlencoded"),
 }
 
 
