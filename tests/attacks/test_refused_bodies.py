@@ -10,6 +10,7 @@ and a worker's memory must stay flat however many large calls it refuses.
 from __future__ import annotations
 
 import asyncio
+import base64
 import gc
 import json
 import tempfile
@@ -30,9 +31,8 @@ from tests.ops.procs import Service
 from tests.service.conftest import TEST_CONFIG
 
 RPC = "/marketplay.v1.GameService/"
-#: NewGame of an unknown game, carrying `size` bytes in an unknown field (number 99).
 def _unknown_game(size: int) -> bytes:
-    length = size.to_bytes(4, "little")  # varint below
+    """NewGame of an unknown game, carrying `size` bytes in an unknown field (number 99)."""
     varint = bytearray()
     n = size
     while True:
@@ -40,7 +40,6 @@ def _unknown_game(size: int) -> bytes:
         varint.append(byte | (0x80 if n else 0))
         if not n:
             break
-    del length
     return b"\x0a\x03xyz" + b"\x9a\x06" + bytes(varint) + b"x" * size
 
 
@@ -48,10 +47,9 @@ def _frame(message: bytes) -> bytes:
     return b"\x00" + len(message).to_bytes(4, "big") + message
 
 
-#: (rpc, content type, body) of a refused call in each protocol, ~`size` bytes each.
 def refused_calls(size: int) -> dict[str, tuple[str, str, bytes]]:
+    """(rpc, content type, body) of a refused call in each protocol, ~`size` bytes each."""
     missing_state = json.dumps({"seat": 0, "junk": "x" * size}).encode()
-    import base64
     return {
         "connect-json": ("ApplyAction", "application/json", missing_state),
         "connect-proto": ("NewGame", "application/proto", _unknown_game(size)),
