@@ -8,29 +8,20 @@ to 344 MiB with nothing refused). On SIGTERM it turns to draining: every new
 call is refused with UNAVAILABLE (reason DRAINING), which clients retry,
 while the admitted ones finish.
 
-On the gRPC port `AdmittingExecutor` applies it where grpcio hands a call to
-a thread: an admitted call goes to the handler threads; a refused one runs on
-a small thread pool of its own, which cannot be held up by busy handlers, and
-the handler (service/grpc_service.py) answers it with the refusal found in
-`refusal_of_this_thread()`. grpcio's own `maximum_concurrent_rpcs` is set to
-twice the limit as a backstop: past that grpcio refuses calls itself, still
-RESOURCE_EXHAUSTED but without a reason, and without reading them.
+A call counts only once its request has arrived (service/grpc_service.py,
+service/http_app.py): a client that opens a call and sends nothing, or sends
+its body slowly, holds no slot that others need. The gRPC port bounds such
+waiting streams per connection instead (--max-streams-per-connection), the
+HTTP port bounds the time a body may take (--http-body-timeout-ms).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TypeVar
 
 from service.errors import Code, ServiceError
 
-__all__ = ["Admission", "AdmittingExecutor", "refusal_of_this_thread"]
-
-T = TypeVar("T")
-#: Threads answering refused gRPC calls; refusing costs microseconds.
-REFUSING_THREADS = 2
+__all__ = ["Admission"]
 
 
 class Admission:
@@ -75,51 +66,3 @@ class Admission:
         """Until no admitted call is in flight, at most `timeout` seconds; True if none is."""
         with self._changed:
             return self._changed.wait_for(lambda: self._in_flight == 0, max(timeout, 0.0))
-
-
-_this_thread = threading.local()
-
-
-def refusal_of_this_thread() -> ServiceError | None:
-    """The refusal of the gRPC call this thread is running, if it was not admitted."""
-    refusal: ServiceError | None = getattr(_this_thread, "refusal", None)
-    return refusal
-
-
-def _refusing(refusal: ServiceError, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    _this_thread.refusal = refusal
-    try:
-        return fn(*args, **kwargs)
-    finally:
-        _this_thread.refusal = None
-
-
-class AdmittingExecutor(ThreadPoolExecutor):
-    """grpcio's handler thread pool, with `admission` deciding which calls it runs.
-
-    grpcio submits each call's whole handling (reading the request, the
-    handler, sending the reply) as one task, and counts the call active until
-    that task's future is done; this executor counts the same way.
-    """
-
-    def __init__(self, threads: int, admission: Admission) -> None:
-        super().__init__(threads, thread_name_prefix="marketplay")
-        self.admission = admission
-        self._refusing = ThreadPoolExecutor(REFUSING_THREADS,
-                                            thread_name_prefix="marketplay-refuse")
-
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        refusal = self.admission.enter()
-        if refusal is not None:
-            return self._refusing.submit(_refusing, refusal, fn, *args, **kwargs)
-        try:
-            future = super().submit(fn, *args, **kwargs)
-        except BaseException:
-            self.admission.leave()
-            raise
-        future.add_done_callback(lambda _: self.admission.leave())
-        return future
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        super().shutdown(wait, cancel_futures=cancel_futures)
-        self._refusing.shutdown(wait, cancel_futures=cancel_futures)

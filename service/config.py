@@ -119,8 +119,8 @@ class Config:
     )
     max_concurrent_rpcs: int = field(
         default=0,
-        metadata={"help": "calls in flight per worker on each port (running or waiting for a "
-                          "thread); more are refused with RESOURCE_EXHAUSTED, reason OVERLOADED "
+        metadata={"help": "calls in flight per worker on each port (counted once their request "
+                          "has arrived); more are refused with RESOURCE_EXHAUSTED, reason OVERLOADED "
                           "(HTTP 429). 0: 4 x --threads, at least 64"},
     )
     workers: int = field(
@@ -141,6 +141,24 @@ class Config:
         default=30_000,
         metadata={"help": "close gRPC client connections after this age (GOAWAY, calls in flight "
                           "finish) so clients rebalance onto new replicas and workers"},
+    )
+    http_body_timeout_ms: int = field(
+        default=10_000,
+        metadata={"help": "HTTP port: a request body must arrive within this time, or the call "
+                          "is refused with 408 / deadline_exceeded (reason BODY_TIMEOUT); a call "
+                          "counts against --max-concurrent-rpcs only once its body is read"},
+    )
+    http_keep_alive_max_requests: int = field(
+        default=1_000,
+        metadata={"help": "HTTP port: close a connection after this many requests (HTTP/1.1 "
+                          "Connection: close, HTTP/2 GOAWAY) so keep-alive clients rebalance "
+                          "onto new workers and replicas"},
+    )
+    max_streams_per_connection: int = field(
+        default=100,
+        metadata={"help": "gRPC streams one client connection may have open at once; more are "
+                          "refused (HTTP/2 REFUSED_STREAM), so one connection cannot park "
+                          "thousands of calls"},
     )
     state_cache_size: int = field(
         default=4096, metadata={"help": "recently opened states kept decoded (0 disables)"}

@@ -7,29 +7,38 @@ how each call ended (service/calls.py). Every RPC of the service descriptor
 is bound by name to the GameCore method of the same (snake_case) name, as
 over HTTP (service/http_service.py).
 
+The handlers are grpc.aio coroutines (service/grpc_server.py says why): a
+call waiting for its request message costs no thread, and a call counts
+against admission (service/admission.py) only once its request has arrived.
+The core then runs on the worker's handler threads (--threads), as it did
+under the thread-pool server: the event loop only moves bytes, so no call
+waits behind another's work (a bot's search, a long Replay).
+
 Requests are parsed here, not by grpc: `add_to_server` registers the
 service with identity deserializers, so bytes that are not the request
 message are refused like any other bad input (INVALID_ARGUMENT, reason
 MALFORMED_REQUEST, one log line, counted by the metrics interceptor) instead
 of grpc's own INTERNAL "Exception deserializing request!" with a traceback
-and no metrics. A call the server did not admit (overload, draining:
-service/admission.py) is answered with its refusal before it is parsed.
+and no metrics.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from typing import Any
 
 import grpc
+import grpc.aio
 from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from marketplay.v1 import game_service_pb2 as pb
-from service.admission import refusal_of_this_thread
+from service.admission import Admission
 from service.calls import CallReporter, Outcome, elapsed, rpc_names
 from service.core import Call, GameCore, guarded
 from service.errors import DOMAIN, Code, ServiceError
@@ -37,7 +46,6 @@ from service.errors import DOMAIN, Code, ServiceError
 __all__ = ["SERVICE", "add_to_server", "to_status"]
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
-
 
 def to_status(error: ServiceError) -> grpc.Status:
     """The gRPC rendering of a refusal: its code, message and ErrorInfo."""
@@ -48,51 +56,71 @@ def to_status(error: ServiceError) -> grpc.Status:
     return rpc_status.to_status(status)
 
 
-def _call_of(context: grpc.ServicerContext) -> Call:
+def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:
     remaining = context.time_remaining()
     deadline = time.monotonic() + remaining if remaining is not None else None
     return Call(deadline=deadline, peer=context.peer(), protocol="grpc")
 
 
+Handler = Callable[[bytes, "grpc.aio.ServicerContext[Any, Any]"], Awaitable[Message | None]]
+
+
 def _rpc_handler(
     rpc: str, core: GameCore, attribute: str, request_type: type[Message],
-    reporter: CallReporter,
-) -> Callable[[bytes, grpc.ServicerContext], Message]:
+    reporter: CallReporter, admission: Admission, executor: Executor,
+) -> Handler:
     name = request_type.DESCRIPTOR.full_name
 
-    def handle(data: bytes, context: grpc.ServicerContext) -> Message:
+    async def handle(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
         started = time.perf_counter()
         call = _call_of(context)
         outcome = Outcome()
+        admitted = False
         try:
-            refusal = refusal_of_this_thread()
+            refusal = admission.enter()
             if refusal is not None:
                 raise refusal
+            admitted = True
             try:
                 request = request_type.FromString(data)
             except (DecodeError, RecursionError):
                 raise ServiceError(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST",
                                    f"the request is not a valid {name}") from None
+            del data
             method: Callable[[Any, Call], Message] = getattr(core, attribute)
-            return guarded(method, request, call)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(executor, guarded, method, request, call)
         except ServiceError as exc:
+            # Set, not abort(): abort() sends the status at once, before this call's
+            # report and metrics are recorded; this way the client never sees a
+            # refusal its log line and counters do not yet hold.
             outcome.refused(exc)
-            context.abort_with_status(to_status(exc))
-            raise AssertionError("abort_with_status returned") from None  # pragma: no cover
+            status = to_status(exc)
+            context.set_code(status.code)
+            context.set_details(status.details)
+            context.set_trailing_metadata(status.trailing_metadata)
+            return None
+        except asyncio.CancelledError:
+            late = call.deadline is not None and time.monotonic() >= call.deadline
+            outcome.code = Code.DEADLINE_EXCEEDED if late else Code.CANCELLED
+            raise
         finally:
+            if admitted:
+                admission.leave()
             reporter.finished(rpc, call, outcome, elapsed(started),
                               lambda: _text_metadata(context))
 
     return handle
 
 
-def _text_metadata(context: grpc.ServicerContext) -> dict[str, str]:
+def _text_metadata(context: grpc.aio.ServicerContext[Any, Any]) -> dict[str, str]:
     """The call's text metadata (a trace parent travels as `traceparent`)."""
-    return {key: value for key, value in context.invocation_metadata()
+    return {key: value for key, value in context.invocation_metadata() or ()
             if isinstance(value, str)}
 
 
-def add_to_server(core: GameCore, server: grpc.Server, reporter: CallReporter) -> None:
+def add_to_server(core: GameCore, server: grpc.aio.Server, reporter: CallReporter,
+                  admission: Admission, executor: Executor) -> None:
     """Register every GameService RPC over `core`, each parsing its own request."""
     handlers = {}
     for rpc, attribute in rpc_names(SERVICE).items():
@@ -100,10 +128,8 @@ def add_to_server(core: GameCore, server: grpc.Server, reporter: CallReporter) -
         request_type: type[Message] = getattr(pb, descriptor.input_type.name)
         response_type: type[Message] = getattr(pb, descriptor.output_type.name)
         handlers[rpc] = grpc.unary_unary_rpc_method_handler(
-            _rpc_handler(rpc, core, attribute, request_type, reporter),
+            _rpc_handler(rpc, core, attribute, request_type, reporter, admission, executor),
             request_deserializer=None,
             response_serializer=response_type.SerializeToString,
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
-    # As the generated code does (grpcio >= 1.63 looks registered methods up faster); stubs lag.
-    server.add_registered_method_handlers(SERVICE.full_name, handlers)  # type: ignore[attr-defined]

@@ -186,9 +186,11 @@ class HttpApp:
         admission: Admission | None = None,
         reporter: CallReporter | None = None,
         metrics: UnaryCallMetrics | None = None,
+        body_seconds: float = 10.0,
     ) -> None:
         self._connect = connect
         self._limit = max_request_bytes
+        self._body_seconds = body_seconds
         self._cors = cors
         self.readiness = readiness
         self._openapi = openapi
@@ -207,7 +209,20 @@ class HttpApp:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
             return
-        if scope["type"] != "http":  # websockets: not served here
+        if scope["type"] == "websocket":
+            # Not served here: closing before accepting answers the Upgrade with 403.
+            await receive()
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if scope["type"] != "http":
+            return
+        if scope.get("http_version") != "2" and _header(scope, b"transfer-encoding") and \
+                _header(scope, b"content-length"):
+            # RFC 9112 6.3: a proxy in front may frame this body by the other header.
+            await _refuse(send, 400, ServiceError(
+                Code.INVALID_ARGUMENT, "AMBIGUOUS_BODY_LENGTH",
+                "the request has both Content-Length and Transfer-Encoding; send one"),
+                _grpc_type(scope), headers=[("Connection", "close")])
             return
         origin = _header(scope, b"origin")
         if scope["method"] == "OPTIONS" and origin and \
@@ -284,15 +299,19 @@ class HttpApp:
                 await body_reader.discard()
                 await self._wrong_rpc(scope, rpc, current, send)
                 return
+            # The body first, within --http-body-timeout-ms: a slow sender holds no
+            # admission slot, and cannot hold its connection's stream for ever.
+            body = await self._read_body(scope, body_reader, current, send)
+            if body is None:
+                return
             refusal = self.admission.enter()
             if refusal is not None:
                 current.outcome.refused(refusal)
-                await body_reader.discard()
                 status = 503 if refusal.code is Code.UNAVAILABLE else 429
                 await _refuse(send, status, refusal, _grpc_type(scope))
                 return
             admitted = True
-            await self._rpc(scope, body_reader, receive, _watching(send, current))
+            await self._rpc(scope, body, receive, _watching(send, current))
         except asyncio.CancelledError:
             current.outcome.code = Code.CANCELLED
             raise
@@ -325,11 +344,12 @@ class HttpApp:
         current.outcome.refused(error)
         await _refuse(send, 405, error, headers=[("Allow", "POST")])
 
-    async def _rpc(self, scope: Scope, body_reader: _Body, receive: Receive, send: Send) -> None:
-        current = CURRENT_CALL.get() or HttpCall()
-        content_type = _header(scope, b"content-type")
+    async def _read_body(self, scope: Scope, body_reader: _Body, current: HttpCall,
+                         send: Send) -> bytes | None:
+        """The request body, or None once a refusal (413, 408) has been sent or the
+        client went away."""
         grpc_type = _grpc_type(scope)
-        text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
+        text = _header(scope, b"content-type").startswith(grpc_web_text.CONTENT_TYPE)
         # The limit is on the message, as in gRPC: gRPC and gRPC-Web add a frame prefix,
         # and gRPC-Web text mode base64 (4 bytes for every 3).
         limit = self._limit + (_GRPC_FRAME if grpc_type else 0)
@@ -338,13 +358,24 @@ class HttpApp:
         try:
             if declared.isdigit() and int(declared) > wire_limit:
                 raise _TooLarge
-            body = await body_reader.read(wire_limit)
+            async with asyncio.timeout(self._body_seconds):
+                return await body_reader.read(wire_limit)
         except _TooLarge:
             await body_reader.discard()
             await _refuse(send, 413, current.outcome.refused(_too_large(self._limit)), grpc_type)
-            return
-        if body is None:
-            return
+        except TimeoutError:
+            await _refuse(send, 408, current.outcome.refused(ServiceError(
+                Code.DEADLINE_EXCEEDED, "BODY_TIMEOUT",
+                f"the request body did not arrive within {self._body_seconds:g}s "
+                "(--http-body-timeout-ms)")), grpc_type,
+                headers=[] if scope.get("http_version") == "2" else [("Connection", "close")])
+        return None
+
+    async def _rpc(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
+        current = CURRENT_CALL.get() or HttpCall()
+        content_type = _header(scope, b"content-type")
+        grpc_type = _grpc_type(scope)
+        text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
         if _header(scope, b"content-encoding").strip().lower() == "gzip" and \
                 not content_type.startswith(("application/grpc", "application/connect+")):
             # Connect unary: decompressed here, so a body that inflates past the limit is

@@ -42,7 +42,6 @@ __all__ = ["HttpServer", "bind_http", "build_http_app", "create_http_server"]
 
 log = logging.getLogger("marketplay.http")
 
-_MAX_REQUESTS_PER_CONNECTION = 10_000
 _STOP_MARGIN = 2.0  # seconds past the grace before stop() stops waiting for the thread
 
 
@@ -71,7 +70,8 @@ def build_http_app(
     """The ASGI application of the HTTP port, running `core`'s calls on `executor`."""
     connect = connect_application(core, executor, config.max_request_bytes)
     return HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
-                   Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics)
+                   Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics,
+                   body_seconds=config.http_body_timeout_ms / 1000)
 
 
 def create_http_server(
@@ -82,16 +82,19 @@ def create_http_server(
     sock = bind_http(config)
     executor = ThreadPoolExecutor(config.threads, thread_name_prefix="marketplay-http")
     app = build_http_app(config, core, executor, metrics, reporter)
-    return HttpServer(app, sock, executor, config.grace_seconds)
+    return HttpServer(app, sock, executor, config.grace_seconds,
+                      config.http_keep_alive_max_requests)
 
 
 class HttpServer:
     """One Hypercorn server on a bound socket; start() and stop() from any thread."""
 
     def __init__(
-        self, app: HttpApp, sock: socket.socket, executor: ThreadPoolExecutor, grace: float
+        self, app: HttpApp, sock: socket.socket, executor: ThreadPoolExecutor, grace: float,
+        max_requests: int = 1_000,
     ) -> None:
         self.app = app
+        self._max_requests = max_requests
         self._grace = grace
         self.readiness = app.readiness
         self.admission = app.admission
@@ -167,5 +170,5 @@ class HttpServer:
         cfg.include_server_header = False
         # No connection-age limit exists in Hypercorn; recycling a connection after this many
         # requests (GOAWAY, or Connection: close) lets long-lived clients rebalance.
-        cfg.keep_alive_max_requests = _MAX_REQUESTS_PER_CONNECTION
+        cfg.keep_alive_max_requests = self._max_requests
         return cfg

@@ -14,21 +14,23 @@ because a naive histogram interceptor cost ~15% of QPS
 
 from __future__ import annotations
 
-import threading
+import asyncio
+import inspect
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import grpc
+import grpc.aio
 
 if TYPE_CHECKING:  # grpc-stubs makes these generic; grpcio's runtime classes are not
     from service.metrics import Metrics
 
-    _Interceptor = grpc.ServerInterceptor[Any, Any]
     _Handler = grpc.RpcMethodHandler[Any, Any]
+    _Interceptor = grpc.aio.ServerInterceptor[Any, Any]
 else:
-    _Interceptor = grpc.ServerInterceptor
     _Handler = grpc.RpcMethodHandler
+    _Interceptor = grpc.aio.ServerInterceptor
 
 __all__ = ["GO_CODE_NAMES", "MethodMetrics", "MetricsInterceptor", "UnaryCallMetrics"]
 
@@ -77,14 +79,17 @@ class MethodMetrics:
             inc = self.handled_by_code[code] = self.metrics.handled.labels(*self.labels, name).inc
         inc()
 
-    def finish(self, context: grpc.ServicerContext, start: float, failed: bool) -> bool:
+    def finish(self, context: Any, start: float, failed: BaseException | None) -> bool:
         """Record the end of a call; True if it succeeded (Go counts a sent reply only then).
 
         The code is whatever abort() (which raises) or set_code() left on the context.
         """
-        code = context.code()  # type: ignore[attr-defined]  # real since grpcio 1.38; stubs lag
-        if failed and (code is None or code is grpc.StatusCode.OK):
-            code = grpc.StatusCode.UNKNOWN  # an uncaught exception: grpc answers UNKNOWN
+        code = context.code()
+        if failed is not None and (code is None or code is grpc.StatusCode.OK):
+            # cancelled by the client or its deadline; otherwise an uncaught exception,
+            # which grpc answers as UNKNOWN
+            code = grpc.StatusCode.CANCELLED if isinstance(failed, asyncio.CancelledError) \
+                else grpc.StatusCode.UNKNOWN
         self.observe(time.perf_counter() - start)
         self.handled(code)
         return code is None or code is grpc.StatusCode.OK
@@ -105,36 +110,54 @@ class UnaryCallMetrics:
         return MethodMetrics(self._metrics, "unary", full_method)
 
 
-def _count(items: Iterator[Any], inc: Callable[[], None]) -> Iterator[Any]:
-    for item in items:
+async def _count(items: AsyncIterator[Any], inc: Callable[[], None]) -> AsyncIterator[Any]:
+    async for item in items:
         inc()
         yield item
 
 
+class _CountingContext:
+    """A servicer context whose `write()` counts each message a handler streams."""
+
+    def __init__(self, context: grpc.aio.ServicerContext[Any, Any], sent: Callable[[], None]) -> None:
+        self._context = context
+        self._sent = sent
+
+    async def write(self, message: Any) -> None:
+        await self._context.write(message)
+        self._sent()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._context, name)
+
+
 class MetricsInterceptor(_Interceptor):
-    """grpc-prometheus server metrics for every RPC, including health and reflection."""
+    """grpc-prometheus server metrics for every RPC, including health and reflection.
+
+    An interceptor of grpc.aio (the gRPC port's server, service/grpc_server.py):
+    handlers are coroutines, async generators, or coroutines that stream through
+    `context.write()`; each shape is counted the way go-grpc-prometheus counts it.
+    """
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
-        self._lock = threading.Lock()
-        # full method -> (the handler grpc gave us, our wrapped handler)
+        # full method -> (the handler grpc gave us, our wrapped handler); one event loop
         self._wrapped: dict[str, tuple[_Handler, _Handler]] = {}
 
-    def intercept_service(
+    async def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], _Handler | None],
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[_Handler]],
         handler_call_details: grpc.HandlerCallDetails,
-    ) -> _Handler | None:
-        handler = continuation(handler_call_details)
+    ) -> _Handler:
+        handler = await continuation(handler_call_details)
         if handler is None:
-            return None
+            return handler
         method: str = handler_call_details.method
         cached = self._wrapped.get(method)
         if cached is not None and cached[0] is handler:
             return cached[1]
-        with self._lock:
-            wrapped = self._wrap(handler, method)
-            self._wrapped[method] = (handler, wrapped)
+        wrapped = self._wrap(handler, method)
+        self._wrapped[method] = (handler, wrapped)
         return wrapped
 
     def _wrap(self, handler: _Handler, method: str) -> _Handler:
@@ -142,8 +165,8 @@ class MetricsInterceptor(_Interceptor):
         des, ser = given.request_deserializer, given.response_serializer
         if given.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary_unary(given.unary_unary, MethodMetrics(self._metrics, "unary", method)),
-                des, ser)
+                self._unary(given.unary_unary, MethodMetrics(self._metrics, "unary", method),
+                            False), des, ser)
         if given.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
                 self._streaming(given.unary_stream,
@@ -151,8 +174,8 @@ class MetricsInterceptor(_Interceptor):
                 des, ser)
         if given.stream_unary is not None:
             return grpc.stream_unary_rpc_method_handler(
-                self._stream_unary(given.stream_unary,
-                                   MethodMetrics(self._metrics, "client_stream", method)),
+                self._unary(given.stream_unary,
+                            MethodMetrics(self._metrics, "client_stream", method), True),
                 des, ser)
         return grpc.stream_stream_rpc_method_handler(
             self._streaming(given.stream_stream,
@@ -160,46 +183,36 @@ class MetricsInterceptor(_Interceptor):
             des, ser)
 
     @staticmethod
-    def _unary_unary(behavior: Callable[[Any, Any], Any], counted: MethodMetrics) -> Any:
+    def _unary(behavior: Callable[[Any, Any], Any], counted: MethodMetrics,
+               client_streams: bool) -> Any:
         started, received, sent, finish = (counted.started, counted.received, counted.sent,
                                            counted.finish)
         clock = time.perf_counter
 
-        def unary_unary(request: Any, context: grpc.ServicerContext) -> Any:
+        async def unary(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             start = clock()
             started()
-            received()
+            if client_streams:
+                request = _count(request, received)
+            else:
+                received()
             try:
                 response = behavior(request, context)
-            except BaseException:
-                finish(context, start, True)
+                if inspect.isawaitable(response):
+                    response = await response
+            except BaseException as exc:
+                finish(context, start, exc)
                 raise
-            if finish(context, start, False):
+            if finish(context, start, None):
                 sent()
             return response
 
-        return unary_unary
+        return unary
 
     @staticmethod
-    def _stream_unary(behavior: Callable[[Any, Any], Any], counted: MethodMetrics) -> Any:
-        def stream_unary(requests: Iterator[Any], context: grpc.ServicerContext) -> Any:
-            start = time.perf_counter()
-            counted.started()
-            try:
-                response = behavior(_count(requests, counted.received), context)
-            except BaseException:
-                counted.finish(context, start, True)
-                raise
-            if counted.finish(context, start, False):
-                counted.sent()
-            return response
-
-        return stream_unary
-
-    @staticmethod
-    def _streaming(behavior: Callable[[Any, Any], Iterator[Any]], counted: MethodMetrics,
+    def _streaming(behavior: Callable[[Any, Any], Any], counted: MethodMetrics,
                    client_streams: bool) -> Any:
-        def streaming(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        async def streaming(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             start = time.perf_counter()
             counted.started()
             if client_streams:
@@ -207,12 +220,20 @@ class MetricsInterceptor(_Interceptor):
             else:
                 counted.received()
             try:
-                for response in behavior(request, context):
-                    counted.sent()
-                    yield response
-            except BaseException:
-                counted.finish(context, start, True)
+                result = behavior(request, _CountingContext(context, counted.sent))
+                if inspect.isasyncgen(result):
+                    async for response in result:
+                        counted.sent()
+                        yield response
+                elif inspect.isawaitable(result):
+                    await result
+                else:  # a plain iterator (a synchronous handler)
+                    for response in result:
+                        counted.sent()
+                        yield response
+            except BaseException as exc:
+                counted.finish(context, start, exc)
                 raise
-            counted.finish(context, start, False)
+            counted.finish(context, start, None)
 
         return streaming

@@ -89,12 +89,19 @@ class Sealer:
         if not keys:
             raise ValueError("at least one state key is required")
         seen: set[str] = set()
+        ids_of: dict[bytes, str] = {}
         for kid, key in keys:
             if not kid or len(kid) > 64 or not kid.isascii() or not kid.isprintable():
                 raise ValueError(f"bad key id {kid[:64]!r}: 1..64 printable ASCII characters")
             if kid in seen:
                 raise ValueError(f"key id {kid!r} is listed twice; each key needs its own id")
+            if key in ids_of:
+                # Two ids for one key would let a state sealed under either open under both,
+                # and retiring one id would not retire the key.
+                raise ValueError(f"keys {ids_of[key]!r} and {kid!r} are the same key listed "
+                                 "twice; each id needs its own key")
             seen.add(kid)
+            ids_of[key] = kid
             problem = key_problem(key)
             if problem is not None:
                 raise ValueError(f"key {kid!r} {problem}")

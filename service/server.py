@@ -12,20 +12,17 @@ from __future__ import annotations
 import pathlib
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import grpc
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
-
 from marketplay.v1 import game_service_pb2 as pb
-from service.admission import Admission, AdmittingExecutor
+from service.admission import Admission
 from service.bots import Bots, BotSettings
 from service.calls import CallReporter
 from service.config import Config, StartupError
 from service.core import GameCore
-from service.grpc_service import add_to_server
+from service.grpc_server import GrpcServer
 from service.observe import GameObserver, NullObserver
 from service.sealing import Sealer
 from service.states import StateStore
@@ -39,9 +36,8 @@ SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 
 @dataclass
 class RunningServer:
-    server: grpc.Server
+    server: GrpcServer
     port: int
-    health: health.HealthServicer
     core: GameCore
     admission: Admission
     http: HttpServer | None = None
@@ -62,7 +58,7 @@ class RunningServer:
         finished, stop accepting connections.
         """
         deadline = time.monotonic() + grace
-        self.health.enter_graceful_shutdown()
+        self.server.enter_graceful_shutdown()
         self.admission.drain()
         if self.http is not None:
             self.http.begin_drain()
@@ -101,6 +97,9 @@ def bot_settings(config: Config) -> BotSettings:
 def server_options(config: Config) -> list[tuple[str, int]]:
     """grpcio's channel arguments for the gRPC port."""
     return [
+        # A stream a connection opens past this is refused (REFUSED_STREAM): one connection
+        # cannot park thousands of calls (service/grpc_server.py).
+        ("grpc.max_concurrent_streams", config.max_streams_per_connection),
         ("grpc.max_receive_message_length", config.max_request_bytes),
         ("grpc.max_send_message_length", 64 << 20),
         ("grpc.max_connection_age_ms", config.max_connection_age_ms),
@@ -112,7 +111,7 @@ def server_options(config: Config) -> list[tuple[str, int]]:
 def create_server(
     config: Config,
     observer: GameObserver | None = None,
-    interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
+    interceptors: Sequence[Any] = (),
     sealer: Sealer | None = None,
     http_metrics: UnaryCallMetrics | None = None,
     reporter: CallReporter | None = None,
@@ -124,32 +123,15 @@ def create_server(
         sealer or load_keys(config), config.state_cache_size, observer, config.state_cache_mb << 20
     )
     admission = Admission(config.call_limit)
-    server = grpc.server(
-        AdmittingExecutor(config.threads, admission),
-        interceptors=list(interceptors),
-        options=server_options(config),
-        # The backstop: past this grpcio refuses calls itself (service/admission.py).
-        maximum_concurrent_rpcs=2 * config.call_limit,
-    )
     core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions,
                     config.seat_token_ttl, bots=Bots(bot_settings(config)))
-    add_to_server(core, server, reporter)  # parses requests itself: bad bytes are refused
-    health_servicer = health.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in ("", SERVICE_NAME):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-    )
-    try:
-        port = server.add_insecure_port(f"{config.host}:{config.port}")
-    except RuntimeError:  # grpcio's way of saying the bind failed
-        port = 0
-    if port == 0:
-        raise StartupError(f"--port: cannot bind {config.host}:{config.port} (in use, or no such address)")
+    executor = ThreadPoolExecutor(config.threads, thread_name_prefix="marketplay")
+    server = GrpcServer(f"{config.host}:{config.port}", server_options(config), core, reporter,
+                        admission, executor, interceptors)
+    port = server.port
     http = None
     if config.http_port:
         from service.http_server import create_http_server  # keeps gRPC-only users light
 
         http = create_http_server(config, core, http_metrics, reporter)
-    return RunningServer(server, port, health_servicer, core, admission, http)
+    return RunningServer(server, port, core, admission, http)

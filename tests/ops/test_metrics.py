@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from concurrent import futures
+import asyncio
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import grpc
+import grpc.aio
 import pytest
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import _async as health_aio
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client import CollectorRegistry
 
 from service.metrics import Metrics, PrometheusObserver
@@ -17,67 +21,98 @@ from service.rpc_metrics import GO_CODE_NAMES, MetricsInterceptor
 SERVICE = "test.v1.Probe"
 
 
-def _ok(request: bytes, context: grpc.ServicerContext) -> bytes:
+async def _ok(request: bytes, context: Any) -> bytes:
     return request
 
 
-def _abort(request: bytes, context: grpc.ServicerContext) -> bytes:
-    context.abort(grpc.StatusCode.FAILED_PRECONDITION, "no")
+async def _abort(request: bytes, context: Any) -> bytes:
+    await context.abort(grpc.StatusCode.FAILED_PRECONDITION, "no")
+    raise AssertionError("abort returned")
 
 
-def _set_code(request: bytes, context: grpc.ServicerContext) -> bytes:
+async def _set_code(request: bytes, context: Any) -> bytes:
     context.set_code(grpc.StatusCode.PERMISSION_DENIED)
     context.set_details("not your turn")
     return b""
 
 
-def _crash(request: bytes, context: grpc.ServicerContext) -> bytes:
+async def _crash(request: bytes, context: Any) -> bytes:
     raise ValueError("bug")
 
 
-def _stream(request: bytes, context: grpc.ServicerContext) -> Iterator[bytes]:
-    yield from (request, request, request)
+async def _stream(request: bytes, context: Any) -> AsyncIterator[bytes]:
+    for _ in range(3):
+        yield request
 
 
-def _sum(requests: Iterator[bytes], context: grpc.ServicerContext) -> bytes:
-    return b"".join(requests)
+async def _written(request: bytes, context: Any) -> None:
+    """A stream written through context.write(), as grpc's health Watch does."""
+    for _ in range(2):
+        await context.write(request)
 
 
-def _bidi(requests: Iterator[bytes], context: grpc.ServicerContext) -> Iterator[bytes]:
-    yield from requests
+async def _sum(requests: AsyncIterator[bytes], context: Any) -> bytes:
+    return b"".join([r async for r in requests])
+
+
+async def _bidi(requests: AsyncIterator[bytes], context: Any) -> AsyncIterator[bytes]:
+    async for request in requests:
+        yield request
 
 
 @pytest.fixture
 def probe() -> Iterator[tuple[grpc.Channel, CollectorRegistry]]:
+    """An aio server (as the gRPC port is, service/grpc_server.py) on a loop of its own."""
     registry = CollectorRegistry()
     metrics = Metrics(registry)
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=4), interceptors=[MetricsInterceptor(metrics)]
-    )
-    handlers = {
-        "Ok": grpc.unary_unary_rpc_method_handler(_ok),
-        "Abort": grpc.unary_unary_rpc_method_handler(_abort),
-        "SetCode": grpc.unary_unary_rpc_method_handler(_set_code),
-        "Crash": grpc.unary_unary_rpc_method_handler(_crash),
-        "Stream": grpc.unary_stream_rpc_method_handler(_stream),
-        "Sum": grpc.stream_unary_rpc_method_handler(_sum),
-        "Bidi": grpc.stream_stream_rpc_method_handler(_bidi),
-    }
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
-    health_servicer = health.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    port = server.add_insecure_port("127.0.0.1:0")
-    server.start()
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    async def build() -> tuple[grpc.aio.Server, int]:
+        server = grpc.aio.server(interceptors=[MetricsInterceptor(metrics)])
+        handlers = {
+            "Ok": grpc.unary_unary_rpc_method_handler(_ok),
+            "Abort": grpc.unary_unary_rpc_method_handler(_abort),
+            "SetCode": grpc.unary_unary_rpc_method_handler(_set_code),
+            "Crash": grpc.unary_unary_rpc_method_handler(_crash),
+            "Stream": grpc.unary_stream_rpc_method_handler(_stream),
+            "Written": grpc.unary_stream_rpc_method_handler(_written),
+            "Sum": grpc.stream_unary_rpc_method_handler(_sum),
+            "Bidi": grpc.stream_stream_rpc_method_handler(_bidi),
+        }
+        server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
+        health_servicer = health_aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+        port = server.add_insecure_port("127.0.0.1:0")
+        await server.start()
+        return server, port
+
+    server, port = asyncio.run_coroutine_threadsafe(build(), loop).result(30)
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     try:
         yield channel, registry
     finally:
         channel.close()
-        server.stop(None)
+        asyncio.run_coroutine_threadsafe(server.stop(None), loop).result(30)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
 
 
 def _value(registry: CollectorRegistry, name: str, **labels: str) -> float:
+    """The sample's value once the server has recorded the call's end.
+
+    grpc.aio sends an aborted call's status before the abort's exception has
+    left the handler, so a client may see the status a moment before the
+    interceptor counts it: wait (boundedly) for counters to settle.
+    """
+    deadline = time.monotonic() + 10
     value = registry.get_sample_value(name, labels)
+    previous = None
+    while time.monotonic() < deadline and value != previous:
+        previous = value
+        time.sleep(0.05)
+        value = registry.get_sample_value(name, labels)
     return 0.0 if value is None else value
 
 
@@ -130,12 +165,14 @@ def test_streaming_types_and_message_counts(probe: Any) -> None:
     """Streams carry grpc_type as Go names it, and count each message."""
     channel, registry = probe
     assert list(channel.unary_stream(f"/{SERVICE}/Stream")(b"a", timeout=5)) == [b"a"] * 3
+    assert list(channel.unary_stream(f"/{SERVICE}/Written")(b"w", timeout=5)) == [b"w"] * 2
     assert channel.stream_unary(f"/{SERVICE}/Sum")(iter([b"a", b"b"]), timeout=5) == b"ab"
     assert list(channel.stream_stream(f"/{SERVICE}/Bidi")(iter([b"a", b"b"]), timeout=5)) == [
         b"a", b"b"
     ]
     expected = {
         ("server_stream", "Stream"): (1, 3),
+        ("server_stream", "Written"): (1, 2),
         ("client_stream", "Sum"): (2, 1),
         ("bidi_stream", "Bidi"): (2, 2),
     }

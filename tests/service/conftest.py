@@ -24,7 +24,8 @@ KEYS_A = "a:" + base64.b64encode(KEY_A).decode()
 KEYS_B = "b:" + base64.b64encode(KEY_B).decode()
 
 TEST_CONFIG = Config(port=0, http_port=0, metrics_port=0, state_keys=KEYS_A, threads=4,
-                     grace_seconds=1.0, max_request_bytes=64 * 1024, max_replay_actions=500)
+                     grace_seconds=1.0, max_request_bytes=64 * 1024, max_replay_actions=500,
+                     http_body_timeout_ms=3000)
 
 
 class Served:

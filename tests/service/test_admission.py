@@ -110,8 +110,10 @@ def test_the_limit_defaults_to_four_calls_per_thread_and_is_configurable() -> No
     assert load_config([], env={"MARKETPLAY_MAX_CONCURRENT_RPCS": "7"}).call_limit == 7
     with pytest.raises(SystemExit):
         load_config(["--max-concurrent-rpcs", "-1"], env={})
-    # grpcio's own limit backs ours up (it refuses past twice ours, without a reason).
-    assert "grpc.max_concurrent_streams" not in dict(server_options(Config()))
+    # Streams are bounded per connection too (a waiting stream holds no admission slot).
+    assert dict(server_options(Config()))["grpc.max_concurrent_streams"] == 100
+    assert dict(server_options(Config(max_streams_per_connection=8)))[
+        "grpc.max_concurrent_streams"] == 8
 
 
 def test_admission_counts_and_drains() -> None:

@@ -8,7 +8,9 @@ here, or raised by the code without a row there, fails this file.
 
 from __future__ import annotations
 
+import json
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,7 +39,7 @@ from tests.service.conftest import (
     refusal,
     seal_v1,
 )
-from tests.service.http_client import HttpRefusal, connect_refusal, http_client
+from tests.service.http_client import HttpRefusal, connect_refusal, grpc_code, http_client
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "spice-merchant"
@@ -270,6 +272,20 @@ def _http(w: World, method: str, path: str, body: bytes = b"",
     return connect_refusal(response)
 
 
+def _raw_http(w: World, request: bytes) -> HttpRefusal:
+    """The refusal a hand-written HTTP/1.1 request gets (what clients will not send)."""
+    assert w.http.running.http is not None
+    with socket.create_connection(("127.0.0.1", w.http.running.http.port), timeout=60) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    error = json.loads(body)
+    return HttpRefusal(grpc_code(error["code"]), error["details"][0]["debug"]["reason"],
+                       error["message"], int(head.split(b" ", 2)[1]))
+
+
 RPC = "/marketplay.v1.GameService"
 HTTP_PRODUCERS: dict[str, Callable[[World], HttpRefusal]] = {
     "REQUEST_TOO_LARGE": lambda w: _http(w, "POST", f"{RPC}/NewGame",
@@ -280,6 +296,14 @@ HTTP_PRODUCERS: dict[str, Callable[[World], HttpRefusal]] = {
     "GRPC_NEEDS_HTTP2": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"\0\0\0\0\0",
                                         "application/grpc"),
     # what `curl -d '{}'` sends when no -H 'Content-Type: ...' is given
+    # a body that never arrives: refused after TEST_CONFIG's --http-body-timeout-ms
+    "BODY_TIMEOUT": lambda w: _raw_http(w, (
+        f"POST {RPC}/ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Content-Length: 100\r\n\r\n{").encode()),
+    "AMBIGUOUS_BODY_LENGTH": lambda w: _raw_http(w, (
+        f"POST {RPC}/ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+    ).encode()),
     "UNSUPPORTED_CONTENT_TYPE": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"{}",
                                                 "application/x-www-form-urlencoded"),
 }

@@ -111,37 +111,31 @@ def test_sigterm_drains_and_exits_cleanly() -> None:
     assert "draining" in out
 
 
-class HeldCalls(grpc.ServerInterceptor):  # type: ignore[misc]
-    """Test-only: holds the first GameService call until released, and says when it
-    has entered its handler, so a call is surely in flight when the drain starts."""
+class HeldCalls:
+    """Test-only: holds the first ListGames call inside the core (admitted, on a handler
+    thread) until released, and says when it has entered, so a call is surely in flight
+    when the drain starts."""
 
-    def __init__(self) -> None:
+    def __init__(self, core: Any) -> None:
         self.entered = threading.Event()
         self.release = threading.Event()
+        inner = core.list_games
 
-    def intercept_service(self, continuation: Any, details: Any) -> Any:
-        handler = continuation(details)
-        if handler is None or "GameService" not in details.method:
-            return handler
-        inner = handler.unary_unary
+        def held(request: Any, call: Any) -> Any:
+            if not self.entered.is_set():  # the first call: held; later ones are not
+                self.entered.set()
+                assert self.release.wait(timeout=20), "the test never released the call"
+            return inner(request, call)
 
-        def held(request: Any, context: Any) -> Any:
-            if self.entered.is_set():  # a later call: not held
-                return inner(request, context)
-            self.entered.set()
-            assert self.release.wait(timeout=20), "the test never released the call"
-            return inner(request, context)
-
-        return grpc.unary_unary_rpc_method_handler(
-            held, handler.request_deserializer, handler.response_serializer)
+        core.list_games = held
 
 
 def test_drain_lets_calls_in_flight_finish_and_turns_new_ones_away() -> None:
     from service.server import create_server
     from tests.service.conftest import TEST_CONFIG
 
-    held = HeldCalls()
-    running = create_server(TEST_CONFIG, interceptors=[held])
+    running = create_server(TEST_CONFIG)
+    held = HeldCalls(running.core)
     stopping = threading.Event()
     stop = running.server.stop
 

@@ -75,6 +75,7 @@ RANDOM_2 = hashlib.sha256(b"two").digest()
 
 @pytest.mark.parametrize("spec, says", [
     (f"k1:{_b64(RANDOM_1)},k1:{_b64(RANDOM_2)}", "listed twice"),
+    (f"k1:{_b64(RANDOM_1)},k2:{_b64(RANDOM_1)}", "same key listed twice"),
     ("k1:" + _b64(b"\x00" * 32), "distinct byte values"),
     ("k1:" + _b64(b"\xab" * 32), "distinct byte values"),
     ("k1:" + _b64(b"\x01\x02\x03\x04" * 8), "distinct byte values"),
