@@ -15,6 +15,8 @@ from tests.interop.native_clients import ROOT, cached_build, files, run, source_
 JVM_ROOT = ROOT / "clients" / "jvm"
 VERSION = "0.2.0"
 JAR_NAME = f"marketplay-client-{VERSION}.jar"
+# javax.annotation.Generated, which grpc-java's generated stubs carry: needed to compile only.
+COMPILE_ONLY = "/usr/share/java/geronimo-annotation-1.3-spec.jar"
 
 
 def debian_classpath() -> list[str]:
@@ -39,7 +41,7 @@ def built() -> Path:
         library = [str(p) for p in files(JVM_ROOT / "src" / "generated", ".java")]
         library += [str(p) for p in files(JVM_ROOT / "src" / "main", ".java")]
         run(["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-d", str(classes),
-             "-cp", classpath(), *library], cwd=JVM_ROOT)
+             "-cp", classpath(Path(COMPILE_ONLY)), *library], cwd=JVM_ROOT)
         (classes / "META-INF").mkdir(exist_ok=True)
         (classes / "META-INF" / "LICENSE").write_bytes((ROOT / "LICENSE").read_bytes())
         manifest = out / "MANIFEST.MF"

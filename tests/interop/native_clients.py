@@ -75,7 +75,8 @@ def run(args: list[str], *, cwd: Path, env: dict[str, str] | None = None,
     assert exe is not None, f"{args[0]} is not on PATH: `make system-tools` installs it (deploy/ci-packages.txt)"
     done = subprocess.run([exe, *args[1:]], cwd=cwd, env={**child_env(), **(env or {})},
                           capture_output=True, text=True, timeout=timeout, check=False)
-    assert done.returncode == 0, f"{' '.join(args)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    shown = " ".join(args[:4]) + (" ..." if len(args) > 4 else "")
+    assert done.returncode == 0, f"{shown} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
 
