@@ -49,7 +49,8 @@ def built() -> Path:
                             "Implementation-Vendor: marketplay\nBundle-License: Apache-2.0\n")
         run(["jar", "--create", "--file", str(out / JAR_NAME), "--manifest", str(manifest),
              "-C", str(classes), "."], cwd=out)
+        player = [str(p) for p in files(JVM_ROOT / "src" / "play", ".java")]
         run(["javac", "--release", "11", "-Xlint:all,-classfile", "-Werror", "-d", str(play),
-             "-cp", classpath(out / JAR_NAME), *map(str, files(JVM_ROOT / "src" / "play", ".java"))], cwd=JVM_ROOT)
+             "-cp", classpath(out / JAR_NAME), *player], cwd=JVM_ROOT)
 
     return cached_build("jvm", key, build)

@@ -72,7 +72,8 @@ def run(args: list[str], *, cwd: Path, env: dict[str, str] | None = None,
         timeout: float = BUILD_TIMEOUT_SECONDS) -> str:
     """Runs a build or program step; its stdout, or a failed assertion with both streams."""
     exe = shutil.which(args[0])
-    assert exe is not None, f"{args[0]} is not on PATH: `make system-tools` installs it (deploy/ci-packages.txt)"
+    assert exe is not None, (
+        f"{args[0]} is not on PATH: `make system-tools` installs it (deploy/ci-packages.txt)")
     done = subprocess.run([exe, *args[1:]], cwd=cwd, env={**child_env(), **(env or {})},
                           capture_output=True, text=True, timeout=timeout, check=False)
     shown = " ".join(args[:4]) + (" ..." if len(args) > 4 else "")

@@ -35,16 +35,20 @@ DLL = "Marketplay.Client.dll"
 
 @pytest.fixture(scope="module")
 def build_dir() -> Path:
-    assert NEWTONSOFT.is_file(), "Newtonsoft.Json is missing: `make system-tools` installs libnewtonsoft-json-cil-dev"
+    assert NEWTONSOFT.is_file(), (
+        "Newtonsoft.Json is missing: `make system-tools` installs libnewtonsoft-json-cil-dev")
     sources = files(CS_ROOT / "Marketplay.Client", ".cs") + files(CS_ROOT / "Play", ".cs")
     key = source_key(sources, tool_version("mcs", "--version"))
 
     def build(out: Path) -> None:
         library = [str(p) for p in files(CS_ROOT / "Marketplay.Client", ".cs")]
-        run(["mcs", "-warnaserror+", "-target:library", f"-out:{out / DLL}", *REFERENCES, *library], cwd=CS_ROOT)
-        run(["mcs", "-warnaserror+", "-target:exe", f"-out:{out / 'play.exe'}", f"-r:{out / DLL}", *REFERENCES,
-             *map(str, files(CS_ROOT / "Play", ".cs"))], cwd=CS_ROOT)
-        shutil.copy2(NEWTONSOFT, out / NEWTONSOFT.name)   # beside the exe, as a Unity project's Plugins hold it
+        player = [str(p) for p in files(CS_ROOT / "Play", ".cs")]
+        run(["mcs", "-warnaserror+", "-target:library", f"-out:{out / DLL}", *REFERENCES, *library],
+            cwd=CS_ROOT)
+        run(["mcs", "-warnaserror+", "-target:exe", f"-out:{out / 'play.exe'}", f"-r:{out / DLL}",
+             *REFERENCES, *player], cwd=CS_ROOT)
+        # Beside the exe, as a Unity project's Assets/Plugins holds it.
+        shutil.copy2(NEWTONSOFT, out / NEWTONSOFT.name)
 
     return cached_build("csharp", key, build)
 

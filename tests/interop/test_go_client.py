@@ -63,7 +63,8 @@ def test_the_doc_snippet_builds_against_an_installed_copy(served_both: ServedBot
     program = gopath / "src" / "example.com" / "mygame"
     program.mkdir(parents=True)
     (program / "main.go").write_text(doc_snippet("go", "## Go"))
-    run(["go", "build", "-o", str(tmp_path / "mygame"), "example.com/mygame"], cwd=program, env=go_env(gopath))
+    run(["go", "build", "-o", str(tmp_path / "mygame"), "example.com/mygame"], cwd=program,
+        env=go_env(gopath))
     out = run([str(tmp_path / "mygame")], cwd=tmp_path,
               env={"MARKETPLAY_ADDRESS": served_both.grpc_url.removeprefix("http://")}, timeout=120)
     lines = out.splitlines()

@@ -44,13 +44,15 @@ def test_the_jar_is_a_licensed_release(build_dir: Path) -> None:
     assert not any(n.startswith("dev/marketplay/client/play/") for n in names), "the player is not shipped"
 
 
-def test_the_doc_snippet_plays_with_only_the_jar(served_both: ServedBoth, build_dir: Path, tmp_path: Path) -> None:
+def test_the_doc_snippet_plays_with_only_the_jar(served_both: ServedBoth, build_dir: Path,
+                                                 tmp_path: Path) -> None:
     source = tmp_path / "MyGame.java"
     source.write_text(doc_snippet("java", "## Java and Kotlin"))
     jar = tmp_path / JAR_NAME                     # the user's copy of the released jar
     jar.write_bytes((build_dir / JAR_NAME).read_bytes())
     run(["javac", "-d", str(tmp_path), "-cp", classpath(jar), str(source)], cwd=tmp_path)
-    out = run(["java", "-cp", classpath(tmp_path, jar), "MyGame", served_both.http_url], cwd=tmp_path, timeout=120)
+    out = run(["java", "-cp", classpath(tmp_path, jar), "MyGame", served_both.http_url], cwd=tmp_path,
+              timeout=120)
     lines = out.splitlines()
     assert lines[0] == "refused: ABORTED STALE_STEP", out
     assert lines[1].startswith("winners: ["), out

@@ -24,7 +24,7 @@ MAKE = shutil.which("make")
 # every other file there must be exactly what `make proto` writes.
 GENERATED: dict[str, tuple[str, frozenset[str]]] = {
     "PY_OUT": ("clients/python", frozenset({
-        "pyproject.toml", "README.md", "demo.py",
+        "pyproject.toml", "README.md", "LICENSE", "demo.py",
         "marketplay/__init__.py", "marketplay/v1/__init__.py", "marketplay/py.typed",
     })),
     "TS_OUT": ("clients/ts/src/gen", frozenset()),
