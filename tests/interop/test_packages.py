@@ -1,8 +1,10 @@
 """Every package is Apache-2.0 at the release's version, and each packs into something a user installs.
 
-`npm pack` of clients/ts installs into a fresh npm project and lists the
-games of a loopback server; the wheel `pip wheel` builds of clients/python
-installs into a fresh directory and does the same over gRPC. (The Go tree,
+`npm pack` of clients/ts installs into a fresh npm project, lists the games
+of a loopback server and runs docs/clients.md's Node snippet (compiled by
+tsc against the installed package); the wheel `pip wheel` builds of
+clients/python installs into a fresh directory, lists the games over gRPC
+and runs the doc's two Python snippets. (The Go tree,
 the JVM jar and the C# DLL are installed and used by their own tests:
 test_go_client.py, test_jvm_client.py, test_kotlin_client.py, test_csharp_client.py.)
 """
@@ -18,7 +20,7 @@ import zipfile
 from pathlib import Path
 
 from tests.interop.jvm_build import VERSION as JAR_VERSION
-from tests.interop.native_clients import ROOT, run
+from tests.interop.native_clients import ROOT, doc_snippet, run
 from tests.interop.ts_client import ServedBoth, built_play_js
 
 RELEASE = "0.2.0"
@@ -77,6 +79,16 @@ def test_npm_pack_installs_and_plays(served_both: ServedBoth, tmp_path: Path) ->
     out = run(["node", "main.mjs", served_both.http_url], cwd=app, timeout=120)
     assert out.strip() == "central-market,market-fresh,spice-merchant"
 
+    # docs/clients.md's Node snippet, type-checked and compiled against the installed package.
+    snippet = doc_snippet("ts", "In Node (a backend")
+    assert '"http://127.0.0.1:50051"' in snippet
+    served = snippet.replace('"http://127.0.0.1:50051"', json.dumps(served_both.grpc_url))
+    (app / "game.ts").write_text(served)
+    run([str(TS_DIR / "node_modules" / ".bin" / "tsc"), "--strict", "--skipLibCheck", "--target", "es2022",
+         "--module", "nodenext", "--moduleResolution", "nodenext", "--lib", "es2022,dom", "game.ts"], cwd=app)
+    out = run(["node", "game.js"], cwd=app, timeout=120)
+    assert out.startswith("[ "), out                      # the winners, then the scores
+
 
 def test_the_wheel_installs_and_plays(served_both: ServedBoth, tmp_path: Path) -> None:
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
@@ -107,3 +119,19 @@ def test_the_wheel_installs_and_plays(served_both: ServedBoth, tmp_path: Path) -
     assert Path(where).is_relative_to(site), where
     assert games == "central-market,market-fresh,spice-merchant"
     assert re.search(r"^Version: 0\.2\.0$", metadata, re.MULTILINE)
+
+    # docs/clients.md's two Python snippets, with the installed package first on the path.
+    grpc_address, http_url = served_both.grpc_url.removeprefix("http://"), served_both.http_url
+    for marker, address, printed in [
+        ("Over gRPC (see also", ("127.0.0.1:50051", grpc_address),
+         "StatusCode.INVALID_ARGUMENT MALFORMED_STATE"),
+        ("Over Connect, with the generated", ("http://127.0.0.1:8080", http_url),
+         "Code.INVALID_ARGUMENT MALFORMED_STATE"),
+    ]:
+        snippet = doc_snippet("python", marker)
+        assert f'"{address[0]}"' in snippet, marker
+        script = f"import sys; sys.path.insert(0, {str(site)!r})\n" + snippet.replace(address[0], address[1])
+        done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True,
+                              timeout=120, check=False, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines() == [printed], done.stdout
