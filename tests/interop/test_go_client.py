@@ -42,6 +42,8 @@ def player() -> Path:
     key = source_key(files(GO_ROOT, ".go"), tool_version("go", "version"))
 
     def build(out: Path) -> None:
+        unformatted = run(["gofmt", "-l", "src"], cwd=GO_ROOT)
+        assert not unformatted, f"not gofmt-formatted:\n{unformatted}"
         run(["go", "vet", "marketplay/..."], cwd=GO_ROOT, env=go_env(GO_ROOT))
         run(["go", "build", "-o", str(out / "marketplay-play"), "marketplay/cmd/marketplay-play"],
             cwd=GO_ROOT, env=go_env(GO_ROOT))

@@ -6,19 +6,25 @@ the client's jar and run on the same JVM, against a server requiring seat tokens
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from tests.interop.jvm_build import JAR_NAME, built, classpath
-from tests.interop.native_clients import doc_snippet, run
+from tests.interop.native_clients import cached_build, doc_snippet, run, tool_version
 from tests.interop.ts_client import ServedBoth
 
 
 def test_the_kotlin_snippet_plays_over_connect_and_grpc(served_both: ServedBoth, tmp_path: Path) -> None:
     jar = built() / JAR_NAME
-    source = tmp_path / "MyGame.kt"
-    source.write_text(doc_snippet("kotlin", "### Kotlin"))
-    program = tmp_path / "mygame.jar"
-    run(["kotlinc", str(source), "-cp", classpath(jar), "-include-runtime", "-d", str(program)], cwd=tmp_path)
+    snippet = doc_snippet("kotlin", "### Kotlin")
+    # kotlinc takes half a minute: its output is cached, keyed by the snippet and the jar.
+    key = hashlib.sha256(snippet.encode() + jar.read_bytes() + tool_version("kotlinc", "-version").encode())
+
+    def build(out: Path) -> None:
+        (out / "MyGame.kt").write_text(snippet)
+        run(["kotlinc", "MyGame.kt", "-cp", classpath(jar), "-include-runtime", "-d", "mygame.jar"], cwd=out)
+
+    program = cached_build("kotlin", key.hexdigest()[:16], build) / "mygame.jar"
     out = run(["java", "-cp", classpath(program, jar), "MyGameKt", served_both.http_url,
                served_both.grpc_url.removeprefix("http://")], cwd=tmp_path, timeout=120)
     lines = out.splitlines()
