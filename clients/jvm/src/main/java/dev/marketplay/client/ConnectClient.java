@@ -134,7 +134,8 @@ public final class ConnectClient implements Marketplay {
       JsonArray details = error.has("details") ? error.getAsJsonArray("details") : new JsonArray();
       for (JsonElement element : details) {
         JsonObject detail = element.getAsJsonObject();
-        if ("google.rpc.ErrorInfo".equals(detail.get("type").getAsString())) {
+        JsonElement type = detail.get("type");
+        if (type != null && "google.rpc.ErrorInfo".equals(type.getAsString()) && detail.has("value")) {
           ErrorInfo info = ErrorInfo.parseFrom(Base64.getDecoder().decode(detail.get("value").getAsString()));
           reason = info.getReason();
           metadata.putAll(info.getMetadataMap());
