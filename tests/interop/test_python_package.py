@@ -31,7 +31,7 @@ def venv_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("python-client")
     source = tmp / "marketplay-client"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(PACKAGE / name, source / name)
     shutil.copytree(PACKAGE / "marketplay", source / "marketplay",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))

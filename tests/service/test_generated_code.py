@@ -1,7 +1,7 @@
 """The committed generated code is exactly what `make proto` produces, for every language.
 
 `make proto` itself runs with each output pointed into a temporary directory
-(`make proto PY_OUT=... TS_OUT=... CS_OUT=... OPENAPI_OUT=...`), so the
+(`make proto PY_OUT=... TS_OUT=... CS_OUT=... GO_OUT=... JAVA_OUT=... OPENAPI_OUT=...`), so the
 commands exist once, in the Makefile. To add a language or generator: add its
 *_OUT variable to the `proto` target and a row to GENERATED.
 """
@@ -24,11 +24,16 @@ MAKE = shutil.which("make")
 # every other file there must be exactly what `make proto` writes.
 GENERATED: dict[str, tuple[str, frozenset[str]]] = {
     "PY_OUT": ("clients/python", frozenset({
-        "pyproject.toml", "README.md", "demo.py",
+        "pyproject.toml", "README.md", "LICENSE", "demo.py",
         "marketplay/__init__.py", "marketplay/v1/__init__.py", "marketplay/py.typed",
     })),
     "TS_OUT": ("clients/ts/src/gen", frozenset()),
     "CS_OUT": ("clients/csharp/Marketplay.V1", frozenset()),
+    "GO_OUT": ("clients/go/src", frozenset({
+        "marketplay/client/client.go", "marketplay/client/errors.go",
+        "marketplay/cmd/marketplay-play/main.go",
+    })),
+    "JAVA_OUT": ("clients/jvm/src/generated/java", frozenset()),
 }
 OPENAPI = ROOT / "docs" / "openapi.json"
 IGNORED_PARTS = {"__pycache__", "build", "dist"}

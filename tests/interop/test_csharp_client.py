@@ -1,0 +1,73 @@
+"""The C# client (clients/csharp/Marketplay.Client: Mono's mcs, HttpClient, Newtonsoft.Json) plays every game.
+
+A Mono class library over Connect JSON on HTTP/1.1, not UnityWebRequest or
+IL2CPP, and no Google.Protobuf (none is reachable here). Its player plays one
+configuration per game against a server requiring seat tokens;
+docs/clients.md's C# snippet is compiled against the built DLL and plays a game.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.interop.native_clients import (
+    NATIVE_CONFIGS,
+    ROOT,
+    cached_build,
+    check_reports,
+    doc_snippet,
+    files,
+    play,
+    run,
+    source_key,
+    tool_version,
+)
+from tests.interop.ts_client import ServedBoth
+
+CS_ROOT = ROOT / "clients" / "csharp"
+NEWTONSOFT = Path("/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll")   # libnewtonsoft-json-cil-dev
+REFERENCES = ["-r:System.Net.Http", f"-r:{NEWTONSOFT}"]
+DLL = "Marketplay.Client.dll"
+
+
+@pytest.fixture(scope="module")
+def build_dir() -> Path:
+    assert NEWTONSOFT.is_file(), (
+        "Newtonsoft.Json is missing: `make system-tools` installs libnewtonsoft-json-cil-dev")
+    sources = files(CS_ROOT / "Marketplay.Client", ".cs") + files(CS_ROOT / "Play", ".cs")
+    key = source_key(sources, tool_version("mcs", "--version"))
+
+    def build(out: Path) -> None:
+        library = [str(p) for p in files(CS_ROOT / "Marketplay.Client", ".cs")]
+        player = [str(p) for p in files(CS_ROOT / "Play", ".cs")]
+        run(["mcs", "-warnaserror+", "-target:library", f"-out:{out / DLL}", *REFERENCES, *library],
+            cwd=CS_ROOT)
+        run(["mcs", "-warnaserror+", "-target:exe", f"-out:{out / 'play.exe'}", f"-r:{out / DLL}",
+             *REFERENCES, *player], cwd=CS_ROOT)
+        # Beside the exe, as a Unity project's Assets/Plugins holds it.
+        shutil.copy2(NEWTONSOFT, out / NEWTONSOFT.name)
+
+    return cached_build("csharp", key, build)
+
+
+def test_every_game_over_connect_json(served_both: ServedBoth, build_dir: Path, tmp_path: Path) -> None:
+    command = ["mono", str(build_dir / "play.exe"), served_both.http_url]
+    check_reports(play(command, NATIVE_CONFIGS, tmp_path), NATIVE_CONFIGS, "connect+json")
+
+
+def test_the_doc_snippet_plays_against_the_built_dll(served_both: ServedBoth, build_dir: Path,
+                                                      tmp_path: Path) -> None:
+    for name in (DLL, NEWTONSOFT.name):                   # the user's copies of the two DLLs
+        shutil.copy2(build_dir / name, tmp_path / name)
+    (tmp_path / "MyGame.cs").write_text(doc_snippet("csharp", "## C# and Unity"))
+    run(["mcs", "-target:exe", "-out:MyGame.exe", f"-r:{DLL}", "-r:System.Net.Http", f"-r:{NEWTONSOFT.name}",
+         "MyGame.cs"], cwd=tmp_path)
+    out = run(["mono", "MyGame.exe", served_both.http_url], cwd=tmp_path, timeout=120)
+    lines = out.splitlines()
+    assert lines[0] == "refused: ABORTED STALE_STEP", out
+    assert lines[1].startswith("winners: "), out
+    assert lines[2] == "renewed: True", out
+    assert lines[3] == "Marketplay.Client 0.2.0 Apache-2.0", out

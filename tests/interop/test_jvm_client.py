@@ -1,0 +1,59 @@
+"""The JVM client (clients/jvm: Java 17, Debian's protobuf-java 3.21 and grpc-java 1.41) plays every game.
+
+Its player plays one configuration per game over each protocol it speaks:
+native gRPC on the gRPC port (grpc-netty), Connect binary and Connect JSON on
+the HTTP port (java.net.http, HTTP/1.1), against a server requiring seat
+tokens. The jar is what a user installs: docs/clients.md's Java snippet is
+compiled against it alone (plus Debian's jars) and plays a game.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.interop.jvm_build import JAR_NAME, VERSION, built, classpath
+from tests.interop.native_clients import NATIVE_CONFIGS, check_reports, doc_snippet, play, run
+from tests.interop.ts_client import ServedBoth
+
+
+@pytest.fixture(scope="module")
+def build_dir() -> Path:
+    return built()
+
+
+@pytest.mark.parametrize("protocol", ["grpc", "connect-binary", "connect-json"])
+def test_every_game_over(protocol: str, served_both: ServedBoth, build_dir: Path, tmp_path: Path) -> None:
+    target = served_both.grpc_url.removeprefix("http://") if protocol == "grpc" else served_both.http_url
+    command = ["java", "-cp", classpath(build_dir / "play", build_dir / JAR_NAME),
+               "dev.marketplay.client.play.Play", protocol, target]
+    check_reports(play(command, NATIVE_CONFIGS, tmp_path), NATIVE_CONFIGS, protocol)
+
+
+def test_the_jar_is_a_licensed_release(build_dir: Path) -> None:
+    with zipfile.ZipFile(build_dir / JAR_NAME) as jar:
+        manifest = jar.read("META-INF/MANIFEST.MF").decode()
+        assert f"Implementation-Version: {VERSION}" in manifest
+        assert "Bundle-License: Apache-2.0" in manifest
+        assert b"Apache License" in jar.read("META-INF/LICENSE")
+        names = set(jar.namelist())
+    assert {"dev/marketplay/client/ConnectClient.class", "dev/marketplay/v1/GameServiceGrpc.class",
+            "com/google/rpc/ErrorInfo.class"} <= names
+    assert not any(n.startswith("dev/marketplay/client/play/") for n in names), "the player is not shipped"
+
+
+def test_the_doc_snippet_plays_with_only_the_jar(served_both: ServedBoth, build_dir: Path,
+                                                 tmp_path: Path) -> None:
+    source = tmp_path / "MyGame.java"
+    source.write_text(doc_snippet("java", "## Java and Kotlin"))
+    jar = tmp_path / JAR_NAME                     # the user's copy of the released jar
+    jar.write_bytes((build_dir / JAR_NAME).read_bytes())
+    run(["javac", "-d", str(tmp_path), "-cp", classpath(jar), str(source)], cwd=tmp_path)
+    out = run(["java", "-cp", classpath(tmp_path, jar), "MyGame", served_both.http_url], cwd=tmp_path,
+              timeout=120)
+    lines = out.splitlines()
+    assert lines[0] == "refused: ABORTED STALE_STEP", out
+    assert lines[1].startswith("winners: ["), out
+    assert lines[2] == "renewed: true", out
