@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
@@ -311,7 +312,7 @@ class HttpApp:
                 await _refuse(send, status, refusal, _grpc_type(scope))
                 return
             admitted = True
-            await self._rpc(scope, body, receive, _watching(send, current))
+            await self._rpc(scope, body, receive, send)
         except asyncio.CancelledError:
             current.outcome.code = Code.CANCELLED
             raise
@@ -376,8 +377,15 @@ class HttpApp:
         content_type = _header(scope, b"content-type")
         grpc_type = _grpc_type(scope)
         text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
-        if _header(scope, b"content-encoding").strip().lower() == "gzip" and \
-                not content_type.startswith(("application/grpc", "application/connect+")):
+        encoding = _header(scope, b"content-encoding").strip().lower()
+        if encoding not in ("", "identity", "gzip") and not grpc_type:
+            # connectrpc answers 501 without a reason (and we counted it Unknown).
+            await _refuse(send, 501, current.outcome.refused(ServiceError(
+                Code.UNIMPLEMENTED, "UNSUPPORTED_ENCODING",
+                f"Content-Encoding {echo(encoding)} is not supported; send gzip or identity",
+                {"encoding": encoding})), headers=[("Accept-Encoding", "gzip, identity")])
+            return
+        if encoding == "gzip" and not grpc_type:
             # Connect unary: decompressed here, so a body that inflates past the limit is
             # refused like any other (connectrpc would say 429); at most limit+1 bytes inflate.
             try:
@@ -400,6 +408,16 @@ class HttpApp:
                 return
             scope = _with_content_type(scope, grpc_web_text.binary_content_type(content_type))
             send = grpc_web_text.text_response(send)
+        if grpc_type:
+            problem = _envelope_problem(body, _header(scope, b"grpc-encoding"))
+            if problem is not None:
+                # connectrpc would answer some of these INTERNAL and others with a status
+                # only in the trailers frame; the body is at fault: INVALID_ARGUMENT.
+                await _refuse(send, 400, current.outcome.refused(invalid(
+                    "MALFORMED_REQUEST", f"a unary {protocol_of(content_type)} request is one "
+                    f"message frame: {problem}")), grpc_type)
+                return
+        send = _watching(send, current)
         replay = _Replay(body, receive)
         del body
         try:
@@ -425,32 +443,102 @@ class HttpApp:
                 return
 
 
-#: HTTP statuses connectrpc answers with itself (a protocol error before our handler ran),
-#: read back as codes the way Connect clients read them.
-_HTTP_CODES = {400: Code.INVALID_ARGUMENT, 404: Code.UNIMPLEMENTED, 408: Code.DEADLINE_EXCEEDED,
-               413: Code.RESOURCE_EXHAUSTED, 415: Code.UNIMPLEMENTED, 429: Code.UNAVAILABLE,
-               503: Code.UNAVAILABLE, 504: Code.DEADLINE_EXCEEDED}
+#: HTTP statuses connectrpc answers with itself, read back as codes the way Connect clients
+#: read them (the Connect protocol's HTTP-to-code table), when no error body says better.
+_HTTP_CODES = {400: Code.INVALID_ARGUMENT, 401: Code.UNAUTHENTICATED, 403: Code.PERMISSION_DENIED,
+               404: Code.UNIMPLEMENTED, 408: Code.DEADLINE_EXCEEDED, 409: Code.ABORTED,
+               412: Code.FAILED_PRECONDITION, 413: Code.RESOURCE_EXHAUSTED,
+               415: Code.UNIMPLEMENTED, 429: Code.UNAVAILABLE, 431: Code.RESOURCE_EXHAUSTED,
+               499: Code.CANCELLED, 500: Code.INTERNAL, 501: Code.UNIMPLEMENTED,
+               502: Code.UNAVAILABLE, 503: Code.UNAVAILABLE, 504: Code.DEADLINE_EXCEEDED}
 _GRPC_STATUS = {code: status for status in grpc.StatusCode for code in Code
                 if code.value == status.value[0]}
+_CONNECT_NAMES = {"canceled": Code.CANCELLED,
+                  **{code.name.lower(): code for code in Code if code is not Code.CANCELLED}}
+_TRAILERS_FLAG = 0x80
+
+
+def _envelope_problem(body: bytes, grpc_encoding: str) -> str | None:
+    """What is wrong with a gRPC(-Web) unary request body, if anything."""
+    if len(body) < _GRPC_FRAME:
+        return "the body ends inside the 5-byte frame prefix" if body else "the body is empty"
+    flags, length = body[0], int.from_bytes(body[1:_GRPC_FRAME], "big")
+    if len(body) < _GRPC_FRAME + length:
+        return "the frame is incomplete"
+    if len(body) > _GRPC_FRAME + length:
+        return "the body holds more than one frame"
+    if flags & _TRAILERS_FLAG or flags & ~0x01:
+        return f"frame flags {flags:#04x} are not a message's"
+    if flags & 0x01 and grpc_encoding.strip().lower() in ("", "identity"):
+        return "the frame is marked compressed but no grpc-encoding was sent"
+    return None
+
+
+def _code_of(text: str) -> Code:
+    return Code(int(text)) if text.isdigit() and int(text) in Code._value2member_map_ \
+        else Code.UNKNOWN
 
 
 def _watching(send: Send, current: HttpCall) -> Send:
-    """`send` that notices a refusal written by connectrpc itself (a bad header, an
-    unsupported codec) so it is counted and reported like ours, without a reason."""
+    """`send` that reads the code the client receives when connectrpc answers itself (a
+    bad header, an unsupported codec, a status only in gRPC-Web's trailers frame), so
+    every call is counted and reported with the code its client saw."""
+    error_body: list[bytes] = []
+    state = {"status": 200, "grpc_web": False}
 
     async def watched(message: Message) -> None:
         if current.outcome.code is Code.OK:
             kind = message["type"]
-            if kind == "http.response.start" and message["status"] >= 400:
-                current.outcome.code = _HTTP_CODES.get(message["status"], Code.UNKNOWN)
+            if kind == "http.response.start":
+                state["status"] = message["status"]
+                headers = message.get("headers", ())
+                state["grpc_web"] = any(
+                    bytes(k).lower() == b"content-type" and bytes(v).startswith(b"application/grpc-web")
+                    for k, v in headers)
+                if message["status"] >= 400:
+                    current.outcome.code = _HTTP_CODES.get(message["status"], Code.UNKNOWN)
             if kind in ("http.response.start", "http.response.trailers"):
                 status = _status_header(message.get("headers", ()))
                 if status:
-                    current.outcome.code = Code(status) if status in Code._value2member_map_ \
-                        else Code.UNKNOWN
+                    current.outcome.code = _code_of(str(status))
+            if kind == "http.response.body":
+                chunk = bytes(message.get("body", b""))
+                if state["grpc_web"]:
+                    trailed = _trailer_status(chunk)
+                    if trailed is not None:
+                        current.outcome.code = trailed
+                elif int(state["status"]) >= 400 and sum(map(len, error_body)) < 4096:
+                    error_body.append(chunk)
+                    if not message.get("more_body", False):
+                        current.outcome.code = _connect_code(b"".join(error_body),
+                                                             current.outcome.code)
         await send(message)
 
     return watched
+
+
+def _trailer_status(chunk: bytes) -> Code | None:
+    """The grpc-status of a gRPC-Web trailers frame in `chunk`, if it holds one."""
+    offset = 0
+    while offset + _GRPC_FRAME <= len(chunk):
+        flags, length = chunk[offset], int.from_bytes(chunk[offset + 1:offset + 5], "big")
+        frame = chunk[offset + _GRPC_FRAME:offset + _GRPC_FRAME + length]
+        if flags & _TRAILERS_FLAG:
+            for line in frame.split(b"\r\n"):
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"grpc-status":
+                    return _code_of(value.strip().decode("latin-1"))
+        offset += _GRPC_FRAME + length
+    return None
+
+
+def _connect_code(body: bytes, otherwise: Code) -> Code:
+    """The code a Connect error body names (what a Connect client reads), else `otherwise`."""
+    try:
+        named = json.loads(body).get("code")
+    except (ValueError, AttributeError):
+        return otherwise
+    return _CONNECT_NAMES.get(named, otherwise) if isinstance(named, str) else otherwise
 
 
 def _status_header(headers: Iterable[tuple[bytes, bytes]]) -> int:

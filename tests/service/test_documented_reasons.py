@@ -304,6 +304,9 @@ HTTP_PRODUCERS: dict[str, Callable[[World], HttpRefusal]] = {
         f"POST {RPC}/ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
     ).encode()),
+    "UNSUPPORTED_ENCODING": lambda w: _raw_http(w, (
+        f"POST {RPC}/ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Content-Encoding: br\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}").encode()),
     "UNSUPPORTED_CONTENT_TYPE": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"{}",
                                                 "application/x-www-form-urlencoded"),
 }
