@@ -30,13 +30,13 @@ import grpc
 import grpc.aio
 from grpc_health.v1 import _async as health_aio
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from service.admission import Admission
 from service.calls import CallReporter
 from service.config import StartupError
 from service.core import GameCore
 from service.grpc_service import SERVICE, add_to_server
+from service.reflection import enable_grpc_reflection
 
 __all__ = ["GrpcServer"]
 
@@ -79,8 +79,7 @@ class GrpcServer:
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         for name in ("", SERVICE.full_name):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
-        reflection.enable_server_reflection(
-            (SERVICE.full_name, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+        enable_grpc_reflection((SERVICE.full_name, health.SERVICE_NAME), server)
         try:
             port = server.add_insecure_port(address)
         except RuntimeError:  # grpcio's way of saying the bind failed

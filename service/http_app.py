@@ -32,7 +32,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -188,8 +188,11 @@ class HttpApp:
         reporter: CallReporter | None = None,
         metrics: UnaryCallMetrics | None = None,
         body_seconds: float = 10.0,
+        mounted: Mapping[str, ASGIApp] | None = None,
     ) -> None:
         self._connect = connect
+        #: Path prefix -> another connectrpc app (server reflection, service/reflection.py).
+        self._mounted = dict(mounted or {})
         self._limit = max_request_bytes
         self._body_seconds = body_seconds
         self._cors = cors
@@ -240,6 +243,10 @@ class HttpApp:
         if path.startswith(RPC_PREFIX):
             await self._rpc_call(scope, request_body, receive, send)
             return
+        for prefix, app in self._mounted.items():
+            if path.startswith(prefix):
+                await app(scope, receive, send)
+                return
         await request_body.discard()
         asset = playground.lookup(path)
         if asset is not None:

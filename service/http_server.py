@@ -30,8 +30,9 @@ from service.config import Config, StartupError
 from service.core import GameCore
 from service.cors import CorsPolicy
 from service.http_app import HttpApp, Readiness
-from service.http_service import connect_application
+from service.http_service import SERVICE, connect_application
 from service.openapi import openapi_json
+from service.reflection import http_reflection_apps
 
 if TYPE_CHECKING:
     from hypercorn.typing import Framework
@@ -71,7 +72,8 @@ def build_http_app(
     connect = connect_application(core, executor, config.max_request_bytes)
     return HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
                    Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics,
-                   body_seconds=config.http_body_timeout_ms / 1000)
+                   body_seconds=config.http_body_timeout_ms / 1000,
+                   mounted=http_reflection_apps(SERVICE.full_name, config.max_request_bytes))
 
 
 def create_http_server(
