@@ -49,7 +49,7 @@ def _urls(served: ServedHttp) -> dict[str, str]:
 def test_methods_are_listed_by_reflection(served: ServedHttp, protocol: str, reflect: str) -> None:
     listed = _buf("--protocol", protocol, "--reflect-protocol", reflect, "--list-methods",
                   _urls(served)[protocol]).split()
-    assert METHODS <= set(listed), listed
+    assert set(listed) >= METHODS, listed
 
 
 @pytest.mark.parametrize("protocol", ["grpc", "connect", "grpcweb"])
