@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import orjson
-from google.protobuf import json_format
+from google.protobuf import json_format, message_factory
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 
@@ -71,10 +71,27 @@ _DELEGATED_WKTS: Final = frozenset({
 
 def encode(message: Message) -> bytes:
     """The compact proto3 JSON of `message`, byte for byte json_format's with json.dumps."""
-    out = orjson.dumps(_encoder(message.DESCRIPTOR)(message))
+    out = orjson.dumps(_encoder(_descriptor_of(message))(message))
     if not out.isascii() or b"\x7f" in out:  # json.dumps escapes all but ' '..'~'
         out = _NOT_PRINTABLE_ASCII.sub(_escape, out.decode()).encode()
     return out
+
+
+def _descriptor_of(message: Message | type[Message]) -> Descriptor:
+    descriptor: Descriptor = message.DESCRIPTOR  # type: ignore[assignment]  # upb's is the same type
+    return descriptor
+
+
+def _sub(field: FieldDescriptor) -> Descriptor:
+    """The message type of a message field (the caller checked it is one)."""
+    assert field.message_type is not None
+    return field.message_type
+
+
+def _enum(field: FieldDescriptor) -> EnumDescriptor:
+    """The enum type of an enum field (the caller checked it is one)."""
+    assert field.enum_type is not None
+    return field.enum_type
 
 
 _NOT_PRINTABLE_ASCII: Final = re.compile("[^\x00-\x7e]")  # controls are escaped by orjson already
@@ -171,9 +188,9 @@ def _map_to_json(value: ToJson | None, is_bool_key: bool) -> ToJson:
 def _value_to_json(field: FieldDescriptor) -> ToJson | None:
     kind = field.type
     if kind == FieldDescriptor.TYPE_MESSAGE or kind == FieldDescriptor.TYPE_GROUP:
-        return _encoder(field.message_type)  # registered before its fields: recursion ends
+        return _encoder(_sub(field))  # registered before its fields: recursion ends
     if kind == FieldDescriptor.TYPE_ENUM:
-        return _enum_to_json(field.enum_type)
+        return _enum_to_json(_enum(field))
     if kind in _INT64_TYPES:
         return str
     if kind == FieldDescriptor.TYPE_BYTES:
@@ -239,7 +256,7 @@ def decode(data: bytes | bytearray | memoryview | str, message_class: type[Messa
     Raises ProtoJsonError for a body json_format refuses, and for a field given
     twice under either of its names.
     """
-    plan = _decoder(message_class.DESCRIPTOR)
+    plan = _decoder(_descriptor_of(message_class))
     raw = data.encode() if isinstance(data, str) else bytes(data)
     try:
         tree = orjson.loads(raw)
@@ -325,6 +342,8 @@ class _Skip:
 SKIP: Final = _Skip()
 _NULL_REFUSED: Final = _Skip()
 FromJson = Callable[[Any, _State], Any]
+_VALUE: Final = "google.protobuf.Value"
+_NULL_VALUE: Final = "google.protobuf.NullValue"
 _EXTENSION_NAME: Final = re.compile(r"\[[a-zA-Z0-9\._]*\]$")
 _UNPAIRED_SURROGATE: Final = re.compile(
     "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
@@ -347,12 +366,12 @@ class _Field:
         self.oneof = oneof.name if oneof is not None and len(oneof.fields) > 1 else None
         self.convert = convert
         self.null: Any = SKIP  # what null means: the default, but null itself in a Value
-        is_value = field.message_type is not None and field.message_type.full_name == "google.protobuf.Value"
-        is_null_enum = field.enum_type is not None and field.enum_type.full_name == "google.protobuf.NullValue"
+        is_value = field.message_type is not None and field.message_type.full_name == _VALUE
+        is_null_enum = field.enum_type is not None and field.enum_type.full_name == _NULL_VALUE
         if (is_value or is_null_enum) and field.is_repeated:
             self.null = _NULL_REFUSED  # json_format fails assigning null to the list
         elif is_value:
-            self.null = _class_of(field.message_type)(null_value=0)
+            self.null = _class_of(_sub(field))(null_value=0)
         elif is_null_enum:
             self.null = 0
 
@@ -497,7 +516,6 @@ def _delegated_from_json(descriptor: Descriptor) -> Callable[[Any, _State], Any]
 
 
 def _class_of(descriptor: Descriptor) -> type[Message]:
-    from google.protobuf import message_factory
     return message_factory.GetMessageClass(descriptor)
 
 
@@ -589,7 +607,7 @@ def _map_key_from_json(field: FieldDescriptor) -> FromJson:
 def _value_from_json(field: FieldDescriptor) -> FromJson:
     kind = field.type
     if kind == FieldDescriptor.TYPE_MESSAGE or kind == FieldDescriptor.TYPE_GROUP:
-        return _decoder(field.message_type).read  # registered before its fields: recursion ends
+        return _decoder(_sub(field)).read  # registered before its fields: recursion ends
     if kind in _INT_RANGES:
         low, high = _INT_RANGES[kind]
 
@@ -606,7 +624,7 @@ def _value_from_json(field: FieldDescriptor) -> FromJson:
     if kind == FieldDescriptor.TYPE_BYTES:
         return _bytes_from_json
     if kind == FieldDescriptor.TYPE_ENUM:
-        return _enum_from_json(field.enum_type)
+        return _enum_from_json(_enum(field))
     return _float_from_json(kind == FieldDescriptor.TYPE_FLOAT)
 
 
