@@ -379,6 +379,7 @@ def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 _KEY_END: Final = re.compile(rb'"[ \t\n\r]*:')
+_QUOTE_SPACE: Final = re.compile(rb'"[ \t\n\r]')
 
 
 def _raw_key_count(raw: bytes) -> int:
@@ -388,7 +389,7 @@ def _raw_key_count(raw: bytes) -> int:
     so this never counts fewer keys than the text has: equal counts before and
     after orjson prove no key was given twice.
     """
-    if b'" ' in raw or b'"\n' in raw or b'"\t' in raw or b'"\r' in raw:
+    if _QUOTE_SPACE.search(raw):  # a key may end '"key" :', or a string start '" '
         return len(_KEY_END.findall(raw))
     return raw.count(b'":')
 
@@ -414,6 +415,7 @@ class _Skip:
 
 SKIP: Final = _Skip()
 _NULL_REFUSED: Final = _Skip()
+_MISSING: Final = _Skip()
 FromJson = Callable[[Any, _State], Any]
 _VALUE: Final = "google.protobuf.Value"
 _NULL_VALUE: Final = "google.protobuf.NullValue"
@@ -426,97 +428,204 @@ def _refuse(text: str) -> ProtoJsonError:
     return ProtoJsonError(text)
 
 
-class _Field:
-    """How one field is read: its attribute, its other JSON key, its oneof, its converter."""
-
-    __slots__ = ("attribute", "convert", "key", "null", "oneof", "other_key")
-
-    def __init__(self, field: FieldDescriptor, convert: FromJson) -> None:
-        self.attribute = field.name
-        self.key = field.json_name
-        self.other_key = field.name if field.name != field.json_name else None
-        oneof = field.containing_oneof
-        self.oneof = oneof.name if oneof is not None and len(oneof.fields) > 1 else None
-        self.convert = convert
-        self.null: Any = SKIP  # what null means: the default, but null itself in a Value
-        is_value = field.message_type is not None and field.message_type.full_name == _VALUE
-        is_null_enum = field.enum_type is not None and field.enum_type.full_name == _NULL_VALUE
-        if (is_value or is_null_enum) and field.is_repeated:
-            self.null = _NULL_REFUSED  # json_format fails assigning null to the list
-        elif is_value:
-            self.null = _class_of(_sub(field))(null_value=0)
-        elif is_null_enum:
-            self.null = 0
-
-
 class _MessagePlan:
-    """A message type's reader: JSON object -> constructor keywords (or a message, for WKTs)."""
+    """A message type's reader: `read(js, state)` -> constructor keywords (a message, for WKTs)."""
 
     def __init__(self, descriptor: Descriptor) -> None:
-        self.descriptor = descriptor
         self.full_name = descriptor.full_name
-        self.fields: dict[str, _Field] = {}
-        self.special: Callable[[Any, _State], Any] | None = None
+        self.keys: frozenset[str] = frozenset()  # every key naming a field
+        self.read: FromJson = self._unready
 
-    def read(self, js: Any, state: _State) -> Any:
-        state.depth += 1
-        if state.depth > MAX_MESSAGE_DEPTH:
-            raise _refuse(f"Message too deep. Max recursion depth is {MAX_MESSAGE_DEPTH}")
-        try:
-            if self.special is not None:
-                return self.special(js, state)
-            if type(js) is not dict:
-                return self._read_non_object(js)
-            return self._read_object(js, state)
-        finally:
-            state.depth -= 1
+    def _unready(self, js: Any, state: _State) -> Any:
+        raise AssertionError(f"{self.full_name}: plan used before it was compiled")
 
-    def _read_object(self, js: dict[str, Any], state: _State) -> dict[str, Any]:
-        state.keys += len(js)
-        fields = self.fields
-        values: dict[str, Any] = {}
-        oneofs: list[str] | None = None
-        for key, value in js.items():
-            field = fields.get(key)
-            if field is None:
-                if key[:1] == "[" and _EXTENSION_NAME.match(key):
-                    raise _refuse(f"Message type {self.full_name} does not have extensions")
-                if type(value) is dict or type(value) is list:
-                    state.keys += _keys_in(value)
-                continue
-            if field.other_key is not None and field.other_key in js and field.key in js:
-                raise _refuse(f'Message type "{self.full_name}" should not have both '
-                              f'"{field.key}" and "{field.other_key}": they name the same field')
-            if value is None:  # null: the field's default, as json_format reads it
-                if field.null is _NULL_REFUSED:
-                    raise _refuse(f"Failed to parse {key} field: null is not a list")
-                if field.null is not SKIP:
-                    values[field.attribute] = field.null
-                continue
-            if field.oneof is not None:
-                if oneofs is None:
-                    oneofs = [field.oneof]
-                elif field.oneof in oneofs:
-                    raise _refuse(f'Message type "{self.full_name}" should not have multiple '
-                                  f'"{field.oneof}" oneof fields')
-                else:
-                    oneofs.append(field.oneof)
-            try:
-                converted = field.convert(value, state)
-            except ProtoJsonError as exc:
-                raise _refuse(f"Failed to parse {key} field: {exc}") from None
-            if converted is not SKIP:
-                values[field.attribute] = converted
-        return values
-
-    def _read_non_object(self, js: Any) -> dict[str, Any]:
+    def read_non_object(self, js: Any, state: _State) -> dict[str, Any]:
         """json_format iterates a string or an array as if it held keys: only unknown names pass."""
+        if state.depth + 1 > MAX_MESSAGE_DEPTH:
+            raise _too_deep()
         if not isinstance(js, (str, list)):
             raise _refuse(f"{self.full_name} must be a JSON object, not {_json_type(js)}")
         for name in js:
-            if type(name) is not str or name in self.fields or _EXTENSION_NAME.match(name):
+            if type(name) is not str or name in self.keys or _EXTENSION_NAME.match(name):
                 raise _refuse(f"{self.full_name} must be a JSON object, not {_json_type(js)}")
         return {}
+
+    def read_unknown(self, js: dict[str, Any], state: _State) -> None:
+        """Keys naming no field: ignored, but an extension's name is refused and inner keys counted."""
+        for key, value in js.items():
+            if key in self.keys:
+                continue
+            if key[:1] == "[" and _EXTENSION_NAME.match(key):
+                raise _refuse(f"Message type {self.full_name} does not have extensions")
+            if type(value) is dict or type(value) is list:
+                state.keys += _keys_in(value)
+
+
+def _too_deep() -> ProtoJsonError:
+    return _refuse(f"Message too deep. Max recursion depth is {MAX_MESSAGE_DEPTH}")
+
+
+def _both_names(full_name: str, key: str, other: str) -> ProtoJsonError:
+    return _refuse(f'Message type "{full_name}" should not have both "{key}" and "{other}": '
+                   "they name the same field")
+
+
+def _oneof_twice(full_name: str, oneof: str) -> ProtoJsonError:
+    return _refuse(f'Message type "{full_name}" should not have multiple "{oneof}" oneof fields')
+
+
+def _in_field(key: str, exc: ProtoJsonError) -> ProtoJsonError:
+    return _refuse(f"Failed to parse {key} field: {exc}")
+
+
+def _compile_decoder(plan: _MessagePlan, descriptor: Descriptor) -> None:
+    """Straight-line code per message type: a key lookup per field name, the common case inline.
+
+    json_format loops over the JSON object's keys and looks each field up in
+    descriptors; here each field's keys are looked up in the object, the usual
+    value (an int in range, a string, a bool, a known enum name) is stored
+    without a call, and anything else goes to the field's full converter.
+    Keys naming no field are only visited when the object has some. The
+    function is set on the plan before the plans it calls are compiled (they
+    are looked up when it runs), so a type may contain itself.
+    """
+    namespace: dict[str, Any] = {
+        "_MISSING": _MISSING, "SKIP": SKIP, "ProtoJsonError": ProtoJsonError, "_too_deep": _too_deep,
+        "_both_names": _both_names, "_oneof_twice": _oneof_twice, "_in_field": _in_field,
+        "_string": _string_from_json, "_bool": _bool_from_json, "plan": plan, "dict": dict,
+        "type": type, "int": int, "str": str, "bool": bool, "list": list, "len": len,
+        "MAX_DEPTH": MAX_MESSAGE_DEPTH, "_refuse": _refuse,
+    }
+    later: dict[str, Callable[[], Any]] = {}  # names bound once this plan can be called
+
+    def bind(value: Any) -> str:
+        name = f"_n{len(namespace) + len(later)}"
+        namespace[name] = value
+        return name
+
+    def bind_later(make: Callable[[], Any]) -> str:
+        name = f"_n{len(namespace) + len(later)}"
+        later[name] = make
+        return name
+
+    json_names = {field.json_name for field in descriptor.fields}
+    oneofs = [oneof for oneof in descriptor.oneofs if len(oneof.fields) > 1]
+    lines = [
+        "def read(js, state):",
+        "    if type(js) is not dict:",
+        "        return plan.read_non_object(js, state)",
+        "    depth = state.depth + 1",
+        "    if depth > MAX_DEPTH:",
+        "        raise _too_deep()",
+        "    state.depth = depth",
+        "    state.keys += len(js)",
+        "    strict = state.strict",
+        "    out = {}",
+        "    seen = 0",
+        "    k = None",
+        *(f"    o{index} = None" for index in range(len(oneofs))),
+        "    try:",
+        "        pass",  # a message may have no fields
+    ]
+    full = repr(descriptor.full_name)
+    keys: set[str] = set()
+    for field in sorted(descriptor.fields, key=lambda f: f.number):
+        key, attribute = field.json_name, repr(field.name)
+        keys.add(key)
+        lines.append(f"        v = js.get({key!r}, _MISSING)")
+        if field.name != key and field.name not in json_names:  # the JSON name wins a clash
+            keys.add(field.name)
+            lines += [f"        w = js.get({field.name!r}, _MISSING)",
+                      "        if w is not _MISSING:",
+                      "            if v is not _MISSING:",
+                      f"                raise _both_names({full}, {key!r}, {field.name!r})",
+                      "            v = w",
+                      f"            k = {field.name!r}",
+                      "        else:",
+                      f"            k = {key!r}"]
+        else:
+            lines.append(f"        k = {key!r}")
+        lines += ["        if v is not _MISSING:",
+                  "            seen += 1",
+                  "            if v is not None:"]
+        body: list[str] = []
+        oneof = field.containing_oneof
+        if oneof is not None and oneof in oneofs:
+            slot = f"o{oneofs.index(oneof)}"
+            body += [f"if {slot} is not None:",
+                     f"    raise _oneof_twice({full}, {oneof.name!r})",
+                     f"{slot} = k"]
+        body += _store(field, attribute, bind, bind_later)
+        lines += [f"                {line}" for line in body]
+        null = _null_of(field)
+        if null is _NULL_REFUSED:
+            lines += ["            else:", "                raise _refuse('null is not a list')"]
+        elif null is not SKIP:
+            lines += ["            else:", f"                out[{attribute}] = {bind(null)}"]
+    lines += [
+        "    except ProtoJsonError as exc:",
+        "        raise _in_field(k, exc) from None",
+        "    if seen != len(js):",
+        "        plan.read_unknown(js, state)",
+        "    state.depth = depth - 1",
+        "    return out",
+    ]
+    plan.keys = frozenset(keys)
+    exec("\n".join(lines), namespace)  # source built above from descriptor names only
+    plan.read = namespace["read"]
+    for name, make in later.items():
+        namespace[name] = make()
+
+
+def _store(field: FieldDescriptor, attribute: str, bind: Callable[[Any], str],
+           bind_later: Callable[[Callable[[], Any]], str]) -> list[str]:
+    """The lines storing value `v` of `field` into `out` (the usual value inline)."""
+    kind = field.type
+    if field.message_type is not None and field.message_type.GetOptions().map_entry:
+        convert = bind_later(lambda: _field_from_json(field))
+        return [f"out[{attribute}] = {convert}(v, state)"]
+    if field.is_repeated:
+        if kind == FieldDescriptor.TYPE_MESSAGE and _sub(field).full_name != _VALUE:
+            read = bind_later(lambda: _decoder(_sub(field)).read)
+            return ["if type(v) is not list:",
+                    f"    raise _refuse('repeated field {field.json_name} must be in []')",
+                    f"out[{attribute}] = [{read}(x, state) for x in v]"]  # null refused by read
+        convert = bind_later(lambda: _field_from_json(field))
+        return [f"out[{attribute}] = {convert}(v, state)"]
+    if kind == FieldDescriptor.TYPE_MESSAGE or kind == FieldDescriptor.TYPE_GROUP:
+        read = bind_later(lambda: _decoder(_sub(field)).read)
+        return [f"out[{attribute}] = {read}(v, state)"]
+    if kind in _INT_RANGES:
+        low, high = _INT_RANGES[kind]
+        convert = bind(_value_from_json(field))
+        return [f"out[{attribute}] = v if type(v) is int and {low} <= v <= {high} else {convert}(v, state)"]
+    if kind == FieldDescriptor.TYPE_STRING:
+        return [f"out[{attribute}] = v if type(v) is str and not strict else _string(v, state)"]
+    if kind == FieldDescriptor.TYPE_BOOL:
+        return [f"out[{attribute}] = v if type(v) is bool else _bool(v, state)"]
+    if kind == FieldDescriptor.TYPE_ENUM:
+        names = bind({name: value.number for name, value in _enum(field).values_by_name.items()})
+        convert = bind(_value_from_json(field))
+        return [f"r = {names}.get(v) if type(v) is str else None",
+                "if r is None:",
+                f"    r = {convert}(v, state)",
+                "if r is not SKIP:",
+                f"    out[{attribute}] = r"]
+    convert = bind(_value_from_json(field))
+    return [f"out[{attribute}] = {convert}(v, state)"]
+
+
+def _null_of(field: FieldDescriptor) -> Any:
+    """What null means for a field: its default (SKIP), but null itself in a Value."""
+    is_value = field.message_type is not None and field.message_type.full_name == _VALUE
+    is_null_enum = field.enum_type is not None and field.enum_type.full_name == _NULL_VALUE
+    if (is_value or is_null_enum) and field.is_repeated:
+        return _NULL_REFUSED  # json_format fails assigning null to the list
+    if is_value:
+        return _class_of(_sub(field))(null_value=0)
+    if is_null_enum:
+        return 0
+    return SKIP
 
 
 def _json_type(value: Any) -> str:
@@ -551,13 +660,23 @@ def _decoder(descriptor: Descriptor) -> _MessagePlan:
     _decoders[descriptor.full_name] = plan  # before the fields: a type may contain itself
     full_name = descriptor.full_name
     if full_name in _STRING_WKTS:
-        plan.special = _from_json_string(descriptor)
+        plan.read = _with_depth(_from_json_string(descriptor))
     elif full_name in _DELEGATED_WKTS or descriptor.file.name == "google/protobuf/wrappers.proto":
-        plan.special = _delegated_from_json(descriptor)
+        plan.read = _with_depth(_delegated_from_json(descriptor))
     else:
-        for field in descriptor.fields:  # the proto name first: the JSON name wins a clash
-            plan.fields[field.name] = plan.fields[field.json_name] = _Field(field, _field_from_json(field))
+        _compile_decoder(plan, descriptor)
     return plan
+
+
+def _with_depth(read: FromJson) -> FromJson:
+    def read_counted(js: Any, state: _State) -> Any:
+        state.depth += 1
+        if state.depth > MAX_MESSAGE_DEPTH:
+            raise _too_deep()
+        result = read(js, state)
+        state.depth -= 1
+        return result
+    return read_counted
 
 
 def _from_json_string(descriptor: Descriptor) -> Callable[[Any, _State], Any]:
@@ -680,7 +799,8 @@ def _map_key_from_json(field: FieldDescriptor) -> FromJson:
 def _value_from_json(field: FieldDescriptor) -> FromJson:
     kind = field.type
     if kind == FieldDescriptor.TYPE_MESSAGE or kind == FieldDescriptor.TYPE_GROUP:
-        return _decoder(_sub(field)).read  # registered before its fields: recursion ends
+        sub = _sub(field)
+        return lambda js, state: _decoder(sub).read(js, state)  # compiled by the time it runs
     if kind in _INT_RANGES:
         low, high = _INT_RANGES[kind]
 
