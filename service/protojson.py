@@ -11,9 +11,11 @@ refuses the first and lets the second overwrite). tests/service/test_protojson.p
 proves both against json_format for every message type of the contract.
 
 json_format walks each message through Python descriptors, per field, per
-call; here each message type is compiled once into a plan (per field: the JSON
-key and one converter) and the JSON text itself is written and read by orjson.
-Plans are cached by descriptor full name: the contract's types, a fixed set.
+call; here each message type is compiled once, on first use, into a Python
+function with a few straight lines per field (generated from the descriptor:
+names and numbers only), and the JSON text itself is written and read by
+orjson. Plans are cached by descriptor full name: the contract's types, a
+fixed set.
 
 Where orjson and the standard `json` module disagree, the standard module is
 the reference (json_format uses it): a body orjson refuses (``NaN`` literals,
@@ -137,6 +139,7 @@ def _compile_encoder(descriptor: Descriptor) -> ToJson:
     """
     namespace: dict[str, Any] = {"_b2a": binascii.b2a_base64, "_negative_zero": _negative_zero}
     subs: dict[str, Descriptor] = {}
+    maps: dict[str, FieldDescriptor] = {}  # converters made once this encoder is registered
 
     def value_of(field: FieldDescriptor, value: str) -> str:
         """The expression converting `value` of `field` (a single value, not a list or map)."""
@@ -184,8 +187,8 @@ def _compile_encoder(descriptor: Descriptor) -> ToJson:
             continue
         index += 1
         if field.message_type is not None and field.message_type.GetOptions().map_entry:
-            name = f"_c{len(namespace)}"
-            namespace[name] = _field_to_json(field)
+            name = f"_c{len(namespace) + len(maps)}"
+            maps[name] = field
             lines += [f"    v = {read(field)}", "    if v:", f"        out[{key}] = {name}(v)"]
         elif field.is_repeated:
             item = value_of(field, "x")
@@ -205,6 +208,8 @@ def _compile_encoder(descriptor: Descriptor) -> ToJson:
     _encoders[descriptor.full_name] = made
     for name, sub in subs.items():
         namespace[name] = _encoder(sub)
+    for name, field in maps.items():
+        namespace[name] = _field_to_json(field)
     return made
 
 

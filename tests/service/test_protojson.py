@@ -15,7 +15,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from google.protobuf import json_format, message_factory
+from google.protobuf import (
+    any_pb2,
+    duration_pb2,
+    field_mask_pb2,
+    json_format,
+    message_factory,
+    struct_pb2,
+    timestamp_pb2,
+    wrappers_pb2,
+)
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 from hypothesis import HealthCheck, given, settings
@@ -197,3 +206,28 @@ def test_generator_covers_every_field_kind_the_contract_uses() -> None:
     for field in _iter_fields():
         if field.message_type is None:
             _scalar(field)
+
+
+def _well_known() -> list[Message]:
+    struct = struct_pb2.Struct()
+    struct.update({"a": 1e16, "b": [0.1, "é", True, None, {"c": -2.5}], "d": "x"})
+    packed = any_pb2.Any()
+    packed.Pack(game_service_pb2.NewGameRequest(game_id="spice-merchant", num_players=3))
+    return [
+        struct, struct_pb2.Value(number_value=3.0),
+        struct_pb2.ListValue(values=[struct_pb2.Value(bool_value=True)]),
+        wrappers_pb2.Int64Value(value=-(2**63)), wrappers_pb2.DoubleValue(value=1e16),
+        wrappers_pb2.BytesValue(value=b"\xff\x00"), wrappers_pb2.StringValue(value="é😀"),
+        wrappers_pb2.BoolValue(value=True), wrappers_pb2.UInt32Value(value=2**32 - 1),
+        duration_pb2.Duration(seconds=-1, nanos=-500_000_000), field_mask_pb2.FieldMask(paths=["a.b", "c_d"]),
+        timestamp_pb2.Timestamp(seconds=1, nanos=10), packed,
+    ]
+
+
+@pytest.mark.parametrize("message", _well_known(), ids=lambda m: m.DESCRIPTOR.full_name)
+def test_well_known_types_outside_the_contract_follow_json_format(message: Message) -> None:
+    """Struct, Value, wrappers, Duration, FieldMask and Any: json_format's bytes and reading."""
+    encoded = protojson.encode(message)
+    assert encoded == _today(message)
+    expected = json_format.Parse(encoded, type(message)(), ignore_unknown_fields=True)
+    assert _same(protojson.decode(encoded, type(message)), expected)
