@@ -328,14 +328,14 @@ def _shortest_float(original: float) -> float:
 # decoding
 
 
-def decode(data: bytes | bytearray | memoryview | str, message_class: type[Message]) -> Message:
+def decode(data: bytes | bytearray | memoryview, message_class: type[Message]) -> Message:
     """`message_class` read from proto3 JSON, as json_format.Parse(ignore_unknown_fields=True) reads it.
 
     Raises ProtoJsonError for a body json_format refuses, and for a field given
     twice under either of its names.
     """
     plan = _decoder(_descriptor_of(message_class))
-    raw = data.encode() if isinstance(data, str) else bytes(data)
+    raw = bytes(data)
     try:
         tree = orjson.loads(raw)
     except orjson.JSONDecodeError:
