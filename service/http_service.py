@@ -182,7 +182,7 @@ class _JsonCodec:
     """The proto3 JSON mapping (application/json), written compactly.
 
     service.protojson writes json_format's compact bytes and reads what
-    json_format.Parse reads, 3-5x faster (docs/benchmarks.md), and refuses a
+    json_format.Parse reads, 3-6x faster (docs/benchmarks.md), and refuses a
     field given under both its names. Unknown fields are ignored (newer
     clients, older server); an empty body is the empty message, as it is in
     binary.
