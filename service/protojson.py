@@ -537,7 +537,7 @@ def _compile_decoder(plan: _MessagePlan, descriptor: Descriptor) -> None:
     for field in sorted(descriptor.fields, key=lambda f: f.number):
         key, attribute = field.json_name, repr(field.name)
         keys.add(key)
-        lines.append(f"        v = js.get({key!r}, _MISSING)")
+        lines += [f"        k = {key!r}", f"        v = js.get({key!r}, _MISSING)"]
         if field.name != key and field.name not in json_names:  # the JSON name wins a clash
             keys.add(field.name)
             lines += [f"        w = js.get({field.name!r}, _MISSING)",
@@ -545,11 +545,7 @@ def _compile_decoder(plan: _MessagePlan, descriptor: Descriptor) -> None:
                       "            if v is not _MISSING:",
                       f"                raise _both_names({full}, {key!r}, {field.name!r})",
                       "            v = w",
-                      f"            k = {field.name!r}",
-                      "        else:",
-                      f"            k = {key!r}"]
-        else:
-            lines.append(f"        k = {key!r}")
+                      f"            k = {field.name!r}"]
         lines += ["        if v is not _MISSING:",
                   "            seen += 1",
                   "            if v is not None:"]
