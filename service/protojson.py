@@ -33,6 +33,7 @@ import keyword
 import math
 import re
 import struct
+import threading
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -109,7 +110,11 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\u{0xD800 | (code >> 10):04x}\\u{0xDC00 | (code & 0x3FF):04x}"
 
 
+#: Compiled encoders and decoders by message full name; written only under _COMPILING, and
+#: only once complete: a type being compiled (and those it reaches) waits in the pending maps.
 _encoders: dict[str, ToJson] = {}
+_pending_encoders: dict[str, ToJson] = {}
+_COMPILING: Final = threading.RLock()
 
 
 def _encoder(descriptor: Descriptor) -> ToJson:
@@ -117,15 +122,26 @@ def _encoder(descriptor: Descriptor) -> ToJson:
     found = _encoders.get(descriptor.full_name)
     if found is not None:
         return found
-    full_name = descriptor.full_name
-    if full_name in _STRING_WKTS:
-        made: ToJson = _to_json_string
-    elif full_name in _DELEGATED_WKTS or descriptor.file.name == "google/protobuf/wrappers.proto":
-        made = _delegated_to_json
-    else:
-        made = _compile_encoder(descriptor)
-    _encoders[full_name] = made
-    return made
+    with _COMPILING:
+        full_name = descriptor.full_name
+        found = _encoders.get(full_name) or _pending_encoders.get(full_name)
+        if found is not None:
+            return found
+        outermost = not _pending_encoders
+        try:
+            if full_name in _STRING_WKTS:
+                _pending_encoders[full_name] = _to_json_string
+            elif full_name in _DELEGATED_WKTS or descriptor.file.name == "google/protobuf/wrappers.proto":
+                _pending_encoders[full_name] = _delegated_to_json
+            else:
+                _compile_encoder(descriptor)
+            made = _pending_encoders[full_name]
+            if outermost:
+                _encoders.update(_pending_encoders)
+        finally:
+            if outermost:
+                _pending_encoders.clear()
+        return made
 
 
 def _compile_encoder(descriptor: Descriptor) -> ToJson:
@@ -205,7 +221,7 @@ def _compile_encoder(descriptor: Descriptor) -> ToJson:
     lines.append("    return out")
     exec("\n".join(lines), namespace)  # source built above from descriptor names only
     made: ToJson = namespace["to_json"]
-    _encoders[descriptor.full_name] = made
+    _pending_encoders[descriptor.full_name] = made
     for name, sub in subs.items():
         namespace[name] = _encoder(sub)
     for name, field in maps.items():
@@ -650,6 +666,7 @@ def _keys_in(value: Any) -> int:
 
 
 _decoders: dict[str, _MessagePlan] = {}
+_pending_decoders: dict[str, _MessagePlan] = {}
 
 
 def _decoder(descriptor: Descriptor) -> _MessagePlan:
@@ -657,16 +674,27 @@ def _decoder(descriptor: Descriptor) -> _MessagePlan:
     found = _decoders.get(descriptor.full_name)
     if found is not None:
         return found
-    plan = _MessagePlan(descriptor)
-    _decoders[descriptor.full_name] = plan  # before the fields: a type may contain itself
-    full_name = descriptor.full_name
-    if full_name in _STRING_WKTS:
-        plan.read = _with_depth(_from_json_string(descriptor))
-    elif full_name in _DELEGATED_WKTS or descriptor.file.name == "google/protobuf/wrappers.proto":
-        plan.read = _with_depth(_delegated_from_json(descriptor))
-    else:
-        _compile_decoder(plan, descriptor)
-    return plan
+    with _COMPILING:
+        full_name = descriptor.full_name
+        found = _decoders.get(full_name) or _pending_decoders.get(full_name)
+        if found is not None:
+            return found
+        outermost = not _pending_decoders
+        try:
+            plan = _MessagePlan(descriptor)
+            _pending_decoders[full_name] = plan  # before the fields: a type may contain itself
+            if full_name in _STRING_WKTS:
+                plan.read = _with_depth(_from_json_string(descriptor))
+            elif full_name in _DELEGATED_WKTS or descriptor.file.name == "google/protobuf/wrappers.proto":
+                plan.read = _with_depth(_delegated_from_json(descriptor))
+            else:
+                _compile_decoder(plan, descriptor)
+            if outermost:
+                _decoders.update(_pending_decoders)
+        finally:
+            if outermost:
+                _pending_decoders.clear()
+        return plan
 
 
 def _with_depth(read: FromJson) -> FromJson:

@@ -6,6 +6,7 @@ No sockets: the codec object itself, as connectrpc calls it.
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 from connectrpc.code import Code as ConnectCode
@@ -61,3 +62,29 @@ def test_a_refused_body_is_malformed_request(body: bytes) -> None:
 def test_the_refusal_names_the_field_given_twice() -> None:
     with pytest.raises(ConnectError, match=r"gameId.*game_id.*same field"):
         JSON.decode(b'{"numPlayers": 2, "game_id": "a", "gameId": "b"}', pb.NewGameRequest)
+
+
+def test_first_use_from_many_threads_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plans compiled on first use are published whole: threads racing to compile all succeed."""
+    from service import protojson
+
+    message = pb.ApplyActionResponse(update=pb.GameUpdate(
+        step=4, decisions=[pb.Decision(seat=1)], views=[pb.GameView(seat=2)]))
+    expected = json.dumps(json_format.MessageToDict(message), separators=(",", ":")).encode()
+    results: list[object] = []
+    for _ in range(5):
+        monkeypatch.setattr(protojson, "_encoders", {})
+        monkeypatch.setattr(protojson, "_decoders", {})
+        start = threading.Barrier(8)
+
+        def race(start: threading.Barrier = start) -> None:
+            start.wait()
+            encoded = protojson.encode(message)
+            results.append((encoded, protojson.decode(encoded, pb.ApplyActionResponse)))
+
+        threads = [threading.Thread(target=race) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert results == [(expected, message)] * 40
