@@ -21,7 +21,9 @@ Where orjson and the standard `json` module disagree, the standard module is
 the reference (json_format uses it): a body orjson refuses (``NaN`` literals,
 integers beyond 64 bits, lone surrogates) is read again by `json`, and so is a
 body whose raw key count is not the parsed one (orjson keeps the last of two
-equal keys; `json` with json_format's pair hook refuses them).
+equal keys; `json` with json_format's pair hook refuses them). One difference
+remains: orjson reads JSON nested up to 1,024 levels, so an ignored field
+nested 1,000-1,024 deep is read where `json` hits Python's recursion limit.
 """
 
 from __future__ import annotations
