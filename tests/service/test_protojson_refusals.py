@@ -217,3 +217,15 @@ def test_refusals_name_the_field() -> None:
     """The error says which field is wrong, through nested messages."""
     with pytest.raises(protojson.ProtoJsonError, match=r"views field.*seats field"):
         protojson.decode(b'{"views": {"seats": ["x"]}}', NEW)
+
+
+def test_deep_nesting_in_an_ignored_field_is_read_up_to_orjsons_limit() -> None:
+    """The documented difference: json_format stops at Python's recursion limit (~1,000
+    levels, less the caller's stack), the codec at orjson's 1,024; deeper is refused by both."""
+    def nested(depth: int) -> bytes:
+        return b'{"zzz": ' + b"[" * depth + b"]" * depth + b', "gameId": "a"}'
+    assert _json_format_verdict(NEW, nested(1010)) is None
+    assert protojson.decode(nested(1010), NEW).game_id == "a"
+    assert _json_format_verdict(NEW, nested(1030)) is None
+    with pytest.raises(protojson.ProtoJsonError):
+        protojson.decode(nested(1030), NEW)
