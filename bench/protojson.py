@@ -56,7 +56,8 @@ def samples(game_id: str, steps: int) -> tuple[pb.ApplyActionRequest, pb.ApplyAc
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--calls", type=int, default=40)
     parser.add_argument("--steps", type=int, default=12)
@@ -64,32 +65,37 @@ def main() -> None:
     print(f"{'game':15s} {'operation':16s} {'bytes':>6s} {'json_format us':>20s} {'protojson us':>18s} "
           f"{'speed-up':>16s}")
     for game_id, _players in GAMES:
-        request, response = samples(game_id, args.steps)
-        request_json, response_json = today_encode(request), today_encode(response)
-        assert protojson.encode(response) == response_json
-        assert protojson.decode(response_json, pb.ApplyActionResponse) == response
-        assert protojson.decode(request_json, pb.ApplyActionRequest) == request
-        operations: dict[str, tuple[int, Callable[[], object], Callable[[], object]]] = {
-            "encode response": (len(response_json), lambda: today_encode(response),
-                                lambda: protojson.encode(response)),
-            "decode response": (len(response_json), lambda: today_decode(response_json, pb.ApplyActionResponse),
-                                lambda: protojson.decode(response_json, pb.ApplyActionResponse)),
-            "decode request": (len(request_json), lambda: today_decode(request_json, pb.ApplyActionRequest),
-                               lambda: protojson.decode(request_json, pb.ApplyActionRequest)),
-        }
-        pairs = [(op, codec) for op in operations for codec in (1, 2)]
-        timings: dict[tuple[str, int], list[float]] = {pair: [] for pair in pairs}
-        for work in (work for _, *works in operations.values() for work in works[1:]):
-            per_call_us(work, 3)  # warm: plans compiled, caches filled
-        for round_ in range(args.rounds):
-            shift = round_ % len(pairs)
-            for op, codec in pairs[shift:] + pairs[:shift]:
-                timings[op, codec].append(per_call_us(operations[op][codec], args.calls))
-        for op, (size, _, _) in operations.items():
-            old, new = timings[op, 1], timings[op, 2]
-            ratios = [a / b for a, b in zip(old, new, strict=True)]
-            print(f"{game_id:15s} {op:16s} {size:6d} {_spread(old):>20s} {_spread(new):>18s} "
-                  f"{statistics.median(ratios):5.1f}x ({min(ratios):.1f}-{max(ratios):.1f})")
+        bench_game(game_id, args.steps, args.rounds, args.calls)
+
+
+def bench_game(game_id: str, steps: int, rounds: int, calls: int) -> None:
+    request, response = samples(game_id, steps)
+    request_json, response_json = today_encode(request), today_encode(response)
+    assert protojson.encode(response) == response_json
+    assert protojson.decode(response_json, pb.ApplyActionResponse) == response
+    assert protojson.decode(request_json, pb.ApplyActionRequest) == request
+    response_class, request_class = pb.ApplyActionResponse, pb.ApplyActionRequest
+    operations: dict[str, tuple[int, Callable[[], object], Callable[[], object]]] = {
+        "encode response": (len(response_json), lambda: today_encode(response),
+                            lambda: protojson.encode(response)),
+        "decode response": (len(response_json), lambda: today_decode(response_json, response_class),
+                            lambda: protojson.decode(response_json, response_class)),
+        "decode request": (len(request_json), lambda: today_decode(request_json, request_class),
+                           lambda: protojson.decode(request_json, request_class)),
+    }
+    pairs = [(op, codec) for op in operations for codec in (1, 2)]
+    timings: dict[tuple[str, int], list[float]] = {pair: [] for pair in pairs}
+    for op, codec in pairs:
+        per_call_us(operations[op][codec], 3)  # warm: plans compiled, caches filled
+    for round_ in range(rounds):
+        shift = round_ % len(pairs)
+        for op, codec in pairs[shift:] + pairs[:shift]:
+            timings[op, codec].append(per_call_us(operations[op][codec], calls))
+    for op, (size, _, _) in operations.items():
+        old, new = timings[op, 1], timings[op, 2]
+        ratios = [a / b for a, b in zip(old, new, strict=True)]
+        print(f"{game_id:15s} {op:16s} {size:6d} {_spread(old):>20s} {_spread(new):>18s} "
+              f"{statistics.median(ratios):5.1f}x ({min(ratios):.1f}-{max(ratios):.1f})")
 
 
 def _spread(values: list[float]) -> str:
