@@ -197,7 +197,8 @@ def _compile_encoder(descriptor: Descriptor) -> ToJson:
         oneof = field.containing_oneof
         members = sorted(oneof.fields, key=lambda f: f.number) if oneof is not None else []
         if len(members) > 1 and fields[index:index + len(members)] == members:
-            lines.append(f"    w = m.WhichOneof({oneof.name!r})")  # type: ignore[union-attr]
+            assert oneof is not None  # members has more than one field only for a oneof
+            lines.append(f"    w = m.WhichOneof({oneof.name!r})")
             for position, member in enumerate(members):
                 lines.append(f"    {'if' if position == 0 else 'elif'} w == {member.name!r}:")
                 lines.append(f"        out[{member.json_name!r}] = {value_of(member, read(member))}")
@@ -716,7 +717,7 @@ def _from_json_string(descriptor: Descriptor) -> Callable[[Any, _State], Any]:
     def read(js: Any, _state: _State) -> Any:
         message = message_class()
         try:
-            message.FromJsonString(js)  # type: ignore[attr-defined]
+            message.FromJsonString(js)  # type: ignore[attr-defined]  # a WKT method, not on Message
         except Exception as exc:  # ValueError, or a TypeError for a value of the wrong kind
             raise _refuse(str(exc)) from None
         return message

@@ -90,9 +90,11 @@ def _scalar(field: FieldDescriptor) -> st.SearchStrategy[Any]:
 
 def _fill(draw: st.DrawFn, message: Message, depth: int) -> None:
     descriptor = message.DESCRIPTOR
-    if descriptor.full_name == "google.protobuf.Timestamp":
+    if descriptor.full_name == "google.protobuf.Timestamp":  # a valid one: 0001-01-01 to 9999-12-31
+        nanos = st.sampled_from([0, 1_000_000, 1_000, 1]) | st.integers(0, 999_999_999)
+        # Message declares no fields: these are a Timestamp's.
         message.seconds = draw(st.integers(-62135596800, 253402300799))  # type: ignore[attr-defined]
-        message.nanos = draw(st.sampled_from([0, 1_000_000, 1_000, 1]) | st.integers(0, 999_999_999))  # type: ignore[attr-defined]
+        message.nanos = draw(nanos)  # type: ignore[attr-defined]
         return
     chosen = {oneof.name: draw(st.sampled_from([None, *oneof.fields]))
               for oneof in descriptor.oneofs if len(oneof.fields) > 1}
