@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 __all__ = ["HttpServer", "bind_http", "build_http_app", "create_http_server"]
 
 log = logging.getLogger("marketplay.http")
+#: Hypercorn's own log: its warnings and errors, not its INFO lines.
+_quiet = logging.getLogger("marketplay.http.server")
+_quiet.setLevel(logging.WARNING)
 
 _STOP_MARGIN = 2.0  # seconds past the grace before stop() stops waiting for the thread
 
@@ -168,7 +171,7 @@ class HttpServer:
         cfg.bind = [f"fd://{fd}"]
         cfg.graceful_timeout = self._grace
         cfg.accesslog = None
-        cfg.errorlog = log
+        cfg.errorlog = _quiet  # its "Running on ..." line, per worker, would repeat ours
         cfg.include_server_header = False
         # No connection-age limit exists in Hypercorn; recycling a connection after this many
         # requests (GOAWAY, or Connection: close) lets long-lived clients rebalance.

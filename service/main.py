@@ -8,6 +8,7 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from importlib.metadata import version
 from types import FrameType
 
 from service.calls import CallReporter
@@ -34,7 +35,7 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def serve(config: Config, sealer: Sealer) -> int:
+def serve(config: Config, sealer: Sealer, announce: bool = True) -> int:
     """Serve until SIGTERM/SIGINT, then drain gracefully (one worker process).
 
     `sealer` is made once by the parent before any worker forks, so every
@@ -62,10 +63,10 @@ def serve(config: Config, sealer: Sealer) -> int:
     # A process that lost its HTTP server drains and exits non-zero, so the supervisor (or
     # Kubernetes) restarts it instead of leaving half a server behind.
     running.start(on_http_failure=stop.set)
-    log.info("marketplay serving gRPC on %s:%d", config.host, running.port)
-    if running.http is not None:
-        log.info("marketplay serving HTTP (Connect, gRPC-Web) on http://%s:%d",
-                 config.host, running.http.port)
+    if announce:
+        log.info("%s", urls(config, running.port, running.http.port if running.http else 0))
+    else:
+        log.debug("worker serving gRPC on %s:%d", config.host, running.port)
     stop.wait()
     running.drain(config.grace_seconds)
     # Drained: a repeated SIGTERM (a supervisor's, a test's) must not kill the exit itself,
@@ -78,6 +79,22 @@ def serve(config: Config, sealer: Sealer) -> int:
         return 1
     log.info("marketplay stopped")
     return 0
+
+
+def urls(config: Config, grpc_port: int, http_port: int) -> str:
+    """The start-up lines a person reads: every address they can open or point a client at."""
+    host = f"[{config.host}]" if ":" in config.host else config.host
+    lines = [f"marketplay {version('marketplay')} serving"
+             f" ({config.worker_count} worker{'s' if config.worker_count != 1 else ''}):",
+             f"  gRPC        {host}:{grpc_port}"]
+    if http_port:
+        base = f"http://{host}:{http_port}"
+        lines += [f"  playground  {base}/",
+                  f"  HTTP API    {base}/marketplay.v1.GameService/<Method> (Connect, gRPC-Web)",
+                  f"  OpenAPI     {base}/openapi.json"]
+    if config.metrics_port:
+        lines.append(f"  metrics     http://{host}:{config.metrics_port}/metrics")
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

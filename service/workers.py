@@ -97,7 +97,9 @@ def _on_tmpfs(path: str) -> bool:
     return fstype in ("tmpfs", "ramfs")
 
 
-Serve = Callable[[Config, Sealer], int]
+#: serve(config, sealer, announce): one worker until it drains; `announce` is True for the
+#: one worker whose start-up log names the URLs a person can open (the first one).
+Serve = Callable[[Config, Sealer, bool], int]
 
 
 class Restart(NamedTuple):
@@ -149,7 +151,7 @@ def run(config: Config, sealer: Sealer, serve: Serve) -> int:
         if http is not None:
             http.serve_in_background()
         try:
-            return serve(config, sealer)
+            return serve(config, sealer, True)
         finally:
             if http is not None:
                 http.shutdown()
@@ -219,6 +221,7 @@ class _Supervisor:
         self._http: MetricsServer | None = None
         self._policy = RestartPolicy()
         self._wakeup_r = self._wakeup_w = -1
+        self._announced = False
 
     def run(self) -> int:
         config = self._config
@@ -328,6 +331,7 @@ class _Supervisor:
         # supervisor's handlers would run them in the child and be lost (the worker then
         # served on, and was killed after the grace). Blocked, it waits until the child
         # has its own handling, then stops it.
+        announce, self._announced = not self._announced, True
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, _FORWARDED)
         pid = os.fork()
         if pid:
@@ -341,7 +345,7 @@ class _Supervisor:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             if slot.core is not None:
                 os.sched_setaffinity(0, {slot.core})
-            code = self._serve(self._config, self._sealer)
+            code = self._serve(self._config, self._sealer, announce)
         except StartupError as exc:
             log.error("worker %d cannot start: %s", os.getpid(), exc)
         except BaseException:

@@ -1,0 +1,263 @@
+"""The hostile-client attacks at full size, on loopback, with the figures they leave.
+
+Each attack runs against a fresh `python -m service.main` (one worker, 4 handler
+threads, defaults otherwise) while a fresh client makes normal calls beside it,
+and prints what the normal calls got (share served, p50/p99 latency) and the
+worker's memory. Every loop is bounded in count and time; traffic goes only to
+127.0.0.1. docs/security.md, "Hostile clients", records a run.
+
+    nice -n 10 .venv/bin/python -m bench.attacks [--only NAME ...] [--hold SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import grpc
+import httpx
+
+from marketplay.v1 import game_service_pb2 as pb
+from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from tests.attacks.h2raw import RawH2
+from tests.attacks.test_refused_bodies import refused_calls
+from tests.ops.procs import Service
+from tests.service.conftest import first_legal
+
+APPLY = "/marketplay.v1.GameService/ApplyAction"
+RPC = "/marketplay.v1.GameService/"
+ALL = pb.ViewSelection(all_seats=True)
+
+
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class Normal:
+    """A fresh client's ApplyAction calls over gRPC (or ListGames over HTTP) in a loop."""
+
+    def __init__(self, service: Service, over: str) -> None:
+        self.service, self.over = service, over
+        self.ok = 0
+        self.failed: dict[str, int] = {}
+        self.seconds: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> Normal:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join(30)
+
+    def _run(self) -> None:
+        if self.over == "grpc":
+            self._grpc()
+        else:
+            self._http()
+
+    def _record(self, started: float, error: str | None) -> None:
+        self.seconds.append(time.perf_counter() - started)
+        if error is None:
+            self.ok += 1
+        else:
+            self.failed[error] = self.failed.get(error, 0) + 1
+
+    def _grpc(self) -> None:
+        with grpc.insecure_channel(self.service.address) as channel:
+            stub = pb_grpc.GameServiceStub(channel)
+            update = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2,
+                                                    views=ALL), timeout=30).update
+            while not self._stop.is_set() and len(self.seconds) < 100_000:
+                if update.HasField("outcome"):
+                    update = stub.NewGame(pb.NewGameRequest(
+                        game_id="spice-merchant", num_players=2, views=ALL), timeout=30).update
+                seat, action = first_legal(update)
+                started = time.perf_counter()
+                try:
+                    update = stub.ApplyAction(pb.ApplyActionRequest(
+                        state=update.state, seat=seat, action=action, views=ALL),
+                        timeout=5).update
+                    self._record(started, None)
+                except grpc.RpcError as exc:
+                    self._record(started, exc.code().name)  # type: ignore[attr-defined]
+                time.sleep(0.01)
+
+    def _http(self) -> None:
+        url = f"http://127.0.0.1:{self.service.http_port}{RPC}ListGames"
+        with httpx.Client(timeout=5) as client:
+            while not self._stop.is_set() and len(self.seconds) < 100_000:
+                started = time.perf_counter()
+                try:
+                    response = client.post(url, content=b"{}",
+                                           headers={"content-type": "application/json"})
+                    self._record(started, None if response.status_code == 200
+                                 else str(response.status_code))
+                except httpx.HTTPError as exc:
+                    self._record(started, type(exc).__name__)
+                time.sleep(0.01)
+
+    def summary(self) -> str:
+        total = self.ok + sum(self.failed.values())
+        if not total:
+            return "no normal calls completed"
+        ordered = sorted(self.seconds)
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+        failed = f", failed {self.failed}" if self.failed else ""
+        return (f"normal {self.over} calls: {self.ok}/{total} ok "
+                f"({100 * self.ok / total:.1f}%), p50 {statistics.median(ordered) * 1000:.1f} ms, "
+                f"p99 {p99 * 1000:.1f} ms{failed}")
+
+
+def refused_bodies(service: Service, hold: float) -> str:
+    """400 refused ~1 MB calls over each HTTP protocol: the worker's RSS before and after."""
+    pid = service.proc.pid
+    lines = []
+    with httpx.Client(timeout=60) as client:
+        for protocol, (rpc, content_type, body) in refused_calls(1_000_000).items():
+            before = _rss_mib(pid)
+            for _ in range(400):
+                client.post(f"http://127.0.0.1:{service.http_port}{RPC}{rpc}", content=body,
+                            headers={"content-type": content_type})
+            lines.append(f"{protocol}: {before:.0f} -> {_rss_mib(pid):.0f} MiB")
+    return "; ".join(lines)
+
+
+def header_only_streams(service: Service, hold: float) -> str:
+    """8 connections x 8 streams that send HEADERS and nothing else, held `hold` s."""
+    attackers = [RawH2(service.port) for _ in range(8)]
+    try:
+        for attacker in attackers:
+            for _ in range(8):
+                attacker.headers(APPLY)
+        with Normal(service, "grpc") as normal:
+            time.sleep(hold)
+        return normal.summary()
+    finally:
+        for attacker in attackers:
+            attacker.close()
+
+
+def many_streams(service: Service, hold: float) -> str:
+    """One connection opening 5,000 header-only streams (past the per-connection limit)."""
+    before = _rss_mib(service.proc.pid)
+    attacker = RawH2(service.port)
+    try:
+        for _ in range(5000):
+            attacker.headers(APPLY)
+        with Normal(service, "grpc") as normal:
+            time.sleep(hold)
+        return (f"{normal.summary()}; streams refused {attacker.resets}; "
+                f"RSS {before:.0f} -> {_rss_mib(service.proc.pid):.0f} MiB")
+    finally:
+        attacker.close()
+
+
+def slow_bodies(service: Service, hold: float) -> str:
+    """160 HTTP/1.1 connections declaring 100 KB and sending a byte every 2 s."""
+    socks: list[socket.socket] = []
+    stop = threading.Event()
+
+    def trickle() -> None:
+        while not stop.wait(2.0):
+            for sock in list(socks):
+                try:
+                    sock.send(b" ")
+                except OSError:
+                    socks.remove(sock)
+
+    for _ in range(160):
+        sock = socket.create_connection(("127.0.0.1", service.http_port), timeout=5)
+        sock.sendall((f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\n"
+                      "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
+                     .encode())
+        socks.append(sock)
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+        return normal.summary()
+    finally:
+        stop.set()
+        for sock in socks:
+            sock.close()
+
+
+def rapid_reset(service: Service, hold: float) -> str:
+    """4 HTTP/2 connections opening and at once resetting streams, for `hold` s."""
+    stop = threading.Event()
+    sent = [0]
+
+    def flood() -> None:
+        while not stop.is_set():
+            try:
+                attacker = RawH2(service.http_port)
+                while not stop.is_set() and not attacker.closed.is_set() and sent[0] < 2_000_000:
+                    stream = attacker.headers(RPC + "GetView", "application/json")
+                    attacker.reset(stream)
+                    sent[0] += 1
+                attacker.close()
+            except OSError:
+                time.sleep(0.05)
+
+    before = _rss_mib(service.proc.pid)
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(10)
+    time.sleep(2)
+    errors = service.log().count("Traceback")
+    return (f"{normal.summary()}; {sent[0]} streams reset; tracebacks logged {errors}; "
+            f"RSS {before:.0f} -> {_rss_mib(service.proc.pid):.0f} MiB (2 s after)")
+
+
+ATTACKS: dict[str, Callable[[Service, float], str]] = {
+    "refused-bodies": refused_bodies,
+    "header-only-streams": header_only_streams,
+    "many-streams": many_streams,
+    "slow-bodies": slow_bodies,
+    "rapid-reset": rapid_reset,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", action="append", choices=sorted(ATTACKS))
+    parser.add_argument("--hold", type=float, default=20.0, help="seconds each attack is held")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    args = parser.parse_args()
+    figures = {}
+    for name in args.only or list(ATTACKS):
+        with tempfile.TemporaryDirectory() as tmp:
+            service = Service(Path(tmp), "--max-request-bytes", str(2 << 20))
+            try:
+                service.wait_ready(workers=1)
+                figures[name] = ATTACKS[name](service, args.hold)
+            finally:
+                service.kill()
+        print(f"{name}: {figures[name]}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()
