@@ -118,7 +118,7 @@ typecheck: install
 	$(PY) -m mypy
 
 ## demo: play random games through a running server (make run in another shell, or ADDRESS=host:port);
-##       seat bots with e.g. make demo ARGS="--game central-market --players 3 --bots 1,2 --policy ismcts"
+##       seat bots with e.g. make demo ARGS="--bots 1,2 --policy ismcts" (one game per title; --all for every one)
 demo: $(VENV)/.runtime
 	$(PY) clients/python/demo.py $(if $(ADDRESS),--address $(ADDRESS)) $(ARGS)
 
