@@ -18,8 +18,6 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.ops.procs import Service
 from tests.ops.tools import dashboard_metric_names, tool
 
-pytestmark = pytest.mark.timeout(180)
-
 GAME = "spice-merchant"
 
 

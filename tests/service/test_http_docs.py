@@ -33,7 +33,7 @@ def test_the_curl_session_plays_a_game(http_served: ServedHttp, tmp_path: Path) 
     script = _block_after("<!-- curl session:")
     done = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True,
-        text=True, timeout=120, env={**os.environ, "MARKETPLAY_HTTP": http_served.base},
+        text=True, timeout=240, env={**os.environ, "MARKETPLAY_HTTP": http_served.base},
     )
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
