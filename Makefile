@@ -26,13 +26,16 @@ ESBUILD := $(PG_DIR)/node_modules/.bin/esbuild
 PLAYGROUND_OUT ?= service/playground/static
 
 BUF := proto/node_modules/.bin/buf
+# The OpenAPI document's checkers (Spectral, Redocly, openapi-typescript; docs/lint/README.md).
+LINT_DIR := docs/lint
+SPECTRAL := $(LINT_DIR)/node_modules/.bin/spectral
 # Line+branch coverage `make test` requires (measured 97%; docs/testing.md).
 COVERAGE_FLOOR ?= 94
 # make mutation: which engine packages, and the time bound of each.
 MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
-.PHONY: run test install proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
+.PHONY: run test install openapi-lint proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
 .PHONY: constraints system-tools proto-tools image image-test playground
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
@@ -67,7 +70,18 @@ $(ESBUILD): $(PG_DIR)/package.json $(PG_DIR)/package-lock.json
 	cd $(PG_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
-install: $(VENV)/.installed $(BUF) $(TSC) $(ESBUILD)
+$(SPECTRAL): $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json
+	cd $(LINT_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+install: $(VENV)/.installed $(BUF) $(TSC) $(ESBUILD) $(SPECTRAL)
+
+## openapi-lint: Spectral (spectral:oas) and Redocly (recommended) on docs/openapi.json;
+## make test runs the same checks in tests/service/test_openapi_lint.py
+openapi-lint: $(SPECTRAL)
+	$(SPECTRAL) lint --ruleset $(LINT_DIR)/.spectral.yaml --fail-severity=hint $(OPENAPI_OUT)
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
+	  $(LINT_DIR)/node_modules/.bin/redocly lint --config $(LINT_DIR)/redocly.yaml $(OPENAPI_OUT)
 
 ## run: install the runtime dependencies into .venv and serve on localhost (gRPC 50051, HTTP 8080, metrics 9464; one worker per core, --workers auto); needs no Node.js
 run: $(VENV)/.runtime
@@ -133,7 +147,7 @@ typecheck: install
 	$(PY) -m mypy
 
 ## demo: play random games through a running server (make run in another shell, or ADDRESS=host:port);
-##       seat bots with e.g. make demo ARGS="--game central-market --players 3 --bots 1,2 --policy ismcts"
+##       seat bots with e.g. make demo ARGS="--bots 1,2 --policy ismcts" (one game per title; --all for every one)
 demo: $(VENV)/.runtime
 	$(PY) clients/python/demo.py $(if $(ADDRESS),--address $(ADDRESS)) $(ARGS)
 

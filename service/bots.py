@@ -30,6 +30,7 @@ from engines.bots import (
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.errors import Code, ServiceError, invalid
+from service.observe import GameObserver, NullObserver
 
 _POLICY_NAMES: dict[int, str] = {
     pb.BOT_POLICY_UNSPECIFIED: "ismcts",
@@ -126,13 +127,25 @@ class Bots:
             self._slots.release()
 
     def run(self, game: Game, seat: int, request: pb.SuggestActionRequest,
-            call_deadline: float | None) -> tuple[Suggestion, pb.BotPolicy.ValueType]:
-        """The suggestion for `seat` and the policy enum to report."""
+            call_deadline: float | None,
+            observer: GameObserver | None = None) -> tuple[Suggestion, pb.BotPolicy.ValueType]:
+        """The suggestion for `seat` and the policy enum to report. Every answered search
+        and every BOTS_BUSY refusal is reported here, once, to `observer` (the metrics)."""
         policy, enum = self.policy(request.policy)
         seed = request.seed if request.HasField("seed") else os.urandom(16)
         if not 1 <= len(seed) <= 64:
             raise invalid("BAD_SEED", f"seed must be 1..64 bytes, got {len(seed)}")
-        with self.slot(policy):
-            budget = self.budget(game, policy, request.max_iterations, request.max_millis,
-                                 call_deadline)
-            return suggest(game, seat, policy, budget, seed), enum
+        observer = observer or NullObserver()
+        try:
+            with self.slot(policy):
+                budget = self.budget(game, policy, request.max_iterations, request.max_millis,
+                                     call_deadline)
+                started = time.perf_counter()
+                chosen = suggest(game, seat, policy, budget, seed)
+                seconds = time.perf_counter() - started
+        except ServiceError as exc:
+            if exc.reason == "BOTS_BUSY":
+                observer.bot_busy(game.game_id, policy.name)
+            raise
+        observer.bot_searched(game.game_id, policy.name, chosen.iterations, seconds)
+        return chosen, enum

@@ -276,16 +276,24 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
     return config
 
 
-def markdown_table() -> str:
-    """The configuration table of docs/configuration.md (kept in step by a test)."""
-    rows = ["| flag | environment | default | meaning |", "|---|---|---|---|"]
+def shown_defaults() -> dict[str, str]:
+    """Each field's default as the docs write it ("auto", "true", "(empty)"): the one
+    spelling docs/configuration.md's table and the README's are both checked against."""
+    shown: dict[str, str] = {}
     defaults = Config()
     for f in fields(Config):
         default = getattr(defaults, f.name)
-        shown = ("true" if default else "false") if isinstance(default, bool) else str(default)
-        shown = f.metadata.get("shown", shown)
+        text = ("true" if default else "false") if isinstance(default, bool) else str(default)
+        shown[f.name] = f.metadata.get("shown", text) or "(empty)"
+    return shown
+
+
+def markdown_table() -> str:
+    """The configuration table of docs/configuration.md (kept in step by a test)."""
+    rows = ["| flag | environment | default | meaning |", "|---|---|---|---|"]
+    for f in fields(Config):
         rows.append(
             f"| `--{f.name.replace('_', '-')}` | `{Config.env_name(f.name)}` | "
-            f"`{shown or '(empty)'}` | {f.metadata['help']} |"
+            f"`{shown_defaults()[f.name]}` | {f.metadata['help']} |"
         )
     return "\n".join(rows) + "\n"

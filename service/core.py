@@ -219,7 +219,8 @@ class GameCore:
         except RuleError as exc:
             raise from_rule_error(exc) from None
         started = time.perf_counter()
-        chosen, policy = self.bots.run(game, request.seat, request, call.deadline)
+        chosen, policy = self.bots.run(game, request.seat, request, call.deadline,
+                                       self.observer)
         self.observer.engine_time(game.game_id, "SuggestAction", time.perf_counter() - started)
         field = game.engine.proto_field
         response = pb.SuggestActionResponse(step=game.step)

@@ -47,6 +47,8 @@ _LATENCY_BUCKETS = (
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 )
 _SIZE_BUCKETS = tuple(float(256 << (2 * i)) for i in range(7))  # 256 B .. 1 MiB
+#: The policies that can be refused BOTS_BUSY (random never is: service/bots.py).
+BUSY_POLICIES = ("greedy", "ismcts")
 
 
 @dataclass
@@ -123,6 +125,34 @@ class Metrics:
             "marketplay_state_cache_misses_total", "Sealed states that had to be opened.",
             registry=registry,
         )
+        # SuggestAction's bots (service/bots.py reports them, once per call).
+        self.bot_searches = Counter(
+            "marketplay_bot_searches_total",
+            "SuggestAction answers, by game and bot policy (random included).",
+            ("game", "policy"), registry=registry,
+        )
+        self.bot_iterations = Counter(
+            "marketplay_bot_iterations_total",
+            "Search iterations (IS-MCTS playouts, greedy determinizations) the bots ran.",
+            ("game", "policy"), registry=registry,
+        )
+        self.bot_search_seconds = Histogram(
+            "marketplay_bot_search_seconds",
+            "Time each bot search took (bounded by --bot-max-millis and the call's deadline).",
+            ("game", "policy"), buckets=_LATENCY_BUCKETS, registry=registry,
+        )
+        self.bots_busy = Counter(
+            "marketplay_bots_busy_total",
+            "SuggestAction calls refused with BOTS_BUSY: --bot-max-concurrent searches were "
+            "already running in the worker.",
+            ("game", "policy"), registry=registry,
+        )
+        # Known label values start at 0, so a first refusal shows in rate() and alerts.
+        from engines import registry as engines  # late: keeps `service.metrics` import light
+
+        for game_id in sorted(engines.ENGINES):
+            for policy in BUSY_POLICIES:
+                self.bots_busy.labels(game_id, policy)
         # "max": every worker reports the same 1, so merge without a pid label.
         self.build_info = Gauge(
             "marketplay_build_info",
@@ -186,6 +216,10 @@ class PrometheusObserver:
         self._engine_seconds = LabelledChildren(metrics.engine_seconds)
         self._cache_hit = metrics.state_cache_hits.inc
         self._cache_miss = metrics.state_cache_misses.inc
+        self._bot_searches = LabelledChildren(metrics.bot_searches)
+        self._bot_iterations = LabelledChildren(metrics.bot_iterations)
+        self._bot_seconds = LabelledChildren(metrics.bot_search_seconds)
+        self._bots_busy = LabelledChildren(metrics.bots_busy)
 
     def game_started(self, game_id: str, rules_version: str, variant: str) -> None:
         self._games_started(game_id, rules_version, variant).inc()
@@ -210,6 +244,14 @@ class PrometheusObserver:
             self._cache_hit()
         else:
             self._cache_miss()
+
+    def bot_searched(self, game_id: str, policy: str, iterations: int, seconds: float) -> None:
+        self._bot_searches(game_id, policy).inc()
+        self._bot_iterations(game_id, policy).inc(iterations)
+        self._bot_seconds(game_id, policy).observe(seconds)
+
+    def bot_busy(self, game_id: str, policy: str) -> None:
+        self._bots_busy(game_id, policy).inc()
 
 
 _default: Metrics | None = None

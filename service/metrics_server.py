@@ -1,5 +1,12 @@
 """The /metrics HTTP endpoint: one process's registry, or all workers' files summed.
 
+prometheus-client's multiprocess mode sums the workers' files and drops the
+per-process collectors (its docs: custom collectors do not work across
+processes), so with --workers above 1 `WorkerProcessCollector` reads each live
+worker's /proc/<pid>/stat with the library's own ProcessCollector and exports
+the same `process_*` series, labelled by `pid`; `python_info` comes from its
+PlatformCollector (every worker runs the supervisor's interpreter).
+
 A threaded server: each scrape gets its own thread, so a client that sends
 its request one byte at a time holds only that thread, never the caller's
 loop (the worker supervisor once froze in `handle_request()` behind such a
@@ -9,19 +16,22 @@ client: no dead worker replaced, no SIGTERM forwarded).
 from __future__ import annotations
 
 import contextlib
+import functools
 import glob
 import os
+import re
 import socket
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from http.server import ThreadingHTTPServer
 from typing import Any
 
-from prometheus_client import REGISTRY, CollectorRegistry, Metric
+from prometheus_client import REGISTRY, CollectorRegistry, Metric, PlatformCollector, ProcessCollector
 from prometheus_client.exposition import MetricsHandler
 from prometheus_client.multiprocess import MultiProcessCollector
 
-__all__ = ["MetricsServer", "metrics_http_server", "multiprocess_dir", "scrape_registry"]
+__all__ = ["MetricsServer", "WorkerProcessCollector", "metrics_http_server", "multiprocess_dir",
+           "scrape_registry"]
 
 #: Seconds a scrape may stay silent before its connection is dropped.
 SCRAPE_IDLE_TIMEOUT = 5.0
@@ -52,12 +62,60 @@ class WorkerFilesCollector(MultiProcessCollector):
         return self.merge(files, accumulate=True)  # type: ignore[no-untyped-call,no-any-return]
 
 
+#: A worker's metrics file: `<kind>_<pid>.db` (prometheus_client.values).
+_FILE_PID = re.compile(r"_(\d+)\.db$")
+
+
+class WorkerProcessCollector:
+    """`process_*` (CPU seconds, resident and virtual memory, open and max fds, start time)
+    of each live worker, labelled `pid`: ProcessCollector's series, one set per worker.
+
+    The workers are the pids of the multiprocess directory's files whose process is
+    still this process's child (a dead worker's files stay, and its pid may be reused).
+    """
+
+    def __init__(self, directory: str, proc: str = "/proc",
+                 parent: Callable[[], int] = os.getpid) -> None:
+        self._directory = directory
+        self._proc = proc
+        self._parent = parent
+
+    def worker_pids(self) -> list[int]:
+        pids = {int(m.group(1)) for name in os.listdir(self._directory)
+                if (m := _FILE_PID.search(name))}
+        return sorted(pid for pid in pids if self._parent_of(pid) == self._parent())
+
+    def _parent_of(self, pid: int) -> int | None:
+        try:
+            with open(os.path.join(self._proc, str(pid), "stat"), "rb") as stat:
+                return int(stat.read().rsplit(b")", 1)[1].split()[1])  # field 4: ppid
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def collect(self) -> Iterable[Metric]:
+        families: dict[str, Metric] = {}
+        for pid in self.worker_pids():
+            reader = ProcessCollector(pid=functools.partial(int, pid), proc=self._proc,
+                                      registry=None)
+            for family in reader.collect():
+                merged = families.setdefault(
+                    family.name, Metric(family.name, family.documentation, family.type))
+                for sample in family.samples:
+                    merged.add_sample(sample.name, {**sample.labels, "pid": str(pid)},
+                                      sample.value)
+        return list(families.values())
+
+
 def scrape_registry() -> CollectorRegistry:
-    """What /metrics serves: all workers' files summed, or this process's registry."""
-    if multiprocess_dir() is None:
+    """What /metrics serves: all workers' files summed with each worker's process series,
+    or this process's registry (which has its own process_* and python_*)."""
+    directory = multiprocess_dir()
+    if directory is None:
         return REGISTRY
     registry = CollectorRegistry()
     WorkerFilesCollector(registry)  # type: ignore[no-untyped-call]
+    registry.register(WorkerProcessCollector(directory))
+    PlatformCollector(registry=registry)
     return registry
 
 

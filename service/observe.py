@@ -27,6 +27,12 @@ class GameObserver(Protocol):
 
     def state_cache(self, hit: bool) -> None: ...
 
+    def bot_searched(self, game_id: str, policy: str, iterations: int, seconds: float) -> None:
+        """A SuggestAction answered by `policy` after `iterations` (0: no search needed)."""
+
+    def bot_busy(self, game_id: str, policy: str) -> None:
+        """A SuggestAction refused with BOTS_BUSY: --bot-max-concurrent searches were running."""
+
 
 class NullObserver:
     """Reports nothing; the default when metrics are off."""
@@ -50,4 +56,10 @@ class NullObserver:
         pass
 
     def state_cache(self, hit: bool) -> None:
+        pass
+
+    def bot_searched(self, game_id: str, policy: str, iterations: int, seconds: float) -> None:
+        pass
+
+    def bot_busy(self, game_id: str, policy: str) -> None:
         pass

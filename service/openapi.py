@@ -13,11 +13,23 @@ comments become descriptions) and follows the proto3 JSON mapping:
   float/double as numbers or "NaN"/"Infinity"/"-Infinity", maps as objects,
   google.protobuf.Timestamp as an RFC 3339 date-time string;
 * a oneof as a `oneOf` over "this member is set" alternatives plus "none is
-  set", so at most one member may appear (proto3 `optional` fields are plain
-  properties whose description says they have presence: their synthetic
-  oneofs are not real choices);
+  set", so at most one member may appear. Each alternative defines its member
+  and forbids the others (`false`), and the parent lists only the fields
+  outside the oneof: a generator reading the document keeps the union
+  (openapi-typescript: `{ spiceMerchant: ...; centralMarket?: never } | ...`),
+  and every `required` name is a property of its own schema (Redocly's
+  recommended rules). proto3 `optional` fields are plain properties whose
+  description says they have presence: their synthetic oneofs are not real
+  choices;
 * every RPC as `POST /<package>.<Service>/<Method>` with `application/json`
-  bodies, and the Connect error body for error statuses.
+  bodies, and the Connect error body for error statuses; /healthz and /readyz
+  as the plain-text GETs the HTTP port serves beside them;
+* `security: []`: no operation takes a credential in a header, query or cookie.
+  A seat token is a field of the request body (`seatToken`), checked by the
+  core, which OpenAPI's security schemes cannot describe.
+
+The document passes Spectral's `spectral:oas` and Redocly's recommended rules
+with no problem (tests/service/test_openapi_lint.py).
 
 `python -m service.openapi --out docs/openapi.json` writes the committed
 document (`make proto` runs it); the server builds the same document at start
@@ -31,7 +43,7 @@ import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
@@ -200,14 +212,16 @@ class _Builder:
         message = entry.proto
         assert isinstance(message, descriptor_pb2.DescriptorProto)
         properties: Json = {}
-        choices: dict[int, list[str]] = {}
+        choices: dict[int, Json] = {}
         for field, comment in zip(message.field, entry.field_comments, strict=True):
             if field.proto3_optional:
                 comment = "\n".join(filter(None, [comment, _PRESENCE]))
-            properties[field.json_name] = _described(self._field(full_name, field), comment)
+            schema = _described(self._field(full_name, field), comment)
             if field.HasField("oneof_index") and not field.proto3_optional:
-                choices.setdefault(field.oneof_index, []).append(field.json_name)
-        schema: Json = {"type": "object", "properties": properties}
+                choices.setdefault(field.oneof_index, {})[field.json_name] = schema
+            else:
+                properties[field.json_name] = schema
+        schema = {"type": "object", "properties": properties}
         one_ofs = [_one_of(members) for _, members in sorted(choices.items())]
         if len(one_ofs) == 1:
             schema["oneOf"] = one_ofs[0]
@@ -245,10 +259,20 @@ class _Builder:
 _WELL_KNOWN_DOTTED = {f".{name}": schema for name, schema in _WELL_KNOWN.items()}
 
 
-def _one_of(members: list[str]) -> list[Json]:
-    """Exactly one alternative holds: one member set, or none of them."""
-    alternatives: list[Json] = [{"required": [m]} for m in members]
-    return [*alternatives, {"not": {"anyOf": alternatives}}]
+def _one_of(members: Json) -> list[Json]:
+    """Exactly one alternative holds: one member set (the others absent), or none of them.
+
+    `members` maps each member's JSON name to its schema. A `false` property schema
+    forbids that name, so the alternatives exclude each other by themselves."""
+    alternatives: list[Json] = [
+        {"type": "object",
+         "properties": {other: (schema if other == name else False)
+                        for other, schema in members.items()},
+         "required": [name]}
+        for name in members
+    ]
+    none = {"type": "object", "properties": dict.fromkeys(members, False)}
+    return [*alternatives, none]
 
 
 def _error_schemas() -> dict[str, Json]:
@@ -305,25 +329,72 @@ def _operations(contract: _Contract, builder: _Builder) -> Iterator[tuple[str, J
         yield f"/{SERVICE}/{method.name}", {"post": operation}
 
 
+HEALTH_TAG = "Health"
+_PLAIN = "text/plain; charset=utf-8"
+
+
+def _text(description: str, example: str) -> Json:
+    return {"description": description,
+            "content": {_PLAIN: {"schema": {"type": "string", "examples": [example]}}}}
+
+
+def _health_paths() -> dict[str, Json]:
+    """/healthz and /readyz as service/http_app.py answers them (GET; HEAD too)."""
+    return {
+        "/healthz": {"get": {
+            "operationId": "healthz", "tags": [HEALTH_TAG],
+            "summary": "Liveness: 200 while the process serves.",
+            "description": "For a liveness probe: answers while the process runs, draining "
+                           "or not. HEAD answers the same without a body.",
+            "responses": {"200": _text("The process serves.", "ok\n")},
+        }},
+        "/readyz": {"get": {
+            "operationId": "readyz", "tags": [HEALTH_TAG],
+            "summary": "Readiness: 200, or 503 once draining (SIGTERM).",
+            "description": "For a readiness probe or a load balancer: 503 from SIGTERM on, "
+                           "while calls in flight finish. HEAD answers the same without a body.",
+            "responses": {
+                "200": _text("Ready for calls.", "ready\n"),
+                "503": _text("Draining: new calls are refused (UNAVAILABLE, DRAINING); "
+                             "route them elsewhere.", "draining\n"),
+            },
+        }},
+    }
+
+
+def release() -> str:
+    """The installed marketplay's version (pyproject.toml's), the document's info.version."""
+    return metadata.version("marketplay")
+
+
 def build(files: descriptor_pb2.FileDescriptorSet) -> Json:
     """The OpenAPI document (a JSON-ready dict) for the service in `files`."""
     contract = _Contract(files)
     builder = _Builder(contract)
     _, service_comment, _ = contract.services[SERVICE]
-    paths = dict(_operations(contract, builder))
+    paths = {**dict(_operations(contract, builder)), **_health_paths()}
+    service_name = SERVICE.rsplit(".", 1)[-1]
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "marketplay GameService: Connect JSON",
-            "version": SERVICE.split(".")[-2],
+            "version": release(),
             "description": "\n\n".join(filter(None, [service_comment, (
                 "Every RPC is a POST of the request message as proto3 JSON "
                 "(Content-Type: application/json) to /marketplay.v1.GameService/<Method>; "
                 "the same calls are served over gRPC, Connect binary and gRPC-Web. "
                 "See docs/http.md."
             )])),
+            "contact": {"name": "marketplay maintainers (issues on the repository)"},
+            "license": {"name": "Apache-2.0", "identifier": "Apache-2.0"},
         },
         "servers": [{"url": "/", "description": "the server that serves this document"}],
+        "security": [],
+        "tags": [
+            {"name": service_name, "description": service_comment or "The game RPCs."},
+            {"name": HEALTH_TAG, "description": "Liveness and readiness for load balancers "
+                                                 "and orchestrators (docs/http.md)."},
+        ],
         "paths": paths,
         "components": {"schemas": {**dict(sorted(builder.schemas.items())), **_error_schemas()}},
     }

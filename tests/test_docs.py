@@ -46,3 +46,20 @@ def test_every_rules_version_is_listed_in_versions_md_and_its_games_page() -> No
         name = f"`{engine.spec.rules_version}`"
         page = (ROOT / "docs" / "rules" / f"{engine.spec.game_id}.md").read_text()
         assert name in versions and name in page, engine.spec.rules_version
+
+
+def test_no_doc_calls_a_served_rpc_unimplemented() -> None:
+    """Every GameService RPC is served, so no sentence of the README or docs/ may name
+    one together with UNIMPLEMENTED (issue 22: integration.md still said SuggestAction
+    answered UNIMPLEMENTED "until the bots land", long after they had)."""
+    from marketplay.v1 import game_service_pb2
+
+    rpcs = [m.name for m in game_service_pb2.DESCRIPTOR.services_by_name["GameService"].methods]
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        prose = re.sub(r"```.*?```", "\n\n", doc.read_text(), flags=re.DOTALL)
+        sentences = [s for paragraph in prose.split("\n\n")
+                     for s in re.split(r"(?<=[.!?])\s|\|", re.sub(r"\s+", " ", paragraph))]
+        for sentence in sentences:
+            if "UNIMPLEMENTED" in sentence:
+                named = [rpc for rpc in rpcs if f"`{rpc}`" in sentence or f"{rpc}(" in sentence]
+                assert not named, f"{doc.name}: {sentence.strip()!r}"

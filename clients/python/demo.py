@@ -3,15 +3,19 @@ or with server-side bots in some seats (SuggestAction).
 
     python clients/python/demo.py                      # every game, player count and mode
     python clients/python/demo.py --game spice-merchant --players 4
-    python clients/python/demo.py --game central-market --players 3 --bots 1,2 --policy ismcts
+    python clients/python/demo.py --bots 1,2 --policy ismcts   # one game per title, bots in 1, 2
     make demo ARGS="--game market-fresh --players 2 --bots 1 --policy greedy"
 
 Seats named by --bots ask the server for their move (--policy, the server's
 default budget); the other seats play uniformly random legal moves.
 
-Every player count is played with the default options; then every other value
-of each enum option (variants such as Crate Heights or Solo) once, at the
-smallest player count the server accepts for it.
+With random moves only, every player count is played with the default options;
+then every other value of each enum option (variants such as Crate Heights or
+Solo) once, at the smallest player count the server accepts for it: about 20
+games in a few seconds. With bots a game takes seconds to a minute, so the demo
+plays one game per title (the fewest players that seat every bot) unless --all
+or --players asks for more; a game that runs longer than a few seconds prints
+its progress.
 
     python clients/python/demo.py --address host:port  # that server, or an error
     MARKETPLAY_ADDRESS=host:port python clients/python/demo.py     # the same
@@ -31,7 +35,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +48,8 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 ROOT = Path(__file__).resolve().parents[2]
 EVERYONE = pb.ViewSelection(all_seats=True, spectator=True)
 DEFAULT_ADDRESS = "127.0.0.1:50051"
+#: Seconds of a game without output after which it prints how far it is.
+PROGRESS_SECONDS = 5.0
 
 
 @contextmanager
@@ -111,13 +117,17 @@ class Bots:
 
 
 def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
-         options: dict[str, str], bots: Bots) -> None:
+         options: dict[str, str], bots: Bots, heading: str = "",
+         clock: Callable[[], float] = time.perf_counter) -> None:
+    """One game to its end. `heading` is its place in the run ("[2/3] "); `clock` is
+    read before and after each move, to print progress (steps, round, bot moves, time)
+    once PROGRESS_SECONDS have passed without output."""
     label = f"{game_id}, {players} players" + (f", {options}" if options else "")
     seated = sorted(s for s in bots.seats if s < players)
     if seated:
         label += f", {bots.policy} bots in seat(s) {', '.join(map(str, seated))}"
-    print(f"\n== {label}")
-    started = time.perf_counter()
+    print(f"\n== {heading}{label}", flush=True)
+    started = last_output = clock()
     update = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players,
                                             options=options, views=EVERYONE)).update
     pick = secrets.SystemRandom()
@@ -133,12 +143,18 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
             state=update.state, seat=decision.seat, action=action,
             expected_step=update.step, views=EVERYONE)).update
         current = round_of(update)
+        now = clock()
         if current != last_round:
-            print(f"  round {last_round} done at step {update.step}")
-            last_round = current
+            print(f"  round {last_round} done at step {update.step}", flush=True)
+            last_round, last_output = current, now
+        elif now - last_output >= PROGRESS_SECONDS:
+            where = f", round {current}" if current is not None else ""
+            print(f"  ... step {update.step}{where}, {len(bots.seconds)} bot moves, "
+                  f"{now - started:.0f}s so far", flush=True)
+            last_output = now
     if last_round is not None:
         print(f"  round {last_round} done at step {update.step}: game over")
-    seconds = time.perf_counter() - started
+    seconds = clock() - started
     outcome = update.outcome
     for result in outcome.results:
         mark = "  winner" if result.seat in outcome.winners else ""
@@ -163,17 +179,45 @@ def mode_options(info: pb.GameInfo) -> list[dict[str, str]]:
     ]
 
 
-def try_play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
-             options: dict[str, str], bots: Bots) -> bool:
-    """Play one game; False when the server refuses that configuration."""
+def accepted(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
+             options: dict[str, str]) -> bool:
+    """False when the server refuses that configuration (INVALID_ARGUMENT)."""
     try:
         stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players, options=options))
     except grpc.RpcError as exc:
         if exc.code() == grpc.StatusCode.INVALID_ARGUMENT:  # type: ignore[attr-defined]
             return False
         raise
-    play(stub, game_id, players, options, bots)
     return True
+
+
+Plan = list[tuple[str, int, dict[str, str]]]
+
+
+def plan_games(stub: pb_grpc.GameServiceStub, games: list[pb.GameInfo], players: int | None,
+               bots: Bots, every: bool) -> tuple[Plan, list[str]]:
+    """The games to play, and the configurations the server refused (to report).
+
+    Random moves only, --all or --players: every player count, then each non-default
+    enum option value at the smallest count the server accepts. Bots otherwise: one
+    game per title, at the fewest players that seat every bot (a bot game takes
+    seconds to a minute; the full list, about 20 games, took 15-25 minutes)."""
+    plan: Plan = []
+    refused: list[str] = []
+    for info in games:
+        counts = [players] if players else list(range(info.min_players, info.max_players + 1))
+        if bots.seats and not every and not players:
+            needed = max(bots.seats) + 1
+            plan.append((info.game_id, next((n for n in counts if n >= needed), counts[-1]), {}))
+            continue
+        plan.extend((info.game_id, n, {}) for n in counts if accepted(stub, info.game_id, n, {}))
+        for options in mode_options(info):
+            n = next((n for n in counts if accepted(stub, info.game_id, n, options)), None)
+            if n is None:
+                refused.append(f"{info.game_id} {options}: refused for {counts} players")
+            else:
+                plan.append((info.game_id, n, options))
+    return plan, refused
 
 
 def main() -> None:
@@ -188,6 +232,9 @@ def main() -> None:
                         help="comma-separated seats (0-based) that server-side bots play")
     parser.add_argument("--policy", choices=sorted(POLICIES), default="ismcts",
                         help="the bots' policy (default: ismcts)")
+    parser.add_argument("--all", action="store_true",
+                        help="with --bots, still play every player count and mode (default: "
+                             "one game per title)")
     args = parser.parse_args()
     try:
         seats = frozenset(int(s) for s in args.bots.split(",") if s.strip())
@@ -196,16 +243,18 @@ def main() -> None:
     bots = Bots(seats, args.policy)
     with server_at(args.address) as address, grpc.insecure_channel(address) as channel:
         stub = pb_grpc.GameServiceStub(channel)
-        for info in stub.ListGames(pb.ListGamesRequest()).games:
-            if args.game and info.game_id != args.game:
-                continue
-            counts = ([args.players] if args.players
-                      else list(range(info.min_players, info.max_players + 1)))
-            for players in counts:
-                try_play(stub, info.game_id, players, {}, bots)
-            for options in mode_options(info):
-                if not any(try_play(stub, info.game_id, n, options, bots) for n in counts):
-                    print(f"\n== {info.game_id} {options}: refused for {counts} players")
+        games = [info for info in stub.ListGames(pb.ListGamesRequest()).games
+                 if not args.game or info.game_id == args.game]
+        if not games:
+            sys.exit(f"demo: the server plays no game {args.game!r}")
+        plan, refused = plan_games(stub, games, args.players, bots, args.all)
+        scope = (" (one per title with bots; --all for every player count and mode)"
+                 if bots.seats and not args.all and not args.players else "")
+        print(f"{len(plan)} game(s) to play{scope}", flush=True)
+        for number, (game_id, players, options) in enumerate(plan, 1):
+            play(stub, game_id, players, options, bots, heading=f"[{number}/{len(plan)}] ")
+        for line in refused:
+            print(f"\n== {line}")
 
 
 if __name__ == "__main__":

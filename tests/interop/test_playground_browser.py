@@ -8,8 +8,9 @@ each title is played to the end by clicking its offered action buttons (a
 seeded choice), with a screenshot per title in out/playground/ (README), one
 at a phone's viewport; the keyboard reaches and presses an action button; the
 seat switcher and spectator tab show what each view holds and hides; the
-Replay page steps through a finished game and shows the fairness check; and,
-once the server serves SuggestAction, bots play a game by themselves.
+Replay page steps through a finished game and shows the fairness check; and
+bots play a game by themselves, then take two chairs against a person (never
+skipped: the server always serves SuggestAction).
 """
 
 from __future__ import annotations

@@ -11,14 +11,27 @@ from pathlib import Path
 
 import pytest
 
-from tests.interop.ts_client import TS_CONFIGS, ServedBoth, check_reports, needs_http_port, one_per_game, play
+from tests.conformance.configs import PlayConfig
+from tests.interop.ts_client import (
+    TS_CONFIGS,
+    TS_PARTS,
+    ServedBoth,
+    check_reports,
+    needs_http_port,
+    one_per_game,
+    part_id,
+    play,
+)
 
 pytestmark = needs_http_port
 
 
-def test_every_config_over_grpc_web(served_both: ServedBoth, tmp_path: Path) -> None:
-    reports = play(served_both.http_url, ["--protocol", "grpc-web"], TS_CONFIGS, tmp_path)
-    check_reports(reports, TS_CONFIGS, "grpc-web+binary")
+@pytest.mark.parametrize("part", TS_PARTS, ids=part_id)
+def test_every_config_over_grpc_web(served_both: ServedBoth, tmp_path: Path,
+                                    part: list[PlayConfig]) -> None:
+    """Every configuration, GAMES_PER_PART games a test (all parts: all of TS_CONFIGS)."""
+    reports = play(served_both.http_url, ["--protocol", "grpc-web"], part, tmp_path)
+    check_reports(reports, part, "grpc-web+binary")
 
 
 @pytest.mark.parametrize(("flags", "protocol"), [

@@ -127,6 +127,26 @@ def token_server_configs(configs: list[PlayConfig]) -> list[PlayConfig]:
 #: Every conformance configuration, under its rules version, that PLAY_CONFIG's server starts.
 TS_CONFIGS = token_server_configs(CONFIGS)
 
+#: Games per play.js run. Each part of the configurations is a test of its own, so a test's
+#: work is a fixed count of games, far inside pytest-timeout's 300 s however busy the
+#: machine (issue 22: all 102 games in one test timed out at 280 s under load 10-20;
+#: measured at load 13-14 on 2 cores: 12 Connect JSON games took up to 129 s, so 6).
+GAMES_PER_PART = 6
+
+
+def in_parts(configs: list[PlayConfig], size: int = GAMES_PER_PART) -> list[list[PlayConfig]]:
+    """`configs` in order, cut into runs of at most `size`."""
+    return [configs[i:i + size] for i in range(0, len(configs), size)]
+
+
+def part_id(part: list[PlayConfig]) -> str:
+    """A test id for a part: the positions of its games in TS_CONFIGS (1-based)."""
+    first = TS_CONFIGS.index(part[0]) + 1
+    return f"games{first}-{first + len(part) - 1}"
+
+
+TS_PARTS = in_parts(TS_CONFIGS)
+
 
 def one_per_game(configs: list[PlayConfig]) -> list[PlayConfig]:
     """The first configuration of each game: a representative subset for the extra legs."""

@@ -279,3 +279,64 @@ def test_engine_seconds_times_only_the_rules_step() -> None:
                                  actions=[pb.SeatAction(seat=seat, action=action)]), Call())
     assert order == ["engine:NewGame", "seal", "engine:ApplyAction", "seal",
                      "engine:Replay", "seal"]
+
+
+def test_bot_searches_and_busy_refusals_are_counted_where_the_bots_run() -> None:
+    """service/bots.py reports each answered SuggestAction (policy, iterations, time) and
+    each BOTS_BUSY refusal to the observer; a refusal's series exist at 0 beforehand."""
+    from engines.bots import POLICIES
+    from engines.core import Game
+    from engines.registry import ENGINES
+    from marketplay.v1 import game_service_pb2 as pb
+    from service.bots import Bots, BotSettings
+    from service.errors import ServiceError
+
+    registry = CollectorRegistry()
+    observer = PrometheusObserver(Metrics(registry))
+    game_id = "spice-merchant"
+    labels = {"game": game_id, "policy": "greedy"}
+    assert registry.get_sample_value("marketplay_bots_busy_total", labels) == 0
+    game = Game.new(ENGINES[game_id], 2, {}, b"bots-metrics")
+    seat = game.to_act()[0].seat
+    bots = Bots(BotSettings(greedy_samples=3))
+    request = pb.SuggestActionRequest(policy=pb.BOT_POLICY_GREEDY, seed=b"s")
+    bots.run(game, seat, request, None, observer)
+    bots.run(game, seat, pb.SuggestActionRequest(policy=pb.BOT_POLICY_RANDOM, seed=b"s"), None,
+             observer)
+    with bots.slot(POLICIES["greedy"]), pytest.raises(ServiceError) as refused:
+        bots.run(game, seat, request, None, observer)
+    assert refused.value.reason == "BOTS_BUSY"
+    assert _value(registry, "marketplay_bot_searches_total", **labels) == 1
+    assert _value(registry, "marketplay_bot_searches_total", game=game_id, policy="random") == 1
+    assert _value(registry, "marketplay_bot_iterations_total", **labels) >= 1
+    assert _value(registry, "marketplay_bot_search_seconds_count", **labels) == 1
+    assert _value(registry, "marketplay_bots_busy_total", **labels) == 1
+
+
+def test_worker_process_series_come_from_each_live_child(tmp_path: Any) -> None:
+    """WorkerProcessCollector: ProcessCollector's process_* for every worker whose metrics
+    file is in the directory and which is still our child; a dead or foreign pid is not."""
+    import os
+    import subprocess
+    import sys
+
+    from service.metrics_server import WorkerProcessCollector
+
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                             stdin=subprocess.PIPE)
+    try:
+        for name in (f"counter_{child.pid}.db", f"histogram_{child.pid}.db", "counter_1.db",
+                     f"gauge_livesum_{os.getpid()}.db"):
+            (tmp_path / name).write_bytes(b"")
+        collector = WorkerProcessCollector(str(tmp_path))
+        assert collector.worker_pids() == [child.pid]  # pid 1 and we are nobody's child here
+        families = {f.name: f for f in collector.collect()}
+        assert {"process_cpu_seconds", "process_resident_memory_bytes",
+                "process_virtual_memory_bytes", "process_open_fds",
+                "process_start_time_seconds"} <= set(families)
+        rss = families["process_resident_memory_bytes"].samples
+        assert [(s.labels, s.value > 1e6) for s in rss] == [({"pid": str(child.pid)}, True)]
+        assert families["process_cpu_seconds"].samples[0].name == "process_cpu_seconds_total"
+    finally:
+        child.communicate(b"")
+    assert WorkerProcessCollector(str(tmp_path)).worker_pids() == []  # reaped: gone

@@ -18,8 +18,6 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.ops.procs import Service
 from tests.ops.tools import dashboard_metric_names, tool
 
-pytestmark = pytest.mark.timeout(180)
-
 GAME = "spice-merchant"
 
 
@@ -31,6 +29,10 @@ def play(address: str) -> None:
         stub.ListGames(pb.ListGamesRequest(), timeout=10)
         update = stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=2, seed=b"scrape",
                                                 views=every), timeout=10).update
+        first = next(d for d in update.decisions if d.legal_actions)
+        stub.SuggestAction(pb.SuggestActionRequest(  # one bot search, for the bot series
+            state=update.state, seat=first.seat, policy=pb.BOT_POLICY_GREEDY, max_iterations=3,
+            seed=b"scrape"), timeout=30)
         rng = Rng(b"scrape-policy")
         refused = False
         for _ in range(3000):
@@ -93,6 +95,29 @@ def test_scrape_has_every_metric_with_real_values(scraped: str) -> None:
                      scraped)
     assert re.search(r"^marketplay_state_cache_(hits|misses)_total [1-9]", scraped, re.M)
     assert "_created" not in scraped  # go-grpc-prometheus has no such series
+
+
+def test_bot_series_carry_the_search(scraped: str) -> None:
+    """One greedy SuggestAction: a search, its iterations and time; BOTS_BUSY at 0."""
+    bot = f'game="{GAME}",policy="greedy"'
+    assert re.search(rf"^marketplay_bot_searches_total{{{bot}}} 1\.0$", scraped, re.M)
+    assert re.search(rf"^marketplay_bot_iterations_total{{{bot}}} [1-9]", scraped, re.M)
+    assert re.search(rf"^marketplay_bot_search_seconds_count{{{bot}}} 1\.0$", scraped, re.M)
+    assert re.search(rf"^marketplay_bots_busy_total{{{bot}}} 0\.0$", scraped, re.M)
+
+
+def test_every_worker_has_its_memory_and_cpu_series(scraped: str,
+                                                    request: pytest.FixtureRequest) -> None:
+    """process_* per worker: the process's own with one worker, one `pid` each with two
+    (multiprocess mode drops them; service/metrics_server.py reads /proc per worker)."""
+    rss = re.findall(r"^process_resident_memory_bytes(?:{pid=\"(\d+)\"})? (\S+)$", scraped, re.M)
+    cpu = re.findall(r"^process_cpu_seconds_total(?:{pid=\"(\d+)\"})? (\S+)$", scraped, re.M)
+    workers = request.node.callspec.params["scraped"]
+    assert len(rss) == len(cpu) == workers, (rss, cpu)
+    assert all(bool(pid) == (workers > 1) for pid, _ in rss + cpu)
+    assert len({pid for pid, _ in rss}) == len(rss) and all(float(v) > 1e6 for _, v in rss)
+    assert all(float(v) > 0 for _, v in cpu)
+    assert re.search(r"^python_info{", scraped, re.M)
 
 
 def test_build_info_names_every_rules_version(scraped: str) -> None:

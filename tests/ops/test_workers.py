@@ -26,8 +26,6 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.config import Config
 from tests.ops.procs import ROOT, Service, per_process_sample
 
-pytestmark = pytest.mark.timeout(120)
-
 CHECK = {"grpc_service": "grpc.health.v1.Health", "grpc_method": "Check", "grpc_code": "OK"}
 
 

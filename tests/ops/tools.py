@@ -34,5 +34,5 @@ def dashboard_exprs() -> list[str]:
 def dashboard_metric_names() -> set[str]:
     names: set[str] = set()
     for expr in dashboard_exprs():
-        names |= set(re.findall(r"\b((?:grpc_server|marketplay)_[a-z_]+)\b", expr))
+        names |= set(re.findall(r"\b((?:grpc_server|marketplay|process)_[a-z_]+)\b", expr))
     return names

@@ -23,8 +23,6 @@ from service.server import server_options
 from tests.service.conftest import TEST_CONFIG, ServedHttp, refusal
 from tests.service.http_client import Caller, HttpRefusal, http_client
 
-pytestmark = pytest.mark.timeout(120)
-
 LIMIT = 3
 
 

@@ -2,19 +2,47 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from service import config as config_module
-from service.config import Config, cgroup_cpu_limit, load_config, markdown_table, usable_cores
+from service.config import (
+    Config,
+    cgroup_cpu_limit,
+    load_config,
+    markdown_table,
+    shown_defaults,
+    usable_cores,
+)
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "configuration.md"
+README = ROOT / "README.md"
 
 
 def test_documented_table_matches_the_code() -> None:
     assert markdown_table() in DOC.read_text()
+
+
+def test_readme_table_defaults_are_the_flags() -> None:
+    """The README's short table (the first flags a newcomer reads) names real flags with
+    their environment twins, and each default cell starts with the flag's default as
+    `--help` and docs/configuration.md show it (`auto`, `(empty)`), words after it aside."""
+    section = README.read_text().split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `--([a-z-]+)` \| `(MARKETPLAY_[A-Z_]+)` \| ([^|]+) \|",
+                      section, re.MULTILINE)
+    assert len(rows) >= 5, section
+    shown = shown_defaults()
+    for flag, env, default in rows:
+        name = flag.replace("-", "_")
+        assert name in shown, f"README names --{flag}, which is no flag"
+        assert env == Config.env_name(name), flag
+        cell = re.match(r"`([^`]*)`", default.strip())
+        assert cell is not None, f"--{flag}: default cell {default!r} has no `value`"
+        assert cell.group(1) == shown[name], f"README says --{flag} defaults to {default!r}"
 
 
 def test_flag_beats_environment_beats_default() -> None:

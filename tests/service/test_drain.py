@@ -24,7 +24,6 @@ from tests.service.conftest import TEST_CONFIG, ServedHttp, refusal
 from tests.service.http_client import Caller, HttpRefusal, http_client
 from tests.service.test_admission import Gate, _http_list_games
 
-pytestmark = pytest.mark.timeout(120)
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 
 

@@ -3,6 +3,7 @@ status table is connectrpc's."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -32,7 +33,7 @@ def test_the_curl_session_plays_a_game(http_served: ServedHttp, tmp_path: Path) 
     script = _block_after("<!-- curl session:")
     done = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True,
-        text=True, timeout=120, env={**os.environ, "MARKETPLAY_HTTP": http_served.base},
+        text=True, timeout=240, env={**os.environ, "MARKETPLAY_HTTP": http_served.base},
     )
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
@@ -47,3 +48,19 @@ def test_the_status_table_is_connects() -> None:
     assert {grpc for grpc, _, _ in rows} == {c.name for c in Code if c is not Code.OK}
     served = {code.value: status.code for code, status in _error_to_http_status.items()}
     assert {connect: int(status) for _, connect, status in rows} == served
+
+
+def test_the_readme_curl_new_game_lists_legal_actions(http_served: ServedHttp) -> None:
+    """The README's first curl call, run as written against a loopback server, answers
+    with something to act on: every deciding seat's legal actions (issue 22: the call
+    asked for no views, so its decisions listed none)."""
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("<!-- README curl:")
+    match = re.compile(r"```sh\n(.*?)```", re.DOTALL).search(readme, start)
+    assert match is not None
+    script = match.group(1).replace("http://127.0.0.1:8080", http_served.base)
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    decisions = json.loads(done.stdout)["update"]["decisions"]
+    assert decisions and all(d.get("legalActions") for d in decisions), decisions

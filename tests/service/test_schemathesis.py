@@ -34,7 +34,10 @@ from tests.service.conftest import ServedHttp
 from tests.service.http_client import http_client, post_json
 
 ROOT = Path(__file__).resolve().parents[2]
-PATHS = sorted(json.loads((ROOT / "docs" / "openapi.json").read_text())["paths"])
+DOC_PATHS = json.loads((ROOT / "docs" / "openapi.json").read_text())["paths"]
+#: The RPCs (POST); /healthz and /readyz (GET, no input) are checked below.
+PATHS = sorted(path for path, ops in DOC_PATHS.items() if "post" in ops)
+GETS = sorted(path for path, ops in DOC_PATHS.items() if "get" in ops)
 EXAMPLES = {GenerationMode.POSITIVE: 30, GenerationMode.NEGATIVE: 15}
 CONFORMANCE = [status_code_conformance, content_type_conformance, response_schema_conformance]
 
@@ -73,5 +76,23 @@ def test_no_server_error_and_every_answer_is_documented(
         if response.status_code >= 500:
             assert pending and response.status_code == 501, response.text
             assert response.json()["details"][0]["debug"]["reason"] == "NOT_IMPLEMENTED"
+
+    check()
+
+
+@pytest.mark.parametrize("path", GETS)
+def test_health_pages_answer_as_documented(
+        http_served: ServedHttp, api: schemathesis.BaseSchema, session: requests.Session,
+        path: str) -> None:
+    """The plain-text GETs: documented status, content type and body schema."""
+    checks = [not_a_server_error, *CONFORMANCE]
+
+    @given(case=api[path]["GET"].as_strategy(generation_mode=GenerationMode.POSITIVE))
+    @settings(max_examples=3, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    def check(case: schemathesis.Case) -> None:
+        response = case.call_and_validate(base_url=http_served.base, session=session,
+                                          checks=checks)
+        assert response.status_code == 200, response.text
 
     check()
