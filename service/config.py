@@ -138,7 +138,7 @@ class Config:
         default=10.0, metadata={"help": "drain time for in-flight calls on SIGTERM"}
     )
     max_connection_age_ms: int = field(
-        default=30_000,
+        default=5_000,
         metadata={"help": "close gRPC client connections after this age (GOAWAY, calls in flight "
                           "finish) so clients rebalance onto new replicas and workers"},
     )
@@ -153,6 +153,12 @@ class Config:
         metadata={"help": "HTTP port: close a connection after this many requests (HTTP/1.1 "
                           "Connection: close, HTTP/2 GOAWAY) so keep-alive clients rebalance "
                           "onto new workers and replicas"},
+    )
+    http_max_connection_age_ms: int = field(
+        default=5_000,
+        metadata={"help": "HTTP port: answer with Connection: close once an HTTP/1.1 connection "
+                          "is this old, so keep-alive clients rebalance onto new workers and "
+                          "replicas (0: never)"},
     )
     max_streams_per_connection: int = field(
         default=100,

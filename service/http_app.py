@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -81,6 +82,36 @@ class Readiness:
 
 _DISCARD_MAX_BYTES = 64 << 20
 _DISCARD_SECONDS = 10.0
+
+
+class _ConnectionAges:
+    """When each HTTP/1.1 connection was first seen, to close it once it is `age` old.
+
+    Keyed by the peer's address and port (one live TCP connection each), at most
+    _TRACKED of them, oldest forgotten first: forgetting one only gives it a
+    fresh age. 0 turns it off.
+    """
+
+    _TRACKED = 4096
+
+    def __init__(self, age: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self._age = age
+        self._clock = clock
+        self._born: OrderedDict[tuple[str, int], float] = OrderedDict()
+
+    def too_old(self, scope: Scope) -> bool:
+        client = scope.get("client")
+        if not self._age or not client or scope.get("http_version") == "2":
+            return False
+        peer, now = (str(client[0]), int(client[1])), self._clock()
+        born = self._born.setdefault(peer, now)
+        self._born.move_to_end(peer)
+        if len(self._born) > self._TRACKED:
+            self._born.popitem(last=False)
+        if now - born < self._age:
+            return False
+        del self._born[peer]  # this response closes it; the port may come back as a new one
+        return True
 
 
 class _TooLarge(Exception):
@@ -189,7 +220,9 @@ class HttpApp:
         metrics: UnaryCallMetrics | None = None,
         body_seconds: float = 10.0,
         mounted: Mapping[str, ASGIApp] | None = None,
+        connection_age: float = 0.0,
     ) -> None:
+        self._ages = _ConnectionAges(connection_age)
         self._connect = connect
         #: Path prefix -> another connectrpc app (server reflection, service/reflection.py).
         self._mounted = dict(mounted or {})
@@ -235,6 +268,10 @@ class HttpApp:
             return
         if origin and self._cors.allows(origin):
             send = _with_headers(send, self._cors.response_headers(origin))
+        if self._ages.too_old(scope):
+            # HTTP/1.1 keep-alive connections end after --http-max-connection-age-ms, as
+            # gRPC's do, so long-lived clients reach new workers and replicas.
+            send = _with_headers(send, [("Connection", "close")])
         await self._route(scope, receive, send)
 
     async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -76,7 +76,8 @@ def build_http_app(
     return HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
                    Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics,
                    body_seconds=config.http_body_timeout_ms / 1000,
-                   mounted=http_reflection_apps(SERVICE.full_name, config.max_request_bytes))
+                   mounted=http_reflection_apps(SERVICE.full_name, config.max_request_bytes),
+                   connection_age=config.http_max_connection_age_ms / 1000)
 
 
 def create_http_server(

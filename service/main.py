@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import signal
 import sys
 import threading
@@ -66,7 +67,7 @@ def serve(config: Config, sealer: Sealer, announce: bool = True) -> int:
     if announce:
         log.info("%s", urls(config, running.port, running.http.port if running.http else 0))
     else:
-        log.debug("worker serving gRPC on %s:%d", config.host, running.port)
+        log.info("worker %d serving", os.getpid())
     stop.wait()
     running.drain(config.grace_seconds)
     # Drained: a repeated SIGTERM (a supervisor's, a test's) must not kill the exit itself,

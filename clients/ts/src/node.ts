@@ -28,7 +28,7 @@ export interface NodeTransportOptions {
  * (RST_STREAM REFUSED_STREAM): the server asserts it did not process it, so a
  * retry is safe (RFC 9113, section 8.7). It happens when a call starts on a
  * connection the server is closing: the gRPC port ends every connection after
- * --max-connection-age-ms (30 s by default), and Node's HTTP/2 client reports
+ * --max-connection-age-ms (5 s by default), and Node's HTTP/2 client reports
  * the race as an error instead of retrying, as gRPC's own clients do.
  */
 export const retryRefusedStream: Interceptor = (next) => async (req) => {
