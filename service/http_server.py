@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, cast
 from hypercorn.asyncio import serve
 from hypercorn.config import Config as HypercornConfig
 
+from service import h2_guard
 from service.admission import Admission
 from service.calls import CallReporter
 from service.config import Config, StartupError
@@ -158,6 +159,7 @@ class HttpServer:
                 self._on_failure()
 
     async def _serve(self) -> None:
+        h2_guard.install()
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._started.set()
