@@ -100,20 +100,21 @@ def probe() -> Iterator[tuple[grpc.Channel, CollectorRegistry]]:
 
 
 def _value(registry: CollectorRegistry, name: str, **labels: str) -> float:
-    """The sample's value once the server has recorded the call's end.
+    value = registry.get_sample_value(name, labels)
+    return 0.0 if value is None else value
 
-    grpc.aio sends an aborted call's status before the abort's exception has
-    left the handler, so a client may see the status a moment before the
-    interceptor counts it: wait (boundedly) for counters to settle.
+
+def _recorded(registry: CollectorRegistry, labels: dict[str, str], calls: int) -> None:
+    """Wait (boundedly) until the server has recorded `calls` ends of the method.
+
+    grpc.aio sends an aborted call's status before the abort's exception has left
+    the handler, so a client may see the status a moment before the interceptor
+    counts it.
     """
     deadline = time.monotonic() + 10
-    value = registry.get_sample_value(name, labels)
-    previous = None
-    while time.monotonic() < deadline and value != previous:
-        previous = value
-        time.sleep(0.05)
-        value = registry.get_sample_value(name, labels)
-    return 0.0 if value is None else value
+    while _value(registry, "grpc_server_handling_seconds_count", **labels) < calls and \
+            time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def _labels(kind: str, method: str, service: str = SERVICE) -> dict[str, str]:
@@ -155,6 +156,7 @@ def test_errors_are_counted_with_go_code_names(
         _unary(channel, method)(b"x", timeout=5)
     assert info.value.code() is code
     labels = _labels("unary", method)
+    _recorded(registry, labels, 1)
     assert _value(registry, "grpc_server_handled_total", grpc_code=go_name, **labels) == 1
     assert _value(registry, "grpc_server_handled_total", grpc_code="OK", **labels) == 0
     assert _value(registry, "grpc_server_msg_sent_total", **labels) == 0
