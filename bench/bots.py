@@ -74,6 +74,11 @@ TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
     ("spice-merchant", 4, {}),
 )
 PAIRINGS = ("ismcts-random", "ismcts-greedy", "greedy-random")
+#: Issue 21's goal table: ismcts-greedy games per (game, players) (`--goal`).
+GOAL_GAMES: dict[tuple[str, int], int] = {
+    ("spice-merchant", 2): 100, ("spice-merchant", 4): 60, ("central-market", 3): 150,
+    ("central-market", 5): 60, ("market-fresh", 2): 40, ("market-fresh", 4): 40,
+}
 PLAYOUTS: tuple[Playout, ...] = ("truncated", "random", "greedy")
 #: The iteration cap of a time budget when `--iterations` names none.
 UNCAPPED = 10**9
@@ -312,6 +317,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="an ismcts configuration of its own rows, repeatable: IsmctsConfig "
                         "fields changed from the defaults (after --depth and --exploration), "
                         "e.g. 'shallow:depth=0,root_top_k=8'")
+    parser.add_argument("--goal", type=float, metavar="SCALE",
+                        help="issue 21's goal table: ismcts-greedy (unless --pairing says "
+                        "otherwise) at GOAL_GAMES games per table times SCALE (1: the full "
+                        "100/60/150/60/40/40)")
     parser.add_argument("--speed", action="store_true",
                         help="no tournament: ismcts iterations per CPU second on fixed positions "
                         "(speed())")
@@ -336,10 +345,12 @@ def main(argv: list[str] | None = None) -> int:
         if (args.game and game_id != args.game) or (args.players and players != args.players):
             continue
         at_max = players == registry.ENGINES[game_id].spec.max_players
-        for pairing in args.pairing or PAIRINGS:
+        for pairing in args.pairing or (["ismcts-greedy"] if args.goal else PAIRINGS):
             count = args.games
             if "ismcts" in pairing:
                 count = args.ismcts_games_at_max if at_max else args.ismcts_games
+            if args.goal:
+                count = max(1, math.ceil(GOAL_GAMES[game_id, players] * args.goal))
             # The cheap greedy-random tables first, then ismcts at the fewest players,
             # the most players last: a run cut short loses the least wanted rows.
             priority = 0 if "ismcts" not in pairing else 2 if at_max else 1

@@ -72,7 +72,7 @@ class IsmctsConfig:
     #: evaluation; "greedy": the best action by the evaluation, one ply deep,
     #: for `depth` decisions, then the evaluation.
     playout: Playout = "truncated"
-    depth: int = 8
+    depth: int = 2
     #: The bot's root actions start from the greedy policy's judgement: one
     #: ply on `prior_samples` determinizations (every action on the same
     #: ones, so they compare with little noise), counted as `prior_weight`
@@ -85,7 +85,7 @@ class IsmctsConfig:
     root_visits: int = 40
     #: Other nodes: a one-ply prior on their `node_prior_at`-th visit (0:
     #: never), then `widen_base + sqrt(visits)` actions admitted.
-    node_prior_at: int = 3
+    node_prior_at: int = 4
     widen_base: float = 2.0
 
 
