@@ -46,8 +46,9 @@ ACTION_CARD = 0.1
 #: Victory points per income point while the round's ranks are still open.
 INCOME = 0.05
 
-#: ISMCTS iterations for about 200 ms of CPU a decision: the bots' default
-#: budget for this game (docs/bots.md, "Decision times").
+#: ISMCTS iterations a decision: the bots' default budget for this game
+#: (calibrated for the search before issue 21 at about 200 ms; docs/bots.md,
+#: "How strong, how fast").
 SEARCH_ITERATIONS = 450
 
 
