@@ -47,7 +47,7 @@ import sys
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 
 from engines import registry
 from engines.bots import (
@@ -61,7 +61,7 @@ from engines.bots import (
     suggest,
 )
 from engines.bots.ismcts import Playout
-from engines.core import Game
+from engines.core import Game, Rng
 
 #: (game, players, options) the tournaments cover: each game at 2 players
 #: (Central Market's least is 3) and at its most.
@@ -74,6 +74,11 @@ TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
     ("spice-merchant", 4, {}),
 )
 PAIRINGS = ("ismcts-random", "ismcts-greedy", "greedy-random")
+#: Issue 21's goal table: ismcts-greedy games per (game, players) (`--goal`).
+GOAL_GAMES: dict[tuple[str, int], int] = {
+    ("spice-merchant", 2): 100, ("spice-merchant", 4): 60, ("central-market", 3): 150,
+    ("central-market", 5): 60, ("market-fresh", 2): 40, ("market-fresh", 4): 40,
+}
 PLAYOUTS: tuple[Playout, ...] = ("truncated", "random", "greedy")
 #: The iteration cap of a time budget when `--iterations` names none.
 UNCAPPED = 10**9
@@ -235,6 +240,49 @@ def markdown(rows: Iterable[Row]) -> str:
     return "\n".join(lines)
 
 
+def _field(config: IsmctsConfig, item: str) -> tuple[str, object]:
+    """`key=value` as an IsmctsConfig field and a value of that field's type."""
+    key, _, text = item.partition("=")
+    kinds = {f.name: type(getattr(config, f.name)) for f in fields(config)}
+    if key not in kinds:
+        raise SystemExit(f"--variant: no IsmctsConfig field {key!r}; fields: {sorted(kinds)}")
+    return key, text if kinds[key] is str else kinds[key](text)
+
+
+#: The speed test's positions: (game, players) and seeded random playouts.
+SPEED_TABLES = (("central-market", 3), ("market-fresh", 2), ("spice-merchant", 2))
+
+
+def speed(game_id: str | None, players: int | None, iterations: int) -> int:
+    """ISMCTS iterations per CPU second at its default configuration, on every
+    sixth position (with a choice) of three seeded random playouts per game:
+    the measure for comparing two builds of the search side by side (docs/bots.md)."""
+    for gid, count in SPEED_TABLES:
+        if (game_id and gid != game_id) or (players and count != players):
+            continue
+        engine = registry.ENGINES[gid]
+        positions = []
+        for k in range(3):
+            game, rng = Game.new(engine, count, {}, f"speed{k}".encode()), Rng(f"sp{k}".encode())
+            steps = []
+            while game.to_act():
+                steps.append(game)
+                seat = game.to_act()[0].seat
+                legal = engine.legal_actions(game.state, seat)
+                game, _ = game.apply(seat, legal[rng.below(len(legal))])
+            positions += [g for g in steps[5::max(1, len(steps) // 6)]
+                          if len(engine.legal_actions(g.state, g.to_act()[0].seat)) > 1]
+        policy, done, cpu = IsmctsPolicy(), 0, time.process_time()
+        for game in positions:
+            done += suggest(game, game.to_act()[0].seat, policy, Budget(iterations),
+                            b"speed").iterations
+        cpu = time.process_time() - cpu
+        print(json.dumps({"game": gid, "players": count, "positions": len(positions),
+                          "iterations": done, "cpu_s": round(cpu, 3),
+                          "per_cpu_second": round(done / cpu)}), flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -265,26 +313,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--json", help="also append each row, as it is done, to this file "
                         "(JSON lines)")
+    parser.add_argument("--variant", action="append", default=[], metavar="LABEL:KEY=VALUE,...",
+                        help="an ismcts configuration of its own rows, repeatable: IsmctsConfig "
+                        "fields changed from the defaults (after --depth and --exploration), "
+                        "e.g. 'shallow:depth=0,root_top_k=8'")
+    parser.add_argument("--goal", type=float, metavar="SCALE",
+                        help="issue 21's goal table: ismcts-greedy (unless --pairing says "
+                        "otherwise) at GOAL_GAMES games per table times SCALE (1: the full "
+                        "100/60/150/60/40/40)")
+    parser.add_argument("--speed", action="store_true",
+                        help="no tournament: ismcts iterations per CPU second on fixed positions "
+                        "(speed())")
     args = parser.parse_args(argv)
+    if args.speed:
+        return speed(args.game, args.players, args.iterations or 200)
     budgets = (("random", 1), ("greedy", args.greedy_samples), ("ismcts", args.iterations))
-    playouts: list[Playout] = args.playout or [defaults.playout]
-    configs = {kind: IsmctsConfig(exploration=args.exploration, playout=kind, depth=args.depth)
-               for kind in playouts}
+    base = replace(defaults, exploration=args.exploration, depth=args.depth)
+    configs: dict[str, IsmctsConfig] = {}
+    for kind in args.playout or []:
+        configs[kind] = replace(base, playout=kind)
+    for spec in args.variant:
+        name, _, fields = spec.partition(":")
+        configs[name] = replace(base, **dict(_field(base, item) for item in fields.split(",")
+                                             if item))
+    shown_variants = bool(configs)
+    configs = configs or {"": base}
+    playouts = list(configs)
     # (priority, game, players, pairing, variant, tasks)
     plan: list[tuple[int, str, int, str, str, list[Task]]] = []
     for game_id, players, options in TABLES:
         if (args.game and game_id != args.game) or (args.players and players != args.players):
             continue
         at_max = players == registry.ENGINES[game_id].spec.max_players
-        for pairing in args.pairing or PAIRINGS:
+        for pairing in args.pairing or (["ismcts-greedy"] if args.goal else PAIRINGS):
             count = args.games
             if "ismcts" in pairing:
                 count = args.ismcts_games_at_max if at_max else args.ismcts_games
+            if args.goal:
+                count = max(1, math.ceil(GOAL_GAMES[game_id, players] * args.goal))
             # The cheap greedy-random tables first, then ismcts at the fewest players,
             # the most players last: a run cut short loses the least wanted rows.
             priority = 0 if "ismcts" not in pairing else 2 if at_max else 1
-            for kind in playouts if "ismcts" in pairing else [defaults.playout]:
-                shown: str = kind if "ismcts" in pairing and args.playout else ""
+            for kind in playouts if "ismcts" in pairing else [playouts[0]]:
+                shown: str = kind if "ismcts" in pairing and shown_variants else ""
                 tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
                               budgets, configs[kind], args.millis) for k in range(count)]
                 plan.append((priority, game_id, players, pairing, shown, tasks))
@@ -292,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     iterations = f"{args.iterations or 'default'} iterations"
     if args.millis:
         iterations = f"{args.millis} ms (at most {args.iterations or 'any'} iterations)"
-    print(f"ismcts {iterations}, playout {'/'.join(playouts)}, depth {args.depth}, "
+    print(f"ismcts {iterations}, variants {'/'.join(playouts) or 'default'}, depth {args.depth}, "
           f"exploration {args.exploration}; greedy {args.greedy_samples} samples, "
           f"{args.jobs} processes", flush=True)
     rows: list[Row] = []
@@ -318,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     ranks = {(g, p): k for k, (g, p, _) in enumerate(TABLES)}
     rows.sort(key=lambda r: (ranks[r.game_id, r.players], PAIRINGS.index(r.pairing),
-                             PLAYOUTS.index(r.variant) if r.variant else 0))
+                             playouts.index(r.variant) if r.variant else 0))
     print(markdown(rows))
     return 0
 

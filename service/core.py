@@ -227,6 +227,7 @@ class GameCore:
         getattr(response.action, field).CopyFrom(chosen.action)
         response.stats.policy = policy
         response.stats.iterations = chosen.iterations
+        response.stats.stopped_by_time = chosen.stopped_by_time
         for candidate in chosen.candidates:
             entry = response.stats.candidates.add(visits=candidate.visits,
                                                   mean_value=candidate.mean_value)

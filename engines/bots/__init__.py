@@ -8,6 +8,7 @@ budgets, and why their answers cannot depend on hidden information.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engines.bots.common import Budget, Candidate, Policy, Suggestion
@@ -37,9 +38,11 @@ POLICIES: dict[str, Policy] = {
 def suggest(game: Game, seat: int, policy: Policy, budget: Budget, seed: bytes) -> Suggestion:
     """`policy`'s choice for `seat`, which must be deciding now (the same
     RuleErrors as `Game.apply` otherwise). Same game, seat, policy, seed and
-    iteration budget: the same suggestion, bit for bit."""
+    iteration budget: the same suggestion, bit for bit, unless the budget's
+    deadline ended the search first (the answer says so: `stopped_by_time`)."""
     game.check_turn(seat)
-    return policy.choose(game, seat, budget, Rng(seed))
+    answer = policy.choose(game, seat, budget, Rng(seed))
+    return replace(answer, stopped_by_time=True) if budget.stopped_by_time else answer
 
 
 __all__ = [

@@ -33,11 +33,13 @@ class Budget:
     would pass `deadline`, whichever comes first. One iteration always runs,
     so there is always a best action to return; after that, an iteration
     starts only if one as long as the last still ends in time. Only an
-    iteration budget gives the same answer on every machine."""
+    iteration budget gives the same answer on every machine: `stopped_by_time`
+    says when the deadline, not the iterations, ended the search."""
 
     iterations: int
     deadline: float | None = None
     _last: float = field(default=0.0, repr=False)
+    stopped_by_time: bool = field(default=False, init=False)
 
     def allows(self, done: int) -> bool:
         """Whether iteration number `done` (0-based) may start; called once per iteration."""
@@ -48,7 +50,10 @@ class Budget:
         now = time.monotonic()
         step = now - self._last if done else 0.0
         self._last = now
-        return done == 0 or now + step < self.deadline
+        if done == 0 or now + step < self.deadline:
+            return True
+        self.stopped_by_time = True
+        return False
 
 
 @dataclass(frozen=True)
@@ -63,11 +68,14 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """The chosen action, with one candidate per legal action in legal order."""
+    """The chosen action, with one candidate per legal action in legal order.
+    `stopped_by_time`: a deadline ended the search before its iterations, so
+    the answer depends on the machine and its load."""
 
     action: Message
     iterations: int
     candidates: tuple[Candidate, ...]
+    stopped_by_time: bool = False
 
 
 class Policy(Protocol):

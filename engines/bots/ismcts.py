@@ -1,36 +1,47 @@
-"""Single-observer Information Set Monte Carlo Tree Search.
+"""Information Set Monte Carlo Tree Search.
 
 After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
-Search" (IEEE TCIAIG 4(2), 2012), SO-ISMCTS. Each iteration:
+Search" (IEEE TCIAIG 4(2), 2012), with nodes keyed as in OpenSpiel's IS-MCTS
+by the deciding seat's information state. Each iteration:
 
 1. determinize: resample what the bot's seat cannot see, and seed the
    future with the bot's own randomness (`common.determinize`);
-2. select: walk down a tree whose nodes are reached by action sequences,
-   not states, so one tree holds every determinization. At a node, each
-   seat that decides there (several at once in simultaneous choices, the
-   bot's opponents in their turns and reaction windows) picks among the
-   actions legal for it in this determinization, by UCB1 with availability
-   counts: an action's exploration term uses how often it was available, not
-   how often its node was visited;
+2. select: at each decision, every seat deciding there looks up the node of
+   *its own* information state (the seat and the bytes of its view of this
+   determinization: what that seat knows, so an opponent's statistics are
+   kept apart for each hand it might hold, and positions reached by several
+   orders of moves share one node) and picks one of its legal actions there
+   (fixed by that information state, so they are numbered by their index):
+   UCB1 plus a progressive bias from the one-ply evaluation, among the
+   actions progressive widening admits (below);
 3. expand: stop at the first action never tried before;
-4. play out: `config.playout` (truncated by default: per millisecond level
-   with greedy playouts, stronger than random ones; docs/bots.md);
-5. back up: each edge adds the value to the seat that chose it.
+4. play out: `config.playout` for `config.depth` decisions, then the
+   game's evaluation;
+5. back up: each (node, action) adds the value to the seat that chose it.
 
-Simultaneous decisions are one step in the tree: every decider picks at the
-same node, none seeing the others' picks, and the child is keyed by the
-joint choice. The bot's root actions start with the greedy policy's one-ply judgement as
-a few virtual visits (progressive bias, `IsmctsConfig.prior_*`): with few
-iterations the search then plays at least like greedy, and more iterations
-overrule the prior where looking further ahead says otherwise. The answer
-is the bot's most visited root action.
+Simultaneous decisions are one step: every decider picks at its own node,
+none seeing the others' picks.
+
+Priors. The bot's root actions start from the greedy policy's one-ply
+judgement on `prior_samples` determinizations; any other node gets it, on
+the determinization at hand, once it is visited `node_prior_at` times (most
+nodes are visited once or twice: a prior for each would cost more than it
+gives). A prior counts as `prior_weight` visits of its value (progressive
+bias), and orders the actions for progressive widening: a node with a
+prior admits only its `widen_base + sqrt(visits)` best actions (at the root
+`root_top_k`, or all when the budget visits each often enough), so a
+budget of a few hundred iterations is not spread over forty actions. The
+answer is the bot's most visited root action.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from google.protobuf.message import Message
 
 from engines.bots.common import (
     Budget,
@@ -47,7 +58,7 @@ from engines.core.engine import Engine
 
 Playout = Literal["random", "truncated", "greedy"]
 
-EdgeKey = tuple[int, bytes]  # (seat, the action's bytes)
+NodeKey = tuple[int, bytes]  # (deciding seat, its view's bytes)
 
 
 @dataclass(frozen=True)
@@ -61,32 +72,42 @@ class IsmctsConfig:
     #: evaluation; "greedy": the best action by the evaluation, one ply deep,
     #: for `depth` decisions, then the evaluation.
     playout: Playout = "truncated"
-    depth: int = 8
+    depth: int = 2
     #: The bot's root actions start from the greedy policy's judgement: one
     #: ply on `prior_samples` determinizations (every action on the same
     #: ones, so they compare with little noise), counted as `prior_weight`
     #: visits of that mean (0 samples: no prior, every action tried first).
     prior_samples: int = 4
     prior_weight: float = 4.0
-
-
-class _Edge:
-    __slots__ = ("available", "prior_total", "prior_visits", "total", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.total = 0.0
-        self.available = 0
-        self.prior_visits = 0.0  # virtual visits worth `prior_total` (root only)
-        self.prior_total = 0.0
+    #: The root admits only its `root_top_k` best actions by the prior,
+    #: unless the budget gives every action `root_visits` iterations.
+    root_top_k: int = 5
+    root_visits: int = 40
+    #: Other nodes: a one-ply prior on their `node_prior_at`-th visit (0:
+    #: never), then `widen_base + sqrt(visits)` actions admitted.
+    node_prior_at: int = 4
+    widen_base: float = 2.0
 
 
 class _Node:
-    __slots__ = ("children", "edges")
+    __slots__ = ("admitted", "count", "prior", "totals", "visits")
 
-    def __init__(self) -> None:
-        self.edges: dict[EdgeKey, _Edge] = {}
-        self.children: dict[tuple[EdgeKey, ...], _Node] = {}
+    def __init__(self, size: int) -> None:
+        self.count = 0  # visits of the node
+        self.visits = [0] * size
+        self.totals = [0.0] * size
+        self.prior: list[float] | None = None  # one-ply value per action
+        self.admitted: list[int] | None = None  # action indices by prior, best first
+
+
+@dataclass
+class _Search:
+    engine: Engine[Any, Any]
+    seat: int
+    config: IsmctsConfig
+    rng: Rng
+    root: _Node
+    nodes: dict[tuple[NodeKey, int], _Node]
 
 
 class IsmctsPolicy:
@@ -100,86 +121,105 @@ class IsmctsPolicy:
         legal = engine.legal_actions(game.state, seat)
         if len(legal) == 1:
             return forced(legal)
-        root = _Node()
         config = self.config
+        root = _Node(len(legal))
         if config.prior_samples:
             prior_budget = Budget(config.prior_samples, budget.deadline)
             totals, samples = one_ply(game, seat, legal, prior_budget, rng)
-            for action, total in zip(legal, totals, strict=True):
-                edge = root.edges[(seat, action.SerializeToString())] = _Edge()
-                edge.prior_visits = config.prior_weight
-                edge.prior_total = config.prior_weight * total / samples
+            budget.stopped_by_time |= prior_budget.stopped_by_time
+            root.prior = [total / samples for total in totals]
+            ranked = _ranked(root.prior)
+            if budget.iterations < config.root_visits * len(legal):
+                ranked = ranked[:config.root_top_k]
+            root.admitted = ranked
+        search = _Search(engine, seat, config, rng, root, {})
         done = 0
         while budget.allows(done):
-            self._iterate(engine, game, seat, root, rng)
+            self._iterate(search, game)
             done += 1
-        edges = [root.edges.get((seat, a.SerializeToString())) for a in legal]
-        visits = [e.visits if e else 0 for e in edges]
-        totals = [e.total if e else 0.0 for e in edges]
+        visits, totals = root.visits, root.totals
         means = [t / v if v else 0.0 for t, v in zip(totals, visits, strict=True)]
         best = max(range(len(legal)), key=lambda i: (visits[i], means[i], -i))
         return suggestion(legal, best, done, visits, totals)
 
-    def _iterate(self, engine: Engine[Any, Any], game: Game, seat: int, root: _Node,
-                 rng: Rng) -> None:
-        state, seed = determinize(game, seat, rng)
+    def _iterate(self, search: _Search, game: Game) -> None:
+        engine = search.engine
+        state, seed = determinize(game, search.seat, search.rng)
         chance = Rng(seed)
-        node = root
-        path: list[tuple[int, _Edge]] = []
+        path: list[tuple[_Node, int, int]] = []  # (node, action index, seat)
+        first = True
         while True:
             deciders = engine.to_act(state)
             if not deciders:
                 break
-            picks = [self._select(engine, state, node, d.seat, rng) for d in deciders]
+            picks: list[tuple[int, Message, _Node, int]] = []
+            for decision in deciders:
+                who = decision.seat
+                legal = engine.legal_actions(state, who)
+                node = (search.root if first and who == search.seat
+                        else self._node(search, state, who, legal))
+                index = self._select(search, node, state, who, legal, chance)
+                picks.append((who, legal[index], node, index))
+            first = False
             fresh = False
-            for index, (who, action, _key, edge) in enumerate(picks):
-                if index and not engine.is_legal(state, who, action):
-                    picks = picks[:index]  # an earlier pick changed who decides: stop there
-                    break
+            for number, (who, action, node, index) in enumerate(picks):
+                if number and not engine.is_legal(state, who, action):
+                    break  # an earlier pick changed who decides: stop there
                 state, _ = engine.apply(state, who, action, chance)
-                path.append((who, edge))
-                fresh = fresh or edge.visits == 0
+                path.append((node, index, who))
+                fresh = fresh or node.visits[index] == 0
             if fresh:
                 break
-            joint = tuple(key for _, _, key, _ in picks)
-            child = node.children.get(joint)
-            if child is None:
-                child = node.children[joint] = _Node()
-            node = child
-        found = self._play_out(engine, state, chance, rng)
-        for who, edge in path:
-            edge.visits += 1
-            edge.total += found[who]
+        found = self._play_out(engine, state, chance, search.rng)
+        for node, index, who in path:
+            node.count += 1
+            node.visits[index] += 1
+            node.totals[index] += found[who]
 
-    def _select(self, engine: Engine[Any, Any], state: Any, node: _Node, who: int,
-                rng: Rng) -> tuple[int, Any, EdgeKey, _Edge]:
-        """`who`'s pick at `node` among its actions legal in this determinization:
-        an untried one if any (drawn uniformly), else the best by UCB1."""
-        legal = engine.legal_actions(state, who)
-        edges = node.edges
-        untried: list[int] = []
-        chosen: list[tuple[EdgeKey, _Edge]] = []
-        best, best_score = -1, -1.0
-        c = self.config.exploration
-        for index, action in enumerate(legal):
-            key = (who, action.SerializeToString())
-            edge = edges.get(key)
-            if edge is None:
-                edge = edges[key] = _Edge()
-            edge.available += 1
-            chosen.append((key, edge))
-            seen = edge.visits + edge.prior_visits
-            if not seen:
-                untried.append(index)
-            elif not untried:
-                score = (edge.total + edge.prior_total) / seen + c * math.sqrt(
-                    math.log(edge.available) / seen)
-                if score > best_score:
-                    best, best_score = index, score
+    @staticmethod
+    def _node(search: _Search, state: Any, who: int, legal: Sequence[Message]) -> _Node:
+        """The node of `who`'s information state in this determinization."""
+        view = search.engine.view(state, who).SerializeToString(deterministic=True)
+        key = ((who, view), len(legal))
+        node = search.nodes.get(key)
+        if node is None:
+            node = search.nodes[key] = _Node(len(legal))
+        return node
+
+    def _select(self, search: _Search, node: _Node, state: Any, who: int,
+                legal: Sequence[Message], chance: Rng) -> int:
+        """`who`'s pick at `node`: an untried admitted action if any (drawn
+        uniformly), else the best by UCB1 plus the prior's bias."""
+        config = search.config
+        if (node.prior is None and config.node_prior_at
+                and node.count + 1 >= config.node_prior_at):
+            node.prior = _one_ply_here(search.engine, state, who, legal, chance)
+        prior = node.prior
+        if prior is not None and node is not search.root:
+            ranked = node.admitted or _ranked(prior)
+            node.admitted = ranked
+            admitted: Sequence[int] = ranked[:int(config.widen_base + math.sqrt(node.count))]
+        elif node.admitted is not None:
+            admitted = node.admitted
+        else:
+            admitted = range(len(legal))
+        visits, totals = node.visits, node.totals
+        weight = config.prior_weight if prior is not None else 0.0
+        untried = [i for i in admitted if not visits[i] and not weight]
         if untried:
-            best = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-        key, edge = chosen[best]
-        return who, legal[best], key, edge
+            return untried[search.rng.below(len(untried))] if len(untried) > 1 else untried[0]
+        log_n = math.log(node.count + weight * len(admitted) + 1)
+        c = config.exploration
+        best, best_score = -1, -math.inf
+        for i in admitted:
+            seen = visits[i] + weight
+            if not seen:
+                return i
+            total = totals[i] + (weight * prior[i] if prior is not None else 0.0)
+            score = total / seen + c * math.sqrt(log_n / seen)
+            if score > best_score:
+                best, best_score = i, score
+        return best
 
     def _play_out(self, engine: Engine[Any, Any], state: Any, chance: Rng,
                   rng: Rng) -> tuple[float, ...]:
@@ -189,6 +229,24 @@ class IsmctsPolicy:
         if config.playout == "truncated":
             return play_out(engine, state, chance, rng, config.depth)
         return _greedy_play_out(engine, state, chance, rng, config.depth)
+
+
+def _ranked(prior: Sequence[float]) -> list[int]:
+    """Action indices, best prior first (ties: legal order)."""
+    return sorted(range(len(prior)), key=lambda i: (-prior[i], i))
+
+
+def _one_ply_here(engine: Engine[Any, Any], state: Any, who: int, legal: Sequence[Message],
+                  chance: Rng) -> list[float]:
+    """Each action's value to `who` one ply on, on this determinization (every
+    action with the same copy of the chance stream; the stream itself is not
+    advanced)."""
+    out = []
+    for action in legal:
+        after, _ = engine.apply(state, who, action, Rng(chance.seed, chance.counter))
+        found = values(engine, after)
+        out.append(found[who] if found is not None else 0.5)
+    return out
 
 
 def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,

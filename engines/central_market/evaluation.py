@@ -1,29 +1,40 @@
 """The bots' heuristic for Central Market (docs/bots.md, "Evaluation").
 
 Points now: victory points. What the position is worth: this round's income,
-counting the sales the current bids promise. Late in the round it is worth
-the victory points its rank would earn if the round ended now ("The player,
-who has earned the most income points, receives as many victory points as
-there are players ..."); early on that rank means little, since every seat
-still offers and sells, so the income counts by its size instead (twenty
-income points for a victory point). The weight moves from size to rank with
-the share of the round's offer turns already taken. Plus a tenth of a point
-per unused action card (the rulebook's tie-break, and a card still to play).
+counting the sales still promised: the sale in progress (its cards played so
+far, and the rest of its product in the seller's hand), the sale waiting in
+a Rot window (paid as it stands) and every bidder still waiting to sell,
+lowest bid first, within the product and player limits; at the starting-bid
+step the offerer counts as the only bidder at a middle price, so offers
+differ by what the offerer holds. Late in the round that income is worth the
+victory points its rank would earn if the round ended now ("The player, who
+has earned the most income points, receives as many victory points as there
+are players ..."); early on that rank means little, since every seat still
+offers and sells, so the income counts by its size instead (twenty income
+points for a victory point). The weight moves from size to rank with the
+share of the round's offers made so far, against those still to come
+(`round_progress`).
+Plus a tenth of a point per unused action card (the rulebook's tie-break,
+and a card still to play).
 """
 
 from __future__ import annotations
 
 from engines.central_market.bidding import selling_order
 from engines.central_market.data import kg_of, product_of, unused_count
+from engines.central_market.rounds import offerable_products
 from engines.central_market.scoring import round_victory_points
 from engines.central_market.selling import legal_sale_kg
 from engines.central_market.state import (
     FIRST_LAP,
     GAME_OVER,
     LOWERING,
+    OFFER,
+    ROT_WINDOW,
     SELL,
     SET_ASIDE,
     STARTING_BID,
+    TOURISTS_SALE,
     State,
 )
 
@@ -35,39 +46,74 @@ ACTION_CARD = 0.1
 #: Victory points per income point while the round's ranks are still open.
 INCOME = 0.05
 
-#: ISMCTS iterations for about 200 ms of CPU a decision: the bots' default
-#: budget for this game. Measured at 167-179 ms median, 211-224 ms p90, about
-#: 2,500 iterations per CPU second (docs/bots.md, "Decision times").
+#: ISMCTS iterations a decision: the bots' default budget for this game
+#: (calibrated for the search before issue 21 at about 200 ms; docs/bots.md,
+#: "How strong, how fast").
 SEARCH_ITERATIONS = 450
 
 
+def _held_kg(state: State, seat: int) -> int:
+    return sum(kg_of(c) for c in state.hands[seat] if product_of(c) == state.product)
+
+
 def promised_income(state: State) -> list[int]:
-    """This round's income so far plus what the bidders would earn by selling
-    all of the product they hold, lowest bid first ("Starting with the player,
-    who made the lowest bid"), within the product and player limits. Rot,
-    Tourists and Cheat are left out."""
-    income = state.income[:]
-    if state.product < 0 or state.phase not in (STARTING_BID, FIRST_LAP, LOWERING, SELL):
-        return income
-    sellers = state.sell_order[:] if state.phase == SELL else selling_order(state)
-    if state.phase == SELL:
-        sellers.insert(0, state.seller)
+    """This round's income so far plus what the current product still
+    promises: the seller's sale now (in a Rot window, as paid so far; in a
+    Tourists sale, its cards and the rest of the product at the lowest bid,
+    outside the limits), then each bidder waiting to sell all of the product
+    it holds, lowest bid first, within the product and player limits. At
+    the starting bid the offerer alone, at the middle price. Rot, Tourists
+    and Cheat still to come are left out."""
+    return _promise(state)[0]
+
+
+def _promise(state: State) -> tuple[list[int], list[int]]:
+    """`promised_income`, and each seat's player limit left after those sales."""
+    income, limit = state.income[:], state.player_left[:]
+    phase = state.phase
+    if state.product < 0 or phase in (OFFER, SET_ASIDE, GAME_OVER):
+        return income, limit
     left = state.product_left[state.product]
+    if phase == STARTING_BID:
+        seat = state.offerer
+        sold = legal_sale_kg(_held_kg(state, seat), left, limit[seat])
+        income[seat] += sold * middle_price(state)
+        limit[seat] -= sold
+        return income, limit
+    if phase in (FIRST_LAP, LOWERING):
+        sellers = selling_order(state)
+    else:
+        sellers = state.sell_order[:]
+        seller = state.seller
+        if phase == SELL:
+            sellers.insert(0, seller)
+        elif phase == ROT_WINDOW:
+            income[seller] += state.sale_paid * state.bids[seller]
+        elif phase == TOURISTS_SALE:
+            played = sum(kg_of(c) for c in state.sale_cards)
+            income[seller] += (played + _held_kg(state, seller)) * state.lowest_bid()
+            return income, limit
     for seat in sellers:
-        held = sum(kg_of(c) for c in state.hands[seat] if product_of(c) == state.product)
-        if seat == state.seller:
+        held = _held_kg(state, seat)
+        if phase == SELL and seat == state.seller:
             held += sum(kg_of(c) for c in state.sale_cards)
-        sold = legal_sale_kg(held, left, state.player_left[seat])
+        sold = legal_sale_kg(held, left, limit[seat])
         left -= sold
+        limit[seat] -= sold
         income[seat] += sold * state.bids[seat]
-    return income
+    return income, limit
+
+
+def middle_price(state: State) -> int:
+    """The price the evaluation assumes for a product not yet bid on."""
+    return (state.max_price + 1) // 2
 
 
 def estimate(state: State) -> list[float]:
     n = state.num_players
-    income = promised_income(state) if state.phase != GAME_OVER else [0] * n
+    income, limit = _promise(state) if state.phase != GAME_OVER else ([0] * n, [])
     ranked = round_victory_points(income)
-    settled = round_progress(state)
+    settled = round_progress(state, limit)
     return [
         state.vp[seat] + settled * ranked[seat] + (1.0 - settled) * INCOME * income[seat]
         + ACTION_CARD * unused_count(state.action_cards[seat])
@@ -75,9 +121,22 @@ def estimate(state: State) -> list[float]:
     ]
 
 
-def round_progress(state: State) -> float:
-    """How settled this round's ranking is: the share of the offer turns
-    taken (the current one counting half), 1 once selling is over."""
+def round_progress(state: State, player_left: list[int] | None = None) -> float:
+    """How settled this round's ranking is: the share of the round's offers
+    made (the product on sale counting in full), against those made plus the
+    seats still to offer that can (the rules skip the others: "if a player
+    has either reached his limit ... or doesn't have product in his hand that
+    he can legally offer, he skips his turn"). So the weight moves when a
+    product is offered, a sale or a card changes who can offer, or the round
+    ends, and never on a pass, a stay or a declined reaction. `player_left`:
+    the limits as the promised sales leave them (default: as they are)."""
     if state.phase in (SET_ASIDE, GAME_OVER):
         return 1.0
-    return min(1.0, (state.offer_turn + 0.5) / state.num_players)
+    offered = len(state.offered)
+    start = state.offer_turn + (0 if state.product < 0 else 1)
+    remaining = 0
+    for turn in range(start, state.num_players):
+        seat = (state.starting_player + turn) % state.num_players
+        if (player_left or state.player_left)[seat] and offerable_products(state, seat):
+            remaining += 1
+    return offered / (offered + remaining) if offered + remaining else 1.0

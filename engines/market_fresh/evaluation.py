@@ -20,8 +20,8 @@ from engines.market_fresh.state import SCORE, State
 SPREAD = 12.0
 
 #: ISMCTS iterations for about 200 ms of CPU a decision: the bots' default
-#: budget for this game. Measured at 147-161 ms median, 183-190 ms p90, about
-#: 2,000 iterations per CPU second (docs/bots.md, "Decision times").
+#: budget for this game (calibrated for the search before issue 21 at
+#: about 200 ms; docs/bots.md, "How strong, how fast").
 SEARCH_ITERATIONS = 320
 
 def estimate(state: State) -> list[float]:

@@ -19,8 +19,8 @@ SPREAD = 6.0
 TIE_BREAK = 0.01
 
 #: ISMCTS iterations for about 200 ms of CPU a decision: the bots' default
-#: budget for this game. Measured at 159-180 ms median, 184-221 ms p90, about
-#: 1,350 iterations per CPU second (docs/bots.md, "Decision times").
+#: budget for this game (calibrated for the search before issue 21 at
+#: about 200 ms; docs/bots.md, "How strong, how fast").
 SEARCH_ITERATIONS = 220
 
 def estimate(state: State) -> list[float]:

@@ -45,7 +45,7 @@ def twin(game: Game, seat: int, number: int) -> Game:
 
 def fingerprint(answer: Suggestion) -> bytes:
     """Everything a caller receives, as bytes (values by their IEEE bits)."""
-    out = [wire(answer.action), struct.pack("<q", answer.iterations)]
+    out = [wire(answer.action), struct.pack("<q?", answer.iterations, answer.stopped_by_time)]
     for c in answer.candidates:
         out += [wire(c.action), struct.pack("<qd", c.visits, c.mean_value)]
     return b"|".join(out)

@@ -37,6 +37,15 @@ def busy_server() -> Iterator[Served]:
 
 
 @pytest.fixture(scope="module")
+def patient_server() -> Iterator[Served]:
+    """A time cap no small iteration budget reaches, however busy the machine:
+    for the determinism test (the default 2 s cap could end a search early)."""
+    s = Served(replace(TEST_CONFIG, bot_max_millis=600_000))
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
 def one_slot_server() -> Iterator[Served]:
     """One search at a time, and a search that lasts its time budget: no iteration
     cap ends it early (busy_server's 50 iterations take milliseconds on an idle core)."""
@@ -60,13 +69,13 @@ def started(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
 
 
 def ask(stub: pb_grpc.GameServiceStub, update: pb.GameUpdate, seat: int, policy: int,
-        iterations: int = 0, seed: bytes | None = b"bot", **more: object
-        ) -> pb.SuggestActionResponse:
+        iterations: int = 0, seed: bytes | None = b"bot", timeout: float | None = 60,
+        **more: object) -> pb.SuggestActionResponse:
     request = pb.SuggestActionRequest(state=update.state, seat=seat, policy=policy,  # type: ignore[arg-type]
                                       max_iterations=iterations, **more)  # type: ignore[arg-type]
     if seed is not None:
         request.seed = seed
-    response: pb.SuggestActionResponse = stub.SuggestAction(request, timeout=60)
+    response: pb.SuggestActionResponse = stub.SuggestAction(request, timeout=timeout)
     return response
 
 
@@ -112,14 +121,30 @@ def test_a_bot_plays_a_whole_game(stub: pb_grpc.GameServiceStub) -> None:
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-def test_same_inputs_and_seed_give_the_same_answer(stub: pb_grpc.GameServiceStub,
+def test_same_inputs_and_seed_give_the_same_answer(patient_server: Served,
                                                    policy: int) -> None:
+    """Bit for bit, whatever the machine's load: only the iterations end the
+    search (the time cap is far away, and the answers say it did not cut)."""
+    stub = patient_server.stub
     update = started(stub, "market-fresh", 2, steps=4)
     seat = update.decisions[0].seat
-    first = ask(stub, update, seat, policy, SMALL[policy] or 1, seed=b"same")
-    again = ask(stub, update, seat, policy, SMALL[policy] or 1, seed=b"same")
+    first = ask(stub, update, seat, policy, SMALL[policy] or 1, seed=b"same", timeout=None)
+    again = ask(stub, update, seat, policy, SMALL[policy] or 1, seed=b"same", timeout=None)
+    assert not first.stats.stopped_by_time and not again.stats.stopped_by_time
     assert first.SerializeToString(deterministic=True) == again.SerializeToString(
         deterministic=True)
+
+
+def test_an_answer_says_when_time_ended_the_search(stub: pb_grpc.GameServiceStub) -> None:
+    """An iteration budget bigger than the time allows: time ends the search
+    and the answer says so; a budget that ran out says it did not."""
+    update = started(stub, "central-market", 3, steps=2)
+    seat = update.decisions[0].seat
+    timed = ask(stub, update, seat, pb.BOT_POLICY_ISMCTS, 10_000_000, max_millis=30)
+    assert timed.stats.stopped_by_time
+    assert timed.stats.iterations < 10_000_000
+    assert not ask(stub, update, seat, pb.BOT_POLICY_ISMCTS, 3).stats.stopped_by_time
+    assert not ask(stub, update, seat, pb.BOT_POLICY_RANDOM).stats.stopped_by_time
 
 
 def test_unspecified_policy_is_ismcts(stub: pb_grpc.GameServiceStub) -> None:

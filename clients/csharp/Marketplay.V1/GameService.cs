@@ -81,69 +81,70 @@ namespace Marketplay.V1 {
             "ZWRfc3RlcBgIIAEoA0gBiAEBQgcKBV9zZWVkQhAKDl9leHBlY3RlZF9zdGVw",
             "IngKFVN1Z2dlc3RBY3Rpb25SZXNwb25zZRIpCgZhY3Rpb24YASABKAsyGS5t",
             "YXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SDAoEc3RlcBgCIAEoAxImCgVzdGF0",
-            "cxgDIAEoCzIXLm1hcmtldHBsYXkudjEuQm90U3RhdHMiewoIQm90U3RhdHMS",
-            "KAoGcG9saWN5GAEgASgOMhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSEgoK",
-            "aXRlcmF0aW9ucxgCIAEoBRIxCgpjYW5kaWRhdGVzGAMgAygLMh0ubWFya2V0",
-            "cGxheS52MS5DYW5kaWRhdGVTdGF0cyJfCg5DYW5kaWRhdGVTdGF0cxIpCgZh",
-            "Y3Rpb24YASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SDgoGdmlz",
-            "aXRzGAIgASgFEhIKCm1lYW5fdmFsdWUYAyABKAEiSAoVUmVuZXdTZWF0VG9r",
-            "ZW5SZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiABKAUSEgoKc2Vh",
-            "dF90b2tlbhgDIAEoCSJcChZSZW5ld1NlYXRUb2tlblJlc3BvbnNlEhIKCnNl",
-            "YXRfdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5w",
-            "cm90b2J1Zi5UaW1lc3RhbXAijQIKCkdhbWVVcGRhdGUSDQoFc3RhdGUYASAB",
-            "KAwSDAoEc3RlcBgCIAEoAxIPCgdnYW1lX2lkGAMgASgJEioKCWRlY2lzaW9u",
-            "cxgEIAMoCzIXLm1hcmtldHBsYXkudjEuRGVjaXNpb24SJgoFdmlld3MYBSAD",
-            "KAsyFy5tYXJrZXRwbGF5LnYxLkdhbWVWaWV3EigKBmV2ZW50cxgGIAMoCzIY",
-            "Lm1hcmtldHBsYXkudjEuR2FtZUV2ZW50EicKB291dGNvbWUYByABKAsyFi5t",
-            "YXJrZXRwbGF5LnYxLk91dGNvbWUSEwoLbnVtX3BsYXllcnMYCCABKAUSFQoN",
-            "cnVsZXNfdmVyc2lvbhgJIAEoCSJ4CghEZWNpc2lvbhIMCgRzZWF0GAEgASgF",
-            "EgwKBGtpbmQYAiABKAkSMAoNbGVnYWxfYWN0aW9ucxgDIAMoCzIZLm1hcmtl",
-            "dHBsYXkudjEuR2FtZUFjdGlvbhIeChZsZWdhbF9hY3Rpb25zX2luY2x1ZGVk",
-            "GAQgASgIIoUCCghHYW1lVmlldxIRCgRzZWF0GAEgASgFSAGIAQESDAoEc3Rl",
-            "cBgCIAEoAxIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAwSOgoOc3BpY2VfbWVy",
-            "Y2hhbnQYCiABKAsyIC5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRWaWV3",
-            "SAASOgoOY2VudHJhbF9tYXJrZXQYCyABKAsyIC5tYXJrZXRwbGF5LnYxLkNl",
-            "bnRyYWxNYXJrZXRWaWV3SAASNgoMbWFya2V0X2ZyZXNoGAwgASgLMh4ubWFy",
-            "a2V0cGxheS52MS5NYXJrZXRGcmVzaFZpZXdIAEIGCgRnYW1lQgcKBV9zZWF0",
-            "IuYBCglHYW1lRXZlbnQSEAoIYXVkaWVuY2UYASADKAUSDAoEc3RlcBgCIAEo",
-            "AxI7Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIhLm1hcmtldHBsYXkudjEuU3Bp",
-            "Y2VNZXJjaGFudEV2ZW50SAASOwoOY2VudHJhbF9tYXJrZXQYCyABKAsyIS5t",
-            "YXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRFdmVudEgAEjcKDG1hcmtldF9m",
-            "cmVzaBgMIAEoCzIfLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hFdmVudEgA",
-            "QgYKBGdhbWUiygEKCkdhbWVBY3Rpb24SPAoOc3BpY2VfbWVyY2hhbnQYCiAB",
-            "KAsyIi5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRBY3Rpb25IABI8Cg5j",
-            "ZW50cmFsX21hcmtldBgLIAEoCzIiLm1hcmtldHBsYXkudjEuQ2VudHJhbE1h",
-            "cmtldEFjdGlvbkgAEjgKDG1hcmtldF9mcmVzaBgMIAEoCzIgLm1hcmtldHBs",
-            "YXkudjEuTWFya2V0RnJlc2hBY3Rpb25IAEIGCgRnYW1lItcCCgdPdXRjb21l",
-            "EioKB3Jlc3VsdHMYASADKAsyGS5tYXJrZXRwbGF5LnYxLlNlYXRSZXN1bHQS",
-            "DwoHd2lubmVycxgCIAMoBRIRCgl0aWVfYnJlYWsYAyABKAkSDAoEc2VlZBgE",
-            "IAEoDBIaChJmaW5hbF9zdGF0ZV9kaWdlc3QYBSABKAwSEQoJc2VlZF9zYWx0",
-            "GAYgASgMEj0KDnNwaWNlX21lcmNoYW50GAogASgLMiMubWFya2V0cGxheS52",
-            "MS5TcGljZU1lcmNoYW50T3V0Y29tZUgAEj0KDmNlbnRyYWxfbWFya2V0GAsg",
-            "ASgLMiMubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0T3V0Y29tZUgAEjkK",
-            "DG1hcmtldF9mcmVzaBgMIAEoCzIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJl",
-            "c2hPdXRjb21lSABCBgoEZ2FtZSJRCgpTZWF0UmVzdWx0EgwKBHNlYXQYASAB",
-            "KAUSDQoFc2NvcmUYAiABKAMSDAoEcmFuaxgDIAEoBRIYChB0aWVfYnJlYWtf",
-            "dmFsdWVzGAQgAygDKmoKCk9wdGlvblR5cGUSGwoXT1BUSU9OX1RZUEVfVU5T",
-            "UEVDSUZJRUQQABIUChBPUFRJT05fVFlQRV9CT09MEAESEwoPT1BUSU9OX1RZ",
-            "UEVfSU5UEAISFAoQT1BUSU9OX1RZUEVfRU5VTRADKmwKCUJvdFBvbGljeRIa",
-            "ChZCT1RfUE9MSUNZX1VOU1BFQ0lGSUVEEAASFQoRQk9UX1BPTElDWV9SQU5E",
-            "T00QARIVChFCT1RfUE9MSUNZX0dSRUVEWRACEhUKEUJPVF9QT0xJQ1lfSVNN",
-            "Q1RTEAMyyQQKC0dhbWVTZXJ2aWNlEk4KCUxpc3RHYW1lcxIfLm1hcmtldHBs",
-            "YXkudjEuTGlzdEdhbWVzUmVxdWVzdBogLm1hcmtldHBsYXkudjEuTGlzdEdh",
-            "bWVzUmVzcG9uc2USSAoHTmV3R2FtZRIdLm1hcmtldHBsYXkudjEuTmV3R2Ft",
-            "ZVJlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXNwb25zZRJUCgtB",
-            "cHBseUFjdGlvbhIhLm1hcmtldHBsYXkudjEuQXBwbHlBY3Rpb25SZXF1ZXN0",
-            "GiIubWFya2V0cGxheS52MS5BcHBseUFjdGlvblJlc3BvbnNlEkgKB0dldFZp",
-            "ZXcSHS5tYXJrZXRwbGF5LnYxLkdldFZpZXdSZXF1ZXN0Gh4ubWFya2V0cGxh",
-            "eS52MS5HZXRWaWV3UmVzcG9uc2USRQoGUmVwbGF5EhwubWFya2V0cGxheS52",
-            "MS5SZXBsYXlSZXF1ZXN0Gh0ubWFya2V0cGxheS52MS5SZXBsYXlSZXNwb25z",
-            "ZRJaCg1TdWdnZXN0QWN0aW9uEiMubWFya2V0cGxheS52MS5TdWdnZXN0QWN0",
-            "aW9uUmVxdWVzdBokLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlc3Bv",
-            "bnNlEl0KDlJlbmV3U2VhdFRva2VuEiQubWFya2V0cGxheS52MS5SZW5ld1Nl",
-            "YXRUb2tlblJlcXVlc3QaJS5tYXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2Vu",
-            "UmVzcG9uc2VCQQoRZGV2Lm1hcmtldHBsYXkudjFQAVoabWFya2V0cGxheS92",
-            "MTttYXJrZXRwbGF5djGqAg1NYXJrZXRwbGF5LlYxYgZwcm90bzM="));
+            "cxgDIAEoCzIXLm1hcmtldHBsYXkudjEuQm90U3RhdHMilAEKCEJvdFN0YXRz",
+            "EigKBnBvbGljeRgBIAEoDjIYLm1hcmtldHBsYXkudjEuQm90UG9saWN5EhIK",
+            "Cml0ZXJhdGlvbnMYAiABKAUSMQoKY2FuZGlkYXRlcxgDIAMoCzIdLm1hcmtl",
+            "dHBsYXkudjEuQ2FuZGlkYXRlU3RhdHMSFwoPc3RvcHBlZF9ieV90aW1lGAQg",
+            "ASgIIl8KDkNhbmRpZGF0ZVN0YXRzEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtl",
+            "dHBsYXkudjEuR2FtZUFjdGlvbhIOCgZ2aXNpdHMYAiABKAUSEgoKbWVhbl92",
+            "YWx1ZRgDIAEoASJIChVSZW5ld1NlYXRUb2tlblJlcXVlc3QSDQoFc3RhdGUY",
+            "ASABKAwSDAoEc2VhdBgCIAEoBRISCgpzZWF0X3Rva2VuGAMgASgJIlwKFlJl",
+            "bmV3U2VhdFRva2VuUmVzcG9uc2USEgoKc2VhdF90b2tlbhgBIAEoCRIuCgpl",
+            "eHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKN",
+            "AgoKR2FtZVVwZGF0ZRINCgVzdGF0ZRgBIAEoDBIMCgRzdGVwGAIgASgDEg8K",
+            "B2dhbWVfaWQYAyABKAkSKgoJZGVjaXNpb25zGAQgAygLMhcubWFya2V0cGxh",
+            "eS52MS5EZWNpc2lvbhImCgV2aWV3cxgFIAMoCzIXLm1hcmtldHBsYXkudjEu",
+            "R2FtZVZpZXcSKAoGZXZlbnRzGAYgAygLMhgubWFya2V0cGxheS52MS5HYW1l",
+            "RXZlbnQSJwoHb3V0Y29tZRgHIAEoCzIWLm1hcmtldHBsYXkudjEuT3V0Y29t",
+            "ZRITCgtudW1fcGxheWVycxgIIAEoBRIVCg1ydWxlc192ZXJzaW9uGAkgASgJ",
+            "IngKCERlY2lzaW9uEgwKBHNlYXQYASABKAUSDAoEa2luZBgCIAEoCRIwCg1s",
+            "ZWdhbF9hY3Rpb25zGAMgAygLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9u",
+            "Eh4KFmxlZ2FsX2FjdGlvbnNfaW5jbHVkZWQYBCABKAgihQIKCEdhbWVWaWV3",
+            "EhEKBHNlYXQYASABKAVIAYgBARIMCgRzdGVwGAIgASgDEhcKD3NlZWRfY29t",
+            "bWl0bWVudBgDIAEoDBI6Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIgLm1hcmtl",
+            "dHBsYXkudjEuU3BpY2VNZXJjaGFudFZpZXdIABI6Cg5jZW50cmFsX21hcmtl",
+            "dBgLIAEoCzIgLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFZpZXdIABI2",
+            "CgxtYXJrZXRfZnJlc2gYDCABKAsyHi5tYXJrZXRwbGF5LnYxLk1hcmtldEZy",
+            "ZXNoVmlld0gAQgYKBGdhbWVCBwoFX3NlYXQi5gEKCUdhbWVFdmVudBIQCghh",
+            "dWRpZW5jZRgBIAMoBRIMCgRzdGVwGAIgASgDEjsKDnNwaWNlX21lcmNoYW50",
+            "GAogASgLMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50RXZlbnRIABI7",
+            "Cg5jZW50cmFsX21hcmtldBgLIAEoCzIhLm1hcmtldHBsYXkudjEuQ2VudHJh",
+            "bE1hcmtldEV2ZW50SAASNwoMbWFya2V0X2ZyZXNoGAwgASgLMh8ubWFya2V0",
+            "cGxheS52MS5NYXJrZXRGcmVzaEV2ZW50SABCBgoEZ2FtZSLKAQoKR2FtZUFj",
+            "dGlvbhI8Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIiLm1hcmtldHBsYXkudjEu",
+            "U3BpY2VNZXJjaGFudEFjdGlvbkgAEjwKDmNlbnRyYWxfbWFya2V0GAsgASgL",
+            "MiIubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0QWN0aW9uSAASOAoMbWFy",
+            "a2V0X2ZyZXNoGAwgASgLMiAubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaEFj",
+            "dGlvbkgAQgYKBGdhbWUi1wIKB091dGNvbWUSKgoHcmVzdWx0cxgBIAMoCzIZ",
+            "Lm1hcmtldHBsYXkudjEuU2VhdFJlc3VsdBIPCgd3aW5uZXJzGAIgAygFEhEK",
+            "CXRpZV9icmVhaxgDIAEoCRIMCgRzZWVkGAQgASgMEhoKEmZpbmFsX3N0YXRl",
+            "X2RpZ2VzdBgFIAEoDBIRCglzZWVkX3NhbHQYBiABKAwSPQoOc3BpY2VfbWVy",
+            "Y2hhbnQYCiABKAsyIy5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRPdXRj",
+            "b21lSAASPQoOY2VudHJhbF9tYXJrZXQYCyABKAsyIy5tYXJrZXRwbGF5LnYx",
+            "LkNlbnRyYWxNYXJrZXRPdXRjb21lSAASOQoMbWFya2V0X2ZyZXNoGAwgASgL",
+            "MiEubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaE91dGNvbWVIAEIGCgRnYW1l",
+            "IlEKClNlYXRSZXN1bHQSDAoEc2VhdBgBIAEoBRINCgVzY29yZRgCIAEoAxIM",
+            "CgRyYW5rGAMgASgFEhgKEHRpZV9icmVha192YWx1ZXMYBCADKAMqagoKT3B0",
+            "aW9uVHlwZRIbChdPUFRJT05fVFlQRV9VTlNQRUNJRklFRBAAEhQKEE9QVElP",
+            "Tl9UWVBFX0JPT0wQARITCg9PUFRJT05fVFlQRV9JTlQQAhIUChBPUFRJT05f",
+            "VFlQRV9FTlVNEAMqbAoJQm90UG9saWN5EhoKFkJPVF9QT0xJQ1lfVU5TUEVD",
+            "SUZJRUQQABIVChFCT1RfUE9MSUNZX1JBTkRPTRABEhUKEUJPVF9QT0xJQ1lf",
+            "R1JFRURZEAISFQoRQk9UX1BPTElDWV9JU01DVFMQAzLJBAoLR2FtZVNlcnZp",
+            "Y2USTgoJTGlzdEdhbWVzEh8ubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXF1",
+            "ZXN0GiAubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXNwb25zZRJICgdOZXdH",
+            "YW1lEh0ubWFya2V0cGxheS52MS5OZXdHYW1lUmVxdWVzdBoeLm1hcmtldHBs",
+            "YXkudjEuTmV3R2FtZVJlc3BvbnNlElQKC0FwcGx5QWN0aW9uEiEubWFya2V0",
+            "cGxheS52MS5BcHBseUFjdGlvblJlcXVlc3QaIi5tYXJrZXRwbGF5LnYxLkFw",
+            "cGx5QWN0aW9uUmVzcG9uc2USSAoHR2V0VmlldxIdLm1hcmtldHBsYXkudjEu",
+            "R2V0Vmlld1JlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLkdldFZpZXdSZXNwb25z",
+            "ZRJFCgZSZXBsYXkSHC5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QaHS5t",
+            "YXJrZXRwbGF5LnYxLlJlcGxheVJlc3BvbnNlEloKDVN1Z2dlc3RBY3Rpb24S",
+            "Iy5tYXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXF1ZXN0GiQubWFya2V0",
+            "cGxheS52MS5TdWdnZXN0QWN0aW9uUmVzcG9uc2USXQoOUmVuZXdTZWF0VG9r",
+            "ZW4SJC5tYXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2VuUmVxdWVzdBolLm1h",
+            "cmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXNwb25zZUJBChFkZXYubWFy",
+            "a2V0cGxheS52MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1h",
+            "cmtldHBsYXkuVjFiBnByb3RvMw=="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Google.Protobuf.WellKnownTypes.TimestampReflection.Descriptor, global::Marketplay.V1.CentralMarketReflection.Descriptor, global::Marketplay.V1.MarketFreshReflection.Descriptor, global::Marketplay.V1.SpiceMerchantReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.OptionType), typeof(global::Marketplay.V1.BotPolicy), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -163,7 +164,7 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ReplayResponse), global::Marketplay.V1.ReplayResponse.Parser, new[]{ "Update", "ActionsApplied" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionRequest), global::Marketplay.V1.SuggestActionRequest.Parser, new[]{ "State", "Seat", "SeatToken", "Policy", "MaxIterations", "MaxMillis", "Seed", "ExpectedStep" }, new[]{ "Seed", "ExpectedStep" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionResponse), global::Marketplay.V1.SuggestActionResponse.Parser, new[]{ "Action", "Step", "Stats" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.BotStats), global::Marketplay.V1.BotStats.Parser, new[]{ "Policy", "Iterations", "Candidates" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.BotStats), global::Marketplay.V1.BotStats.Parser, new[]{ "Policy", "Iterations", "Candidates", "StoppedByTime" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CandidateStats), global::Marketplay.V1.CandidateStats.Parser, new[]{ "Action", "Visits", "MeanValue" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenRequest), global::Marketplay.V1.RenewSeatTokenRequest.Parser, new[]{ "State", "Seat", "SeatToken" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenResponse), global::Marketplay.V1.RenewSeatTokenResponse.Parser, new[]{ "SeatToken", "ExpiresAt" }, null, null, null, null),
@@ -5296,6 +5297,7 @@ namespace Marketplay.V1 {
       policy_ = other.policy_;
       iterations_ = other.iterations_;
       candidates_ = other.candidates_.Clone();
+      stoppedByTime_ = other.stoppedByTime_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -5346,6 +5348,24 @@ namespace Marketplay.V1 {
       get { return candidates_; }
     }
 
+    /// <summary>Field number for the "stopped_by_time" field.</summary>
+    public const int StoppedByTimeFieldNumber = 4;
+    private bool stoppedByTime_;
+    /// <summary>
+    /// True when time, not the iteration budget, ended the search: the call's
+    /// max_millis, the server's --bot-max-millis cap or the call's deadline. The
+    /// answer then depends on the machine and its load; false means the same
+    /// state, seat, policy, seed and max_iterations give this answer bit for bit.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool StoppedByTime {
+      get { return stoppedByTime_; }
+      set {
+        stoppedByTime_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -5364,6 +5384,7 @@ namespace Marketplay.V1 {
       if (Policy != other.Policy) return false;
       if (Iterations != other.Iterations) return false;
       if(!candidates_.Equals(other.candidates_)) return false;
+      if (StoppedByTime != other.StoppedByTime) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -5374,6 +5395,7 @@ namespace Marketplay.V1 {
       if (Policy != global::Marketplay.V1.BotPolicy.Unspecified) hash ^= Policy.GetHashCode();
       if (Iterations != 0) hash ^= Iterations.GetHashCode();
       hash ^= candidates_.GetHashCode();
+      if (StoppedByTime != false) hash ^= StoppedByTime.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -5401,6 +5423,10 @@ namespace Marketplay.V1 {
         output.WriteInt32(Iterations);
       }
       candidates_.WriteTo(output, _repeated_candidates_codec);
+      if (StoppedByTime != false) {
+        output.WriteRawTag(32);
+        output.WriteBool(StoppedByTime);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -5420,6 +5446,10 @@ namespace Marketplay.V1 {
         output.WriteInt32(Iterations);
       }
       candidates_.WriteTo(ref output, _repeated_candidates_codec);
+      if (StoppedByTime != false) {
+        output.WriteRawTag(32);
+        output.WriteBool(StoppedByTime);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -5437,6 +5467,9 @@ namespace Marketplay.V1 {
         size += 1 + pb::CodedOutputStream.ComputeInt32Size(Iterations);
       }
       size += candidates_.CalculateSize(_repeated_candidates_codec);
+      if (StoppedByTime != false) {
+        size += 1 + 1;
+      }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -5456,6 +5489,9 @@ namespace Marketplay.V1 {
         Iterations = other.Iterations;
       }
       candidates_.Add(other.candidates_);
+      if (other.StoppedByTime != false) {
+        StoppedByTime = other.StoppedByTime;
+      }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -5487,6 +5523,10 @@ namespace Marketplay.V1 {
             candidates_.AddEntriesFrom(input, _repeated_candidates_codec);
             break;
           }
+          case 32: {
+            StoppedByTime = input.ReadBool();
+            break;
+          }
         }
       }
     #endif
@@ -5516,6 +5556,10 @@ namespace Marketplay.V1 {
           }
           case 26: {
             candidates_.AddEntriesFrom(ref input, _repeated_candidates_codec);
+            break;
+          }
+          case 32: {
+            StoppedByTime = input.ReadBool();
             break;
           }
         }

@@ -19,7 +19,15 @@ def test_an_iteration_budget_stops_after_that_many() -> None:
 def test_a_passed_deadline_still_allows_one_iteration() -> None:
     budget = Budget(100, deadline=time.monotonic() - 1)
     assert budget.allows(0)
+    assert not budget.stopped_by_time
     assert not budget.allows(1)
+    assert budget.stopped_by_time  # the time, not the iterations, ended it
+
+
+def test_iterations_that_run_out_are_not_stopped_by_time() -> None:
+    budget = Budget(2, deadline=time.monotonic() + 3600)
+    assert [budget.allows(i) for i in range(3)] == [True, True, False]
+    assert not budget.stopped_by_time
 
 
 def test_an_iteration_starts_only_if_it_can_end_in_time() -> None:

@@ -146,3 +146,52 @@ def test_greedy_samples_every_action_on_the_same_determinizations() -> None:
     assert {c.visits for c in answer.candidates} == {5}
     assert max(c.mean_value for c in answer.candidates) == next(
         c.mean_value for c in answer.candidates if c.action == answer.action)
+
+
+def spice_main_turn() -> Game:
+    """A Spice Merchant position with far more legal actions than root_top_k."""
+    game = Game.new(registry.ENGINES["spice-merchant"], 2, {}, b"wide")
+    for step in playout(game, b"wide-policy"):
+        seat = step.before.to_act()[0].seat
+        if len(step.before.engine.legal_actions(step.before.state, seat)) > 12:
+            return step.before
+    raise AssertionError("no wide position")
+
+
+def test_the_root_admits_only_its_best_actions_by_the_prior_when_the_budget_is_small() -> None:
+    """Widening at the root: with 60 iterations for a dozen or more actions,
+    only the root_top_k best by greedy's one-ply judgement are searched; with
+    a budget that visits every action root_visits times, all are."""
+    game = spice_main_turn()
+    seat = game.to_act()[0].seat
+    legal = game.engine.legal_actions(game.state, seat)
+    config = IsmctsConfig(root_top_k=4)
+    answer = IsmctsPolicy(config).choose(game, seat, Budget(60), Rng(b"w"))
+    searched = [i for i, c in enumerate(answer.candidates) if c.visits]
+    assert len(searched) == 4 and sum(c.visits for c in answer.candidates) == 60
+    prior = GreedyPolicy().choose(game, seat, Budget(config.prior_samples), Rng(b"w"))
+    means = [c.mean_value for c in prior.candidates]
+    best4 = sorted(range(len(legal)), key=lambda i: (-means[i], i))[:4]
+    assert sorted(searched) == sorted(best4)
+    wide = IsmctsConfig(root_top_k=4, root_visits=1)
+    answer = IsmctsPolicy(wide).choose(game, seat, Budget(2 * len(legal)), Rng(b"w"))
+    assert all(c.visits for c in answer.candidates)
+
+
+def test_nodes_are_keyed_by_the_deciding_seats_information_state() -> None:
+    """Two determinizations that differ only in what seat 1 cannot see share
+    seat 1's node; ones that differ in seat 1's own hand do not."""
+    from engines.bots.ismcts import _Node, _Search
+
+    game = Game.new(registry.ENGINES["central-market"], 3, {}, b"keys")
+    engine = game.engine
+    search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node(1), {})
+    state = game.state
+    legal = engine.legal_actions(state, 1)
+    node = IsmctsPolicy._node(search, state, 1, legal)
+    hidden_from_1 = engine.resample_hidden(state, 1, Rng(b"other"))
+    assert hidden_from_1.hands[1] == state.hands[1] and hidden_from_1.hands != state.hands
+    assert IsmctsPolicy._node(search, hidden_from_1, 1, legal) is node
+    hidden_from_0 = engine.resample_hidden(state, 0, Rng(b"other"))
+    assert hidden_from_0.hands[1] != state.hands[1]
+    assert IsmctsPolicy._node(search, hidden_from_0, 1, legal) is not node

@@ -704,9 +704,16 @@ class BotStats(_message.Message):
     POLICY_FIELD_NUMBER: _builtins.int
     ITERATIONS_FIELD_NUMBER: _builtins.int
     CANDIDATES_FIELD_NUMBER: _builtins.int
+    STOPPED_BY_TIME_FIELD_NUMBER: _builtins.int
     policy: Global___BotPolicy.ValueType
     iterations: _builtins.int
     """Iterations (samples for greedy, tree descents for ISMCTS) completed."""
+    stopped_by_time: _builtins.bool
+    """True when time, not the iteration budget, ended the search: the call's
+    max_millis, the server's --bot-max-millis cap or the call's deadline. The
+    answer then depends on the machine and its load; false means the same
+    state, seat, policy, seed and max_iterations give this answer bit for bit.
+    """
     @_builtins.property
     def candidates(self) -> _containers.RepeatedCompositeFieldContainer[Global___CandidateStats]:
         """Per legal action considered, in the order of Decision.legal_actions."""
@@ -717,10 +724,11 @@ class BotStats(_message.Message):
         policy: Global___BotPolicy.ValueType = ...,
         iterations: _builtins.int = ...,
         candidates: _abc.Iterable[Global___CandidateStats] | None = ...,
+        stopped_by_time: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["candidates", b"candidates", "iterations", b"iterations", "policy", b"policy"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["candidates", b"candidates", "iterations", b"iterations", "policy", b"policy", "stopped_by_time", b"stopped_by_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
