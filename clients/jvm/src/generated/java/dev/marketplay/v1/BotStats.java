@@ -139,6 +139,24 @@ private static final long serialVersionUID = 0L;
     return candidates_.get(index);
   }
 
+  public static final int STOPPED_BY_TIME_FIELD_NUMBER = 4;
+  private boolean stoppedByTime_ = false;
+  /**
+   * <pre>
+   * True when time, not the iteration budget, ended the search: the call's
+   * max_millis, the server's --bot-max-millis cap or the call's deadline. The
+   * answer then depends on the machine and its load; false means the same
+   * state, seat, policy, seed and max_iterations give this answer bit for bit.
+   * </pre>
+   *
+   * <code>bool stopped_by_time = 4;</code>
+   * @return The stoppedByTime.
+   */
+  @java.lang.Override
+  public boolean getStoppedByTime() {
+    return stoppedByTime_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -162,6 +180,9 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < candidates_.size(); i++) {
       output.writeMessage(3, candidates_.get(i));
     }
+    if (stoppedByTime_ != false) {
+      output.writeBool(4, stoppedByTime_);
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -183,6 +204,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(3, candidates_.get(i));
     }
+    if (stoppedByTime_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(4, stoppedByTime_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -203,6 +228,8 @@ private static final long serialVersionUID = 0L;
         != other.getIterations()) return false;
     if (!getCandidatesList()
         .equals(other.getCandidatesList())) return false;
+    if (getStoppedByTime()
+        != other.getStoppedByTime()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -222,6 +249,9 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + CANDIDATES_FIELD_NUMBER;
       hash = (53 * hash) + getCandidatesList().hashCode();
     }
+    hash = (37 * hash) + STOPPED_BY_TIME_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getStoppedByTime());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -360,6 +390,7 @@ private static final long serialVersionUID = 0L;
         candidatesBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000004);
+      stoppedByTime_ = false;
       return this;
     }
 
@@ -411,6 +442,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000002) != 0)) {
         result.iterations_ = iterations_;
+      }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.stoppedByTime_ = stoppedByTime_;
       }
     }
 
@@ -490,6 +524,9 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (other.getStoppedByTime() != false) {
+        setStoppedByTime(other.getStoppedByTime());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -539,6 +576,11 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 26
+            case 32: {
+              stoppedByTime_ = input.readBool();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 32
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -963,6 +1005,59 @@ private static final long serialVersionUID = 0L;
         candidates_ = null;
       }
       return candidatesBuilder_;
+    }
+
+    private boolean stoppedByTime_ ;
+    /**
+     * <pre>
+     * True when time, not the iteration budget, ended the search: the call's
+     * max_millis, the server's --bot-max-millis cap or the call's deadline. The
+     * answer then depends on the machine and its load; false means the same
+     * state, seat, policy, seed and max_iterations give this answer bit for bit.
+     * </pre>
+     *
+     * <code>bool stopped_by_time = 4;</code>
+     * @return The stoppedByTime.
+     */
+    @java.lang.Override
+    public boolean getStoppedByTime() {
+      return stoppedByTime_;
+    }
+    /**
+     * <pre>
+     * True when time, not the iteration budget, ended the search: the call's
+     * max_millis, the server's --bot-max-millis cap or the call's deadline. The
+     * answer then depends on the machine and its load; false means the same
+     * state, seat, policy, seed and max_iterations give this answer bit for bit.
+     * </pre>
+     *
+     * <code>bool stopped_by_time = 4;</code>
+     * @param value The stoppedByTime to set.
+     * @return This builder for chaining.
+     */
+    public Builder setStoppedByTime(boolean value) {
+      
+      stoppedByTime_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True when time, not the iteration budget, ended the search: the call's
+     * max_millis, the server's --bot-max-millis cap or the call's deadline. The
+     * answer then depends on the machine and its load; false means the same
+     * state, seat, policy, seed and max_iterations give this answer bit for bit.
+     * </pre>
+     *
+     * <code>bool stopped_by_time = 4;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearStoppedByTime() {
+      bitField0_ = (bitField0_ & ~0x00000008);
+      stoppedByTime_ = false;
+      onChanged();
+      return this;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -71,4 +71,17 @@ public interface BotStatsOrBuilder extends
    */
   dev.marketplay.v1.CandidateStatsOrBuilder getCandidatesOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * True when time, not the iteration budget, ended the search: the call's
+   * max_millis, the server's --bot-max-millis cap or the call's deadline. The
+   * answer then depends on the machine and its load; false means the same
+   * state, seat, policy, seed and max_iterations give this answer bit for bit.
+   * </pre>
+   *
+   * <code>bool stopped_by_time = 4;</code>
+   * @return The stoppedByTime.
+   */
+  boolean getStoppedByTime();
 }

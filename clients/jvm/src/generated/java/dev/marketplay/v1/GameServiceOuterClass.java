@@ -242,77 +242,78 @@ public final class GameServiceOuterClass {
       "\001(\003H\001\210\001\001B\007\n\005_seedB\020\n\016_expected_step\"x\n\025S" +
       "uggestActionResponse\022)\n\006action\030\001 \001(\0132\031.m" +
       "arketplay.v1.GameAction\022\014\n\004step\030\002 \001(\003\022&\n" +
-      "\005stats\030\003 \001(\0132\027.marketplay.v1.BotStats\"{\n" +
-      "\010BotStats\022(\n\006policy\030\001 \001(\0162\030.marketplay.v" +
-      "1.BotPolicy\022\022\n\niterations\030\002 \001(\005\0221\n\ncandi" +
-      "dates\030\003 \003(\0132\035.marketplay.v1.CandidateSta" +
-      "ts\"_\n\016CandidateStats\022)\n\006action\030\001 \001(\0132\031.m" +
-      "arketplay.v1.GameAction\022\016\n\006visits\030\002 \001(\005\022" +
-      "\022\n\nmean_value\030\003 \001(\001\"H\n\025RenewSeatTokenReq" +
-      "uest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nsea" +
-      "t_token\030\003 \001(\t\"\\\n\026RenewSeatTokenResponse\022" +
-      "\022\n\nseat_token\030\001 \001(\t\022.\n\nexpires_at\030\002 \001(\0132" +
-      "\032.google.protobuf.Timestamp\"\215\002\n\nGameUpda" +
-      "te\022\r\n\005state\030\001 \001(\014\022\014\n\004step\030\002 \001(\003\022\017\n\007game_" +
-      "id\030\003 \001(\t\022*\n\tdecisions\030\004 \003(\0132\027.marketplay" +
-      ".v1.Decision\022&\n\005views\030\005 \003(\0132\027.marketplay" +
-      ".v1.GameView\022(\n\006events\030\006 \003(\0132\030.marketpla" +
-      "y.v1.GameEvent\022\'\n\007outcome\030\007 \001(\0132\026.market" +
-      "play.v1.Outcome\022\023\n\013num_players\030\010 \001(\005\022\025\n\r" +
-      "rules_version\030\t \001(\t\"x\n\010Decision\022\014\n\004seat\030" +
-      "\001 \001(\005\022\014\n\004kind\030\002 \001(\t\0220\n\rlegal_actions\030\003 \003" +
-      "(\0132\031.marketplay.v1.GameAction\022\036\n\026legal_a" +
-      "ctions_included\030\004 \001(\010\"\205\002\n\010GameView\022\021\n\004se" +
-      "at\030\001 \001(\005H\001\210\001\001\022\014\n\004step\030\002 \001(\003\022\027\n\017seed_comm" +
-      "itment\030\003 \001(\014\022:\n\016spice_merchant\030\n \001(\0132 .m" +
-      "arketplay.v1.SpiceMerchantViewH\000\022:\n\016cent" +
-      "ral_market\030\013 \001(\0132 .marketplay.v1.Central" +
-      "MarketViewH\000\0226\n\014market_fresh\030\014 \001(\0132\036.mar" +
-      "ketplay.v1.MarketFreshViewH\000B\006\n\004gameB\007\n\005" +
-      "_seat\"\346\001\n\tGameEvent\022\020\n\010audience\030\001 \003(\005\022\014\n" +
-      "\004step\030\002 \001(\003\022;\n\016spice_merchant\030\n \001(\0132!.ma" +
-      "rketplay.v1.SpiceMerchantEventH\000\022;\n\016cent" +
-      "ral_market\030\013 \001(\0132!.marketplay.v1.Central" +
-      "MarketEventH\000\0227\n\014market_fresh\030\014 \001(\0132\037.ma" +
-      "rketplay.v1.MarketFreshEventH\000B\006\n\004game\"\312" +
-      "\001\n\nGameAction\022<\n\016spice_merchant\030\n \001(\0132\"." +
-      "marketplay.v1.SpiceMerchantActionH\000\022<\n\016c" +
-      "entral_market\030\013 \001(\0132\".marketplay.v1.Cent" +
-      "ralMarketActionH\000\0228\n\014market_fresh\030\014 \001(\0132" +
-      " .marketplay.v1.MarketFreshActionH\000B\006\n\004g" +
-      "ame\"\327\002\n\007Outcome\022*\n\007results\030\001 \003(\0132\031.marke" +
-      "tplay.v1.SeatResult\022\017\n\007winners\030\002 \003(\005\022\021\n\t" +
-      "tie_break\030\003 \001(\t\022\014\n\004seed\030\004 \001(\014\022\032\n\022final_s" +
-      "tate_digest\030\005 \001(\014\022\021\n\tseed_salt\030\006 \001(\014\022=\n\016" +
-      "spice_merchant\030\n \001(\0132#.marketplay.v1.Spi" +
-      "ceMerchantOutcomeH\000\022=\n\016central_market\030\013 " +
-      "\001(\0132#.marketplay.v1.CentralMarketOutcome" +
-      "H\000\0229\n\014market_fresh\030\014 \001(\0132!.marketplay.v1" +
-      ".MarketFreshOutcomeH\000B\006\n\004game\"Q\n\nSeatRes" +
-      "ult\022\014\n\004seat\030\001 \001(\005\022\r\n\005score\030\002 \001(\003\022\014\n\004rank" +
-      "\030\003 \001(\005\022\030\n\020tie_break_values\030\004 \003(\003*j\n\nOpti" +
-      "onType\022\033\n\027OPTION_TYPE_UNSPECIFIED\020\000\022\024\n\020O" +
-      "PTION_TYPE_BOOL\020\001\022\023\n\017OPTION_TYPE_INT\020\002\022\024" +
-      "\n\020OPTION_TYPE_ENUM\020\003*l\n\tBotPolicy\022\032\n\026BOT" +
-      "_POLICY_UNSPECIFIED\020\000\022\025\n\021BOT_POLICY_RAND" +
-      "OM\020\001\022\025\n\021BOT_POLICY_GREEDY\020\002\022\025\n\021BOT_POLIC" +
-      "Y_ISMCTS\020\0032\311\004\n\013GameService\022N\n\tListGames\022" +
-      "\037.marketplay.v1.ListGamesRequest\032 .marke" +
-      "tplay.v1.ListGamesResponse\022H\n\007NewGame\022\035." +
-      "marketplay.v1.NewGameRequest\032\036.marketpla" +
-      "y.v1.NewGameResponse\022T\n\013ApplyAction\022!.ma" +
-      "rketplay.v1.ApplyActionRequest\032\".marketp" +
-      "lay.v1.ApplyActionResponse\022H\n\007GetView\022\035." +
-      "marketplay.v1.GetViewRequest\032\036.marketpla" +
-      "y.v1.GetViewResponse\022E\n\006Replay\022\034.marketp" +
-      "lay.v1.ReplayRequest\032\035.marketplay.v1.Rep" +
-      "layResponse\022Z\n\rSuggestAction\022#.marketpla" +
-      "y.v1.SuggestActionRequest\032$.marketplay.v" +
-      "1.SuggestActionResponse\022]\n\016RenewSeatToke" +
-      "n\022$.marketplay.v1.RenewSeatTokenRequest\032" +
-      "%.marketplay.v1.RenewSeatTokenResponseBA" +
-      "\n\021dev.marketplay.v1P\001Z\032marketplay/v1;mar" +
-      "ketplayv1\252\002\rMarketplay.V1b\006proto3"
+      "\005stats\030\003 \001(\0132\027.marketplay.v1.BotStats\"\224\001" +
+      "\n\010BotStats\022(\n\006policy\030\001 \001(\0162\030.marketplay." +
+      "v1.BotPolicy\022\022\n\niterations\030\002 \001(\005\0221\n\ncand" +
+      "idates\030\003 \003(\0132\035.marketplay.v1.CandidateSt" +
+      "ats\022\027\n\017stopped_by_time\030\004 \001(\010\"_\n\016Candidat" +
+      "eStats\022)\n\006action\030\001 \001(\0132\031.marketplay.v1.G" +
+      "ameAction\022\016\n\006visits\030\002 \001(\005\022\022\n\nmean_value\030" +
+      "\003 \001(\001\"H\n\025RenewSeatTokenRequest\022\r\n\005state\030" +
+      "\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\"" +
+      "\\\n\026RenewSeatTokenResponse\022\022\n\nseat_token\030" +
+      "\001 \001(\t\022.\n\nexpires_at\030\002 \001(\0132\032.google.proto" +
+      "buf.Timestamp\"\215\002\n\nGameUpdate\022\r\n\005state\030\001 " +
+      "\001(\014\022\014\n\004step\030\002 \001(\003\022\017\n\007game_id\030\003 \001(\t\022*\n\tde" +
+      "cisions\030\004 \003(\0132\027.marketplay.v1.Decision\022&" +
+      "\n\005views\030\005 \003(\0132\027.marketplay.v1.GameView\022(" +
+      "\n\006events\030\006 \003(\0132\030.marketplay.v1.GameEvent" +
+      "\022\'\n\007outcome\030\007 \001(\0132\026.marketplay.v1.Outcom" +
+      "e\022\023\n\013num_players\030\010 \001(\005\022\025\n\rrules_version\030" +
+      "\t \001(\t\"x\n\010Decision\022\014\n\004seat\030\001 \001(\005\022\014\n\004kind\030" +
+      "\002 \001(\t\0220\n\rlegal_actions\030\003 \003(\0132\031.marketpla" +
+      "y.v1.GameAction\022\036\n\026legal_actions_include" +
+      "d\030\004 \001(\010\"\205\002\n\010GameView\022\021\n\004seat\030\001 \001(\005H\001\210\001\001\022" +
+      "\014\n\004step\030\002 \001(\003\022\027\n\017seed_commitment\030\003 \001(\014\022:" +
+      "\n\016spice_merchant\030\n \001(\0132 .marketplay.v1.S" +
+      "piceMerchantViewH\000\022:\n\016central_market\030\013 \001" +
+      "(\0132 .marketplay.v1.CentralMarketViewH\000\0226" +
+      "\n\014market_fresh\030\014 \001(\0132\036.marketplay.v1.Mar" +
+      "ketFreshViewH\000B\006\n\004gameB\007\n\005_seat\"\346\001\n\tGame" +
+      "Event\022\020\n\010audience\030\001 \003(\005\022\014\n\004step\030\002 \001(\003\022;\n" +
+      "\016spice_merchant\030\n \001(\0132!.marketplay.v1.Sp" +
+      "iceMerchantEventH\000\022;\n\016central_market\030\013 \001" +
+      "(\0132!.marketplay.v1.CentralMarketEventH\000\022" +
+      "7\n\014market_fresh\030\014 \001(\0132\037.marketplay.v1.Ma" +
+      "rketFreshEventH\000B\006\n\004game\"\312\001\n\nGameAction\022" +
+      "<\n\016spice_merchant\030\n \001(\0132\".marketplay.v1." +
+      "SpiceMerchantActionH\000\022<\n\016central_market\030" +
+      "\013 \001(\0132\".marketplay.v1.CentralMarketActio" +
+      "nH\000\0228\n\014market_fresh\030\014 \001(\0132 .marketplay.v" +
+      "1.MarketFreshActionH\000B\006\n\004game\"\327\002\n\007Outcom" +
+      "e\022*\n\007results\030\001 \003(\0132\031.marketplay.v1.SeatR" +
+      "esult\022\017\n\007winners\030\002 \003(\005\022\021\n\ttie_break\030\003 \001(" +
+      "\t\022\014\n\004seed\030\004 \001(\014\022\032\n\022final_state_digest\030\005 " +
+      "\001(\014\022\021\n\tseed_salt\030\006 \001(\014\022=\n\016spice_merchant" +
+      "\030\n \001(\0132#.marketplay.v1.SpiceMerchantOutc" +
+      "omeH\000\022=\n\016central_market\030\013 \001(\0132#.marketpl" +
+      "ay.v1.CentralMarketOutcomeH\000\0229\n\014market_f" +
+      "resh\030\014 \001(\0132!.marketplay.v1.MarketFreshOu" +
+      "tcomeH\000B\006\n\004game\"Q\n\nSeatResult\022\014\n\004seat\030\001 " +
+      "\001(\005\022\r\n\005score\030\002 \001(\003\022\014\n\004rank\030\003 \001(\005\022\030\n\020tie_" +
+      "break_values\030\004 \003(\003*j\n\nOptionType\022\033\n\027OPTI" +
+      "ON_TYPE_UNSPECIFIED\020\000\022\024\n\020OPTION_TYPE_BOO" +
+      "L\020\001\022\023\n\017OPTION_TYPE_INT\020\002\022\024\n\020OPTION_TYPE_" +
+      "ENUM\020\003*l\n\tBotPolicy\022\032\n\026BOT_POLICY_UNSPEC" +
+      "IFIED\020\000\022\025\n\021BOT_POLICY_RANDOM\020\001\022\025\n\021BOT_PO" +
+      "LICY_GREEDY\020\002\022\025\n\021BOT_POLICY_ISMCTS\020\0032\311\004\n" +
+      "\013GameService\022N\n\tListGames\022\037.marketplay.v" +
+      "1.ListGamesRequest\032 .marketplay.v1.ListG" +
+      "amesResponse\022H\n\007NewGame\022\035.marketplay.v1." +
+      "NewGameRequest\032\036.marketplay.v1.NewGameRe" +
+      "sponse\022T\n\013ApplyAction\022!.marketplay.v1.Ap" +
+      "plyActionRequest\032\".marketplay.v1.ApplyAc" +
+      "tionResponse\022H\n\007GetView\022\035.marketplay.v1." +
+      "GetViewRequest\032\036.marketplay.v1.GetViewRe" +
+      "sponse\022E\n\006Replay\022\034.marketplay.v1.ReplayR" +
+      "equest\032\035.marketplay.v1.ReplayResponse\022Z\n" +
+      "\rSuggestAction\022#.marketplay.v1.SuggestAc" +
+      "tionRequest\032$.marketplay.v1.SuggestActio" +
+      "nResponse\022]\n\016RenewSeatToken\022$.marketplay" +
+      ".v1.RenewSeatTokenRequest\032%.marketplay.v" +
+      "1.RenewSeatTokenResponseBA\n\021dev.marketpl" +
+      "ay.v1P\001Z\032marketplay/v1;marketplayv1\252\002\rMa" +
+      "rketplay.V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -447,7 +448,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_BotStats_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_BotStats_descriptor,
-        new java.lang.String[] { "Policy", "Iterations", "Candidates", });
+        new java.lang.String[] { "Policy", "Iterations", "Candidates", "StoppedByTime", });
     internal_static_marketplay_v1_CandidateStats_descriptor =
       getDescriptor().getMessageTypes().get(17);
     internal_static_marketplay_v1_CandidateStats_fieldAccessorTable = new
