@@ -21,6 +21,8 @@ view; the echo carries the same request bytes both ways):
   default with one worker (the 1 vs 2 workers figure).
 * ``cache``: one worker with and without the state cache, and the echo.
 * ``threads``: the default deployment with 1, 2, 4, 8 and 16 threads.
+* ``aio``: one worker on grpc.aio (now) beside the thread-pool code before
+  issue 18 (``--before``), each beside an echo of its own server model.
 
 The server's CPU per call (all its processes, from /proc) is printed too.
 """
@@ -177,6 +179,14 @@ def sides(preset: str, before: str = "") -> list[Side]:
         return [Side("echo", [*echo, "--threads", "16"], ECHO),
                 Side("apply", [*serve, *one], APPLY),
                 Side("apply-nocache", [*serve, *one, "--state-cache-size", "0"], APPLY)]
+    if preset == "aio":  # issue 18: the gRPC port moved from the thread-pool server to grpc.aio
+        one = ["--workers", "1"]
+        run = [Side("echo sync", [*echo, "--threads", "4"], ECHO),
+               Side("echo aio", [*echo, "--aio"], ECHO),
+               Side("apply aio (now)", [*serve, *one], APPLY)]
+        if before:
+            run.append(Side("apply sync (before)", [*serve, *one], APPLY, Path(before)))
+        return run
     workers, threads = new_defaults()
     if preset == "threads":
         return [Side(f"apply t{n}", [*serve, "--threads", str(n)], APPLY) for n in (1, 2, 4, 8, 16)]
@@ -203,6 +213,14 @@ def ratios(preset: str, run: list[Side]) -> list[tuple[str, str, str]]:
         return [("apply / echo", "apply", "echo"), ("apply-nocache / echo", "apply-nocache", "echo")]
     if preset == "threads":
         return [(f"{name} / apply t16", name, "apply t16") for name in names[:-1]]
+    if preset == "aio":
+        pairs = [("echo: aio / sync", "echo aio", "echo sync"),
+                 ("apply aio / echo aio", "apply aio (now)", "echo aio"),
+                 ("apply aio / echo sync", "apply aio (now)", "echo sync")]
+        if "apply sync (before)" in names:
+            pairs += [("apply: aio now / sync before", "apply aio (now)", "apply sync (before)"),
+                      ("apply sync before / echo sync", "apply sync (before)", "echo sync")]
+        return pairs
     echo_old, apply_old, echo_new, apply_new, apply_1w = names[:5]
     before = [("before: apply / echo old", "apply before", echo_old),
               ("new default / before (apply)", apply_new, "apply before"),
@@ -220,7 +238,8 @@ def ratios(preset: str, run: list[Side]) -> list[tuple[str, str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--preset", default="defaults", choices=("defaults", "cache", "threads"))
+    parser.add_argument("--preset", default="defaults",
+                        choices=("defaults", "cache", "threads", "aio"))
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", default="spice-merchant")
