@@ -324,9 +324,12 @@ def test_worker_process_series_come_from_each_live_child(tmp_path: Any) -> None:
 
     from service.metrics_server import WorkerProcessCollector
 
-    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-                             stdin=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys; print('up', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == b"up\n"  # an interpreter by now, not a fork's shell
         for name in (f"counter_{child.pid}.db", f"histogram_{child.pid}.db", "counter_1.db",
                      f"gauge_livesum_{os.getpid()}.db"):
             (tmp_path / name).write_bytes(b"")
