@@ -142,6 +142,12 @@ class Config:
         metadata={"help": "close gRPC client connections after this age (GOAWAY, calls in flight "
                           "finish) so clients rebalance onto new replicas and workers"},
     )
+    max_connection_age_grace_ms: int = field(
+        default=30_000,
+        metadata={"help": "gRPC port: calls in flight on a connection past its age get this long "
+                          "to finish before it is closed (never less than --bot-max-millis plus "
+                          "a second, so no search is cut off)"},
+    )
     http_body_timeout_ms: int = field(
         default=10_000,
         metadata={"help": "HTTP port: a request body must arrive within this time, or the call "
@@ -205,6 +211,12 @@ class Config:
         metadata={"help": "SuggestAction: searches running at once per worker process; more "
                           "are refused with RESOURCE_EXHAUSTED (random is never refused)"},
     )
+
+    @property
+    def connection_age_grace_ms(self) -> int:
+        """The gRPC connection-age grace in force: a GOAWAY must never cut off a call the
+        server itself allows to run, such as a SuggestAction searching --bot-max-millis."""
+        return max(self.max_connection_age_grace_ms, self.bot_max_millis + 1_000)
 
     @property
     def call_limit(self) -> int:

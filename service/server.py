@@ -103,7 +103,7 @@ def server_options(config: Config) -> list[tuple[str, int]]:
         ("grpc.max_receive_message_length", config.max_request_bytes),
         ("grpc.max_send_message_length", 64 << 20),
         ("grpc.max_connection_age_ms", config.max_connection_age_ms),
-        ("grpc.max_connection_age_grace_ms", int(config.grace_seconds * 1000)),
+        ("grpc.max_connection_age_grace_ms", config.connection_age_grace_ms),
         ("grpc.so_reuseport", 1 if config.workers > 1 else 0),
     ]
 

@@ -379,9 +379,12 @@ def test_server_options_share_the_port_and_age_out_connections() -> None:
     """SO_REUSEPORT only with several workers; old connections close so clients rebalance."""
     from service.server import server_options
 
-    config = Config(workers=2, max_connection_age_ms=60_000, grace_seconds=7.5)
+    config = Config(workers=2, max_connection_age_ms=60_000, max_connection_age_grace_ms=7_500)
     options = dict(server_options(config))
     assert options["grpc.so_reuseport"] == 1
     assert options["grpc.max_connection_age_ms"] == 60_000
     assert options["grpc.max_connection_age_grace_ms"] == 7_500
+    # A grace shorter than the longest bot search is raised to cover it.
+    searching = Config(max_connection_age_grace_ms=1_000, bot_max_millis=4_000)
+    assert dict(server_options(searching))["grpc.max_connection_age_grace_ms"] == 5_000
     assert dict(server_options(Config(workers=1)))["grpc.so_reuseport"] == 0

@@ -191,6 +191,24 @@ def test_a_time_budget_and_the_deadline_end_the_search_with_an_answer(
     assert 1 <= answer.stats.iterations < TEST_CONFIG.bot_max_iterations
 
 
+def test_a_search_outlives_its_connections_age() -> None:
+    """A connection that reaches --max-connection-age-ms mid-search still gets the
+    answer: the age's grace covers --bot-max-millis, whatever the drain grace is
+    (a GOAWAY with a 1 s grace once cut this 1.5 s search off with UNAVAILABLE)."""
+    aging = Served(replace(TEST_CONFIG, max_connection_age_ms=200, grace_seconds=0.1,
+                           max_connection_age_grace_ms=100, bot_max_iterations=10_000_000,
+                           bot_max_millis=3_000))
+    try:
+        update = started(aging.stub, "spice-merchant", 4, steps=5)
+        seat = update.decisions[0].seat
+        legal = [a.SerializeToString() for a in update.decisions[0].legal_actions]
+        answer = ask(aging.stub, update, seat, pb.BOT_POLICY_ISMCTS, 10_000_000, max_millis=1_500)
+        assert answer.action.SerializeToString() in legal
+        assert answer.stats.stopped_by_time
+    finally:
+        aging.close()
+
+
 def test_iterations_are_capped_and_defaulted_by_the_server(busy_server: Served) -> None:
     update = started(busy_server.stub, "central-market", 4, steps=1)
     seat = update.decisions[0].seat
