@@ -90,15 +90,16 @@ def spawn(args: list[str], port: int, root: Path = ROOT) -> subprocess.Popen[byt
     return proc
 
 
-def tree_cpu_seconds(pid: int) -> float:
-    """CPU time of a process and of its children (a supervisor's workers)."""
-    total = cpu_seconds(pid)
+def tree_cpu_seconds(pid: int, own: Callable[[int], float] = cpu_seconds) -> float:
+    """CPU time of a process and of its children (a supervisor's workers), each
+    read with `own`."""
+    total = own(pid)
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             children = (task / "children").read_text().split()
         except OSError:
             continue
-        total += sum(tree_cpu_seconds(int(child)) for child in children)
+        total += sum(tree_cpu_seconds(int(child), own) for child in children)
     return total
 
 
@@ -143,11 +144,13 @@ def drive(name: str, port: int, method: str, payload: bytes, threads: int, secon
                   cpu / len(flat) * 1e6)
 
 
-def apply_payload(port: int, game_id: str, steps: int) -> bytes:
-    """Reach a mid-game state through the server itself, return the next request."""
+def apply_payload(port: int, game_id: str, steps: int,
+                  views: pb.ViewSelection | None = None) -> bytes:
+    """Reach a mid-game state through the server itself, return the next request
+    (asking for `views`, by default seat 0's)."""
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         stub = pb_grpc.GameServiceStub(channel)
-        own = pb.ViewSelection(seats=[0])
+        own = views if views is not None else pb.ViewSelection(seats=[0])
         update = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=4, seed=b"bench",
                                                 views=pb.ViewSelection(all_seats=True))).update
         policy = Rng(b"bench-policy")

@@ -140,13 +140,15 @@ def stop(candidate: Candidate) -> None:
         candidate.proc.wait()
 
 
-def h2load(candidate: Candidate, workload: Workload, requests: int, body_file: Path) -> float:
+def h2load(candidate: Candidate, workload: Workload, requests: int, body_file: Path,
+           path: str = LIST_GAMES) -> float:
+    """Requests/s of `requests` h2load calls; exits unless every one was answered."""
     headers = ["-H", f"content-type: {workload.content_type}"]
     if workload.grpc:
         headers += ["-H", "te: trailers"]
     out = subprocess.run(
         ["h2load", "-t", "1", "-n", str(requests), *workload.h2load_args, *headers,
-         "-d", str(body_file), f"http://127.0.0.1:{candidate.port}{LIST_GAMES}"],
+         "-d", str(body_file), f"http://127.0.0.1:{candidate.port}{path}"],
         capture_output=True, text=True, check=True,
     ).stdout
     # h2load counts an HTTP/1.1 status only when it has a reason phrase, which ASGI
