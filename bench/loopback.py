@@ -37,3 +37,25 @@ def thread_cpu_seconds(pid: int) -> float:
         except (OSError, IndexError, ValueError):
             continue  # the thread ended between the listing and the read
     return total / 1e9
+
+
+def thread_cpu_by_name(pid: int) -> dict[str, float]:
+    """Seconds of CPU per thread name (/proc comm) over a process and its children,
+    as bench/threadnames.py names Python's threads; a trailing `_N` or `-N` (a
+    pool's numbering) is dropped so a pool's threads add up under one name."""
+    totals: dict[str, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip()
+            ran = int((task / "schedstat").read_text().split()[0]) / 1e9
+            children = (task / "children").read_text().split()
+        except (OSError, IndexError, ValueError):
+            continue
+        name = name.rstrip("0123456789").rstrip("_-") or name
+        if name.startswith("Thread-"):
+            name = "Thread-N " + name.split(" ", 1)[1] if " " in name else "Thread-N"
+        totals[name] = totals.get(name, 0.0) + ran
+        for child in children:
+            for key, value in thread_cpu_by_name(int(child)).items():
+                totals[key] = totals.get(key, 0.0) + value
+    return totals

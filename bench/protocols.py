@@ -46,7 +46,7 @@ from google.protobuf import json_format
 
 from bench.apply_vs_echo import APPLY, ECHO, ROOT, apply_payload, drive, spawn, tree_cpu_seconds
 from bench.http_servers import Candidate, Workload, _answers, h2load
-from bench.loopback import free_port, thread_cpu_seconds
+from bench.loopback import free_port, thread_cpu_by_name, thread_cpu_seconds
 from marketplay.v1 import game_service_pb2 as pb
 
 GAMES = ("spice-merchant", "central-market", "market-fresh")
@@ -55,6 +55,7 @@ PROTOCOLS = ("gRPC", "Connect proto", "gRPC-Web", "Connect JSON")
 #: issue 19's goals: server CPU per call at most this times native gRPC's
 GOALS = {"Connect proto": 1.15, "gRPC-Web": 1.15, "Connect JSON": 1.3}
 CALLERS = (1, 16)
+NAMES = ROOT / "bench" / "threadnames.py"  # a server's threads named, for the split by thread
 H1 = ("--h1", "-c", "4", "-m", "1")  # 4 HTTP/1.1 keep-alive connections, one call at a time
 
 
@@ -94,7 +95,7 @@ class Tree:
 
     def start(self) -> None:
         self.grpc_port, self.http_port, self.echo_port = free_port(), free_port(), free_port()
-        self.proc = spawn(["-m", "service.main", "--workers", "1", "--metrics-port", "0",
+        self.proc = spawn([str(NAMES), "service.main", "--workers", "1", "--metrics-port", "0",
                            "--port", str(self.grpc_port), "--http-port", str(self.http_port)],
                           self.grpc_port, self.root)
         deadline = time.monotonic() + 30
@@ -123,7 +124,8 @@ def check(tree: Tree, loads: dict[str, Workload], views: int) -> None:
     HTTP statuses only, and a gRPC or gRPC-Web error is a 200)."""
     answers: dict[str, pb.ApplyActionResponse] = {}
     with grpc.insecure_channel(f"127.0.0.1:{tree.grpc_port}") as channel:
-        call: Callable[[bytes], bytes] = channel.unary_unary(APPLY)
+        call: Callable[[bytes], bytes] = channel.unary_unary(
+            APPLY, request_serializer=None, response_deserializer=None)
         answers["gRPC"] = pb.ApplyActionResponse.FromString(call(loads["gRPC"].body[5:]))
     for name in PROTOCOLS[1:]:
         load = loads[name]
@@ -160,14 +162,27 @@ class Job:
     callers: int = 0
 
 
-def run_job(job: Job, tree: Tree, requests: int, seconds: float, tmp: Path) -> float:
-    """The job's figure: server CPU us per call (h2load), or calls/s (drive)."""
+Split = dict[str, float]  # server CPU us per call by thread name
+
+
+def per_call(before: Split, after: Split, calls: int) -> Split:
+    return {name: (after.get(name, 0.0) - ran) / calls * 1e6 for name, ran in before.items()}
+
+
+def run_job(job: Job, tree: Tree, requests: int, seconds: float, tmp: Path,
+            split: dict[Job, list[Split]]) -> float:
+    """The job's figure: server CPU us per call (h2load), or calls/s (drive); a gRPC
+    job also appends the server's CPU per call by thread to `split`."""
     assert tree.proc is not None and tree.echo is not None
     if job.what in ("apply", "echo"):
         apply = job.what == "apply"
+        pid = (tree.proc if apply else tree.echo).pid
+        threads = thread_cpu_by_name(pid)
         result = drive(job.what, tree.grpc_port if apply else tree.echo_port,
-                       APPLY if apply else ECHO, tree.echo_payload, job.callers, seconds,
-                       (tree.proc if apply else tree.echo).pid)
+                       APPLY if apply else ECHO, tree.echo_payload, job.callers, seconds, pid)
+        warm_up = 20 * job.callers  # drive()'s, before its own count starts
+        split.setdefault(job, []).append(
+            per_call(threads, thread_cpu_by_name(pid), result.calls + warm_up))
         return result.qps
     load = tree.loads[job.game, job.view][job.what]
     port = tree.grpc_port if load.grpc else tree.http_port
@@ -176,7 +191,11 @@ def run_job(job: Job, tree: Tree, requests: int, seconds: float, tmp: Path) -> f
     body.write_bytes(load.body)
     h2load(target, load, max(40, requests // 10), body, APPLY)  # warm-up
     before = tree_cpu_seconds(tree.proc.pid, thread_cpu_seconds)
+    threads = thread_cpu_by_name(tree.proc.pid)
     h2load(target, load, requests, body, APPLY)
+    if load.grpc:
+        split.setdefault(job, []).append(
+            per_call(threads, thread_cpu_by_name(tree.proc.pid), requests))
     return (tree_cpu_seconds(tree.proc.pid, thread_cpu_seconds) - before) / requests * 1e6
 
 
@@ -185,19 +204,36 @@ def spread(values: list[float], digits: int = 0) -> str:
             f"({min(values):,.{digits}f}-{max(values):,.{digits}f})")
 
 
-def report(trees: list[Tree], results: dict[Job, list[float]]) -> None:
+def report_split(trees: list[Tree], split: dict[Job, list[Split]]) -> None:
+    """Where a gRPC call's server CPU goes, by thread: median us per call over rounds."""
+    print("\ngRPC server CPU per call by thread, us, median over rounds (threads above 2 us)")
+    for tree in trees:
+        picked = [(f"{GAMES[0]} one view, h2load c4", Job(tree.label, "gRPC", GAMES[0], "one view"))]
+        picked += [(f"{what} x{callers}", Job(tree.label, what, callers=callers))
+                   for what in ("apply", "echo") for callers in CALLERS]
+        for label, job in picked:
+            samples = split.get(job, [])
+            names = sorted({name for sample in samples for name in sample})
+            medians = {name: statistics.median(s.get(name, 0.0) for s in samples)
+                       for name in names}
+            shown = ", ".join(f"{name} {value:,.0f}" for name, value in
+                              sorted(medians.items(), key=lambda kv: -kv[1]) if value > 2)
+            print(f"  {tree.label:6s} {label:34s} total {sum(medians.values()):,.0f}: {shown}")
+
+
+def report(trees: list[Tree], results: dict[Job, list[float]], protocols: list[str]) -> None:
     print("\nserver CPU per ApplyAction, us: median (min-max) over rounds; "
           "x = within-round ratio to gRPC, median (min-max)")
     for tree in trees:
-        print(f"\n{tree.label}\n| game | views | " + " | ".join(PROTOCOLS) + " | "
-              + " | ".join(f"{p} / gRPC" for p in PROTOCOLS[1:]) + " |")
-        print("|---|---|" + "---:|" * (2 * len(PROTOCOLS) - 1))
+        print(f"\n{tree.label}\n| game | views | " + " | ".join(protocols) + " | "
+              + " | ".join(f"{p} / gRPC" for p in protocols[1:]) + " |")
+        print("|---|---|" + "---:|" * (2 * len(protocols) - 1))
         missed = []
         for game in GAMES:
             for view in VIEWS:
-                cpu = {p: results[Job(tree.label, p, game, view)] for p in PROTOCOLS}
-                cells = [spread(cpu[p]) for p in PROTOCOLS]
-                for p in PROTOCOLS[1:]:
+                cpu = {p: results[Job(tree.label, p, game, view)] for p in protocols}
+                cells = [spread(cpu[p]) for p in protocols]
+                for p in protocols[1:]:
                     ratio = [a / b for a, b in zip(cpu[p], cpu["gRPC"], strict=True)]
                     cells.append(spread(ratio, 2))
                     if statistics.median(ratio) > GOALS[p]:
@@ -207,11 +243,12 @@ def report(trees: list[Tree], results: dict[Job, list[float]]) -> None:
               + ("all met" if not missed else "missed: " + "; ".join(missed)))
     if len(trees) == 2:
         print(f"\nnow / {trees[1].label}, server CPU per call (within-round ratio)")
-        print("| game | views | " + " | ".join(PROTOCOLS) + " |\n|---|---|" + "---:|" * 4)
+        print("| game | views | " + " | ".join(protocols) + " |\n|---|---|"
+              + "---:|" * len(protocols))
         for game in GAMES:
             for view in VIEWS:
                 cells = []
-                for p in PROTOCOLS:
+                for p in protocols:
                     now, old = (results[Job(t.label, p, game, view)] for t in trees)
                     cells.append(spread([a / b for a, b in zip(now, old, strict=True)], 2))
                 print(f"| {game} | {view} | " + " | ".join(cells) + " |")
@@ -236,18 +273,29 @@ def main() -> None:
                         help="per apply / echo drive in each round")
     parser.add_argument("--before", default="",
                         help="also an older checkout (git archive REV | tar -x -C DIR)")
+    parser.add_argument("--before-label", default="before", help="its name in the report")
+    parser.add_argument("--protocols", default=",".join(PROTOCOLS),
+                        help="a comma-separated subset of: " + ", ".join(PROTOCOLS))
     parser.add_argument("--json", default="", help="also write every sample to this file")
     args = parser.parse_args()
     if shutil.which("h2load") is None:
         raise SystemExit("needs h2load: apt-get install nghttp2-client")
 
     trees = [Tree("now", ROOT, ["--aio"])]
-    if args.before:  # 0.2.0 ran the gRPC port on grpcio's thread-pool server, 4 threads
-        trees.append(Tree("before", Path(args.before).resolve(), ["--threads", "4"]))
+    if args.before:
+        root = Path(args.before).resolve()
+        # 0.2.0 ran the gRPC port on grpcio's thread-pool server (4 threads); since
+        # issue 18 it is grpc.aio (service/grpc_server.py): each beside its own echo
+        aio = (root / "service" / "grpc_server.py").exists()
+        trees.append(Tree(args.before_label, root, ["--aio"] if aio else ["--threads", "4"]))
+    protocols = [p for p in PROTOCOLS if p in args.protocols.split(",")]
+    if "gRPC" not in protocols:
+        raise SystemExit("--protocols: gRPC is what the others are compared with")
     # trees interleaved, so a tree's cell and its twin in the other run back to back
-    jobs = [Job(t.label, p, g, v) for g in GAMES for v in VIEWS for p in PROTOCOLS for t in trees]
+    jobs = [Job(t.label, p, g, v) for g in GAMES for v in VIEWS for p in protocols for t in trees]
     jobs += [Job(t.label, w, callers=c) for c in CALLERS for w in ("apply", "echo") for t in trees]
     results: dict[Job, list[float]] = {job: [] for job in jobs}
+    split: dict[Job, list[Split]] = {}
     by_label = {t.label: t for t in trees}
     try:
         for tree in trees:
@@ -263,15 +311,17 @@ def main() -> None:
                 shift = round_no * len(jobs) // args.rounds
                 for job in jobs[shift:] + jobs[:shift]:
                     results[job].append(run_job(job, by_label[job.tree], args.requests,
-                                                args.seconds, Path(tmp)))
+                                                args.seconds, Path(tmp), split))
                 print(f"  round {round_no + 1}/{args.rounds} done", flush=True)
     finally:
         for tree in trees:
             tree.stop()
     if args.json:
         Path(args.json).write_text(json.dumps(
-            [{**job.__dict__, "samples": values} for job, values in results.items()], indent=1))
-    report(trees, results)
+            [{**job.__dict__, "samples": values, "by_thread": split.get(job, [])}
+             for job, values in results.items()], indent=1))
+    report(trees, results, protocols)
+    report_split(trees, split)
 
 
 if __name__ == "__main__":
