@@ -1,0 +1,65 @@
+"""bench/protocols.py's requests and bench/loopback.py's CPU split by thread.
+
+The benchmark's figures are never asserted (timings are not test results);
+what is checked is that every protocol is sent the same request, and that a
+server's threads are told apart by name.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import threading
+
+from google.protobuf import json_format
+
+from bench import threadnames
+from bench.loopback import thread_cpu_by_name, thread_cpu_seconds
+from bench.protocols import PROTOCOLS, workloads
+from marketplay.v1 import game_service_pb2 as pb
+
+
+def test_every_protocol_carries_the_same_request() -> None:
+    request = pb.ApplyActionRequest(state=b"\x01" * 40, seat=2,
+                                    views=pb.ViewSelection(all_seats=True))
+    raw = request.SerializeToString()
+    loads = workloads(raw)
+    assert list(loads) == list(PROTOCOLS)
+    for name in ("gRPC", "gRPC-Web"):
+        body = loads[name].body
+        assert body[0] == 0 and struct.unpack(">I", body[1:5])[0] == len(raw)
+        assert pb.ApplyActionRequest.FromString(body[5:]) == request
+    assert loads["Connect proto"].body == raw
+    assert json_format.Parse(loads["Connect JSON"].body, pb.ApplyActionRequest()) == request
+    assert loads["gRPC"].grpc and not any(loads[p].grpc for p in PROTOCOLS[1:])
+
+
+def test_a_pool_of_named_threads_adds_up_under_one_name() -> None:
+    started = threading.Barrier(3)
+    done = threading.Event()
+
+    def spin() -> None:
+        total = 0
+        for i in range(200_000):  # bounded by count: some CPU time on any machine
+            total += i
+        started.wait()
+        done.wait()
+
+    original = threading.Thread._bootstrap_inner  # type: ignore[attr-defined]
+    threading.Thread._bootstrap_inner = threadnames._named  # type: ignore[attr-defined]
+    try:
+        pool = [threading.Thread(target=spin, name=f"benchpool_{n}") for n in range(2)]
+        for thread in pool:
+            thread.start()
+    finally:
+        threading.Thread._bootstrap_inner = original  # type: ignore[attr-defined]
+    started.wait()
+    try:
+        split = thread_cpu_by_name(os.getpid())
+        assert split["benchpool"] > 0
+        assert not any(name.startswith("benchpool_") for name in split)
+        assert sum(split.values()) <= thread_cpu_seconds(os.getpid()) + 1e-3
+    finally:
+        done.set()
+        for thread in pool:
+            thread.join()
