@@ -18,9 +18,10 @@ The gRPC ApplyAction / bare echo ratios of bench/apply_vs_echo.py (calls/s at
 into the same rounds: each tree beside an echo of its own server model
 (grpc.aio now; with `--before 62e69bb`'s tree, the thread-pool server).
 
-`--before DIR` also runs an older checkout (`git archive REV | tar -x -C DIR`;
-62e69bb is release 0.2.0, the baseline issue 19 measured) beside this one, so
-before and after come from one run. Every server is started first and kept up;
+`--before DIR[=LABEL]` (repeatable) also runs an older or experimental
+checkout (`git archive REV | tar -x -C DIR`; 62e69bb is release 0.2.0, the
+baseline issue 19 measured) beside this one, so before and after come from
+one run. Every server is started first and kept up;
 each round runs every measurement once, the order rotated round by round.
 Ratios are taken within a round; medians and min-max ranges over rounds are
 printed. Timings here are never test assertions.
@@ -225,8 +226,8 @@ def report(trees: list[Tree], results: dict[Job, list[float]], protocols: list[s
     print("\nserver CPU per ApplyAction, us: median (min-max) over rounds; "
           "x = within-round ratio to gRPC, median (min-max)")
     for tree in trees:
-        print(f"\n{tree.label}\n| game | views | " + " | ".join(protocols) + " | "
-              + " | ".join(f"{p} / gRPC" for p in protocols[1:]) + " |")
+        print(f"\n{tree.label}\n| game | views | " + " | ".join(
+            [*protocols, *(f"{p} / gRPC" for p in protocols[1:])]) + " |")
         print("|---|---|" + "---:|" * (2 * len(protocols) - 1))
         missed = []
         for game in GAMES:
@@ -239,17 +240,19 @@ def report(trees: list[Tree], results: dict[Job, list[float]], protocols: list[s
                     if statistics.median(ratio) > GOALS[p]:
                         missed.append(f"{game} {view} {p} {statistics.median(ratio):.2f}x")
                 print(f"| {game} | {view} | " + " | ".join(cells) + " |")
-        print("goals (Connect JSON <= 1.3x gRPC, Connect proto and gRPC-Web <= 1.15x): "
-              + ("all met" if not missed else "missed: " + "; ".join(missed)))
-    if len(trees) == 2:
-        print(f"\nnow / {trees[1].label}, server CPU per call (within-round ratio)")
+        if len(protocols) > 1:
+            print(f"goals ({', '.join(f'{p} <= {GOALS[p]}x' for p in protocols[1:])} gRPC): "
+                  + ("all met" if not missed else "missed: " + "; ".join(missed)))
+    for other in trees[1:]:
+        print(f"\nnow / {other.label}, server CPU per call (within-round ratio)")
         print("| game | views | " + " | ".join(protocols) + " |\n|---|---|"
               + "---:|" * len(protocols))
         for game in GAMES:
             for view in VIEWS:
                 cells = []
                 for p in protocols:
-                    now, old = (results[Job(t.label, p, game, view)] for t in trees)
+                    now = results[Job(trees[0].label, p, game, view)]
+                    old = results[Job(other.label, p, game, view)]
                     cells.append(spread([a / b for a, b in zip(now, old, strict=True)], 2))
                 print(f"| {game} | {view} | " + " | ".join(cells) + " |")
     print("\ngRPC ApplyAction / bare echo, calls/s within each round "
@@ -271,9 +274,9 @@ def main() -> None:
                         help="h2load calls per protocol, game and view in each round")
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="per apply / echo drive in each round")
-    parser.add_argument("--before", default="",
-                        help="also an older checkout (git archive REV | tar -x -C DIR)")
-    parser.add_argument("--before-label", default="before", help="its name in the report")
+    parser.add_argument("--before", action="append", default=[], metavar="DIR[=LABEL]",
+                        help="also an older (or experimental) checkout, git archive REV | "
+                             "tar -x -C DIR, named LABEL in the report; repeatable")
     parser.add_argument("--protocols", default=",".join(PROTOCOLS),
                         help="a comma-separated subset of: " + ", ".join(PROTOCOLS))
     parser.add_argument("--json", default="", help="also write every sample to this file")
@@ -282,12 +285,14 @@ def main() -> None:
         raise SystemExit("needs h2load: apt-get install nghttp2-client")
 
     trees = [Tree("now", ROOT, ["--aio"])]
-    if args.before:
-        root = Path(args.before).resolve()
+    for n, other in enumerate(args.before):
+        where, _, label = other.partition("=")
+        root = Path(where).resolve()
         # 0.2.0 ran the gRPC port on grpcio's thread-pool server (4 threads); since
         # issue 18 it is grpc.aio (service/grpc_server.py): each beside its own echo
         aio = (root / "service" / "grpc_server.py").exists()
-        trees.append(Tree(args.before_label, root, ["--aio"] if aio else ["--threads", "4"]))
+        trees.append(Tree(label or ("before" if n == 0 else f"before{n + 1}"), root,
+                          ["--aio"] if aio else ["--threads", "4"]))
     protocols = [p for p in PROTOCOLS if p in args.protocols.split(",")]
     if "gRPC" not in protocols:
         raise SystemExit("--protocols: gRPC is what the others are compared with")
