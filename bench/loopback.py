@@ -41,8 +41,8 @@ def thread_cpu_seconds(pid: int) -> float:
 
 def thread_cpu_by_name(pid: int) -> dict[str, float]:
     """Seconds of CPU per thread name (/proc comm) over a process and its children,
-    as bench/threadnames.py names Python's threads; a trailing `_N` or `-N` (a
-    pool's numbering) is dropped so a pool's threads add up under one name."""
+    as bench/threadnames.py names Python's threads; a pool worker's `_N` becomes
+    `_*`, so a pool's threads add up under one name."""
     totals: dict[str, float] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
@@ -51,8 +51,10 @@ def thread_cpu_by_name(pid: int) -> dict[str, float]:
             children = (task / "children").read_text().split()
         except (OSError, IndexError, ValueError):
             continue
-        name = name.rstrip("0123456789").rstrip("_-") or name
-        if name.startswith("Thread-"):
+        prefix, _, number = name.rpartition("_")
+        if prefix and number.isdigit():
+            name = prefix + "_*"
+        elif name.startswith("Thread-"):  # threading's unnamed "Thread-3 (target)"
             name = "Thread-N " + name.split(" ", 1)[1] if " " in name else "Thread-N"
         totals[name] = totals.get(name, 0.0) + ran
         for child in children:

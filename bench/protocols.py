@@ -172,8 +172,8 @@ def per_call(before: Split, after: Split, calls: int) -> Split:
 
 def run_job(job: Job, tree: Tree, requests: int, seconds: float, tmp: Path,
             split: dict[Job, list[Split]]) -> float:
-    """The job's figure: server CPU us per call (h2load), or calls/s (drive); a gRPC
-    job also appends the server's CPU per call by thread to `split`."""
+    """The job's figure: server CPU us per call (h2load), or calls/s (drive); the
+    server's CPU per call by thread goes to `split`."""
     assert tree.proc is not None and tree.echo is not None
     if job.what in ("apply", "echo"):
         apply = job.what == "apply"
@@ -194,9 +194,7 @@ def run_job(job: Job, tree: Tree, requests: int, seconds: float, tmp: Path,
     before = tree_cpu_seconds(tree.proc.pid, thread_cpu_seconds)
     threads = thread_cpu_by_name(tree.proc.pid)
     h2load(target, load, requests, body, APPLY)
-    if load.grpc:
-        split.setdefault(job, []).append(
-            per_call(threads, thread_cpu_by_name(tree.proc.pid), requests))
+    split.setdefault(job, []).append(per_call(threads, thread_cpu_by_name(tree.proc.pid), requests))
     return (tree_cpu_seconds(tree.proc.pid, thread_cpu_seconds) - before) / requests * 1e6
 
 
@@ -205,11 +203,12 @@ def spread(values: list[float], digits: int = 0) -> str:
             f"({min(values):,.{digits}f}-{max(values):,.{digits}f})")
 
 
-def report_split(trees: list[Tree], split: dict[Job, list[Split]]) -> None:
-    """Where a gRPC call's server CPU goes, by thread: median us per call over rounds."""
-    print("\ngRPC server CPU per call by thread, us, median over rounds (threads above 2 us)")
+def report_split(trees: list[Tree], split: dict[Job, list[Split]], protocols: list[str]) -> None:
+    """Where a call's server CPU goes, by thread: median us per call over rounds."""
+    print(f"\nserver CPU per call by thread, us, median over rounds (threads above 2 us); "
+          f"h2load: {GAMES[0]}, one view")
     for tree in trees:
-        picked = [(f"{GAMES[0]} one view, h2load c4", Job(tree.label, "gRPC", GAMES[0], "one view"))]
+        picked = [(f"{p} h2load c4", Job(tree.label, p, GAMES[0], "one view")) for p in protocols]
         picked += [(f"{what} x{callers}", Job(tree.label, what, callers=callers))
                    for what in ("apply", "echo") for callers in CALLERS]
         for label, job in picked:
@@ -326,7 +325,7 @@ def main() -> None:
             [{**job.__dict__, "samples": values, "by_thread": split.get(job, [])}
              for job, values in results.items()], indent=1))
     report(trees, results, protocols)
-    report_split(trees, split)
+    report_split(trees, split, protocols)
 
 
 if __name__ == "__main__":

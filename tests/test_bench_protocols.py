@@ -56,10 +56,18 @@ def test_a_pool_of_named_threads_adds_up_under_one_name() -> None:
     started.wait()
     try:
         split = thread_cpu_by_name(os.getpid())
-        assert split["benchpool"] > 0
-        assert not any(name.startswith("benchpool_") for name in split)
+        assert split["benchpool_*"] > 0
+        assert "benchpool_0" not in split and "benchpool_1" not in split
         assert sum(split.values()) <= thread_cpu_seconds(os.getpid()) + 1e-3
     finally:
         done.set()
         for thread in pool:
             thread.join()
+
+
+def test_os_names_keep_a_pool_worker_apart_from_its_loop() -> None:
+    assert threadnames.os_name("marketplay-http_0") == "marketplay-ht_0"
+    assert threadnames.os_name("marketplay-http") == "marketplay-http"
+    assert threadnames.os_name("marketplay_12") == "marketplay_12"
+    assert threadnames.os_name("Thread-3 (_poll_wrapper)") == "Thread-3 (_poll"
+    assert all(len(threadnames.os_name(n)) <= 15 for n in ("a" * 40, "b" * 30 + "_123"))
