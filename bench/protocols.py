@@ -10,19 +10,24 @@ twice: for one seat's view and for every seat's. h2load (Debian package
 sends `--requests` of each over 4 keep-alive connections: native gRPC over
 h2c, Connect proto, gRPC-Web and Connect JSON over HTTP/1.1. The figure is
 the server's CPU per call (the schedstat run time of every thread of the
-server's processes, from /proc) over a count of calls, not a time. Before anything is timed, one call
-of each kind is checked to answer a full ApplyActionResponse.
+server's processes, from /proc) over a count of calls, not a time. Before
+anything is timed, one call of each kind is checked to answer a full
+ApplyActionResponse.
 
 The gRPC ApplyAction / bare echo ratios of bench/apply_vs_echo.py (calls/s at
 1 and 16 callers, the same one-seat Spice Merchant request bytes) are folded
 into the same rounds: each tree beside an echo of its own server model
 (grpc.aio now; with `--before 62e69bb`'s tree, the thread-pool server).
 
+Each server is started through bench/threadnames.py, so its CPU per call is
+also printed split by thread (the gRPC event loop, the handler threads,
+grpcio's C threads, the HTTP port's loop and its handler threads).
+
 `--before DIR[=LABEL]` (repeatable) also runs an older or experimental
 checkout (`git archive REV | tar -x -C DIR`; 62e69bb is release 0.2.0, the
 baseline issue 19 measured) beside this one, so before and after come from
-one run. Every server is started first and kept up;
-each round runs every measurement once, the order rotated round by round.
+one run. Every server is started first and kept up; each round runs every
+measurement once, the order rotated round by round.
 Ratios are taken within a round; medians and min-max ranges over rounds are
 printed. Timings here are never test assertions.
 """
