@@ -81,8 +81,10 @@ class Side:
 
 
 def spawn(args: list[str], port: int, root: Path = ROOT) -> subprocess.Popen[bytes]:
-    """`python args` in `root` (another checkout: the code before a change)."""
-    env = {**os.environ, "PYTHONPATH": str(root), "MARKETPLAY_STATE_KEYS": KEYS}
+    """`python args` in `root` (another checkout: the code before a change), with
+    that checkout's own generated code (clients/python), not this venv's."""
+    path = os.pathsep.join([str(root), str(root / "clients" / "python")])
+    env = {**os.environ, "PYTHONPATH": path, "MARKETPLAY_STATE_KEYS": KEYS}
     proc = subprocess.Popen([sys.executable, *args], cwd=root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
