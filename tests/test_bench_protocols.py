@@ -1,8 +1,9 @@
 """bench/protocols.py's requests and bench/loopback.py's CPU split by thread.
 
 The benchmark's figures are never asserted (timings are not test results);
-what is checked is that every protocol is sent the same request, and that a
-server's threads are told apart by name.
+what is checked is that every protocol is sent the same request, that a
+server's threads are told apart by name, and that the report's ratios are
+taken within a round and name the goals missed.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import os
 import struct
 import threading
+from pathlib import Path
 
+import pytest
 from google.protobuf import json_format
 
 from bench import threadnames
@@ -71,3 +74,33 @@ def test_os_names_keep_a_pool_worker_apart_from_its_loop() -> None:
     assert threadnames.os_name("marketplay_12") == "marketplay_12"
     assert threadnames.os_name("Thread-3 (_poll_wrapper)") == "Thread-3 (_poll"
     assert all(len(threadnames.os_name(n)) <= 15 for n in ("a" * 40, "b" * 30 + "_123"))
+
+
+def test_the_report_takes_ratios_within_a_round_and_names_missed_goals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.protocols import CALLERS, GAMES, VIEWS, Job, Tree, report
+
+    trees = [Tree("now", Path("."), ["--aio"]), Tree("old", Path("."), ["--threads", "4"])]
+    results: dict[Job, list[float]] = {}
+    for tree in trees:
+        for game in GAMES:
+            for view in VIEWS:
+                # two rounds; gRPC's cost doubles in the second, and so does every other's
+                results[Job(tree.label, "gRPC", game, view)] = [100.0, 200.0]
+                results[Job(tree.label, "Connect proto", game, view)] = [110.0, 220.0]
+                results[Job(tree.label, "gRPC-Web", game, view)] = [110.0, 220.0]
+                json_cost = 200.0 if (tree.label, game) == ("now", GAMES[0]) else 120.0
+                results[Job(tree.label, "Connect JSON", game, view)] = [json_cost, 2 * json_cost]
+        for what in ("apply", "echo"):
+            for callers in CALLERS:
+                results[Job(tree.label, what, callers=callers)] = (
+                    [80.0, 40.0] if what == "apply" else [100.0, 50.0])
+    report(trees, results, list(PROTOCOLS))
+    out = capsys.readouterr().out
+    now, old = out.split("\nold\n")
+    # within-round ratios: 1.10 and 2.00 in both rounds, whatever the rounds' level
+    assert "| 1.10 (1.10-1.10) | 1.10 (1.10-1.10) | 2.00 (2.00-2.00) |" in now
+    assert "missed: spice-merchant one view Connect JSON 2.00x; " \
+           "spice-merchant all views Connect JSON 2.00x" in now
+    assert "all met" in old.split("\nnow / old")[0]
+    assert "0.80 (0.80-0.80)" in out  # apply / echo
