@@ -1,6 +1,6 @@
 """Bytes on the wire and server CPU per call, with and without response gzip.
 
-    python -m bench.compression [--rounds 5] [--calls 150] [--min-bytes 0]
+    python -m bench.compression [--rounds 5] [--calls 150] [--min-bytes 0] [--survey]
 
 For each game (4 players, 12 random actions in from a fixed seed), one view
 and all views, and each HTTP protocol (Connect JSON, Connect proto,
@@ -34,9 +34,10 @@ from pathlib import Path
 import httpx
 from google.protobuf import json_format
 
-from bench.handler_cpu import GAMES, mid_game, service
+from bench.handler_cpu import CALL, GAMES, mid_game, service
 from bench.loopback import KEYS, free_port
 from marketplay.v1 import game_service_pb2 as pb
+from service import protojson
 
 ROOT = Path(__file__).resolve().parents[1]
 URL = "/marketplay.v1.GameService/ApplyAction"
@@ -192,6 +193,28 @@ def levels(measured: list[Cell], reps: int) -> None:
         print(row + " |")
 
 
+def survey() -> None:
+    """In-process: how much gzip level 1 saves on responses of many sizes (2 or 3 and 4
+    players, 0/12/40 actions in, one view and all, both codecs), smallest first."""
+    svc = service()
+    rows = []
+    for game_id, _ in GAMES:
+        for players in (3, 4) if game_id == "central-market" else (2, 4):
+            for steps in (0, 12, 40):
+                update = mid_game(svc, game_id, players, steps)
+                for view, selection in VIEWS.items():
+                    response = svc.get_view(pb.GetViewRequest(state=update.state,
+                                                              views=selection), CALL)
+                    for codec, body in (("proto", response.SerializeToString()),
+                                        ("json", protojson.encode(response))):
+                        saved = 1 - len(zlib.compress(body, 1, wbits=31)) / len(body)
+                        rows.append((len(body), saved, game_id, players, steps, view, codec))
+    print("| bytes | saved | game | players | actions in | views | codec |")
+    print("|---:|---:|---|---:|---:|---|---|")
+    for size, saved, *where in sorted(rows):
+        print(f"| {size:,} | {saved:.0%} | " + " | ".join(map(str, where)) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -199,7 +222,12 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=150)
     parser.add_argument("--min-bytes", type=int, default=0)
     parser.add_argument("--level-reps", type=int, default=500)
+    parser.add_argument("--survey", action="store_true",
+                        help="only the in-process size survey that set the threshold")
     args = parser.parse_args()
+    if args.survey:
+        survey()
+        return
     measured = measure(args)
     report(measured)
     levels(measured, args.level_reps)
