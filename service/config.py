@@ -166,6 +166,13 @@ class Config:
                           "is this old, so keep-alive clients rebalance onto new workers and "
                           "replicas (0: never)"},
     )
+    http_compress_min_bytes: int = field(
+        default=3_072,
+        metadata={"help": "HTTP port: gzip a response message at least this large when the client "
+                          "accepts gzip (Accept-Encoding, grpc-accept-encoding); smaller ones and "
+                          "error bodies go uncompressed (0: compress every message; "
+                          "docs/http.md)"},
+    )
     max_streams_per_connection: int = field(
         default=100,
         metadata={"help": "gRPC streams one client connection may have open at once; more are "
@@ -284,6 +291,8 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
         parser.error("--log-format must be text or json")
     if config.seat_token_ttl < 0:
         parser.error("--seat-token-ttl must be 0 (never expires) or a number of seconds")
+    if config.http_compress_min_bytes < 0:
+        parser.error("--http-compress-min-bytes must be 0 (always) or a number of bytes")
     if config.max_request_bytes < 1024:
         parser.error("--max-request-bytes must be at least 1024")
     bot_counts = (config.bot_greedy_samples, config.bot_max_iterations, config.bot_max_millis,

@@ -27,6 +27,7 @@ from hypercorn.config import Config as HypercornConfig
 from service import h2_guard
 from service.admission import Admission
 from service.calls import CallReporter
+from service.compression import ResponseCompression
 from service.config import Config, StartupError
 from service.core import GameCore
 from service.cors import CorsPolicy
@@ -73,7 +74,8 @@ def build_http_app(
     reporter: CallReporter | None = None,
 ) -> HttpApp:
     """The ASGI application of the HTTP port, running `core`'s calls on `executor`."""
-    connect = connect_application(core, executor, config.max_request_bytes)
+    connect = ResponseCompression(connect_application(core, executor, config.max_request_bytes),
+                                  config.http_compress_min_bytes)
     return HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
                    Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics,
                    body_seconds=config.http_body_timeout_ms / 1000,
