@@ -354,6 +354,41 @@ def refused_flood(service: Target, hold: float) -> str:
     return f"{normal.summary()}; {sent[0]} refused 1 MB calls; {worker.summary()}"
 
 
+def huge_headers(service: Target, hold: float) -> str:
+    """4 clients sending requests whose head carries 1 MiB of headers, at most 2,000 in all."""
+    head = (f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "".join(f"X-Pad-{i}: {'a' * 1000}\r\n" for i in range(1024))
+            + "Content-Length: 2\r\n\r\n{}").encode()
+    stop = threading.Event()
+    sent = [0]
+    answers: dict[str, int] = {}
+
+    def flood() -> None:
+        while not stop.is_set() and sent[0] < 2_000:
+            sent[0] += 1
+            try:
+                with socket.create_connection(("127.0.0.1", service.http_port), timeout=10) as s:
+                    s.sendall(head)
+                    status = s.recv(64).split(b" ", 2)[1].decode() or "closed"
+            except (OSError, IndexError):
+                status = "closed"
+            answers[status] = answers.get(status, 0) + 1
+
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
+    worker = Worker(service)
+    for thread in threads:
+        thread.start()
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(30)
+    return (f"{normal.summary()}; {sent[0]} 1 MiB heads, answered {answers}; "
+            f"{worker.summary()}")
+
+
 def connection_flood(service: Target, hold: float) -> str:
     """4 clients opening connections as fast as they can, holding up to 2,000 idle."""
     stop = threading.Event()
@@ -435,6 +470,7 @@ HTTP_ATTACKS: dict[str, Callable[[Target, float], str]] = {
     "refused-flood": refused_flood,
     "slow-bodies": slow_bodies,
     "slow-headers": slow_headers,
+    "huge-headers": huge_headers,
     "h2-header-only": h2_header_only,
     "rapid-reset": rapid_reset,
     "connection-flood": connection_flood,

@@ -31,6 +31,7 @@ import re
 import resource
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -104,8 +105,9 @@ def apply_action_json(port: int) -> bytes:
     return json_format.MessageToJson(apply, indent=None).encode()
 
 
-def serve(name: str, port: int) -> None:
-    """Run one candidate in this process until SIGTERM."""
+def serve(name: str, port: int, recycle: bool = True) -> None:
+    """Run one candidate in this process until SIGTERM; `recycle` False turns off the
+    connection limits (requests and age per connection), which h2load does not follow."""
     from dataclasses import replace as with_
 
     from service.config import Config
@@ -116,6 +118,8 @@ def serve(name: str, port: int) -> None:
     from service.states import StateStore
 
     config = with_(Config(), http_port=port, state_keys=KEYS)
+    if not recycle:
+        config = with_(config, http_keep_alive_max_requests=1 << 30, http_max_connection_age_ms=0)
     store = StateStore(Sealer.from_config(KEYS), 4096, NullObserver(), 64 << 20)
     core = GameCore(store, NullObserver(), False, 10_000)
     if name == "hypercorn":
@@ -167,20 +171,28 @@ def start(name: str) -> Candidate:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "MARKETPLAY_STATE_KEYS": KEYS}
     if name == "grpcio":
         args = ["-m", "service.main", "--port", str(port), "--http-port", "0", "--workers", "1",
+                "--max-connection-age-ms", "3600000",
                 "--metrics-port", "0"]
     else:
-        args = ["-m", "bench.http_servers", "--serve", name, "--port", str(port)]
+        args = ["-m", "bench.http_servers", "--serve", name, "--port", str(port),
+                "--no-recycle"]
     proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if name == "grpcio" or _answers(port):
-            if name == "grpcio":
-                time.sleep(3)  # no HTTP to poll; grpcio starts in well under this
+        if _listens(port) if name == "grpcio" else _answers(port):
             return Candidate(name, port, proc)
         time.sleep(0.2)
     proc.kill()
     raise SystemExit(f"{name} did not start")
+
+
+def _listens(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
 
 
 def _answers(port: int) -> bool:
@@ -258,9 +270,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--no-recycle", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.port)
+        serve(args.serve, args.port, recycle=not args.no_recycle)
         return
     if shutil.which("h2load") is None:
         raise SystemExit("needs h2load: apt-get install nghttp2-client")
