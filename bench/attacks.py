@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import signal
@@ -424,8 +425,9 @@ def connection_flood(service: Target, hold: float) -> str:
     return f"{normal.summary()}; {opened[0]} connections opened; {worker.summary()}"
 
 
-def rapid_reset(service: Target, hold: float) -> str:
-    """4 HTTP/2 connections opening and at once resetting streams, for `hold` s."""
+def rapid_reset(service: Target, hold: float, settle: float = 2.0) -> str:
+    """4 HTTP/2 connections opening and at once resetting streams, for `hold` s; the RSS
+    `settle` s after."""
     stop = threading.Event()
     sent = [0]
 
@@ -453,10 +455,10 @@ def rapid_reset(service: Target, hold: float) -> str:
         for thread in threads:
             thread.join(10)
     during = worker.summary()
-    time.sleep(2)
+    time.sleep(settle)
     errors = service.log().count("Traceback")
     return (f"{normal.summary()}; {sent[0]} streams reset; tracebacks logged {errors}; "
-            f"{during}; RSS {_rss_mib(service.proc.pid):.0f} MiB 2 s after")
+            f"{during}; RSS {_rss_mib(service.proc.pid):.0f} MiB {settle:.0f} s after")
 
 
 ATTACKS: dict[str, Callable[[Service, float], str]] = {
@@ -484,8 +486,11 @@ def main() -> None:
     parser.add_argument("--server", action="append", choices=SERVERS,
                         help="run the HTTP attacks against this candidate HTTP server (again "
                              "for several: each attack then runs on each, in a rotated order)")
+    parser.add_argument("--settle", type=float, default=2.0,
+                        help="seconds after rapid reset before its RSS is read")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
+    HTTP_ATTACKS["rapid-reset"] = functools.partial(rapid_reset, settle=args.settle)
     figures: dict[str, str] = {}
     names = args.only or [*ATTACKS, *HTTP_ATTACKS]
     servers: list[str | None] = list(args.server or [None])
