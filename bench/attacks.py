@@ -3,18 +3,31 @@
 Each attack runs against a fresh `python -m service.main` (one worker, 4 handler
 threads, defaults otherwise) while a fresh client makes normal calls beside it,
 and prints what the normal calls got (share served, p50/p99 latency) and the
-worker's memory. Every loop is bounded in count and time; traffic goes only to
-127.0.0.1. docs/security.md, "Hostile clients", records a run.
+worker's memory and CPU. Every loop is bounded in count and time; traffic goes
+only to 127.0.0.1. docs/security.md, "Hostile clients", records a run.
 
     nice -n 10 .venv/bin/python -m bench.attacks [--only NAME ...] [--hold SECONDS]
+    nice -n 10 .venv/bin/python -m bench.attacks --server hypercorn --server granian \
+        --server uvicorn [--only NAME ...]
+
+`--server NAME` runs the HTTP port's attacks against one candidate HTTP server
+(hypercorn, granian, uvicorn) serving the real application, each in a process
+of its own started by `bench.http_servers --serve NAME` (docs/http.md); the
+gRPC port's attacks need service.main and are left out then.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
+import os
+import signal
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -24,11 +37,13 @@ from pathlib import Path
 import grpc
 import httpx
 
+from bench.loopback import KEYS, cpu_seconds
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.attacks.h2raw import RawH2
 from tests.attacks.test_refused_bodies import refused_calls
-from tests.ops.procs import Service
+from tests.loopback import free_port
+from tests.ops.procs import ROOT, Service
 from tests.service.conftest import first_legal
 
 APPLY = "/marketplay.v1.GameService/ApplyAction"
@@ -43,10 +58,68 @@ def _rss_mib(pid: int) -> float:
     return 0.0
 
 
+class Candidate:
+    """One candidate HTTP server (`bench.http_servers --serve NAME`) serving the real
+    application, shaped like the parts of tests.ops.procs.Service the HTTP attacks use."""
+
+    def __init__(self, tmp: Path, name: str) -> None:
+        self.name = name
+        self.http_port = free_port()
+        self.log_path = tmp / f"{name}-{self.http_port}.log"
+        self._log = self.log_path.open("wb")
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "MARKETPLAY_STATE_KEYS": KEYS}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bench.http_servers", "--serve", name,
+             "--port", str(self.http_port)],
+            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+
+    def wait_ready(self, workers: int = 1, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log()
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{self.http_port}/healthz",
+                             timeout=1).status_code == 200:
+                    return
+            time.sleep(0.2)
+        raise AssertionError(f"{self.name} not ready in {timeout}s:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+Target = Service | Candidate
+
+
+class Worker:
+    """The serving process's RSS and CPU over an attack."""
+
+    def __init__(self, target: Target) -> None:
+        self.pid = target.proc.pid
+        self.rss_before = _rss_mib(self.pid)
+        self.cpu_before = cpu_seconds(self.pid)
+        self.started = time.monotonic()
+
+    def summary(self) -> str:
+        cpu = cpu_seconds(self.pid) - self.cpu_before
+        return (f"RSS {self.rss_before:.0f} -> {_rss_mib(self.pid):.0f} MiB, "
+                f"CPU {100 * cpu / (time.monotonic() - self.started):.0f}% of a core")
+
+
 class Normal:
     """A fresh client's ApplyAction calls over gRPC (or ListGames over HTTP) in a loop."""
 
-    def __init__(self, service: Service, over: str) -> None:
+    def __init__(self, service: Target, over: str) -> None:
         self.service, self.over = service, over
         self.ok = 0
         self.failed: dict[str, int] = {}
@@ -76,6 +149,7 @@ class Normal:
             self.failed[error] = self.failed.get(error, 0) + 1
 
     def _grpc(self) -> None:
+        assert isinstance(self.service, Service)  # a candidate HTTP server has no gRPC port
         with grpc.insecure_channel(self.service.address) as channel:
             stub = pb_grpc.GameServiceStub(channel)
             update = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2,
@@ -121,7 +195,7 @@ class Normal:
                 f"p99 {p99 * 1000:.1f} ms{failed}")
 
 
-def refused_bodies(service: Service, hold: float) -> str:
+def refused_bodies(service: Target, hold: float) -> str:
     """400 refused ~1 MB calls over each HTTP protocol: the worker's RSS before and after."""
     pid = service.proc.pid
     lines = []
@@ -165,7 +239,7 @@ def many_streams(service: Service, hold: float) -> str:
         attacker.close()
 
 
-def slow_bodies(service: Service, hold: float) -> str:
+def slow_bodies(service: Target, hold: float) -> str:
     """160 HTTP/1.1 connections declaring 100 KB and sending a byte every 2 s."""
     socks: list[socket.socket] = []
     stop = threading.Event()
@@ -179,25 +253,181 @@ def slow_bodies(service: Service, hold: float) -> str:
                     socks.remove(sock)
 
     for _ in range(160):
-        sock = socket.create_connection(("127.0.0.1", service.http_port), timeout=5)
+        try:
+            sock = socket.create_connection(("127.0.0.1", service.http_port), timeout=5)
+        except OSError:
+            continue
         sock.sendall((f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\n"
                       "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
                      .encode())
         socks.append(sock)
     trickler = threading.Thread(target=trickle, daemon=True)
     trickler.start()
+    worker = Worker(service)
     try:
         with Normal(service, "http") as normal:
             time.sleep(hold)
-        return normal.summary()
+        return f"{normal.summary()}; {worker.summary()}"
     finally:
         stop.set()
         for sock in socks:
             sock.close()
 
 
-def rapid_reset(service: Service, hold: float) -> str:
-    """4 HTTP/2 connections opening and at once resetting streams, for `hold` s."""
+def slow_headers(service: Target, hold: float) -> str:
+    """Slowloris: 400 HTTP/1.1 connections sending their request head a byte every 2 s."""
+    socks: list[socket.socket] = []
+    stop = threading.Event()
+    for _ in range(400):
+        try:
+            sock = socket.create_connection(("127.0.0.1", service.http_port), timeout=5)
+            sock.sendall(f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\n".encode())
+        except OSError:
+            continue  # the server stopped accepting: that is what the normal calls will see
+        socks.append(sock)
+
+    def trickle() -> None:
+        while not stop.wait(2.0):
+            for sock in list(socks):
+                try:
+                    sock.send(b"X")
+                except OSError:
+                    socks.remove(sock)
+
+    threading.Thread(target=trickle, daemon=True).start()
+    worker = Worker(service)
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+        return f"{normal.summary()}; {len(socks)}/400 still open; {worker.summary()}"
+    finally:
+        stop.set()
+        for sock in list(socks):
+            sock.close()
+
+
+def h2_header_only(service: Target, hold: float) -> str:
+    """8 HTTP/2 connections x 8 streams on the HTTP port that send HEADERS and no body."""
+    attackers = []
+    for _ in range(8):
+        with contextlib.suppress(OSError):
+            attackers.append(RawH2(service.http_port))
+    worker = Worker(service)
+    try:
+        for attacker in attackers:
+            for _ in range(8):
+                with contextlib.suppress(OSError):
+                    attacker.headers(RPC + "ListGames", "application/json")
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+        still = sum(not a.closed.is_set() for a in attackers)
+        return f"{normal.summary()}; {still}/8 attackers still connected; {worker.summary()}"
+    finally:
+        for attacker in attackers:
+            attacker.close()
+
+
+def refused_flood(service: Target, hold: float) -> str:
+    """4 clients posting refused ~1 MB calls (no state) back to back, at most 2,000 in all."""
+    rpc, content_type, body = refused_calls(1_000_000)["connect-json"]
+    url = f"http://127.0.0.1:{service.http_port}{RPC}{rpc}"
+    stop = threading.Event()
+    sent = [0]
+
+    def flood() -> None:
+        with httpx.Client(timeout=30) as client:
+            while not stop.is_set() and sent[0] < 2_000:
+                sent[0] += 1
+                with contextlib.suppress(httpx.HTTPError):
+                    client.post(url, content=body, headers={"content-type": content_type})
+
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
+    worker = Worker(service)
+    for thread in threads:
+        thread.start()
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(30)
+    return f"{normal.summary()}; {sent[0]} refused 1 MB calls; {worker.summary()}"
+
+
+def huge_headers(service: Target, hold: float) -> str:
+    """4 clients sending requests whose head carries 1 MiB of headers, at most 2,000 in all."""
+    head = (f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "".join(f"X-Pad-{i}: {'a' * 1000}\r\n" for i in range(1024))
+            + "Content-Length: 2\r\n\r\n{}").encode()
+    stop = threading.Event()
+    sent = [0]
+    answers: dict[str, int] = {}
+
+    def flood() -> None:
+        while not stop.is_set() and sent[0] < 2_000:
+            sent[0] += 1
+            try:
+                with socket.create_connection(("127.0.0.1", service.http_port), timeout=10) as s:
+                    s.sendall(head)
+                    status = s.recv(64).split(b" ", 2)[1].decode() or "closed"
+            except (OSError, IndexError):
+                status = "closed"
+            answers[status] = answers.get(status, 0) + 1
+
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
+    worker = Worker(service)
+    for thread in threads:
+        thread.start()
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(30)
+    return (f"{normal.summary()}; {sent[0]} 1 MiB heads, answered {answers}; "
+            f"{worker.summary()}")
+
+
+def connection_flood(service: Target, hold: float) -> str:
+    """4 clients opening connections as fast as they can, holding up to 2,000 idle."""
+    stop = threading.Event()
+    held: list[socket.socket] = []
+    opened = [0]
+
+    def flood() -> None:
+        while not stop.is_set() and opened[0] < 200_000:
+            try:
+                sock = socket.create_connection(("127.0.0.1", service.http_port), timeout=5)
+            except OSError:
+                time.sleep(0.01)
+                continue
+            opened[0] += 1
+            if len(held) < 2_000:
+                held.append(sock)
+            else:
+                sock.close()
+
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
+    worker = Worker(service)
+    for thread in threads:
+        thread.start()
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(10)
+        for sock in held:
+            sock.close()
+    return f"{normal.summary()}; {opened[0]} connections opened; {worker.summary()}"
+
+
+def rapid_reset(service: Target, hold: float, settle: float = 2.0) -> str:
+    """4 HTTP/2 connections opening and at once resetting streams, for `hold` s; the RSS
+    `settle` s after."""
     stop = threading.Event()
     sent = [0]
 
@@ -213,7 +443,7 @@ def rapid_reset(service: Service, hold: float) -> str:
             except OSError:
                 time.sleep(0.05)
 
-    before = _rss_mib(service.proc.pid)
+    worker = Worker(service)
     threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
     for thread in threads:
         thread.start()
@@ -224,37 +454,65 @@ def rapid_reset(service: Service, hold: float) -> str:
         stop.set()
         for thread in threads:
             thread.join(10)
-    time.sleep(2)
+    during = worker.summary()
+    time.sleep(settle)
     errors = service.log().count("Traceback")
     return (f"{normal.summary()}; {sent[0]} streams reset; tracebacks logged {errors}; "
-            f"RSS {before:.0f} -> {_rss_mib(service.proc.pid):.0f} MiB (2 s after)")
+            f"{during}; RSS {_rss_mib(service.proc.pid):.0f} MiB {settle:.0f} s after")
 
 
 ATTACKS: dict[str, Callable[[Service, float], str]] = {
-    "refused-bodies": refused_bodies,
     "header-only-streams": header_only_streams,
     "many-streams": many_streams,
+}
+SERVERS = ("hypercorn", "granian", "uvicorn")
+#: The HTTP port's attacks, which `--server` runs against each candidate server too.
+HTTP_ATTACKS: dict[str, Callable[[Target, float], str]] = {
+    "refused-bodies": refused_bodies,
+    "refused-flood": refused_flood,
     "slow-bodies": slow_bodies,
+    "slow-headers": slow_headers,
+    "huge-headers": huge_headers,
+    "h2-header-only": h2_header_only,
     "rapid-reset": rapid_reset,
+    "connection-flood": connection_flood,
 }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", action="append", choices=sorted(ATTACKS))
+    parser.add_argument("--only", action="append", choices=sorted({*ATTACKS, *HTTP_ATTACKS}))
     parser.add_argument("--hold", type=float, default=20.0, help="seconds each attack is held")
+    parser.add_argument("--server", action="append", choices=SERVERS,
+                        help="run the HTTP attacks against this candidate HTTP server (again "
+                             "for several: each attack then runs on each, in a rotated order)")
+    parser.add_argument("--settle", type=float, default=2.0,
+                        help="seconds after rapid reset before its RSS is read")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
-    figures = {}
-    for name in args.only or list(ATTACKS):
-        with tempfile.TemporaryDirectory() as tmp:
-            service = Service(Path(tmp), "--max-request-bytes", str(2 << 20))
-            try:
-                service.wait_ready(workers=1)
-                figures[name] = ATTACKS[name](service, args.hold)
-            finally:
-                service.kill()
-        print(f"{name}: {figures[name]}", flush=True)
+    HTTP_ATTACKS["rapid-reset"] = functools.partial(rapid_reset, settle=args.settle)
+    figures: dict[str, str] = {}
+    names = args.only or [*ATTACKS, *HTTP_ATTACKS]
+    servers: list[str | None] = list(args.server or [None])
+    if args.server:
+        names = [name for name in names if name in HTTP_ATTACKS]
+    for index, name in enumerate(names):
+        shift = index % len(servers)
+        for server in servers[shift:] + servers[:shift]:
+            key = f"{name} [{server}]" if server else name
+            with tempfile.TemporaryDirectory() as tmp:
+                target: Target = (Candidate(Path(tmp), server) if server else
+                                  Service(Path(tmp), "--max-request-bytes", str(2 << 20)))
+                try:
+                    target.wait_ready(workers=1)
+                    if name in HTTP_ATTACKS:
+                        figures[key] = HTTP_ATTACKS[name](target, args.hold)
+                    else:
+                        assert isinstance(target, Service)
+                        figures[key] = ATTACKS[name](target, args.hold)
+                finally:
+                    target.kill()
+            print(f"{key}: {figures[key]}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
 

@@ -8,12 +8,17 @@ in a process of its own on 127.0.0.1; grpcio's own port is the reference for
 the HTTP/2 binary workload. h2load (Debian package nghttp2-client) drives every
 server with the same requests: ListGames as Connect JSON over HTTP/1.1
 keep-alive (8 connections) and over h2c (2 connections x 8 streams), and as
-Connect binary over h2c (gRPC framing for grpcio). Rounds rotate the order;
-the report gives medians with ranges of requests/s and the server's CPU time
-per request (from /proc), and each candidate's ratio to Hypercorn.
+Connect binary over h2c (gRPC framing for grpcio), and a real ApplyAction (a
+2-player Spice Merchant move with every seat's view) as Connect JSON over
+HTTP/1.1 and h2c. Rounds rotate the order; the report gives medians with
+ranges of requests/s and the server's CPU time per request (from /proc), and
+each candidate's CPU ratio to Hypercorn. Uvicorn runs with httptools and
+uvloop, Granian embedded (its Rust HTTP/1.1 and HTTP/2), Hypercorn as
+service/http_server.py configures it.
 
 Granian and Uvicorn are not dependencies of marketplay; to include them:
-`pip install granian==2.8.7 uvicorn==0.54.0` (each is skipped when missing).
+`pip install granian==2.8.7 uvicorn==0.54.0 httptools==0.9.0 uvloop==0.23.0`
+(each server is skipped when missing).
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ import asyncio
 import importlib.util
 import os
 import re
+import resource
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -38,7 +45,9 @@ from pathlib import Path
 from bench.loopback import KEYS, cpu_seconds, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
-LIST_GAMES = "/marketplay.v1.GameService/ListGames"
+RPC = "/marketplay.v1.GameService/"
+LIST_GAMES = RPC + "ListGames"
+NAMES = ("hypercorn", "granian", "uvicorn")
 
 
 @dataclass(frozen=True)
@@ -48,20 +57,57 @@ class Workload:
     content_type: str
     body: bytes
     grpc: bool = False
+    rpc: str = "ListGames"
+    #: Share of --requests this workload makes (a real ApplyAction costs ~10x ListGames).
+    share: float = 1.0
+
+    @property
+    def h2(self) -> bool:
+        return "--h1" not in self.h2load_args
 
 
+H1, H2 = ("--h1", "-c", "8", "-m", "1"), ("-c", "2", "-m", "8")
+#: ApplyAction's body is filled in by main() (a real game's state and a legal action).
+APPLY_BODY = b""
 WORKLOADS = (
-    Workload("JSON  HTTP/1.1 c8", ("--h1", "-c", "8", "-m", "1"), "application/json", b"{}"),
-    Workload("JSON  h2c c2x8", ("-c", "2", "-m", "8"), "application/json", b"{}"),
+    Workload("ListGames JSON  HTTP/1.1 c8", H1, "application/json", b"{}"),
+    Workload("ApplyAction JSON HTTP/1.1 c8", H1, "application/json", APPLY_BODY,
+             rpc="ApplyAction", share=0.25),
+    Workload("ListGames JSON  h2c c2x8", H2, "application/json", b"{}"),
+    Workload("ApplyAction JSON h2c c2x8", H2, "application/json", APPLY_BODY,
+             rpc="ApplyAction", share=0.25),
     # h2load cannot POST an empty body: an unknown field (1: varint 1) that parsers skip.
-    Workload("proto h2c c2x8", ("-c", "2", "-m", "8"), "application/proto", b"\x08\x01"),
+    Workload("ListGames proto h2c c2x8", H2, "application/proto", b"\x08\x01"),
 )
-GRPC_WORKLOAD = replace(WORKLOADS[2], content_type="application/grpc", body=b"\0\0\0\0\2\x08\x01",
+PROTO_H2 = WORKLOADS[4]
+GRPC_WORKLOAD = replace(PROTO_H2, content_type="application/grpc", body=b"\0\0\0\0\2\x08\x01",
                         grpc=True)
 
 
-def serve(name: str, port: int) -> None:
-    """Run one candidate in this process until SIGTERM."""
+def apply_action_json(port: int) -> bytes:
+    """A real ApplyAction as Connect JSON: a 2-player Spice Merchant game's first legal move,
+    asking for every seat's view (the service is stateless, so it can be sent again and again)."""
+    from google.protobuf import json_format
+
+    from marketplay.v1 import game_service_pb2 as pb
+    from tests.service.conftest import first_legal
+
+    new = pb.NewGameRequest(game_id="spice-merchant", num_players=2,
+                            views=pb.ViewSelection(all_seats=True))
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{RPC}NewGame", data=json_format.MessageToJson(new).encode(),
+        headers={"content-type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        update = json_format.Parse(response.read(), pb.NewGameResponse()).update
+    seat, action = first_legal(update)
+    apply = pb.ApplyActionRequest(state=update.state, seat=seat, action=action,
+                                  views=pb.ViewSelection(all_seats=True))
+    return json_format.MessageToJson(apply, indent=None).encode()
+
+
+def serve(name: str, port: int, recycle: bool = True) -> None:
+    """Run one candidate in this process until SIGTERM; `recycle` False turns off the
+    connection limits (requests and age per connection), which h2load does not follow."""
     from dataclasses import replace as with_
 
     from service.config import Config
@@ -72,6 +118,8 @@ def serve(name: str, port: int) -> None:
     from service.states import StateStore
 
     config = with_(Config(), http_port=port, state_keys=KEYS)
+    if not recycle:
+        config = with_(config, http_keep_alive_max_requests=1 << 30, http_max_connection_age_ms=0)
     store = StateStore(Sealer.from_config(KEYS), 4096, NullObserver(), 64 << 20)
     core = GameCore(store, NullObserver(), False, 10_000)
     if name == "hypercorn":
@@ -84,15 +132,31 @@ def serve(name: str, port: int) -> None:
     app = build_http_app(config, core, ThreadPoolExecutor(config.threads))
     if name == "granian":
         from granian.constants import HTTPModes, Interfaces
+        from granian.http import HTTP1Settings, HTTP2Settings
         from granian.server.embed import Server
 
+        # The limits Hypercorn has by default (docs/security.md): keep-alive, 100 streams
+        # per connection, 64 KiB of headers; and a time for the request head (slowloris).
+        # Embedded mode's backlog is 128 (1,024 here, as bind_http has it); its backpressure
+        # caps the connections served at once (past it, none is accepted), so it is set to
+        # the descriptor limit, which is the only cap Hypercorn and Uvicorn have.
         server = Server(app, "127.0.0.1", port, interface=Interfaces.ASGINL,
-                        http=HTTPModes.auto, log_enabled=False)
-        asyncio.run(server.serve())
+                        http=HTTPModes.auto, log_enabled=False, log_access=False,
+                        backlog=1024, websockets=False,
+                        backpressure=resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+                        http1_settings=HTTP1Settings(header_read_timeout=10_000,
+                                                     keep_alive=True),
+                        http2_settings=HTTP2Settings(max_concurrent_streams=100,
+                                                     max_headers_size=65536))
+        loop = asyncio.new_event_loop()
+        loop.add_signal_handler(signal.SIGTERM, server.stop)
+        loop.run_until_complete(server.serve())
     elif name == "uvicorn":
         import uvicorn
 
-        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off",
+                    http="httptools", loop="uvloop", access_log=False, ws="none",
+                    timeout_keep_alive=5)
 
 
 @dataclass
@@ -106,21 +170,29 @@ def start(name: str) -> Candidate:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "MARKETPLAY_STATE_KEYS": KEYS}
     if name == "grpcio":
-        args = ["-m", "service.main", "--port", str(port), "--http-port", "0",
+        args = ["-m", "service.main", "--port", str(port), "--http-port", "0", "--workers", "1",
+                "--max-connection-age-ms", "3600000",
                 "--metrics-port", "0"]
     else:
-        args = ["-m", "bench.http_servers", "--serve", name, "--port", str(port)]
+        args = ["-m", "bench.http_servers", "--serve", name, "--port", str(port),
+                "--no-recycle"]
     proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if name == "grpcio" or _answers(port):
-            if name == "grpcio":
-                time.sleep(3)  # no HTTP to poll; grpcio starts in well under this
+        if _listens(port) if name == "grpcio" else _answers(port):
             return Candidate(name, port, proc)
         time.sleep(0.2)
     proc.kill()
     raise SystemExit(f"{name} did not start")
+
+
+def _listens(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
 
 
 def _answers(port: int) -> bool:
@@ -141,14 +213,14 @@ def stop(candidate: Candidate) -> None:
 
 
 def h2load(candidate: Candidate, workload: Workload, requests: int, body_file: Path,
-           path: str = LIST_GAMES) -> float:
+           path: str | None = None) -> float:
     """Requests/s of `requests` h2load calls; exits unless every one was answered."""
     headers = ["-H", f"content-type: {workload.content_type}"]
     if workload.grpc:
         headers += ["-H", "te: trailers"]
     out = subprocess.run(
         ["h2load", "-t", "1", "-n", str(requests), *workload.h2load_args, *headers,
-         "-d", str(body_file), f"http://127.0.0.1:{candidate.port}{path}"],
+         "-d", str(body_file), f"http://127.0.0.1:{candidate.port}{path or RPC + workload.rpc}"],
         capture_output=True, text=True, check=True,
     ).stdout
     # h2load counts an HTTP/1.1 status only when it has a reason phrase, which ASGI
@@ -174,7 +246,7 @@ class Sample:
 
 def _check_one(candidate: Candidate, workload: Workload) -> None:
     request = urllib.request.Request(
-        f"http://127.0.0.1:{candidate.port}{LIST_GAMES}", data=workload.body,
+        f"http://127.0.0.1:{candidate.port}{RPC}{workload.rpc}", data=workload.body,
         headers={"content-type": workload.content_type}, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
         if response.status != 200 or not response.read():
@@ -184,9 +256,10 @@ def _check_one(candidate: Candidate, workload: Workload) -> None:
 def measure(candidate: Candidate, workload: Workload, requests: int, tmp: Path) -> Sample:
     if not workload.grpc:
         _check_one(candidate, workload)
+    requests = max(100, int(requests * workload.share))
     body_file = tmp / f"body-{abs(hash(workload.body))}"
     body_file.write_bytes(workload.body)
-    h2load(candidate, workload, max(200, requests // 10), body_file)  # warm-up
+    h2load(candidate, workload, max(100, requests // 10), body_file)  # warm-up
     cpu_before = cpu_seconds(candidate.proc.pid)
     rate = h2load(candidate, workload, requests, body_file)
     cpu = cpu_seconds(candidate.proc.pid) - cpu_before
@@ -199,17 +272,24 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--no-recycle", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.port)
+        serve(args.serve, args.port, recycle=not args.no_recycle)
         return
     if shutil.which("h2load") is None:
         raise SystemExit("needs h2load: apt-get install nghttp2-client")
-    names = ["hypercorn"] + [n for n in ("granian", "uvicorn") if importlib.util.find_spec(n)]
-    skipped = {"granian", "uvicorn"} - set(names)
+    names = ["hypercorn"] + [n for n in NAMES[1:] if importlib.util.find_spec(n)]
+    skipped = set(NAMES) - set(names)
     if skipped:
         print(f"skipped (not installed): {', '.join(sorted(skipped))}")
     names.append("grpcio")
+    first = start("hypercorn")
+    try:
+        apply_body = apply_action_json(first.port)
+    finally:
+        stop(first)
+    workloads = [replace(w, body=apply_body) if w.rpc == "ApplyAction" else w for w in WORKLOADS]
     samples: dict[tuple[str, str], list[Sample]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for round_ in range(args.rounds):
@@ -217,21 +297,21 @@ def main() -> None:
             for name in order:
                 candidate = start(name)
                 try:
-                    for workload in WORKLOADS:
-                        if name == "uvicorn" and "h2c" in workload.name:
+                    for workload in workloads:
+                        if name == "uvicorn" and workload.h2:
                             continue  # Uvicorn speaks HTTP/1.1 only
                         if name == "grpcio":
-                            if workload is not WORKLOADS[2]:
+                            if workload is not PROTO_H2:
                                 continue
                             workload = GRPC_WORKLOAD
                         sample = measure(candidate, workload, args.requests, Path(tmp))
-                        key = (name, WORKLOADS[2].name if workload.grpc else workload.name)
+                        key = (name, PROTO_H2.name if workload.grpc else workload.name)
                         samples.setdefault(key, []).append(sample)
                 finally:
                     stop(candidate)
-    print(f"{args.rounds} rounds x {args.requests} requests; medians [min..max]; "
-          "ratio = req/s vs hypercorn")
-    for workload in WORKLOADS:
+    print(f"{args.rounds} rounds x {args.requests} requests (ApplyAction: a quarter); "
+          "medians [min..max]; ratio = CPU per request vs hypercorn")
+    for workload in workloads:
         print(f"\n{workload.name}")
         base = samples.get(("hypercorn", workload.name))
         for name in names:
@@ -240,7 +320,7 @@ def main() -> None:
                 continue
             rates = [s.rate for s in runs]
             cpu = [s.cpu_us for s in runs]
-            ratio = statistics.median(rates) / statistics.median(s.rate for s in base)
+            ratio = statistics.median(cpu) / statistics.median(s.cpu_us for s in base)
             label = "grpcio (gRPC)" if name == "grpcio" else name
             print(f"  {label:14} {statistics.median(rates):7.0f} req/s "
                   f"[{min(rates):.0f}..{max(rates):.0f}]  "
