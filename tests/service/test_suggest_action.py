@@ -186,8 +186,9 @@ def test_a_time_budget_and_the_deadline_end_the_search_with_an_answer(
     assert 1 <= timed.stats.iterations < TEST_CONFIG.bot_max_iterations
     request = pb.SuggestActionRequest(state=update.state, seat=seat,
                                       policy=pb.BOT_POLICY_ISMCTS, max_iterations=1_000_000)
-    answer = stub.SuggestAction(request, timeout=1.5)
+    answer = stub.SuggestAction(request, timeout=1.9)  # under the 2 s cap: the deadline ends it
     assert answer.action.SerializeToString() in legal
+    assert answer.stats.stopped_by_time
     assert 1 <= answer.stats.iterations < TEST_CONFIG.bot_max_iterations
 
 
