@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from service.contract import RPCS
 from service.errors import Code, ServiceError, clip
 
 if TYPE_CHECKING:
@@ -29,13 +30,7 @@ __all__ = ["CallReporter", "Outcome", "rpc_names"]
 log = logging.getLogger("marketplay.calls")
 
 
-def _known_rpcs() -> frozenset[str]:
-    from marketplay.v1 import game_service_pb2 as pb  # the contract: imported once, here
-
-    return frozenset(m.name for m in pb.DESCRIPTOR.services_by_name["GameService"].methods)
-
-
-_KNOWN_RPCS = _known_rpcs()
+_KNOWN_RPCS = frozenset(RPCS)
 
 #: Lazily gives the call's headers or metadata (for a trace parent); only asked when tracing.
 Carrier = Callable[[], Mapping[str, str]]

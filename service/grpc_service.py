@@ -32,28 +32,16 @@ from typing import Any
 
 import grpc
 import grpc.aio
-from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
 from marketplay.v1 import game_service_pb2 as pb
 from service.admission import Admission
 from service.calls import CallReporter, Outcome, elapsed, rpc_names
+from service.contract import SERVICE
 from service.core import Call, GameCore, guarded
-from service.errors import DOMAIN, Code, ServiceError
+from service.errors import Code, ServiceError, to_status
 
-__all__ = ["SERVICE", "add_to_server", "to_status"]
-
-SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
-
-def to_status(error: ServiceError) -> grpc.Status:
-    """The gRPC rendering of a refusal: its code, message and ErrorInfo."""
-    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    status = status_pb2.Status(code=int(error.code), message=str(error), details=[detail])
-    return rpc_status.to_status(status)
+__all__ = ["SERVICE", "add_to_server"]
 
 
 def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:

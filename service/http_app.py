@@ -37,24 +37,29 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMappi
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import grpc
 from connectrpc.compression.gzip import GzipCompression
 from connectrpc.errors import ConnectError
 
 from service import grpc_web_text, playground
 from service.admission import Admission
-from service.calls import CallReporter, elapsed, rpc_names
+from service.calls import CallReporter, elapsed
+from service.contract import RPCS, SERVICE
 from service.core import Call
 from service.cors import CorsPolicy
-from service.errors import Code, ServiceError, echo, invalid
-from service.http_service import (
-    CURRENT_CALL,
-    SERVICE,
-    HttpCall,
+from service.errors import (
+    Code,
+    ServiceError,
+    code_of_connect_name,
+    code_of_http_status,
+    code_of_number,
     connect_error_json,
+    echo,
+    grpc_code,
     grpc_web_error_headers,
-    protocol_of,
+    http_status,
+    invalid,
 )
+from service.http_service import CURRENT_CALL, HttpCall, protocol_of
 
 if TYPE_CHECKING:
     from service.rpc_metrics import MethodMetrics, UnaryCallMetrics
@@ -68,7 +73,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 RPC_PREFIX = f"/{SERVICE.full_name}/"
-_RPCS = tuple(rpc_names(SERVICE))
+_RPCS = RPCS
 _GRPC_FRAME = 5  # gRPC-Web's per-message prefix: flags byte and 4-byte length
 _GZIP = GzipCompression()  # connectrpc's: stops inflating one byte past the limit
 
@@ -352,8 +357,7 @@ class HttpApp:
             refusal = self.admission.enter()
             if refusal is not None:
                 current.outcome.refused(refusal)
-                status = 503 if refusal.code is Code.UNAVAILABLE else 429
-                await _refuse(send, status, refusal, _grpc_type(scope))
+                await _refuse(send, http_status(refusal.code), refusal, _grpc_type(scope))
                 return
             admitted = True
             await self._rpc(scope, body, receive, send)
@@ -368,7 +372,7 @@ class HttpApp:
             seconds = elapsed(started)
             if counted is not None:
                 counted.observe(seconds)
-                counted.handled(_GRPC_STATUS[current.outcome.code])
+                counted.handled(grpc_code(current.outcome.code))
                 if current.outcome.code is Code.OK:
                     counted.sent()
             call = current.call or Call(peer=_peer(scope),
@@ -487,18 +491,6 @@ class HttpApp:
                 return
 
 
-#: HTTP statuses connectrpc answers with itself, read back as codes the way Connect clients
-#: read them (the Connect protocol's HTTP-to-code table), when no error body says better.
-_HTTP_CODES = {400: Code.INVALID_ARGUMENT, 401: Code.UNAUTHENTICATED, 403: Code.PERMISSION_DENIED,
-               404: Code.UNIMPLEMENTED, 408: Code.DEADLINE_EXCEEDED, 409: Code.ABORTED,
-               412: Code.FAILED_PRECONDITION, 413: Code.RESOURCE_EXHAUSTED,
-               415: Code.UNIMPLEMENTED, 429: Code.UNAVAILABLE, 431: Code.RESOURCE_EXHAUSTED,
-               499: Code.CANCELLED, 500: Code.INTERNAL, 501: Code.UNIMPLEMENTED,
-               502: Code.UNAVAILABLE, 503: Code.UNAVAILABLE, 504: Code.DEADLINE_EXCEEDED}
-_GRPC_STATUS = {code: status for status in grpc.StatusCode for code in Code
-                if code.value == status.value[0]}
-_CONNECT_NAMES = {"canceled": Code.CANCELLED,
-                  **{code.name.lower(): code for code in Code if code is not Code.CANCELLED}}
 _TRAILERS_FLAG = 0x80
 
 
@@ -518,11 +510,6 @@ def _envelope_problem(body: bytes, grpc_encoding: str) -> str | None:
     return None
 
 
-def _code_of(text: str) -> Code:
-    return Code(int(text)) if text.isdigit() and int(text) in Code._value2member_map_ \
-        else Code.UNKNOWN
-
-
 def _watching(send: Send, current: HttpCall) -> Send:
     """`send` that reads the code the client receives when connectrpc answers itself (a
     bad header, an unsupported codec, a status only in gRPC-Web's trailers frame), so
@@ -540,11 +527,11 @@ def _watching(send: Send, current: HttpCall) -> Send:
                     bytes(k).lower() == b"content-type" and bytes(v).startswith(b"application/grpc-web")
                     for k, v in headers)
                 if message["status"] >= 400:
-                    current.outcome.code = _HTTP_CODES.get(message["status"], Code.UNKNOWN)
+                    current.outcome.code = code_of_http_status(message["status"])
             if kind in ("http.response.start", "http.response.trailers"):
                 status = _status_header(message.get("headers", ()))
                 if status:
-                    current.outcome.code = _code_of(str(status))
+                    current.outcome.code = code_of_number(str(status))
             if kind == "http.response.body":
                 chunk = bytes(message.get("body", b""))
                 if state["grpc_web"]:
@@ -571,7 +558,7 @@ def _trailer_status(chunk: bytes) -> Code | None:
             for line in frame.split(b"\r\n"):
                 name, _, value = line.partition(b":")
                 if name.strip().lower() == b"grpc-status":
-                    return _code_of(value.strip().decode("latin-1"))
+                    return code_of_number(value.strip().decode("latin-1"))
         offset += _GRPC_FRAME + length
     return None
 
@@ -582,7 +569,7 @@ def _connect_code(body: bytes, otherwise: Code) -> Code:
         named = json.loads(body).get("code")
     except (ValueError, AttributeError):
         return otherwise
-    return _CONNECT_NAMES.get(named, otherwise) if isinstance(named, str) else otherwise
+    return (code_of_connect_name(named) or otherwise) if isinstance(named, str) else otherwise
 
 
 def _status_header(headers: Iterable[tuple[bytes, bytes]]) -> int:

@@ -16,45 +16,31 @@ HTTP with no change here.
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 import time
-import urllib.parse
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, cast
 
-from connectrpc.code import Code as ConnectCode
-from connectrpc.errors import ConnectError, ErrorDetail
+from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
 from google.protobuf.message import Message
-from google.rpc import error_details_pb2
-from protobuf import DescMessage, Registry
-from protobuf import Message as PyMessage
-from protobuf.wkt import Any as AnyProto
-from protobuf.wkt import Struct
 
 from marketplay.v1 import game_service_connect as pb_connect
-from marketplay.v1 import game_service_pb2 as pb
-from service import protojson
+from service import errors, protojson
 from service.calls import Outcome, rpc_names
+from service.contract import SERVICE
 from service.core import Call, GameCore, guarded
-from service.errors import DOMAIN, Code, ServiceError, clip, invalid
-from service.grpc_service import to_status
+from service.errors import Code, ServiceError, clip, invalid
 
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
 
 __all__ = [
-    "CURRENT_CALL", "SERVICE", "HttpCall", "connect_application", "connect_error_json", "drop_tracebacks",
-    "grpc_web_error_headers", "protocol_of", "to_connect_error",
+    "CURRENT_CALL", "SERVICE", "HttpCall", "connect_application", "drop_tracebacks", "protocol_of",
+    "to_connect_error",
 ]
-
-SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
-_ERROR_INFO_TYPE = "type.googleapis.com/" + error_details_pb2.ErrorInfo.DESCRIPTOR.full_name
-_T = TypeVar("_T", bound=PyMessage)
 
 
 @dataclass
@@ -106,90 +92,17 @@ def _record(error: ServiceError) -> ServiceError:
     return error
 
 
-class _ReadableDetail(ErrorDetail):
-    """ErrorInfo on the wire, plus its JSON form as the Connect `debug` field.
-
-    connectrpc writes `debug` only for details it can render itself (protobuf-py
-    messages); ours are google.protobuf messages, so the readable form is given
-    as a Struct. curl users read `.details[0].debug.reason` without decoding.
-    """
-
-    def __init__(self, info: error_details_pb2.ErrorInfo) -> None:
-        super().__init__(AnyProto(type_url=_ERROR_INFO_TYPE, value=info.SerializeToString()))
-        self._readable = Struct.from_python(_readable(info))
-
-    @overload
-    def value(self) -> PyMessage | None: ...
-
-    @overload
-    def value(self, desc: DescMessage, /) -> PyMessage | None: ...
-
-    @overload
-    def value(self, typ: type[_T], /) -> _T | None: ...
-
-    @overload
-    def value(self, registry: Registry, /) -> PyMessage | None: ...
-
-    def value(
-        self, desc_or_registry: Registry | DescMessage | type[PyMessage] | None = None
-    ) -> PyMessage | None:
-        if desc_or_registry is None:
-            return self._readable
-        return super().value(desc_or_registry)
-
-
-def _error_info(error: ServiceError) -> error_details_pb2.ErrorInfo:
-    return error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
-
-
-def _readable(info: error_details_pb2.ErrorInfo) -> dict[str, Any]:
-    """ErrorInfo as the JSON of Connect's `debug` field."""
-    return {"reason": info.reason, "domain": info.domain, "metadata": dict(info.metadata)}
-
-
 def to_connect_error(error: ServiceError) -> ConnectError:
     """The Connect rendering of a refusal: its code, message and ErrorInfo.
 
     Raised into connectrpc, so it is noted on the request's HttpCall, whose
     release() breaks the reference cycle connectrpc's error handling leaves.
     """
-    rendered = ConnectError(_CONNECT_CODES[error.code], str(error),
-                            details=[_ReadableDetail(_error_info(error))])
+    rendered = errors.to_connect_error(error)
     current = CURRENT_CALL.get()
     if current is not None:
         current.raised.append(rendered)
     return rendered
-
-
-def connect_error_json(error: ServiceError) -> bytes:
-    """The Connect error body of a refusal the HTTP layer answers itself (413, 404, ...),
-    written as connectrpc writes those of the handlers."""
-    info = _error_info(error)
-    detail = {
-        "type": error_details_pb2.ErrorInfo.DESCRIPTOR.full_name,
-        "value": base64.b64encode(info.SerializeToString()).decode().rstrip("="),
-        "debug": _readable(info),
-    }
-    return json.dumps({"code": _CONNECT_CODES[error.code].value, "message": str(error),
-                       "details": [detail]}).encode()
-
-
-def grpc_web_error_headers(error: ServiceError) -> list[tuple[str, str]]:
-    """The gRPC-Web trailers (sent as headers) of a refusal the HTTP layer answers itself:
-    the same google.rpc.Status the gRPC transport sends."""
-    status = to_status(error)
-    headers = [("grpc-status", str(status.code.value[0])),
-               ("grpc-message", urllib.parse.quote(status.details, safe=""))]
-    for key, value in status.trailing_metadata:  # grpc-status-details-bin: binary, base64'd
-        raw = value if isinstance(value, bytes) else value.encode()
-        headers.append((key, base64.b64encode(raw).decode().rstrip("=")))
-    return headers
-
-
-_CONNECT_CODES: dict[Code, ConnectCode] = {
-    Code.CANCELLED: ConnectCode.CANCELED,
-    **{code: ConnectCode[code.name] for code in Code if code not in (Code.OK, Code.CANCELLED)},
-}
 
 
 def _malformed(message_class: type[Message], detail: str = "") -> ConnectError:

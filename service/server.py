@@ -16,11 +16,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from marketplay.v1 import game_service_pb2 as pb
 from service.admission import Admission
 from service.bots import Bots, BotSettings
 from service.calls import CallReporter
 from service.config import Config, StartupError
+from service.contract import SERVICE_NAME as SERVICE_NAME  # tests and tools import it here
 from service.core import GameCore
 from service.grpc_server import GrpcServer
 from service.observe import GameObserver, NullObserver
@@ -30,8 +30,6 @@ from service.states import StateStore
 if TYPE_CHECKING:
     from service.http_server import HttpServer
     from service.rpc_metrics import UnaryCallMetrics
-
-SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 
 
 @dataclass
