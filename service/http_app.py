@@ -21,9 +21,14 @@ What it adds to connectrpc's generated app, in the order a request meets it:
 * for every RPC, however it ended: the grpc_server_* metrics, and one report
   (log line for a refusal, span when tracing: service/calls.py).
 
+Admission, metrics and the report are the call's lifecycle
+(service/lifecycle.py), the same component the gRPC port uses; this module
+opens it for each RPC path and records the refusals it writes itself, and
+reads back the code of answers connectrpc writes on its own (`_watching`).
 Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
-error rendering (service/http_service.py adapts it to GameCore). Refusals
-written here carry an ErrorInfo reason like every other.
+the rendering of handler errors (service/http_service.py adapts it to the
+core). Refusals written here are rendered by service/errors.py and carry an
+ErrorInfo reason like every other.
 """
 
 from __future__ import annotations
