@@ -86,7 +86,7 @@ def to_connect_error(error: ServiceError) -> ConnectError:
     rendered = errors.to_connect_error(error)
     life = CURRENT_CALL.get()
     if life is not None:
-        life.raised.append(rendered)
+        life.raised_into_framework(rendered)
     return rendered
 
 

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CallLife", "Lifecycle"]
 
+_KNOWN = frozenset(RPCS)
+
 
 class CallLife:
     """One call as the lifecycle follows it: its `Call`, once known, and how it ended.
@@ -61,7 +63,13 @@ class CallLife:
         self.outcome = Outcome()
         self.admitted = False
         #: Errors raised into a framework for this call (connectrpc), released at its end.
-        self.raised: list[BaseException] = []
+        self.raised: list[BaseException] | None = None
+
+    def raised_into_framework(self, error: BaseException) -> None:
+        """Note `error`, raised into connectrpc, for release once the call has ended."""
+        if self.raised is None:
+            self.raised = []
+        self.raised.append(error)
 
     def admit(self) -> ServiceError | None:
         """Count the call against admission; else the refusal, recorded as its outcome."""
@@ -93,10 +101,11 @@ class CallLife:
         if kind is not None and issubclass(kind, asyncio.CancelledError):
             self.interrupted()
         lifecycle = self._lifecycle
-        if lifecycle.release is not None:
-            for raised in self.raised:
-                lifecycle.release(raised)
-        self.raised.clear()
+        if self.raised is not None:
+            if lifecycle.release is not None:
+                for raised in self.raised:
+                    lifecycle.release(raised)
+            self.raised = None
         if self.admitted:
             lifecycle.admission.leave()
         seconds = elapsed(self._started)
@@ -107,7 +116,7 @@ class CallLife:
             if code is Code.OK:
                 counted.sent()
         rpc = self._rpc
-        lifecycle.reporter.finished(rpc if rpc in RPCS else echo(rpc), self.call or self._fallback(),
+        lifecycle.reporter.finished(rpc if rpc in _KNOWN else echo(rpc), self.call or self._fallback(),
                                     self.outcome, seconds, self._carrier)
 
 

@@ -117,6 +117,6 @@ def test_errors_raised_into_a_framework_are_released_when_the_call_ends() -> Non
     lifecycle = Lifecycle(Admission(1), Reports(), release=released.append)
     error = ValueError("kept by connectrpc's frame")
     with lifecycle.call("GetView", lambda: Call()) as life:
-        life.raised.append(error)
+        life.raised_into_framework(error)
         assert not released
     assert released == [error] and not life.raised
