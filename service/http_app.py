@@ -247,8 +247,8 @@ class HttpApp:
 
     def begin_drain(self) -> None:
         """Not ready from now on, and every new call refused with UNAVAILABLE (DRAINING)."""
+        self.admission.drain()  # before /readyz says so: whoever sees 503 is refused
         self.readiness.ready = False
-        self.admission.drain()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
