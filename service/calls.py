@@ -11,40 +11,28 @@ or anything the state hides, so a log line is safe to ship anywhere.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from service.contract import RPCS
 from service.errors import Code, ServiceError, clip
 
 if TYPE_CHECKING:
     from service.core import Call
     from service.tracing import SpanRecorder
 
-__all__ = ["CallReporter", "Outcome", "rpc_names"]
+__all__ = ["CallReporter", "Outcome"]
 
 log = logging.getLogger("marketplay.calls")
 
 
-def _known_rpcs() -> frozenset[str]:
-    from marketplay.v1 import game_service_pb2 as pb  # the contract: imported once, here
-
-    return frozenset(m.name for m in pb.DESCRIPTOR.services_by_name["GameService"].methods)
-
-
-_KNOWN_RPCS = _known_rpcs()
+_KNOWN_RPCS = frozenset(RPCS)
 
 #: Lazily gives the call's headers or metadata (for a trace parent); only asked when tracing.
 Carrier = Callable[[], Mapping[str, str]]
-
-
-def rpc_names(service: Any) -> dict[str, str]:
-    """RPC name -> the GameCore method serving it ("ListGames" -> "list_games")."""
-    return {method.name: re.sub(r"(?<!^)(?=[A-Z])", "_", method.name).lower()
-            for method in service.methods}
 
 
 @dataclass

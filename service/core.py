@@ -5,6 +5,11 @@ apply the action through the engine framework, build the update, count it.
 It takes and returns the generated protobuf messages and raises ServiceError
 for every refusal, so the gRPC servicer (service/grpc_service.py) and the
 HTTP application only adapt: no rule, limit or error mapping exists twice.
+
+`GameRpcs` is the typed interface of the RPCs, and `ROUTES` binds each RPC
+name to its method, written out, so mypy, IDEs and readers follow a call from
+the wire to the core (tests/service/test_bindings.py checks every RPC of the
+contract is bound, on both ports).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -33,6 +38,8 @@ from service.updates import build_update, selected_seats, variant_label
 log = logging.getLogger(__name__)
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
+ReqMsg = TypeVar("ReqMsg", bound=Message)
+RespMsg = TypeVar("RespMsg", bound=Message)
 #: No game has more than a few options; a request naming more is refused
 #: unread, so no message ever lists thousands of them.
 MAX_OPTIONS = 16
@@ -61,7 +68,61 @@ class Call:
     notes: CallNotes = field(default_factory=CallNotes)
 
 
+class GameRpcs(Protocol):
+    """One method per GameService RPC: a request and the call in, the response out.
+
+    Each raises ServiceError for a refusal. GameCore is the implementation;
+    the transports depend only on this.
+    """
+
+    def list_games(self, request: pb.ListGamesRequest, call: Call) -> pb.ListGamesResponse: ...
+
+    def new_game(self, request: pb.NewGameRequest, call: Call) -> pb.NewGameResponse: ...
+
+    def apply_action(self, request: pb.ApplyActionRequest, call: Call) -> pb.ApplyActionResponse: ...
+
+    def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse: ...
+
+    def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse: ...
+
+    def suggest_action(
+        self, request: pb.SuggestActionRequest, call: Call
+    ) -> pb.SuggestActionResponse: ...
+
+    def renew_seat_token(
+        self, request: pb.RenewSeatTokenRequest, call: Call
+    ) -> pb.RenewSeatTokenResponse: ...
+
+
+@dataclass(frozen=True)
+class Rpc(Generic[ReqMsg, RespMsg]):
+    """One RPC as a transport serves it: its message types and the core method."""
+
+    request: type[ReqMsg]
+    response: type[RespMsg]
+    #: The core's method for it, looked up on each call (so a core's method may be
+    #: replaced on the instance, as tests do to hold or break a call).
+    method: Callable[[GameRpcs], Callable[[ReqMsg, Call], RespMsg]]
+
+
+#: RPC name (as the contract spells it) -> how the core serves it.
+ROUTES: dict[str, Rpc[Any, Any]] = {
+    "ListGames": Rpc(pb.ListGamesRequest, pb.ListGamesResponse, lambda core: core.list_games),
+    "NewGame": Rpc(pb.NewGameRequest, pb.NewGameResponse, lambda core: core.new_game),
+    "ApplyAction": Rpc(pb.ApplyActionRequest, pb.ApplyActionResponse,
+                       lambda core: core.apply_action),
+    "GetView": Rpc(pb.GetViewRequest, pb.GetViewResponse, lambda core: core.get_view),
+    "Replay": Rpc(pb.ReplayRequest, pb.ReplayResponse, lambda core: core.replay),
+    "SuggestAction": Rpc(pb.SuggestActionRequest, pb.SuggestActionResponse,
+                         lambda core: core.suggest_action),
+    "RenewSeatToken": Rpc(pb.RenewSeatTokenRequest, pb.RenewSeatTokenResponse,
+                          lambda core: core.renew_seat_token),
+}
+
+
 class GameCore:
+    """GameRpcs over sealed states, the engines and the bots."""
+
     def __init__(
         self,
         store: StateStore,

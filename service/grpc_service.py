@@ -2,10 +2,11 @@
 
 Kept thin on purpose (grpc's examples): what a call does lives in
 service/core.py; this module turns the grpc context into a `Call`, a
-ServiceError into a gRPC status carrying google.rpc.ErrorInfo, and reports
-how each call ended (service/calls.py). Every RPC of the service descriptor
-is bound by name to the GameCore method of the same (snake_case) name, as
-over HTTP (service/http_service.py).
+ServiceError into a gRPC status carrying google.rpc.ErrorInfo; admission
+and the report of how each call ended are the call's lifecycle
+(service/lifecycle.py), shared with the HTTP port. Each RPC is served by the GameCore
+method `service.core.ROUTES` binds it to, as over HTTP
+(service/http_service.py).
 
 The handlers are grpc.aio coroutines (service/grpc_server.py says why): a
 call waiting for its request message costs no thread, and a call counts
@@ -32,28 +33,16 @@ from typing import Any
 
 import grpc
 import grpc.aio
-from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
-from marketplay.v1 import game_service_pb2 as pb
 from service.admission import Admission
-from service.calls import CallReporter, Outcome, elapsed, rpc_names
-from service.core import Call, GameCore, guarded
-from service.errors import DOMAIN, Code, ServiceError
+from service.calls import CallReporter
+from service.contract import SERVICE
+from service.core import ROUTES, Call, GameRpcs, Rpc, guarded
+from service.errors import Code, ServiceError, to_status
+from service.lifecycle import Lifecycle
 
-__all__ = ["SERVICE", "add_to_server", "to_status"]
-
-SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
-
-def to_status(error: ServiceError) -> grpc.Status:
-    """The gRPC rendering of a refusal: its code, message and ErrorInfo."""
-    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    status = status_pb2.Status(code=int(error.code), message=str(error), details=[detail])
-    return rpc_status.to_status(status)
+__all__ = ["SERVICE", "add_to_server"]
 
 
 def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:
@@ -65,50 +54,38 @@ def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:
 Handler = Callable[[bytes, "grpc.aio.ServicerContext[Any, Any]"], Awaitable[Message | None]]
 
 
-def _rpc_handler(
-    rpc: str, core: GameCore, attribute: str, request_type: type[Message],
-    reporter: CallReporter, admission: Admission, executor: Executor,
-) -> Handler:
+def _rpc_handler(rpc: str, core: GameRpcs, route: Rpc[Any, Any], lifecycle: Lifecycle,
+                 executor: Executor) -> Handler:
+    request_type: type[Message] = route.request
     name = request_type.DESCRIPTOR.full_name
 
     async def handle(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
-        started = time.perf_counter()
         call = _call_of(context)
-        outcome = Outcome()
-        admitted = False
-        try:
-            refusal = admission.enter()
-            if refusal is not None:
-                raise refusal
-            admitted = True
+        with lifecycle.call(rpc, lambda: call, lambda: _text_metadata(context)) as life:
+            life.call = call
             try:
-                request = request_type.FromString(data)
-            except (DecodeError, RecursionError):
-                raise ServiceError(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST",
-                                   f"the request is not a valid {name}") from None
-            del data
-            method: Callable[[Any, Call], Message] = getattr(core, attribute)
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(executor, guarded, method, request, call)
-        except ServiceError as exc:
-            # Set, not abort(): abort() sends the status at once, before this call's
-            # report and metrics are recorded; this way the client never sees a
-            # refusal its log line and counters do not yet hold.
-            outcome.refused(exc)
-            status = to_status(exc)
-            context.set_code(status.code)
-            context.set_details(status.details)
-            context.set_trailing_metadata(status.trailing_metadata)
-            return None
-        except asyncio.CancelledError:
-            late = call.deadline is not None and time.monotonic() >= call.deadline
-            outcome.code = Code.DEADLINE_EXCEEDED if late else Code.CANCELLED
-            raise
-        finally:
-            if admitted:
-                admission.leave()
-            reporter.finished(rpc, call, outcome, elapsed(started),
-                              lambda: _text_metadata(context))
+                refusal = life.admit()
+                if refusal is not None:
+                    raise refusal
+                try:
+                    request = request_type.FromString(data)
+                except (DecodeError, RecursionError):
+                    raise ServiceError(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST",
+                                       f"the request is not a valid {name}") from None
+                del data
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(executor, guarded, route.method(core), request,
+                                                  call)
+            except ServiceError as exc:
+                # Set, not abort(): abort() sends the status at once, before this call's
+                # report and metrics are recorded; this way the client never sees a
+                # refusal its log line and counters do not yet hold.
+                life.refused(exc)
+                status = to_status(exc)
+                context.set_code(status.code)
+                context.set_details(status.details)
+                context.set_trailing_metadata(status.trailing_metadata)
+                return None
 
     return handle
 
@@ -119,17 +96,16 @@ def _text_metadata(context: grpc.aio.ServicerContext[Any, Any]) -> dict[str, str
             if isinstance(value, str)}
 
 
-def add_to_server(core: GameCore, server: grpc.aio.Server, reporter: CallReporter,
+def add_to_server(core: GameRpcs, server: grpc.aio.Server, reporter: CallReporter,
                   admission: Admission, executor: Executor) -> None:
     """Register every GameService RPC over `core`, each parsing its own request."""
-    handlers = {}
-    for rpc, attribute in rpc_names(SERVICE).items():
-        descriptor = SERVICE.methods_by_name[rpc]
-        request_type: type[Message] = getattr(pb, descriptor.input_type.name)
-        response_type: type[Message] = getattr(pb, descriptor.output_type.name)
-        handlers[rpc] = grpc.unary_unary_rpc_method_handler(
-            _rpc_handler(rpc, core, attribute, request_type, reporter, admission, executor),
+    lifecycle = Lifecycle(admission, reporter)
+    handlers = {
+        rpc: grpc.unary_unary_rpc_method_handler(
+            _rpc_handler(rpc, core, route, lifecycle, executor),
             request_deserializer=None,
-            response_serializer=response_type.SerializeToString,
+            response_serializer=route.response.SerializeToString,
         )
+        for rpc, route in ROUTES.items()
+    }
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))

@@ -21,9 +21,14 @@ What it adds to connectrpc's generated app, in the order a request meets it:
 * for every RPC, however it ended: the grpc_server_* metrics, and one report
   (log line for a refusal, span when tracing: service/calls.py).
 
+Admission, metrics and the report are the call's lifecycle
+(service/lifecycle.py), the same component the gRPC port uses; this module
+opens it for each RPC path and records the refusals it writes itself, and
+reads back the code of answers connectrpc writes on its own (`_watching`).
 Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
-error rendering (service/http_service.py adapts it to GameCore). Refusals
-written here carry an ErrorInfo reason like every other.
+the rendering of handler errors (service/http_service.py adapts it to the
+core). Refusals written here are rendered by service/errors.py and carry an
+ErrorInfo reason like every other.
 """
 
 from __future__ import annotations
@@ -37,27 +42,32 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMappi
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import grpc
 from connectrpc.compression.gzip import GzipCompression
 from connectrpc.errors import ConnectError
 
 from service import grpc_web_text, playground
 from service.admission import Admission
-from service.calls import CallReporter, elapsed, rpc_names
+from service.calls import CallReporter
+from service.contract import RPCS, SERVICE
 from service.core import Call
 from service.cors import CorsPolicy
-from service.errors import Code, ServiceError, echo, invalid
-from service.http_service import (
-    CURRENT_CALL,
-    SERVICE,
-    HttpCall,
+from service.errors import (
+    Code,
+    ServiceError,
+    code_of_connect_name,
+    code_of_http_status,
+    code_of_number,
     connect_error_json,
+    echo,
     grpc_web_error_headers,
-    protocol_of,
+    http_status,
+    invalid,
 )
+from service.http_service import CURRENT_CALL, drop_tracebacks, protocol_of
+from service.lifecycle import CallLife, Lifecycle
 
 if TYPE_CHECKING:
-    from service.rpc_metrics import MethodMetrics, UnaryCallMetrics
+    from service.rpc_metrics import UnaryCallMetrics
 
 __all__ = ["RPC_PREFIX", "HttpApp", "Readiness"]
 
@@ -68,7 +78,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 RPC_PREFIX = f"/{SERVICE.full_name}/"
-_RPCS = tuple(rpc_names(SERVICE))
+_RPCS = RPCS
 _GRPC_FRAME = 5  # gRPC-Web's per-message prefix: flags byte and 4-byte length
 _GZIP = GzipCompression()  # connectrpc's: stops inflating one byte past the limit
 
@@ -232,15 +242,13 @@ class HttpApp:
         self.readiness = readiness
         self._openapi = openapi
         self.admission = admission or Admission(1 << 30)
-        self._reporter = reporter or CallReporter()
-        self._counted: dict[str, MethodMetrics] = {
-            rpc: metrics.method(f"/{SERVICE.full_name}/{rpc}") for rpc in _RPCS
-        } if metrics is not None else {}
+        self._lifecycle = Lifecycle(self.admission, reporter or CallReporter(), metrics,
+                                    release=drop_tracebacks)
 
     def begin_drain(self) -> None:
         """Not ready from now on, and every new call refused with UNAVAILABLE (DRAINING)."""
+        self.admission.drain()  # before /readyz says so: whoever sees 503 is refused
         self.readiness.ready = False
-        self.admission.drain()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -314,82 +322,65 @@ class HttpApp:
 
     async def _rpc_call(self, scope: Scope, body_reader: _Body, receive: Receive,
                         send: Send) -> None:
-        """One RPC, from admission to its report, whatever refuses or ends it."""
-        started = time.perf_counter()
+        """One RPC, from admission to its report (its lifecycle), whatever refuses or ends it."""
         rpc = scope["path"][len(RPC_PREFIX):]
-        counted = self._counted.get(rpc)
-        current = HttpCall()
-        token = CURRENT_CALL.set(current)
-        if counted is not None:
-            counted.started()
-            counted.received()
-        admitted = False
-        try:
-            grpc_type = _grpc_type(scope)
-            if grpc_type and not grpc_type.startswith("application/grpc-web") and \
-                    scope.get("http_version") != "2":
-                # First: HTTP/1.1 cannot carry the trailers any native gRPC answer needs.
-                await _refuse(send, 415, current.outcome.refused(ServiceError(
-                    Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2", "native gRPC needs HTTP/2 (h2c); "
-                    "use the gRPC port, or Connect or gRPC-Web here")))
-                return
-            if rpc in _RPCS and scope["method"] == "POST" and \
-                    _media_type(scope) not in _MEDIA_TYPES:
-                # Before connectrpc, whose own 415 has an empty body and no reason.
-                await body_reader.discard()
-                await _refuse(send, 415, current.outcome.refused(_unsupported_type(scope)),
-                              headers=[("Accept-Post", ", ".join(_CONNECT_TYPES))])
-                return
-            if rpc not in _RPCS or scope["method"] != "POST":
-                await body_reader.discard()
-                await self._wrong_rpc(scope, rpc, current, send)
-                return
-            # The body first, within --http-body-timeout-ms: a slow sender holds no
-            # admission slot, and cannot hold its connection's stream for ever.
-            body = await self._read_body(scope, body_reader, current, send)
-            if body is None:
-                return
-            refusal = self.admission.enter()
-            if refusal is not None:
-                current.outcome.refused(refusal)
-                status = 503 if refusal.code is Code.UNAVAILABLE else 429
-                await _refuse(send, status, refusal, _grpc_type(scope))
-                return
-            admitted = True
-            await self._rpc(scope, body, receive, send)
-        except asyncio.CancelledError:
-            current.outcome.code = Code.CANCELLED
-            raise
-        finally:
-            current.release()
-            if admitted:
-                self.admission.leave()
-            CURRENT_CALL.reset(token)
-            seconds = elapsed(started)
-            if counted is not None:
-                counted.observe(seconds)
-                counted.handled(_GRPC_STATUS[current.outcome.code])
-                if current.outcome.code is Code.OK:
-                    counted.sent()
-            call = current.call or Call(peer=_peer(scope),
-                                        protocol=protocol_of(_header(scope, b"content-type")))
-            self._reporter.finished(rpc if rpc in _RPCS else echo(rpc), call, current.outcome,
-                                    seconds, lambda: _headers(scope))
 
-    async def _wrong_rpc(self, scope: Scope, rpc: str, current: HttpCall, send: Send) -> None:
+        def fallback() -> Call:  # the call to report when connectrpc never reached our handler
+            return Call(peer=_peer(scope), protocol=protocol_of(_header(scope, b"content-type")))
+
+        with self._lifecycle.call(rpc, fallback, lambda: _headers(scope)) as life:
+            token = CURRENT_CALL.set(life)
+            try:
+                await self._rpc_life(scope, rpc, body_reader, receive, send, life)
+            finally:
+                CURRENT_CALL.reset(token)
+
+    async def _rpc_life(self, scope: Scope, rpc: str, body_reader: _Body, receive: Receive,
+                        send: Send, life: CallLife) -> None:
+        grpc_type = _grpc_type(scope)
+        if grpc_type and not grpc_type.startswith("application/grpc-web") and \
+                scope.get("http_version") != "2":
+            # First: HTTP/1.1 cannot carry the trailers any native gRPC answer needs.
+            await _refuse(send, 415, life.refused(ServiceError(
+                Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2", "native gRPC needs HTTP/2 (h2c); "
+                "use the gRPC port, or Connect or gRPC-Web here")))
+            return
+        if rpc in _RPCS and scope["method"] == "POST" and \
+                _media_type(scope) not in _MEDIA_TYPES:
+            # Before connectrpc, whose own 415 has an empty body and no reason.
+            await body_reader.discard()
+            await _refuse(send, 415, life.refused(_unsupported_type(scope)),
+                          headers=[("Accept-Post", ", ".join(_CONNECT_TYPES))])
+            return
+        if rpc not in _RPCS or scope["method"] != "POST":
+            await body_reader.discard()
+            await self._wrong_rpc(scope, rpc, life, send)
+            return
+        # The body first, within --http-body-timeout-ms: a slow sender holds no
+        # admission slot, and cannot hold its connection's stream for ever.
+        body = await self._read_body(scope, body_reader, life, send)
+        if body is None:
+            return
+        refusal = life.admit()
+        if refusal is not None:
+            await _refuse(send, http_status(refusal.code), refusal, grpc_type)
+            return
+        await self._rpc(scope, body, receive, send, life)
+
+    async def _wrong_rpc(self, scope: Scope, rpc: str, life: CallLife, send: Send) -> None:
         if rpc not in _RPCS:
             error = ServiceError(Code.UNIMPLEMENTED, "UNKNOWN_METHOD",
                                  f"{SERVICE.full_name} has no method {echo(rpc)}")
-            current.outcome.refused(error)
+            life.refused(error)
             await _refuse(send, 404, error, _grpc_type(scope))
             return
         error = ServiceError(Code.UNIMPLEMENTED, "METHOD_NOT_ALLOWED",
                              f"{scope['path']} takes POST (Connect or gRPC-Web), "
                              f"not {echo(scope['method'])}")
-        current.outcome.refused(error)
+        life.refused(error)
         await _refuse(send, 405, error, headers=[("Allow", "POST")])
 
-    async def _read_body(self, scope: Scope, body_reader: _Body, current: HttpCall,
+    async def _read_body(self, scope: Scope, body_reader: _Body, life: CallLife,
                          send: Send) -> bytes | None:
         """The request body, or None once a refusal (413, 408) has been sent or the
         client went away."""
@@ -407,24 +398,24 @@ class HttpApp:
                 return await body_reader.read(wire_limit)
         except _TooLarge:
             await body_reader.discard()
-            await _refuse(send, 413, current.outcome.refused(_too_large(self._limit)), grpc_type)
+            await _refuse(send, 413, life.refused(_too_large(self._limit)), grpc_type)
         except TimeoutError:
-            await _refuse(send, 408, current.outcome.refused(ServiceError(
+            await _refuse(send, 408, life.refused(ServiceError(
                 Code.DEADLINE_EXCEEDED, "BODY_TIMEOUT",
                 f"the request body did not arrive within {self._body_seconds:g}s "
                 "(--http-body-timeout-ms)")), grpc_type,
                 headers=[] if scope.get("http_version") == "2" else [("Connection", "close")])
         return None
 
-    async def _rpc(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
-        current = CURRENT_CALL.get() or HttpCall()
+    async def _rpc(self, scope: Scope, body: bytes, receive: Receive, send: Send,
+                   life: CallLife) -> None:
         content_type = _header(scope, b"content-type")
         grpc_type = _grpc_type(scope)
         text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
         encoding = _header(scope, b"content-encoding").strip().lower()
         if encoding not in ("", "identity", "gzip") and not grpc_type:
             # connectrpc answers 501 without a reason (and we counted it Unknown).
-            await _refuse(send, 501, current.outcome.refused(ServiceError(
+            await _refuse(send, 501, life.refused(ServiceError(
                 Code.UNIMPLEMENTED, "UNSUPPORTED_ENCODING",
                 f"Content-Encoding {echo(encoding)} is not supported; send gzip or identity",
                 {"encoding": encoding})), headers=[("Accept-Encoding", "gzip, identity")])
@@ -435,10 +426,10 @@ class HttpApp:
             try:
                 body = _GZIP.decompress(body, self._limit)
             except ConnectError:
-                await _refuse(send, 413, current.outcome.refused(_too_large(self._limit)))
+                await _refuse(send, 413, life.refused(_too_large(self._limit)))
                 return
             except Exception as exc:
-                await _refuse(send, 400, current.outcome.refused(invalid(
+                await _refuse(send, 400, life.refused(invalid(
                     "MALFORMED_REQUEST", f"Content-Encoding is gzip but the body is not: {exc}")))
                 return
             scope = _without_header(scope, b"content-encoding")
@@ -446,7 +437,7 @@ class HttpApp:
             try:
                 body = grpc_web_text.decode_body(body)
             except ValueError as exc:
-                await _refuse(send, 400, current.outcome.refused(invalid(
+                await _refuse(send, 400, life.refused(invalid(
                     "MALFORMED_REQUEST", f"a gRPC-Web text body must be base64: {exc}")),
                     grpc_type)
                 return
@@ -457,11 +448,11 @@ class HttpApp:
             if problem is not None:
                 # connectrpc would answer some of these INTERNAL and others with a status
                 # only in the trailers frame; the body is at fault: INVALID_ARGUMENT.
-                await _refuse(send, 400, current.outcome.refused(invalid(
+                await _refuse(send, 400, life.refused(invalid(
                     "MALFORMED_REQUEST", f"a unary {protocol_of(content_type)} request is one "
                     f"message frame: {problem}")), grpc_type)
                 return
-        send = _watching(send, current)
+        send = _watching(send, life)
         replay = _Replay(body, receive)
         del body
         try:
@@ -487,18 +478,6 @@ class HttpApp:
                 return
 
 
-#: HTTP statuses connectrpc answers with itself, read back as codes the way Connect clients
-#: read them (the Connect protocol's HTTP-to-code table), when no error body says better.
-_HTTP_CODES = {400: Code.INVALID_ARGUMENT, 401: Code.UNAUTHENTICATED, 403: Code.PERMISSION_DENIED,
-               404: Code.UNIMPLEMENTED, 408: Code.DEADLINE_EXCEEDED, 409: Code.ABORTED,
-               412: Code.FAILED_PRECONDITION, 413: Code.RESOURCE_EXHAUSTED,
-               415: Code.UNIMPLEMENTED, 429: Code.UNAVAILABLE, 431: Code.RESOURCE_EXHAUSTED,
-               499: Code.CANCELLED, 500: Code.INTERNAL, 501: Code.UNIMPLEMENTED,
-               502: Code.UNAVAILABLE, 503: Code.UNAVAILABLE, 504: Code.DEADLINE_EXCEEDED}
-_GRPC_STATUS = {code: status for status in grpc.StatusCode for code in Code
-                if code.value == status.value[0]}
-_CONNECT_NAMES = {"canceled": Code.CANCELLED,
-                  **{code.name.lower(): code for code in Code if code is not Code.CANCELLED}}
 _TRAILERS_FLAG = 0x80
 
 
@@ -518,12 +497,7 @@ def _envelope_problem(body: bytes, grpc_encoding: str) -> str | None:
     return None
 
 
-def _code_of(text: str) -> Code:
-    return Code(int(text)) if text.isdigit() and int(text) in Code._value2member_map_ \
-        else Code.UNKNOWN
-
-
-def _watching(send: Send, current: HttpCall) -> Send:
+def _watching(send: Send, life: CallLife) -> Send:
     """`send` that reads the code the client receives when connectrpc answers itself (a
     bad header, an unsupported codec, a status only in gRPC-Web's trailers frame), so
     every call is counted and reported with the code its client saw."""
@@ -531,7 +505,7 @@ def _watching(send: Send, current: HttpCall) -> Send:
     state = {"status": 200, "grpc_web": False}
 
     async def watched(message: Message) -> None:
-        if current.outcome.code is Code.OK:
+        if life.outcome.code is Code.OK:
             kind = message["type"]
             if kind == "http.response.start":
                 state["status"] = message["status"]
@@ -540,22 +514,22 @@ def _watching(send: Send, current: HttpCall) -> Send:
                     bytes(k).lower() == b"content-type" and bytes(v).startswith(b"application/grpc-web")
                     for k, v in headers)
                 if message["status"] >= 400:
-                    current.outcome.code = _HTTP_CODES.get(message["status"], Code.UNKNOWN)
+                    life.outcome.code = code_of_http_status(message["status"])
             if kind in ("http.response.start", "http.response.trailers"):
                 status = _status_header(message.get("headers", ()))
                 if status:
-                    current.outcome.code = _code_of(str(status))
+                    life.outcome.code = code_of_number(str(status))
             if kind == "http.response.body":
                 chunk = bytes(message.get("body", b""))
                 if state["grpc_web"]:
                     trailed = _trailer_status(chunk)
                     if trailed is not None:
-                        current.outcome.code = trailed
+                        life.outcome.code = trailed
                 elif int(state["status"]) >= 400 and sum(map(len, error_body)) < 4096:
                     error_body.append(chunk)
                     if not message.get("more_body", False):
-                        current.outcome.code = _connect_code(b"".join(error_body),
-                                                             current.outcome.code)
+                        life.outcome.code = _connect_code(b"".join(error_body),
+                                                             life.outcome.code)
         await send(message)
 
     return watched
@@ -571,7 +545,7 @@ def _trailer_status(chunk: bytes) -> Code | None:
             for line in frame.split(b"\r\n"):
                 name, _, value = line.partition(b":")
                 if name.strip().lower() == b"grpc-status":
-                    return _code_of(value.strip().decode("latin-1"))
+                    return code_of_number(value.strip().decode("latin-1"))
         offset += _GRPC_FRAME + length
     return None
 
@@ -582,7 +556,7 @@ def _connect_code(body: bytes, otherwise: Code) -> Code:
         named = json.loads(body).get("code")
     except (ValueError, AttributeError):
         return otherwise
-    return _CONNECT_NAMES.get(named, otherwise) if isinstance(named, str) else otherwise
+    return (code_of_connect_name(named) or otherwise) if isinstance(named, str) else otherwise
 
 
 def _status_header(headers: Iterable[tuple[bytes, bytes]]) -> int:
@@ -639,7 +613,7 @@ class _Replay:
 
     The body is handed over once and not kept, and `release()` drops it if it never
     was (connectrpc refused the call before reading it): connectrpc's error handling
-    keeps its receiver in a reference cycle (HttpCall.release), which must not hold
+    keeps its receiver in a reference cycle (service/http_service.py, drop_tracebacks), which must not hold
     the request's bytes.
     """
 

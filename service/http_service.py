@@ -3,91 +3,64 @@
 The twin of service/grpc_service.py, over connectrpc's generated ASGI
 application. Kept thin on purpose: what a call does lives in service/core.py;
 this module only turns a connectrpc RequestContext into a `Call`, runs the
-core off the event loop, and renders a ServiceError as a Connect error
-carrying the same google.rpc.ErrorInfo the gRPC transport sends. How the
-call ended goes into the `HttpCall` of the request (`CURRENT_CALL`), which
-the HTTP application (service/http_app.py) counts, logs and traces.
+core off the event loop, and raises a ServiceError as a Connect error
+(service/errors.py renders it). How the call ended goes into the call's life
+(service/lifecycle.py, reached through `CURRENT_CALL`), which the HTTP
+application (service/http_app.py) opened and ends.
 
-Every RPC of the service descriptor is bound by name to the GameCore method
-of the same (snake_case) name, so an RPC the core implements is served over
-HTTP with no change here.
+Each RPC is a method of connectrpc's generated `GameService` protocol,
+bound explicitly to its GameRpcs method (service/core.py), as the gRPC
+transport binds it through `service.core.ROUTES`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 import time
-import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
 from contextvars import ContextVar
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from connectrpc.code import Code as ConnectCode
-from connectrpc.errors import ConnectError, ErrorDetail
+from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
 from google.protobuf.message import Message
-from google.rpc import error_details_pb2
-from protobuf import DescMessage, Registry
-from protobuf import Message as PyMessage
-from protobuf.wkt import Any as AnyProto
-from protobuf.wkt import Struct
 
 from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
-from service import protojson
-from service.calls import Outcome, rpc_names
-from service.core import Call, GameCore, guarded
-from service.errors import DOMAIN, Code, ServiceError, clip, invalid
-from service.grpc_service import to_status
+from service import errors, protojson
+from service.contract import SERVICE
+from service.core import Call, GameRpcs, guarded
+from service.errors import ServiceError, clip, invalid
 
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
 
+    from service.lifecycle import CallLife
+
 __all__ = [
-    "CURRENT_CALL", "SERVICE", "HttpCall", "connect_application", "connect_error_json", "drop_tracebacks",
-    "grpc_web_error_headers", "protocol_of", "to_connect_error",
+    "CURRENT_CALL", "SERVICE", "connect_application", "drop_tracebacks", "protocol_of",
+    "to_connect_error",
 ]
 
-SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
-_ERROR_INFO_TYPE = "type.googleapis.com/" + error_details_pb2.ErrorInfo.DESCRIPTOR.full_name
-_T = TypeVar("_T", bound=PyMessage)
 
-
-@dataclass
-class HttpCall:
-    """One RPC on the HTTP port as the application follows it: the `Call` the handler
-    made (None if connectrpc refused the request before our handler ran) and its outcome."""
-
-    call: Call | None = None
-    outcome: Outcome = field(default_factory=Outcome)
-    #: The errors raised into connectrpc for this call, released when it ends.
-    raised: list[BaseException] = field(default_factory=list)
-
-    def release(self) -> None:
-        """Drop the tracebacks of the errors this call raised, once it has been answered.
-
-        connectrpc keeps the error it catches in a local of its request frame, which
-        the error's own traceback holds: a reference cycle through every frame the
-        error passed, with the request body and the parsed message in their locals.
-        Only a full collection frees it, and with service.main's GC_THRESHOLDS that
-        may never come (300 refused 1 MB calls took a worker from 75 to 847 MB).
-        Without the traceback the cycle is gone and refcounting frees it at once.
-        """
-        for error in self.raised:
-            drop_tracebacks(error)
-        self.raised.clear()
-
-
-#: The RPC this request is, set by the HTTP application around connectrpc's app.
-CURRENT_CALL: ContextVar[HttpCall | None] = ContextVar("marketplay_http_call", default=None)
+#: The life of the call this request is (service/lifecycle.py), set by the HTTP application
+#: for exactly its one await of connectrpc's app: connectrpc hands codecs nothing of the
+#: call and handlers only its own RequestContext, so this is how they reach it.
+CURRENT_CALL: ContextVar[CallLife | None] = ContextVar("marketplay_http_call", default=None)
 
 
 def drop_tracebacks(error: BaseException) -> None:
-    """Clear the traceback of `error` and of every error chained to it."""
+    """Clear the traceback of `error` and of every error chained to it.
+
+    For each error raised into connectrpc, once its call has been answered:
+    connectrpc keeps the error it catches in a local of its request frame, which
+    the error's own traceback holds: a reference cycle through every frame the
+    error passed, with the request body and the parsed message in their locals.
+    Only a full collection frees it, and with service.main's GC_THRESHOLDS that
+    may never come (300 refused 1 MB calls took a worker from 75 to 847 MB).
+    Without the traceback the cycle is gone and refcounting frees it at once.
+    """
     seen: set[int] = set()
     pending: list[BaseException | None] = [error]
     while pending:
@@ -100,96 +73,21 @@ def drop_tracebacks(error: BaseException) -> None:
 
 
 def _record(error: ServiceError) -> ServiceError:
-    current = CURRENT_CALL.get()
-    if current is not None:
-        current.outcome.refused(error)
-    return error
-
-
-class _ReadableDetail(ErrorDetail):
-    """ErrorInfo on the wire, plus its JSON form as the Connect `debug` field.
-
-    connectrpc writes `debug` only for details it can render itself (protobuf-py
-    messages); ours are google.protobuf messages, so the readable form is given
-    as a Struct. curl users read `.details[0].debug.reason` without decoding.
-    """
-
-    def __init__(self, info: error_details_pb2.ErrorInfo) -> None:
-        super().__init__(AnyProto(type_url=_ERROR_INFO_TYPE, value=info.SerializeToString()))
-        self._readable = Struct.from_python(_readable(info))
-
-    @overload
-    def value(self) -> PyMessage | None: ...
-
-    @overload
-    def value(self, desc: DescMessage, /) -> PyMessage | None: ...
-
-    @overload
-    def value(self, typ: type[_T], /) -> _T | None: ...
-
-    @overload
-    def value(self, registry: Registry, /) -> PyMessage | None: ...
-
-    def value(
-        self, desc_or_registry: Registry | DescMessage | type[PyMessage] | None = None
-    ) -> PyMessage | None:
-        if desc_or_registry is None:
-            return self._readable
-        return super().value(desc_or_registry)
-
-
-def _error_info(error: ServiceError) -> error_details_pb2.ErrorInfo:
-    return error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
-
-
-def _readable(info: error_details_pb2.ErrorInfo) -> dict[str, Any]:
-    """ErrorInfo as the JSON of Connect's `debug` field."""
-    return {"reason": info.reason, "domain": info.domain, "metadata": dict(info.metadata)}
+    life = CURRENT_CALL.get()
+    return error if life is None else life.refused(error)
 
 
 def to_connect_error(error: ServiceError) -> ConnectError:
     """The Connect rendering of a refusal: its code, message and ErrorInfo.
 
-    Raised into connectrpc, so it is noted on the request's HttpCall, whose
-    release() breaks the reference cycle connectrpc's error handling leaves.
+    Raised into connectrpc, so it is noted on the call's life, which drops its
+    traceback once the call ends (drop_tracebacks: the cycle connectrpc leaves).
     """
-    rendered = ConnectError(_CONNECT_CODES[error.code], str(error),
-                            details=[_ReadableDetail(_error_info(error))])
-    current = CURRENT_CALL.get()
-    if current is not None:
-        current.raised.append(rendered)
+    rendered = errors.to_connect_error(error)
+    life = CURRENT_CALL.get()
+    if life is not None:
+        life.raised_into_framework(rendered)
     return rendered
-
-
-def connect_error_json(error: ServiceError) -> bytes:
-    """The Connect error body of a refusal the HTTP layer answers itself (413, 404, ...),
-    written as connectrpc writes those of the handlers."""
-    info = _error_info(error)
-    detail = {
-        "type": error_details_pb2.ErrorInfo.DESCRIPTOR.full_name,
-        "value": base64.b64encode(info.SerializeToString()).decode().rstrip("="),
-        "debug": _readable(info),
-    }
-    return json.dumps({"code": _CONNECT_CODES[error.code].value, "message": str(error),
-                       "details": [detail]}).encode()
-
-
-def grpc_web_error_headers(error: ServiceError) -> list[tuple[str, str]]:
-    """The gRPC-Web trailers (sent as headers) of a refusal the HTTP layer answers itself:
-    the same google.rpc.Status the gRPC transport sends."""
-    status = to_status(error)
-    headers = [("grpc-status", str(status.code.value[0])),
-               ("grpc-message", urllib.parse.quote(status.details, safe=""))]
-    for key, value in status.trailing_metadata:  # grpc-status-details-bin: binary, base64'd
-        raw = value if isinstance(value, bytes) else value.encode()
-        headers.append((key, base64.b64encode(raw).decode().rstrip("=")))
-    return headers
-
-
-_CONNECT_CODES: dict[Code, ConnectCode] = {
-    Code.CANCELLED: ConnectCode.CANCELED,
-    **{code: ConnectCode[code.name] for code in Code if code not in (Code.OK, Code.CANCELLED)},
-}
 
 
 def _malformed(message_class: type[Message], detail: str = "") -> ConnectError:
@@ -257,56 +155,73 @@ def protocol_of(content_type: str) -> str:
             "grpc" if content_type.startswith("application/grpc") else "connect")
 
 
-Handler = Callable[[Message, RequestContext[Any, Any]], Awaitable[Message]]
+_Req = TypeVar("_Req", bound=Message)
+_Resp = TypeVar("_Resp", bound=Message)
 
 
-class ConnectGameService:
-    """Every RPC of GameService as an async Connect handler over GameCore.
+class ConnectGameService(pb_connect.GameService):
+    """Every RPC of GameService as an async Connect handler over the core.
 
-    The core is CPU-bound and synchronous, so each call runs on `executor`;
-    the event loop stays free to read requests and answer health checks while
-    a long Replay runs.
+    One method per RPC of connectrpc's generated protocol, each bound to its
+    GameRpcs method, written out. The core is CPU-bound and synchronous, so
+    each call runs on `executor`; the event loop stays free to read requests
+    and answer health checks while a long Replay runs.
     """
 
-    def __init__(self, core: GameCore, executor: Executor) -> None:
-        self._handlers: dict[str, Handler] = {}
-        for attribute in rpc_names(SERVICE).values():
-            getattr(core, attribute)  # AttributeError at start-up: the core lacks an RPC
-            self._handlers[attribute] = self._handler(core, attribute, executor)
+    def __init__(self, core: GameRpcs, executor: Executor) -> None:
+        self._core = core
+        self._executor = executor
 
-    def __getattr__(self, attribute: str) -> Handler:
+    async def list_games(self, request: pb.ListGamesRequest,
+                         ctx: RequestContext[Any, Any], /) -> pb.ListGamesResponse:
+        return await self._serve(self._core.list_games, request, ctx)
+
+    async def new_game(self, request: pb.NewGameRequest,
+                       ctx: RequestContext[Any, Any], /) -> pb.NewGameResponse:
+        return await self._serve(self._core.new_game, request, ctx)
+
+    async def apply_action(self, request: pb.ApplyActionRequest,
+                           ctx: RequestContext[Any, Any], /) -> pb.ApplyActionResponse:
+        return await self._serve(self._core.apply_action, request, ctx)
+
+    async def get_view(self, request: pb.GetViewRequest,
+                       ctx: RequestContext[Any, Any], /) -> pb.GetViewResponse:
+        return await self._serve(self._core.get_view, request, ctx)
+
+    async def replay(self, request: pb.ReplayRequest,
+                     ctx: RequestContext[Any, Any], /) -> pb.ReplayResponse:
+        return await self._serve(self._core.replay, request, ctx)
+
+    async def suggest_action(self, request: pb.SuggestActionRequest,
+                             ctx: RequestContext[Any, Any], /) -> pb.SuggestActionResponse:
+        return await self._serve(self._core.suggest_action, request, ctx)
+
+    async def renew_seat_token(self, request: pb.RenewSeatTokenRequest,
+                               ctx: RequestContext[Any, Any], /) -> pb.RenewSeatTokenResponse:
+        return await self._serve(self._core.renew_seat_token, request, ctx)
+
+    async def _serve(self, method: Callable[[_Req, Call], _Resp], request: _Req,
+                     ctx: RequestContext[Any, Any]) -> _Resp:
+        call = _call_of(ctx)
+        life = CURRENT_CALL.get()
+        if life is not None:
+            life.call = call
+        loop = asyncio.get_running_loop()
         try:
-            return self._handlers[attribute]
-        except KeyError:
-            raise AttributeError(attribute) from None
-
-    @staticmethod
-    def _handler(core: GameCore, attribute: str, executor: Executor) -> Handler:
-        async def handle(request: Message, ctx: RequestContext[Any, Any]) -> Message:
-            method: Callable[[Message, Call], Message] = getattr(core, attribute)
-            call = _call_of(ctx)
-            current = CURRENT_CALL.get() or HttpCall()
-            current.call = call
-            loop = asyncio.get_running_loop()
-            try:
-                # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
-                return await loop.run_in_executor(executor, guarded, method, request, call)
-            except ServiceError as exc:
-                current.outcome.refused(exc)
-                raise to_connect_error(exc) from None
-            except asyncio.CancelledError:
-                late = call.deadline is not None and time.monotonic() >= call.deadline
-                current.outcome.code = Code.DEADLINE_EXCEEDED if late else Code.CANCELLED
-                raise
-
-        return handle
+            # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
+            return await loop.run_in_executor(self._executor, guarded, method, request, call)
+        except ServiceError as exc:
+            raise to_connect_error(_record(exc)) from None
+        except asyncio.CancelledError:
+            if life is not None:
+                life.interrupted()  # connectrpc's deadline ends here, not in the lifecycle
+            raise
 
 
 def connect_application(
-    core: GameCore, executor: Executor, max_request_bytes: int,
+    core: GameRpcs, executor: Executor, max_request_bytes: int,
 ) -> pb_connect.GameServiceASGIApplication:
-    """connectrpc's generated ASGI app for GameService, served by GameCore."""
-    service = cast(pb_connect.GameService, ConnectGameService(core, executor))
+    """connectrpc's generated ASGI app for GameService, served by `core`."""
     return pb_connect.GameServiceASGIApplication(
-        service, read_max_bytes=max_request_bytes, codecs=codecs()
+        ConnectGameService(core, executor), read_max_bytes=max_request_bytes, codecs=codecs()
     )

@@ -49,6 +49,8 @@ from typing import Any
 
 from google.protobuf import descriptor_pb2
 
+from service.contract import SERVICE_NAME
+
 __all__ = ["DESCRIPTORS_RESOURCE", "build", "load_descriptors", "openapi_json"]
 
 FieldProto = descriptor_pb2.FieldDescriptorProto
@@ -56,7 +58,7 @@ Json = dict[str, Any]
 
 #: Written by `make proto` (protoc --descriptor_set_out --include_source_info).
 DESCRIPTORS_RESOURCE = ("marketplay.v1", "descriptors.binpb")
-SERVICE = "marketplay.v1.GameService"
+SERVICE = SERVICE_NAME
 ERROR_SCHEMA = "connect.Error"
 ERROR_DETAIL_SCHEMA = "connect.ErrorDetail"
 

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 import grpc
 import grpc.aio
 
+from service.errors import GO_CODE_NAMES
+
 if TYPE_CHECKING:  # grpc-stubs makes these generic; grpcio's runtime classes are not
     from service.metrics import Metrics
 
@@ -34,26 +36,6 @@ else:
 
 __all__ = ["GO_CODE_NAMES", "MethodMetrics", "MetricsInterceptor", "UnaryCallMetrics"]
 
-# grpc_code values as Go's codes.Code.String() spells them.
-GO_CODE_NAMES: dict[grpc.StatusCode, str] = {
-    grpc.StatusCode.OK: "OK",
-    grpc.StatusCode.CANCELLED: "Canceled",
-    grpc.StatusCode.UNKNOWN: "Unknown",
-    grpc.StatusCode.INVALID_ARGUMENT: "InvalidArgument",
-    grpc.StatusCode.DEADLINE_EXCEEDED: "DeadlineExceeded",
-    grpc.StatusCode.NOT_FOUND: "NotFound",
-    grpc.StatusCode.ALREADY_EXISTS: "AlreadyExists",
-    grpc.StatusCode.PERMISSION_DENIED: "PermissionDenied",
-    grpc.StatusCode.RESOURCE_EXHAUSTED: "ResourceExhausted",
-    grpc.StatusCode.FAILED_PRECONDITION: "FailedPrecondition",
-    grpc.StatusCode.ABORTED: "Aborted",
-    grpc.StatusCode.OUT_OF_RANGE: "OutOfRange",
-    grpc.StatusCode.UNIMPLEMENTED: "Unimplemented",
-    grpc.StatusCode.INTERNAL: "Internal",
-    grpc.StatusCode.UNAVAILABLE: "Unavailable",
-    grpc.StatusCode.DATA_LOSS: "DataLoss",
-    grpc.StatusCode.UNAUTHENTICATED: "Unauthenticated",
-}
 
 
 class MethodMetrics:

@@ -16,11 +16,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from marketplay.v1 import game_service_pb2 as pb
 from service.admission import Admission
 from service.bots import Bots, BotSettings
 from service.calls import CallReporter
 from service.config import Config, StartupError
+from service.contract import SERVICE_NAME as SERVICE_NAME  # tests and tools import it here
 from service.core import GameCore
 from service.grpc_server import GrpcServer
 from service.observe import GameObserver, NullObserver
@@ -30,8 +30,6 @@ from service.states import StateStore
 if TYPE_CHECKING:
     from service.http_server import HttpServer
     from service.rpc_metrics import UnaryCallMetrics
-
-SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 
 
 @dataclass
@@ -51,17 +49,20 @@ class RunningServer:
     def drain(self, grace: float) -> None:
         """Stop in order, within `grace` seconds in all.
 
-        First report NOT_SERVING (gRPC health and /readyz) and refuse new
-        calls with UNAVAILABLE, reason DRAINING, which clients retry (grpcio
+        First refuse new calls with UNAVAILABLE, reason DRAINING, and report
+        NOT_SERVING (gRPC health and /readyz), in that order, so no call is
+        admitted after a probe saw NOT_SERVING; clients retry DRAINING (grpcio
         would cancel a call that arrives while it shuts down: CANCELLED, which
         they do not); then, once the admitted calls of both transports have
         finished, stop accepting connections.
         """
         deadline = time.monotonic() + grace
-        self.server.enter_graceful_shutdown()
+        # Refuse first, then say NOT_SERVING: a client that sees NOT_SERVING (or /readyz 503)
+        # and calls at once must already be refused with DRAINING, not admitted.
         self.admission.drain()
         if self.http is not None:
             self.http.begin_drain()
+        self.server.enter_graceful_shutdown()
         self.admission.wait_idle(deadline - time.monotonic())
         if self.http is not None:
             self.http.admission.wait_idle(deadline - time.monotonic())

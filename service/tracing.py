@@ -25,6 +25,7 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from service.config import Config
+from service.contract import SERVICE_NAME
 from service.errors import Code
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ __all__ = ["SERVER_ERRORS", "SpanRecorder", "otlp_endpoint", "span_recorder"]
 
 log = logging.getLogger("marketplay.tracing")
 
-SERVICE = "marketplay.v1.GameService"
+SERVICE = SERVICE_NAME
 #: Codes that mark a server span as failed, as OpenTelemetry's gRPC conventions list them
 #: (a refused move is a correct answer, not an error of the server).
 SERVER_ERRORS = frozenset({Code.UNKNOWN, Code.DEADLINE_EXCEEDED, Code.UNIMPLEMENTED,
