@@ -1,7 +1,8 @@
 """The TypeScript client over gRPC-Web on the HTTP port.
 
-connect-node's gRPC-Web transport (binary, HTTP/1.1) plays every configuration
-of the conformance suite to the end; the same over HTTP/2 (h2c) and
+connect-node's gRPC-Web transport (binary, HTTP/1.1) plays every game, rules
+version and player count of the conformance suite to the end (test_ts_connect.py
+plays every option value too, over Connect JSON); the same over HTTP/2 (h2c) and
 connect-web's fetch transport play one configuration per game.
 """
 
@@ -13,8 +14,8 @@ import pytest
 
 from tests.conformance.configs import PlayConfig
 from tests.interop.ts_client import (
+    SEATING_PARTS,
     TS_CONFIGS,
-    TS_PARTS,
     ServedBoth,
     check_reports,
     needs_http_port,
@@ -26,10 +27,11 @@ from tests.interop.ts_client import (
 pytestmark = needs_http_port
 
 
-@pytest.mark.parametrize("part", TS_PARTS, ids=part_id)
-def test_every_config_over_grpc_web(served_both: ServedBoth, tmp_path: Path,
+@pytest.mark.parametrize("part", SEATING_PARTS, ids=part_id)
+def test_every_seating_over_grpc_web(served_both: ServedBoth, tmp_path: Path,
                                     part: list[PlayConfig]) -> None:
-    """Every configuration, GAMES_PER_PART games a test (all parts: all of TS_CONFIGS)."""
+    """Each game, rules version and player count (Connect JSON plays every option value),
+    GAMES_PER_PART games a test."""
     reports = play(served_both.http_url, ["--protocol", "grpc-web"], part, tmp_path)
     check_reports(reports, part, "grpc-web+binary")
 
