@@ -103,7 +103,7 @@ def main() -> None:
     for game_id, players, _ in CONFIGS:
         for tree in trees:
             values = [run[game_id] for run in runs[tree]]
-            line = (f"{game_id:15} {players}p {str(tree):28} {statistics.median(values):8.0f} "
+            line = (f"{game_id:15} {players}p {tree!s:28} {statistics.median(values):8.0f} "
                     f"({min(values):.0f}-{max(values):.0f})")
             if tree != base:
                 ratios = [a[game_id] / b[game_id] for a, b in zip(runs[tree], runs[base], strict=True)]
