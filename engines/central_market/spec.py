@@ -92,6 +92,10 @@ def options_of(version: Rules) -> tuple[OptionSpec, ...]:
         ),
     )
 
+#: Every sealed state pads to this (service/padding.py): largest plaintext seen 1287 bytes (5 players) over
+#: 15 seeded random playouts of every player count and option set
+#: (tests/conformance/configs.py), with at least half of that again as headroom.
+SEALED_SIZE = 2048
 
 def spec_of(version: Rules) -> GameSpec:
     """What ListGames shows of one rules version (versions.py names them)."""
@@ -106,6 +110,7 @@ def spec_of(version: Rules) -> GameSpec:
         proto_field="central_market",
         action_type=pb.CentralMarketAction,
         bots=BotTuning(evaluation.SPREAD, evaluation.SEARCH_ITERATIONS),
+        sealed_size=SEALED_SIZE,
     )
 
 

@@ -94,6 +94,11 @@ class GameSpec:
     #: The game's own Action message class, e.g. SpiceMerchantAction.
     action_type: type[Message] = field(kw_only=True)
     bots: BotTuning = field(default=BotTuning(), kw_only=True)
+    #: The service pads every sealed state of the game to this many bytes of
+    #: plaintext (service/padding.py), so a sealed length tells nothing but
+    #: the game: larger than any state the game reaches, the same under every
+    #: rules version of the game (tests/conformance/test_sealed_length.py).
+    sealed_size: int = field(kw_only=True)
 
     def resolve_options(self, given: Mapping[str, str], num_players: int) -> dict[str, OptionValue]:
         """Validate wire options and fill defaults; raises InvalidOptions."""

@@ -36,6 +36,10 @@ OPTIONS = (
     ),
 )
 
+#: Every sealed state pads to this (service/padding.py): largest plaintext seen 1020 bytes (4 players) over
+#: 15 seeded random playouts of every player count and option set
+#: (tests/conformance/configs.py), with at least half of that again as headroom.
+SEALED_SIZE = 1536
 
 def spec_of(version: Rules) -> GameSpec:
     """What ListGames shows of one rules version (versions.py names them: a
@@ -52,6 +56,7 @@ def spec_of(version: Rules) -> GameSpec:
         proto_field="market_fresh",
         action_type=pb.MarketFreshAction,
         bots=BotTuning(evaluation.SPREAD, evaluation.SEARCH_ITERATIONS),
+        sealed_size=SEALED_SIZE,
     )
 
 

@@ -11,6 +11,10 @@ from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES
 from engines.spice_merchant.versions import Rules
 from marketplay.v1 import spice_merchant_pb2 as pb
 
+#: Every sealed state pads to this (service/padding.py): largest plaintext seen 606 bytes (4 players) over
+#: 15 seeded random playouts of every player count and option set
+#: (tests/conformance/configs.py), with at least half of that again as headroom.
+SEALED_SIZE = 1024
 
 def spec_of(version: Rules) -> GameSpec:
     """What ListGames shows of one rules version (versions.py names them: the
@@ -39,6 +43,7 @@ def spec_of(version: Rules) -> GameSpec:
         proto_field="spice_merchant",
         action_type=pb.SpiceMerchantAction,
         bots=BotTuning(evaluation.SPREAD, evaluation.SEARCH_ITERATIONS),
+        sealed_size=SEALED_SIZE,
     )
 
 
