@@ -71,7 +71,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         return self.modules.new_game(self.rules, num_players, options, rng)
 
     def to_act(self, state: S) -> Sequence[Decision]:
-        return _decisions(tuple(self.modules.deciders(state)))
+        return list(_decisions(tuple(self.modules.deciders(state))))
 
     def legal_actions(self, state: S, seat: int) -> Sequence[A]:
         return self._codec(state).actions(self.modules.legal_moves(state, seat))
