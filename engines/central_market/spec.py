@@ -49,32 +49,29 @@ _REMOVED_PRODUCT_OPTION = OptionSpec(
 )
 
 
+def _skip_idle(description: str) -> OptionSpec:
+    """skip-idle-reactions, for trusted callers: a skipped prompt tells a hidden fact."""
+    return OptionSpec(SKIP_IDLE, "bool", False, description, trusted_only=True)
+
+
 def options_of(version: Rules) -> tuple[OptionSpec, ...]:
     """The options a rules version takes (version 2 added two)."""
     if not version.choice_options:
         return (
             _MAX_PRICE_OPTION,
             _REMOVED_PRODUCT_OPTION,
-            OptionSpec(
-                SKIP_IDLE,
-                "bool",
-                False,
+            _skip_idle(
                 "Skip Rot and Tourists prompts for seats with no usable card: a Rot on a sale "
                 "paid for 1 kg, Tourists without a card of the product in hand. For trusted "
-                "callers: a Tourists prompt then shows that the seat holds the product.",
-                trusted_only=True,
+                "callers: a Tourists prompt then shows that the seat holds the product."
             ),
         )
     return (
         _MAX_PRICE_OPTION,
         _REMOVED_PRODUCT_OPTION,
-        OptionSpec(
-            SKIP_IDLE,
-            "bool",
-            False,
+        _skip_idle(
             "Skip Tourists prompts for seats without a card of the product in hand. For "
-            "trusted callers: a Tourists prompt then shows that the seat holds the product.",
-            trusted_only=True,
+            "trusted callers: a Tourists prompt then shows that the seat holds the product."
         ),
         OptionSpec(
             CHEAT_MIXED,
@@ -92,10 +89,12 @@ def options_of(version: Rules) -> tuple[OptionSpec, ...]:
         ),
     )
 
-#: Every sealed state pads to this (service/padding.py): largest plaintext seen 1287 bytes (5 players) over
-#: 15 seeded random playouts of every player count and option set
+
+#: Every sealed state pads to this (service/padding.py): largest plaintext seen 1287 bytes
+#: (5 players) over 15 seeded random playouts of every player count and option set
 #: (tests/conformance/configs.py), with at least half of that again as headroom.
 SEALED_SIZE = 2048
+
 
 def spec_of(version: Rules) -> GameSpec:
     """What ListGames shows of one rules version (versions.py names them)."""

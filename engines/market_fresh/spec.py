@@ -36,8 +36,8 @@ OPTIONS = (
     ),
 )
 
-#: Every sealed state pads to this (service/padding.py): largest plaintext seen 1020 bytes (4 players) over
-#: 15 seeded random playouts of every player count and option set
+#: Every sealed state pads to this (service/padding.py): largest plaintext seen 1020 bytes
+#: (4 players) over 15 seeded random playouts of every player count and option set
 #: (tests/conformance/configs.py), with at least half of that again as headroom.
 SEALED_SIZE = 1536
 

@@ -11,8 +11,8 @@ from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES
 from engines.spice_merchant.versions import Rules
 from marketplay.v1 import spice_merchant_pb2 as pb
 
-#: Every sealed state pads to this (service/padding.py): largest plaintext seen 606 bytes (4 players) over
-#: 15 seeded random playouts of every player count and option set
+#: Every sealed state pads to this (service/padding.py): largest plaintext seen 606 bytes
+#: (4 players) over 15 seeded random playouts of every player count and option set
 #: (tests/conformance/configs.py), with at least half of that again as headroom.
 SEALED_SIZE = 1024
 
