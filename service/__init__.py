@@ -1,1 +1,2 @@
-"""gRPC transport for marketplay: servicer, sealing, errors, metrics, config."""
+"""The marketplay service: one protocol-neutral core (core.py) under the gRPC and
+HTTP transports, with sealing, errors, bots, metrics and the process around them."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -22,6 +22,8 @@ from engines.bots import (
     GREEDY_SAMPLES,
     POLICIES,
     Budget,
+    GreedyPolicy,
+    IsmctsPolicy,
     Policy,
     Suggestion,
     default_iterations,
@@ -43,6 +45,12 @@ _POLICY_ENUMS: dict[str, pb.BotPolicy.ValueType] = {
     "greedy": pb.BOT_POLICY_GREEDY,
     "ismcts": pb.BOT_POLICY_ISMCTS,
 }
+#: The server's flag that sets a policy's default budget (0 or absent: the
+#: policy's own default for the game), by policy class.
+_SERVER_DEFAULTS: dict[type, Callable[[BotSettings], int]] = {
+    GreedyPolicy: lambda s: s.greedy_samples,
+    IsmctsPolicy: lambda s: s.default_iterations,
+}
 #: Time kept back from the call's deadline to build and send the answer:
 #: a tenth of what is left, within these bounds (seconds); a loaded machine needs the
 #: upper end to answer in time.
@@ -53,7 +61,7 @@ _MARGIN_MIN, _MARGIN_MAX = 0.01, 0.25
 class BotSettings:
     """The server's bot configuration (service/config.py flags)."""
 
-    #: 0: each game's own calibrated default (Engine.search_iterations).
+    #: 0: each game's own calibrated default (BotTuning.search_iterations).
     default_iterations: int = 0
     greedy_samples: int = GREEDY_SAMPLES
     max_iterations: int = 20_000
@@ -89,12 +97,11 @@ class Bots:
         if iterations < 0 or millis < 0:
             raise invalid("BAD_BUDGET", "max_iterations and max_millis must not be negative")
         if not iterations:
+            server_default = _SERVER_DEFAULTS.get(type(policy))
             if millis:
                 iterations = s.max_iterations
-            elif policy.name == "greedy":
-                iterations = s.greedy_samples
-            elif policy.name == "ismcts" and s.default_iterations:
-                iterations = s.default_iterations
+            elif server_default is not None and server_default(s):
+                iterations = server_default(s)
             else:
                 iterations = default_iterations(policy, game.engine)
         millis = min(millis or s.max_millis, s.max_millis)
@@ -108,7 +115,7 @@ class Bots:
     @contextmanager
     def slot(self, policy: Policy) -> Iterator[None]:
         """Room to search now, or BOTS_BUSY at once."""
-        if policy.name == "random":
+        if not policy.searches:
             yield
             return
         if not self._slots.acquire(blocking=False):

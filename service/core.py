@@ -283,7 +283,7 @@ class GameCore:
         chosen, policy = self.bots.run(game, request.seat, request, call.deadline,
                                        self.observer)
         self.observer.engine_time(game.game_id, "SuggestAction", time.perf_counter() - started)
-        field = game.engine.proto_field
+        field = game.engine.spec.proto_field
         response = pb.SuggestActionResponse(step=game.step)
         getattr(response.action, field).CopyFrom(chosen.action)
         response.stats.policy = policy
@@ -463,7 +463,7 @@ def _unwrap(action: pb.GameAction, engine: Engine[Any, Any]) -> Message:
     which = action.WhichOneof("game")
     if which is None:
         raise invalid("MISSING_ACTION", "the request carries no action")
-    if which != engine.proto_field:
+    if which != engine.spec.proto_field:
         raise invalid(
             "WRONG_GAME_ACTION",
             f"a {which} action was sent to a {engine.spec.game_id} game",

@@ -167,7 +167,6 @@ class ServiceError(Exception):
 
 _RULE_CODES: dict[type[rules.RuleError], Code] = {
     rules.InvalidOptions: Code.INVALID_ARGUMENT,
-    rules.WrongGame: Code.INVALID_ARGUMENT,
     rules.MalformedAction: Code.INVALID_ARGUMENT,
     rules.GameOver: Code.FAILED_PRECONDITION,
     rules.IllegalAction: Code.FAILED_PRECONDITION,

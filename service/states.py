@@ -155,7 +155,7 @@ class StateStore:
         spec = game.engine.spec
         plain = game.encode()
         payload = instance.encode() + plain
-        block = size_class(spec.game_id, len(payload) + 4)
+        block = size_class(spec, len(payload) + 4)
         sealed = self.sealer.seal(spec.game_id, spec.rules_version, payload, block)
         self._observer.state_sealed(spec.game_id, len(sealed))
         self._remember(sealed, Opened(game, instance), len(plain))

@@ -53,7 +53,7 @@ def build_update(
     With `into` (an empty GameUpdate inside the response) the update is built in
     place, not built and then copied into the response."""
     engine = game.engine
-    field = engine.proto_field
+    field = engine.spec.proto_field
     state = game.state
     update = pb.GameUpdate() if into is None else into
     update.state = sealed

@@ -12,22 +12,17 @@ from dataclasses import replace
 from typing import Any
 
 from engines.bots.common import Budget, Candidate, Policy, Suggestion
-from engines.bots.greedy import GreedyPolicy
+from engines.bots.greedy import GREEDY_SAMPLES, GreedyPolicy
 from engines.bots.ismcts import IsmctsConfig, IsmctsPolicy
 from engines.bots.random import RandomPolicy
 from engines.core import Game, Rng
 from engines.core.engine import Engine
 
-#: Greedy's determinizations when a caller names no budget.
-GREEDY_SAMPLES = 8
-
 
 def default_iterations(policy: Policy, engine: Engine[Any, Any]) -> int:
-    """A policy's budget when a caller names none: for ISMCTS, the game's
-    calibrated `search_iterations` (about 200 ms a decision, docs/bots.md)."""
-    if policy.name == "ismcts":
-        return engine.search_iterations
-    return GREEDY_SAMPLES if policy.name == "greedy" else 1
+    """A policy's budget when a caller names none (each policy says its own:
+    for ISMCTS the game's calibrated search iterations, docs/bots.md)."""
+    return policy.default_iterations(engine)
 
 #: Every policy by name, in its default configuration.
 POLICIES: dict[str, Policy] = {

@@ -82,6 +82,13 @@ class Policy(Protocol):
     """A way to choose. `choose` is called only for a seat that decides now."""
 
     name: str
+    #: Whether a call runs a search that holds one of the server's search slots
+    #: (service/bots.py); the random policy costs what listing actions does.
+    searches: bool
+
+    def default_iterations(self, engine: Engine[Any, Any]) -> int:
+        """The budget when a caller names none."""
+        ...
 
     def choose(self, game: Game, seat: int, budget: Budget, rng: Rng) -> Suggestion: ...
 
@@ -165,9 +172,9 @@ def values(engine: Engine[Any, Any], state: Any) -> tuple[float, ...] | None:
     heuristic (`Engine.estimate`); None when the game has none."""
     outcome = engine.outcome(state)
     if outcome is not None:
-        return outcome_values(outcome, engine.points_spread)
+        return outcome_values(outcome, engine.spec.bots.points_spread)
     points = engine.estimate(state)
-    return None if points is None else points_values(points, engine.points_spread)
+    return None if points is None else points_values(points, engine.spec.bots.points_spread)
 
 
 def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
@@ -190,4 +197,4 @@ def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
         steps += 1
     outcome = engine.outcome(state)
     assert outcome is not None, "a game with no one to act is over"
-    return outcome_values(outcome, engine.points_spread)
+    return outcome_values(outcome, engine.spec.bots.points_spread)

@@ -12,15 +12,24 @@ terms; the best mean wins, ties going to a uniformly drawn one of the best.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from google.protobuf.message import Message
 
 from engines.bots.common import Budget, Suggestion, determinize, forced, play_out, suggestion, values
 from engines.core import Game, Rng
+from engines.core.engine import Engine
+
+#: Greedy's determinizations when a caller names no budget.
+GREEDY_SAMPLES = 8
 
 
 class GreedyPolicy:
     name = "greedy"
+    searches = True
+
+    def default_iterations(self, engine: Engine[Any, Any]) -> int:
+        return GREEDY_SAMPLES
 
     def choose(self, game: Game, seat: int, budget: Budget, rng: Rng) -> Suggestion:
         legal = game.engine.legal_actions(game.state, seat)

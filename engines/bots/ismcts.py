@@ -55,6 +55,7 @@ from engines.bots.common import (
 from engines.bots.greedy import one_ply
 from engines.core import Game, Rng
 from engines.core.engine import Engine
+from engines.core.pieces import serialize
 
 Playout = Literal["random", "truncated", "greedy"]
 
@@ -112,6 +113,11 @@ class _Search:
 
 class IsmctsPolicy:
     name = "ismcts"
+    searches = True
+
+    def default_iterations(self, engine: Engine[Any, Any]) -> int:
+        """The game's calibrated budget: about 200 ms a decision (docs/bots.md)."""
+        return engine.spec.bots.search_iterations
 
     def __init__(self, config: IsmctsConfig | None = None) -> None:
         self.config = config or IsmctsConfig()
@@ -179,7 +185,7 @@ class IsmctsPolicy:
     @staticmethod
     def _node(search: _Search, state: Any, who: int, legal: Sequence[Message]) -> _Node:
         """The node of `who`'s information state in this determinization."""
-        view = search.engine.view(state, who).SerializeToString(deterministic=True)
+        view = serialize(search.engine.view(state, who))
         key = ((who, view), len(legal))
         node = search.nodes.get(key)
         if node is None:

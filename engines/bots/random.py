@@ -7,14 +7,21 @@ tournaments measure the others against (docs/bots.md).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.bots.common import Budget, Candidate, Suggestion
 from engines.core import Game, Rng
+from engines.core.engine import Engine
 
 
 class RandomPolicy:
     """Evaluates nothing: every candidate reports 0 visits and value 0."""
 
     name = "random"
+    searches = False
+
+    def default_iterations(self, engine: Engine[Any, Any]) -> int:
+        return 1
 
     def choose(self, game: Game, seat: int, budget: Budget, rng: Rng) -> Suggestion:
         legal = game.engine.legal_actions(game.state, seat)

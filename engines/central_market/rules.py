@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.central_market import bidding, rounds, selling
-from engines.central_market.data import LOWEST_PRICE
+from engines.central_market.data import LOWEST_PRICE, unused_count
+from engines.central_market.events import round_score_pb
 from engines.central_market.moves import (
     BID,
     FINISH_SALE,
@@ -32,6 +33,7 @@ from engines.central_market.moves import (
     STAY,
     Move,
 )
+from engines.central_market.scoring import final_outcome
 from engines.central_market.state import (
     FIRST_LAP,
     GAME_OVER,
@@ -47,8 +49,9 @@ from engines.central_market.state import (
     UNDECIDED,
     State,
 )
-from engines.core.engine import Event
+from engines.core.engine import Event, Outcome
 from engines.core.rng import Rng
+from marketplay.v1 import central_market_pb2 as pb
 
 __all__ = [
     "BID", "FINISH_SALE", "KEEP_ALL_CARDS", "OFFER_PRODUCT", "PASS", "PLAY_ROT", "PLAY_TOURISTS",
@@ -169,3 +172,16 @@ def apply(state: State, seat: int, move: Move, rng: Rng) -> tuple[State, list[Ev
     events: list[Event] = []
     PHASE_MOVES[after.phase](after, seat, move, rng, events)
     return after, events
+
+
+def outcome(state: State) -> Outcome | None:
+    """Victory points, ranks and the round history once the game is over."""
+    if state.phase != GAME_OVER:
+        return None
+    unused = [unused_count(cards) for cards in state.action_cards]
+    details = pb.CentralMarketOutcome(
+        victory_points=state.vp,
+        unused_action_cards=unused,
+        history=[round_score_pb(score) for score in state.history],
+    )
+    return final_outcome(state.vp, unused, details)

@@ -32,7 +32,7 @@ from engines.central_market.state import (
     Sale,
     State,
 )
-from engines.core.pieces import CACHE_SIZE, assemble
+from engines.core.pieces import CACHE_SIZE, assemble, serialize
 from marketplay.v1 import central_market_pb2 as pb
 
 View = pb.CentralMarketView
@@ -115,7 +115,7 @@ def _header(
         view.offerer = offerer
     if choice_options is not None:  # options of version 2; unset under version 1
         view.cheat_mixed_products, view.reveal_final_discards = choice_options
-    return view.SerializeToString()
+    return serialize(view)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -141,12 +141,12 @@ def _seat(
         unused_action_cards=unused_count(action_cards),
         discarded_face_down=discarded_face_down,
     )
-    return View(seats=[row]).SerializeToString()
+    return serialize(View(seats=[row]))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _products(product_left: Cards, offered: frozenset[int], removed_product: int) -> bytes:
-    return View(
+    return serialize(View(
         products=[
             pb.CentralMarketProductView(
                 product=product_pb(p),
@@ -156,12 +156,12 @@ def _products(product_left: Cards, offered: frozenset[int], removed_product: int
             )
             for p in range(NUM_PRODUCTS)
         ]
-    ).SerializeToString()
+    ))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _sales(sales: tuple[Sale, ...]) -> bytes:
-    return View(sales=[sale_pb(r) for r in sales]).SerializeToString()
+    return serialize(View(sales=[sale_pb(r) for r in sales]))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -169,12 +169,12 @@ def _discard_pile(discard: Cards) -> bytes:
     view = View(discard_pile_count=len(discard))
     for card, count in sorted(Counter(discard).items()):
         view.discard_pile.append(pb.CentralMarketCardCount(card=card_pb(card), count=count))
-    return view.SerializeToString()
+    return serialize(view)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _history(history: tuple[RoundScore, ...]) -> bytes:
-    return View(history=[round_score_pb(h) for h in history]).SerializeToString()
+    return serialize(View(history=[round_score_pb(h) for h in history]))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -195,7 +195,7 @@ def _current_sale(
             rotted_by=rotted_by,
         )
     )
-    return view.SerializeToString()
+    return serialize(view)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -204,4 +204,4 @@ def _own_cards(hand: Cards, set_aside: Cards, pending_set_aside: int) -> bytes:
     view = View(hand=cards_pb(hand), set_aside=cards_pb(set_aside))
     if pending_set_aside >= 0:
         view.pending_set_aside.CopyFrom(card_pb(pending_set_aside))
-    return view.SerializeToString()
+    return serialize(view)

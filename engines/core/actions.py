@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 from google.protobuf.message import Message
 
 from engines.core.errors import IllegalAction
+from engines.core.pieces import serialize
 
 Move = TypeVar("Move", bound=Hashable)
 A = TypeVar("A", bound=Message)
@@ -38,7 +39,7 @@ class ActionCodec(Generic[Move, A]):
 
         @lru_cache(maxsize=cache_size)
         def action_bytes(move: Move) -> bytes:
-            return build(move).SerializeToString(deterministic=True)
+            return serialize(build(move))
 
         @lru_cache(maxsize=cache_size)
         def read_bytes(data: bytes) -> Move | None:
@@ -62,7 +63,7 @@ class ActionCodec(Generic[Move, A]):
         one are never read, so callers cannot fill the cache with big keys."""
         if action.ByteSize() > self._max_bytes:
             return None
-        return self.read_bytes(action.SerializeToString(deterministic=True))
+        return self.read_bytes(serialize(action))
 
     def legal_move_of(self, action: A) -> Move:
         """The move for `apply`, which the framework calls only with legal

@@ -66,11 +66,9 @@ class Outcome:
 class Engine(ABC, Generic[S, A]):
     """Rules of one game. Pure: same inputs, same outputs, bit for bit."""
 
+    #: What the game shows and takes, and how it is carried (proto field,
+    #: action type) and played by bots (BotTuning): data, not rules.
     spec: GameSpec
-    #: The game's own Action message class, e.g. SpiceMerchantAction.
-    action_type: type[A]
-    #: Name of the game's field in the envelope oneofs (Action, View, Event).
-    proto_field: str
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
@@ -121,13 +119,6 @@ class Engine(ABC, Generic[S, A]):
         states (gather hidden cards in an order that does not depend on where
         they truly are), or a bot's answer would depend on hidden facts.
         """
-
-    #: A lead in `estimate` points that makes a win very likely: bots turn
-    #: point differences into win chances with it (docs/bots.md).
-    points_spread: float = 10.0
-    #: The bots' default ISMCTS budget for this game: the iterations that
-    #: answer in about 200 ms on the development machine (docs/bots.md).
-    search_iterations: int = 200
 
     def estimate(self, state: S) -> Sequence[float] | None:
         """Bots' heuristic: each seat's points if the game ended now, plus what

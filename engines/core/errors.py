@@ -45,9 +45,3 @@ class MalformedAction(RuleError):
     """The action cannot be legal by its shape alone (e.g. larger than any legal one)."""
 
     reason = "MALFORMED_ACTION"
-
-
-class WrongGame(RuleError):
-    """The action (or state) belongs to a different game."""
-
-    reason = "WRONG_GAME"

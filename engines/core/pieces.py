@@ -25,7 +25,8 @@ CACHE_SIZE = 4096
 
 
 def serialize(message: Message) -> bytes:
-    """A piece's bytes: deterministic, so equal pieces are equal bytes."""
+    """A message's bytes, deterministic so equal messages are equal bytes: the
+    one serialisation every engine uses (view pieces, cached action bytes)."""
     return message.SerializeToString(deterministic=True)
 
 

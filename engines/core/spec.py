@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from google.protobuf.message import Message
+
 from engines.core.errors import InvalidOptions
 
 OptionValue = bool | int | str
@@ -61,8 +63,21 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class BotTuning:
+    """How the bots play a game (docs/bots.md), declared beside its rules."""
+
+    #: A lead in `estimate` points that makes a win very likely: bots turn
+    #: point differences into win chances with it.
+    points_spread: float = 10.0
+    #: The default ISMCTS budget: the iterations that answer in about 200 ms
+    #: on the development machine.
+    search_iterations: int = 200
+
+
+@dataclass(frozen=True)
 class GameSpec:
-    """Everything a caller can know about a game before playing it."""
+    """Everything a caller can know about a game before playing it, and how
+    the service and the bots carry it (transport, bot tuning)."""
 
     game_id: str
     title: str
@@ -74,6 +89,16 @@ class GameSpec:
     #: checks it); anything larger is refused before any other work, so no
     #: caller-sized message ever reaches a rule or a cache.
     max_action_bytes: int = 64
+    #: Name of the game's field in the envelope oneofs (Action, View, Event).
+    proto_field: str = field(kw_only=True)
+    #: The game's own Action message class, e.g. SpiceMerchantAction.
+    action_type: type[Message] = field(kw_only=True)
+    bots: BotTuning = field(default=BotTuning(), kw_only=True)
+    #: The service pads every sealed state of the game to this many bytes of
+    #: plaintext (service/padding.py), so a sealed length tells nothing but
+    #: the game: larger than any state the game reaches, the same under every
+    #: rules version of the game (tests/conformance/test_sealed_length.py).
+    sealed_size: int = field(kw_only=True)
 
     def resolve_options(self, given: Mapping[str, str], num_players: int) -> dict[str, OptionValue]:
         """Validate wire options and fill defaults; raises InvalidOptions."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
@@ -70,6 +71,16 @@ class _Digested(Protocol):
 
 
 D = TypeVar("D", bound=_Digested)
+
+
+@dataclass(frozen=True)
+class DataRules(Generic[D]):
+    """What every rules version that reads data files holds: its name and the
+    data set it was released with (`ComponentSets.released`). A game's
+    `Rules` subclasses it with the flags where its versions differ."""
+
+    version: str
+    data: D
 
 
 class ComponentSets(Generic[D]):

@@ -9,9 +9,11 @@ reads as the same move; halves that are given must be the crate's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engines.core.actions import ActionCodec
+from engines.core.pieces import serialize
 from engines.market_fresh.data import GRID_SIZES, MarketFreshData
 from engines.market_fresh.messages import SCORING, SCORING_METHOD, crate, square
 from engines.market_fresh.moves import (
@@ -23,6 +25,8 @@ from engines.market_fresh.moves import (
     TakeFaceDown,
     TakeFaceUp,
 )
+from engines.market_fresh.state import State
+from engines.market_fresh.versions import Rules
 from marketplay.v1 import market_fresh_pb2 as pb
 
 #: The largest legal action, a crate taken face up, is 36 bytes.
@@ -104,7 +108,7 @@ def read_move(message: pb.MarketFreshAction, grid: int, data: MarketFreshData) -
     if move is None:
         return None
     wanted = codecs(data)[grid].action_bytes(move)
-    if _named_by_id(message, data).SerializeToString(deterministic=True) != wanted:
+    if serialize(_named_by_id(message, data)) != wanted:
         return None
     return move
 
@@ -122,3 +126,10 @@ def _codec(grid: int, data: MarketFreshData) -> ActionCodec[Move, pb.MarketFresh
 def codecs(data: MarketFreshData) -> dict[int, ActionCodec[Move, pb.MarketFreshAction]]:
     """The codec of each grid size for one component set."""
     return {grid: _codec(grid, data) for grid in GRID_SIZES}
+
+
+def codec_of(rules: Rules) -> Callable[[State], ActionCodec[Move, pb.MarketFreshAction]]:
+    """`Modules.codec`: a state's actions read by its grid's codec, under the
+    version's component set (looked up once per engine, not per call)."""
+    by_grid = codecs(rules.data)
+    return lambda state: by_grid[state.grid]

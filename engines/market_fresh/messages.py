@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engines.core.pieces import serialize
 from engines.market_fresh.data import MarketFreshData
 from engines.market_fresh.state import BASIC, HEIGHT
 from marketplay.v1 import market_fresh_pb2 as pb
@@ -27,7 +28,7 @@ def crate(data: MarketFreshData, crate_id: int) -> pb.MarketFreshCrate:
 @cache
 def crate_bytes(data: MarketFreshData, crate_id: int) -> bytes:
     """A crate message's bytes, for merging into a repeated field (66 crates a set)."""
-    return crate(data, crate_id).SerializeToString(deterministic=True)
+    return serialize(crate(data, crate_id))
 
 
 def square(grid: int, index: int) -> pb.MarketFreshSquareRef:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from engines.core.engine import Event
+from engines.core.engine import Event, Outcome
 from engines.core.errors import IllegalAction
 from engines.core.rng import Rng
 from engines.core.seats import after
@@ -41,6 +41,7 @@ from engines.market_fresh.moves import (
     TakeFaceDown,
     TakeFaceUp,
 )
+from engines.market_fresh.outcome import final_outcome
 from engines.market_fresh.scoring import (
     ScoreOption,
     floor_score,
@@ -54,6 +55,7 @@ from engines.market_fresh.state import (
     HEIGHT,
     NONE,
     OVER,
+    PHASE_KINDS,
     PLACE,
     SCORE,
     SOLO,
@@ -183,8 +185,9 @@ def normalize(state: State, move: Move) -> Move:
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
-    """`move in legal_moves(state, seat)`; a placement is checked on its own
-    (the grid may allow up to 80), the other steps list a handful of moves."""
+    """`move in legal_moves(state, seat)` once normalized; a placement is checked
+    on its own (the grid may allow up to 80), the other steps list a handful."""
+    move = normalize(state, move)
     if state.phase == PLACE and seat == state.current:
         return isinstance(move, PlaceCrate) and state.shopfronts[seat].allows(
             state.chosen_crate, move.first, move.second)
@@ -273,6 +276,21 @@ MOVE_RULES: dict[type[Any], Callable[[State, int, Any, list[Event]], State]] = {
     PlaceCrate: place_crate,
     ScoreCrate: choose_score,
 }
+
+
+def deciders(state: State) -> tuple[tuple[int, str], ...]:
+    """One seat decides at a time: the current one, in the turn's step."""
+    return () if state.phase == OVER else ((state.current, PHASE_KINDS[state.phase]),)
+
+
+def apply(state: State, seat: int, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+    """`apply_move` of the canonical move (Market Fresh draws no chance after set-up)."""
+    return apply_move(state, seat, normalize(state, move))
+
+
+def outcome(state: State) -> Outcome | None:
+    """Scores, ranks and the solo rating once the game is over."""
+    return final_outcome(state) if state.phase == OVER else None
 
 
 def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:

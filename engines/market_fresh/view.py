@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from itertools import chain
 from typing import Any, NamedTuple
 
-from engines.core.pieces import assemble, embedded
+from engines.core.pieces import assemble, embedded, serialize
 from engines.market_fresh.data import TOP_ROW, MarketFreshData
 from engines.market_fresh.events import score_option
 from engines.market_fresh.messages import VARIANTS, crate, crate_bytes
@@ -51,13 +51,13 @@ def shopfront_bytes(shop: Shopfront) -> bytes:
         placed.crate.MergeFromString(crate_bytes(data, c))
         placed.first.row, placed.first.col = divmod(a, grid)
         placed.second.row, placed.second.col = divmod(b, grid)
-    return front.SerializeToString(deterministic=True)
+    return serialize(front)
 
 
 @lru_cache(maxsize=32)
 def _static_bytes(data: MarketFreshData, variant: int, grid: int) -> bytes:
     """The parts of a view that never change during a game."""
-    return pb.MarketFreshView(
+    return serialize(pb.MarketFreshView(
         variant=VARIANTS[variant],
         grid_size=grid,
         produce=[p.id for p in data.produce],
@@ -66,7 +66,7 @@ def _static_bytes(data: MarketFreshData, variant: int, grid: int) -> bytes:
             for i, p in enumerate(data.pictures[grid])
             if p != FREE
         ],
-    ).SerializeToString(deterministic=True)
+    ))
 
 
 def _crates(data: MarketFreshData, container: Any, crate_ids: tuple[int, ...]) -> None:
@@ -145,14 +145,14 @@ def public_view_bytes(table: Public) -> bytes:
     totals = tuple(f.total for f in finals(table)) if over else table.scores
     parts = [
         _static_bytes(data, table.variant, table.grid),
-        pb.MarketFreshView(
+        serialize(pb.MarketFreshView(
             turn=table.turn,
             current_seat=table.current,
             step=PHASE_KINDS[table.phase],
             face_down_count=table.face_down_count,
             set_aside_count=table.set_aside_count,
             game_over=over,
-        ).SerializeToString(deterministic=True),
+        )),
     ]
     parts += [_face_up_bytes(data, c) for c in table.face_up]
     parts += [_removed_bytes(data, c) for c in table.removed]
@@ -174,20 +174,20 @@ def public_view_bytes(table: Public) -> bytes:
         extra.score_options.extend(score_option(data, o) for o in options)
     if over:
         extra.outcome.CopyFrom(outcome(table))
-    parts.append(extra.SerializeToString(deterministic=True))
+    parts.append(serialize(extra))
     return b"".join(parts)
 
 
 @cache
 def _face_up_bytes(data: MarketFreshData, crate_id: int) -> bytes:
     """A view holding just this crate in the face-up row (a part to concatenate)."""
-    return pb.MarketFreshView(face_up=[crate(data, crate_id)]).SerializeToString(deterministic=True)
+    return serialize(pb.MarketFreshView(face_up=[crate(data, crate_id)]))
 
 
 @cache
 def _removed_bytes(data: MarketFreshData, crate_id: int) -> bytes:
     """A view holding just this removed crate (a part to concatenate)."""
-    return pb.MarketFreshView(removed=[crate(data, crate_id)]).SerializeToString(deterministic=True)
+    return serialize(pb.MarketFreshView(removed=[crate(data, crate_id)]))
 
 
 @lru_cache(maxsize=1024)
@@ -206,7 +206,7 @@ def _seat_bytes(data: MarketFreshData, seat: int, score: int, held_count: int, h
         farmer_tiles_on_board=tiles,
     )
     _crates(data, message.held, held)
-    fields = message.SerializeToString(deterministic=True)
+    fields = serialize(message)
     return embedded(_SEATS, fields + embedded(_SHOPFRONT, shopfront_bytes(shop)))
 
 
@@ -223,7 +223,7 @@ def _board_bytes(data: MarketFreshData, board: tuple[tuple[int, ...], ...]) -> b
         for row in range(TOP_ROW, 0, -1):
             if column[row - 1] != FREE:
                 col.tiles.add(seat=column[row - 1], row=row)
-    return v.SerializeToString(deterministic=True)
+    return serialize(v)
 
 
 def clear_caches() -> None:

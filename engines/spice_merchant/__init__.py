@@ -3,11 +3,12 @@
 Rules and interpretations: docs/rules/spice-merchant.md.
 """
 
-from engines.spice_merchant.engine import SpiceMerchantEngine
+from engines.core.standard import StandardEngine
+from engines.spice_merchant.spec import MODULES
 from engines.spice_merchant.versions import RULES
 
 #: One engine per rules version, newest first; new games use the first.
-VERSIONS = tuple(SpiceMerchantEngine(rules) for rules in RULES)
+VERSIONS = tuple(StandardEngine(MODULES, rules) for rules in RULES)
 ENGINE = VERSIONS[0]
 
-__all__ = ["ENGINE", "VERSIONS", "SpiceMerchantEngine"]
+__all__ = ["ENGINE", "VERSIONS"]

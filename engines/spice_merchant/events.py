@@ -9,6 +9,7 @@ from typing import cast
 
 from engines.core.engine import Event
 from engines.core.events import private, public
+from engines.core.pieces import serialize
 from engines.spice_merchant.data import SpiceData
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.scoring import sell_goods
@@ -164,7 +165,7 @@ def _round_scored_bytes(
         markets=market_states(markets),
         seats=seats,
     )
-    return message.SerializeToString(deterministic=True)
+    return serialize(message)
 
 
 def round_scored(state: State) -> Event:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.core.engine import Event
+from engines.core.engine import Event, Outcome
+from engines.core.errors import InvalidOptions
 from engines.core.ranking import ranked_outcome
 from engines.core.rng import Rng
 from engines.core.seats import clockwise
@@ -31,6 +32,7 @@ from engines.spice_merchant.state import (
     State,
 )
 from engines.spice_merchant.versions import Rules
+from marketplay.v1 import spice_merchant_pb2 as pb
 
 FIRST_PLAYER = 0
 
@@ -53,6 +55,8 @@ def new_game(
 ) -> State:
     """ "Shuffle the 84 spice cards, and then distribute 7 cards to each
     player's hand, hidden. Make the deck ... with the remaining cards." """
+    if options.get("nutmeg-prices") not in rules.data.nutmeg_variants:
+        raise InvalidOptions("option 'nutmeg-prices' names no known price row")
     table = rules.data
     deck = [spice for spice, count in enumerate(table.card_counts) for _ in range(count)]
     rng.shuffle(deck)
@@ -393,3 +397,24 @@ def final_keys(state: State) -> list[tuple[int, ...]]:
     goods than the other player is the winner. If there is a tie again, they
     become co-champions!" """
     return [(state.scores[seat], state.goods_sold(seat)) for seat in range(state.num_players)]
+
+
+def outcome(state: State) -> Outcome | None:
+    """Scores and ranks once the game is over, with the rulebook's tie-break."""
+    if state.phase != GAME_OVER:
+        return None
+    return ranked_outcome(
+        final_keys(state),
+        TIE_BREAKS,
+        pb.SpiceMerchantOutcome(
+            seats=[
+                pb.SpiceMerchantSeatTotals(
+                    seat=seat,
+                    score=state.scores[seat],
+                    goods_sold=state.goods_sold(seat),
+                    round_points=state.round_points[seat],
+                )
+                for seat in range(state.num_players)
+            ]
+        ),
+    )

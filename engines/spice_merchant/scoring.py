@@ -7,8 +7,6 @@ from typing import NamedTuple
 
 from engines.spice_merchant.data import NUM_SPICES
 
-NONE = -1
-
 
 class Sale(NamedTuple):
     spice: int

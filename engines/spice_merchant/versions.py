@@ -1,26 +1,20 @@
-"""Spice Merchant's rules versions, newest first (docs/rules/versions.md).
-
-A version is a frozen set of flags that one engine reads, plus the data set
-it plays with. A released version never changes: a new reading of the
-rulebook, or new data (a publisher's Nutmeg & Mace row), is a new version,
-and games started under an older one finish under it. The digest in each
-version's name is checked against its data at import.
-"""
+"""Spice Merchant's rules versions, newest first: each a frozen `Rules`
+(engines/core/versions.py says what a version is and why it never changes;
+docs/rules/versions.md how to add or retire one). New prices, such as a
+publisher's Nutmeg & Mace row, make a new version."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.core.versions import DataRules
 from engines.spice_merchant.data import COMPONENTS, SpiceData
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Where one rules version of Spice Merchant differs from another."""
+class Rules(DataRules[SpiceData]):
+    """Spice Merchant's flags; `data`: spices, card counts, prices, table sizes."""
 
-    version: str
-    #: Spices, card counts, prices, table sizes.
-    data: SpiceData
     #: Views show each seat's score cards by spice: sold goods lie face up
     #: ("According to the market price, spin your cards to indicate it and
     #: put them down in front of you"). Version 1 showed only their number.

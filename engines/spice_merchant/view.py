@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.core.pieces import CACHE_SIZE, assemble
+from engines.core.pieces import CACHE_SIZE, assemble, serialize
 from engines.spice_merchant.data import SpiceData
 from engines.spice_merchant.events import round_scored_bytes
 from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
@@ -37,21 +37,21 @@ def hand_spices(hand: list[int] | tuple[int, ...]) -> list[int]:
 @lru_cache(maxsize=16)
 def _fixed_part(table: SpiceData, nutmeg_prices: str) -> bytes:
     """What never changes during a game, serialised once per data set and price variant."""
-    return pb.SpiceMerchantView(
+    return serialize(pb.SpiceMerchantView(
         total_rounds=table.rounds,
         price_list=[
             pb.SpiceMerchantPriceRow(spice=spice_pb(i), cards=table.spices[i].cards, points=row)
             for i, row in enumerate(table.price_list(nutmeg_prices))
         ],
         nutmeg_prices=nutmeg_prices,
-    ).SerializeToString(deterministic=True)
+    ))
 
 
 @lru_cache(maxsize=256)
 def _market_part(market: int, spice: int, count: int) -> bytes:
     """One market's pile (6 markets x 25 piles: always cached)."""
     state = pb.SpiceMerchantMarketState(market=market_pb(market), spice=spice_pb(spice), count=count)
-    return pb.SpiceMerchantView(markets=[state]).SerializeToString(deterministic=True)
+    return serialize(pb.SpiceMerchantView(markets=[state]))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -70,7 +70,7 @@ def _seat_part(
 ) -> bytes:
     """One seat's public facts; most seats' facts stay the same from step to step.
     `by_spice`: its score cards per spice (rules version 2 on), else None."""
-    return pb.SpiceMerchantView(
+    return serialize(pb.SpiceMerchantView(
         seats=[
             pb.SpiceMerchantSeatView(
                 seat=seat,
@@ -90,23 +90,23 @@ def _seat_part(
                 ],
             )
         ]
-    ).SerializeToString(deterministic=True)
+    ))
 
 
 @lru_cache(maxsize=256)
 def _last_round_part(round_scored: bytes) -> bytes:
     """The last scored round, unchanged until the next scoring."""
-    return pb.SpiceMerchantView(
+    return serialize(pb.SpiceMerchantView(
         last_round=pb.SpiceMerchantRoundScored.FromString(round_scored)
-    ).SerializeToString(deterministic=True)
+    ))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _own_cards(hand: tuple[int, ...], secret_goods: tuple[int, ...]) -> bytes:
     """The viewer's hand and secret-trade goods."""
-    return pb.SpiceMerchantView(
+    return serialize(pb.SpiceMerchantView(
         hand=spices_pb(hand_spices(hand)), secret_goods=spices_pb(secret_goods)
-    ).SerializeToString(deterministic=True)
+    ))
 
 
 def build_view(state: State, seat: int | None) -> pb.SpiceMerchantView:

@@ -112,7 +112,7 @@ def test_bad_actions_are_refused_and_change_nothing(config: PlayConfig) -> None:
         before = game.encode()
         deciders = {d.seat for d in game.to_act()}
         with pytest.raises(IllegalAction):
-            game.apply(step.seat, engine.action_type())  # an empty action is never legal
+            game.apply(step.seat, engine.spec.action_type())  # an empty action is never legal
         with pytest.raises(NotYourTurn):
             game.apply(config.num_players, step.action)
         with pytest.raises(NotYourTurn):
@@ -127,7 +127,7 @@ def test_bad_actions_are_refused_and_change_nothing(config: PlayConfig) -> None:
         last = step.after
     assert last is not None
     with pytest.raises(GameOver):
-        last.apply(0, engine.action_type())
+        last.apply(0, engine.spec.action_type())
 
 
 #: Fixed cases run on every run, before the search: one per game, a short seed

@@ -2,7 +2,7 @@
 see never changes the length of the sealed state.
 
 AES-GCM keeps the plaintext's length, so the service pads every state of a
-game to its size class (service/padding.py). For every game, player count
+game to its size class (its spec's `sealed_size`, service/padding.py). For every game, player count
 and option set, along a seeded random playout, each seat's hidden facts are
 resampled (the engines' own `resample_hidden`) and both states are sealed:
 the lengths must be equal, and equal to the game's one sealed length.
@@ -10,8 +10,11 @@ the lengths must be equal, and equal to the game's one sealed length.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from engines import registry
 from engines.core import Game, Rng
 from service.observe import NullObserver
 from service.sealing import Sealer
@@ -42,3 +45,21 @@ def test_resampling_hidden_facts_never_changes_the_sealed_length(config: PlayCon
                 f"seat {observer} can tell hidden facts from the sealed length at step {game.step}"
             )
     assert len(lengths) == 1, f"sealed lengths vary over the game: {sorted(lengths)}"
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.VERSIONS))
+def test_every_rules_version_of_a_game_pads_to_the_one_size(game_id: str) -> None:
+    """A sealed length names the game, never its rules version."""
+    sizes = {engine.spec.sealed_size for engine in registry.VERSIONS[game_id]}
+    assert len(sizes) == 1 and sizes.pop() > 0
+
+
+def test_the_service_names_no_game() -> None:
+    """What a game needs of the service (its sealed size, proto field, action
+    type) comes from its spec, so service/ never spells a game's name."""
+    service = Path(__file__).resolve().parents[2] / "service"
+    names = {spelling for engine in registry.every_engine()
+             for spelling in (engine.spec.game_id, engine.spec.proto_field)}
+    naming = sorted(f"{path.name}: {name}" for path in service.rglob("*.py")
+                    for name in names if name in path.read_text())
+    assert naming == []

@@ -85,7 +85,7 @@ def update_digest(update: pb.GameUpdate) -> str:
 
 def _envelope(game: Game, action: Any) -> bytes:
     wrapped = pb.GameAction()
-    getattr(wrapped, game.engine.proto_field).CopyFrom(action)
+    getattr(wrapped, game.engine.spec.proto_field).CopyFrom(action)
     return wrapped.SerializeToString(deterministic=True)
 
 

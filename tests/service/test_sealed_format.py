@@ -19,7 +19,6 @@ from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.observe import NullObserver
-from service.padding import SIZE_CLASSES
 from service.sealing import Sealer
 from service.states import LEGACY, Instance, StateStore
 from tests.conformance.playout import playout
@@ -57,11 +56,8 @@ def test_every_state_of_a_game_seals_to_the_same_length(game_id: str) -> None:
     store, instance = _store(), Instance.draw()
     lengths = {len(store.seal(s.after, instance)) for s in playout(start, b"lengths")}
     assert len(lengths) == 1
-    assert SIZE_CLASSES[game_id] < lengths.pop() <= SIZE_CLASSES[game_id] + 96  # + header, nonce, tag
-
-
-def test_every_registered_game_has_a_size_class() -> None:
-    assert set(SIZE_CLASSES) == set(registry.ENGINES)
+    size = engine.spec.sealed_size
+    assert size < lengths.pop() <= size + 96  # + header, nonce, tag
 
 
 def test_the_envelope_stays_out_of_the_game_digest() -> None:

@@ -166,7 +166,7 @@ def test_without_a_budget_each_game_gets_its_calibrated_default(game_id: str) ->
     greedy, _ = bots.policy(pb.BOT_POLICY_GREEDY)
     before = time.monotonic()
     budget = bots.budget(game, ismcts, 0, 0, None)
-    assert budget.iterations == engine.search_iterations
+    assert budget.iterations == engine.spec.bots.search_iterations
     assert budget.deadline is not None and before + 1.5 <= budget.deadline <= time.monotonic() + 1.5
     assert bots.budget(game, greedy, 0, 0, None).iterations == GREEDY_SAMPLES
     assert bots.budget(game, ismcts, 0, 100, None).iterations == BotSettings().max_iterations

@@ -3,24 +3,28 @@ evaluation at work, simultaneous decisions, and games without a heuristic."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engines import registry
 from engines.bots import (
+    GREEDY_SAMPLES,
     POLICIES,
     Budget,
     GreedyPolicy,
     IsmctsConfig,
     IsmctsPolicy,
     Suggestion,
+    default_iterations,
     suggest,
 )
 from engines.core import Game, NotYourTurn, Rng
+from engines.core.standard import StandardEngine
 from engines.market_fresh.rules import options_now
 from engines.market_fresh.state import SCORE
-from engines.spice_merchant.engine import SpiceMerchantEngine
+from engines.spice_merchant.spec import MODULES as SPICE_MODULES
 from engines.spice_merchant.versions import RULES as SPICE_RULES
 from tests.conformance.playout import playout
 
@@ -119,16 +123,13 @@ def test_ismcts_takes_the_best_scoring_in_the_last_turn() -> None:
         assert wire(answer.action) == best_scoring(game)
 
 
-class NoHeuristic(SpiceMerchantEngine):
-    """A game that offers bots no evaluation: they must play samples out."""
-
-    def estimate(self, state: Any) -> None:
-        return None
+#: A game that offers bots no evaluation: they must play samples out.
+NO_HEURISTIC = replace(SPICE_MODULES, estimate=None)
 
 
 @pytest.mark.parametrize("name", ["greedy", "ismcts"])
 def test_without_a_heuristic_samples_are_played_to_the_end(name: str) -> None:
-    game = Game.new(NoHeuristic(SPICE_RULES[0]), 2, {}, b"plain")
+    game = Game.new(StandardEngine(NO_HEURISTIC, SPICE_RULES[0]), 2, {}, b"plain")
     for step in list(playout(game, b"plain-policy"))[5:40:10]:
         seat = step.before.to_act()[0].seat
         answer = suggest(step.before, seat, POLICIES[name], Budget(4), b"s")
@@ -195,3 +196,14 @@ def test_nodes_are_keyed_by_the_deciding_seats_information_state() -> None:
     hidden_from_0 = engine.resample_hidden(state, 0, Rng(b"other"))
     assert hidden_from_0.hands[1] != state.hands[1]
     assert IsmctsPolicy._node(search, hidden_from_0, 1, legal) is not node
+
+
+def test_each_policy_says_its_own_default_budget_and_whether_it_searches() -> None:
+    """No caller branches on a policy's name: the policy object answers."""
+    for engine in registry.every_engine():
+        assert POLICIES["random"].default_iterations(engine) == 1
+        assert POLICIES["greedy"].default_iterations(engine) == GREEDY_SAMPLES
+        assert POLICIES["ismcts"].default_iterations(engine) == engine.spec.bots.search_iterations
+        assert default_iterations(POLICIES["ismcts"], engine) == engine.spec.bots.search_iterations
+    assert {name: p.searches for name, p in POLICIES.items()} == {
+        "random": False, "greedy": True, "ismcts": True}

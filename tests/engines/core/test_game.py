@@ -44,10 +44,8 @@ class ToyEngine(Engine[ToyState, Int32Value]):
     spec = GameSpec(
         "toy", "Toy", 2, 2, "toy/1",
         options=(OptionSpec("fast", "bool", False, "a flag"),),
-        max_action_bytes=8,
+        max_action_bytes=8, proto_field="toy", action_type=Int32Value, sealed_size=256,
     )
-    action_type = Int32Value
-    proto_field = "toy"
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> ToyState:
         return ((rng.below(1000),), 0)

@@ -3,6 +3,8 @@ views from pieces, and the action codec."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from google.protobuf.wrappers_pb2 import BytesValue, Int32Value
 
@@ -165,3 +167,14 @@ def test_apply_refuses_an_action_that_names_no_move() -> None:
     with pytest.raises(IllegalAction) as refused:
         codec.legal_move_of(Int32Value(value=0))
     assert str(refused.value) == "that action names no move of this game; see legal_actions"
+
+
+def test_engines_serialise_messages_only_through_pieces_serialize() -> None:
+    """One deterministic serialisation for every engine: a call of its own
+    elsewhere could drop `deterministic=True` and make equal pieces unequal."""
+    root = Path(__file__).resolve().parents[3] / "engines"
+    callers = sorted(
+        str(path.relative_to(root)) for path in root.rglob("*.py")
+        if "SerializeToString" in path.read_text()
+    )
+    assert callers == ["core/pieces.py"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from google.protobuf.wrappers_pb2 import Int32Value
 
 from engines.core import GameSpec, InvalidOptions, OptionSpec
 
@@ -13,6 +14,7 @@ SPEC = GameSpec(
         OptionSpec("price", "int", 10, "a number", min_value=5, max_value=20),
         OptionSpec("mode", "enum", "a", "a choice", allowed=("a", "b")),
     ),
+    proto_field="demo", action_type=Int32Value, sealed_size=256,
 )
 
 
@@ -68,7 +70,8 @@ def test_refusals_say_what_to_fix(options: dict[str, str], players: int, says: s
 
 
 def test_a_game_without_options_says_so() -> None:
-    bare = GameSpec(game_id="bare", title="Bare", min_players=1, max_players=1, rules_version="1")
+    bare = GameSpec(game_id="bare", title="Bare", min_players=1, max_players=1, rules_version="1",
+                    proto_field="bare", action_type=Int32Value, sealed_size=256)
     with pytest.raises(InvalidOptions, match="known: none"):
         bare.resolve_options({"x": "1"}, 1)
     assert bare.resolve_options({}, 1) == {}

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from engines.core import Game
-from engines.market_fresh import MarketFreshEngine
+from engines.core.standard import StandardEngine
 from engines.market_fresh.data import COMPONENTS, DataError, load
+from engines.market_fresh.spec import MODULES
 from engines.market_fresh.versions import Rules
 from tests.conformance.playout import playout
 from tests.engines.market_fresh.helpers import CRATES, DATA, PRODUCE
@@ -63,7 +64,7 @@ def test_the_produce_count_comes_from_the_data_files(tmp_path: Path) -> None:
     with 8 has 8 Market Board columns, and a whole game plays on it."""
     data = load(_write(tmp_path, _eight_produce()))
     assert data.num_produce == 8
-    engine = MarketFreshEngine(Rules("market-fresh/99+data." + data.digest, data, True))
+    engine = StandardEngine(MODULES, Rules("market-fresh/99+data." + data.digest, data, True))
     game = Game.new(engine, 3, {}, b"eight")
     assert len(game.state.board) == 8
     assert len(engine.view(game.state, None).market_board) == 8

@@ -1,0 +1,106 @@
+"""The one engine every game uses: its standard modules wired to the interface.
+
+A game declares, in its `spec.py`, which function of which of its modules
+plays each part (`Modules`); `StandardEngine` turns that and one rules
+version into an `Engine`, so no game writes a class that only forwards
+calls (docs/adding-a-game.md). What ListGames shows, the transport settings
+and the bots' tuning are the version's `GameSpec`, declared beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
+
+from google.protobuf.message import Message
+
+from engines.core.actions import ActionCodec
+from engines.core.engine import Decision, Engine, Event, Outcome
+from engines.core.rng import Rng
+from engines.core.spec import GameSpec, OptionValue
+
+R = TypeVar("R")  # the game's rules version (its versions.Rules)
+S = TypeVar("S")  # the game's state
+M = TypeVar("M", bound=Hashable)  # the game's moves
+A = TypeVar("A", bound=Message)  # the game's Action message
+
+
+@dataclass(frozen=True)
+class Modules(Generic[R, S, M, A]):
+    """Which function of a game's modules plays each part of the engine."""
+
+    spec: Callable[[R], GameSpec]  # spec.py: what one rules version shows and takes
+    new_game: Callable[[R, int, Mapping[str, OptionValue], Rng], S]  # set-up
+    deciders: Callable[[S], Sequence[tuple[int, str]]]  # rules.py: (seat, kind) deciding now
+    legal_moves: Callable[[S, int], Sequence[M]]  # rules.py
+    apply: Callable[[S, int, M, Rng], tuple[S, list[Event]]]  # rules.py, with a legal move
+    codec: Callable[[R], Callable[[S], ActionCodec[M, A]]]  # moves.py: moves <-> actions
+    view: Callable[[S, int | None], Message]  # view.py
+    outcome: Callable[[S], Outcome | None]  # scoring: None until the game is over
+    encode: Callable[[S], bytes]  # state.py
+    decode: Callable[[bytes, R], S]  # state.py
+    resample_hidden: Callable[[S, int, Rng], S]  # hidden.py
+    estimate: Callable[[S], Sequence[float]] | None = None  # evaluation.py (bots)
+    #: rules.py, when it answers faster than membership in `legal_moves`.
+    is_legal: Callable[[S, int, M], bool] | None = None
+
+
+def one_codec(codec: ActionCodec[M, A]) -> Callable[[Any], Callable[[Any], ActionCodec[M, A]]]:
+    """`Modules.codec` of a game whose actions read alike in every state."""
+    return lambda _rules: lambda _state: codec
+
+
+@lru_cache(maxsize=1024)
+def _decisions(deciders: tuple[tuple[int, str], ...]) -> tuple[Decision, ...]:
+    """Decisions are immutable: made once per distinct list of deciders."""
+    return tuple(Decision(seat, kind) for seat, kind in deciders)
+
+
+class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
+    """One rules version of a game, played by the game's standard modules."""
+
+    def __init__(self, modules: Modules[R, S, M, A], rules: R) -> None:
+        self.modules = modules
+        self.rules = rules
+        self.spec = modules.spec(rules)
+        self._codec = modules.codec(rules)
+
+    def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
+        return self.modules.new_game(self.rules, num_players, options, rng)
+
+    def to_act(self, state: S) -> Sequence[Decision]:
+        return list(_decisions(tuple(self.modules.deciders(state))))
+
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]:
+        return self._codec(state).actions(self.modules.legal_moves(state, seat))
+
+    def is_legal(self, state: S, seat: int, action: A) -> bool:
+        move = self._codec(state).move_of(action)
+        if move is None:
+            return False
+        if self.modules.is_legal is None:
+            return move in self.modules.legal_moves(state, seat)
+        return self.modules.is_legal(state, seat, move)
+
+    def apply(self, state: S, seat: int, action: A, rng: Rng) -> tuple[S, list[Event]]:
+        return self.modules.apply(state, seat, self._codec(state).legal_move_of(action), rng)
+
+    def view(self, state: S, seat: int | None) -> Message:
+        return self.modules.view(state, seat)
+
+    def outcome(self, state: S) -> Outcome | None:
+        return self.modules.outcome(state)
+
+    def encode(self, state: S) -> bytes:
+        return self.modules.encode(state)
+
+    def decode(self, data: bytes) -> S:
+        return self.modules.decode(data, self.rules)
+
+    def resample_hidden(self, state: S, observer: int, rng: Rng) -> S:
+        return self.modules.resample_hidden(state, observer, rng)
+
+    def estimate(self, state: S) -> Sequence[float] | None:
+        return None if self.modules.estimate is None else self.modules.estimate(state)

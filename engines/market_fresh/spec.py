@@ -1,0 +1,97 @@
+"""Market Fresh as data: what each rules version shows and takes, how the
+service carries it and the bots play it, and which module plays each part
+of the engine (engines/core/standard.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.core.errors import InvalidOptions
+from engines.core.rng import Rng
+from engines.core.spec import BotTuning, GameSpec, OptionSpec, OptionValue
+from engines.core.standard import Modules
+from engines.market_fresh import evaluation, hidden, rules, state, view
+from engines.market_fresh.actions import MAX_ACTION_BYTES, codec_of
+from engines.market_fresh.state import SOLO, VARIANT_NAMES, State
+from engines.market_fresh.versions import Rules
+from marketplay.v1 import market_fresh_pb2 as pb
+
+#: The options, the same under every rules version so far.
+OPTIONS = (
+    OptionSpec(
+        "variant",
+        "enum",
+        "standard",
+        "standard game; crate-heights (Crate Heights variant, 2-4 players); "
+        "solo (Stackin' Solo, exactly 1 player, 4x4 grid)",
+        allowed=VARIANT_NAMES,
+    ),
+    OptionSpec(
+        "grid",
+        "enum",
+        "auto",
+        "shopfront grid: 5 (5x5), 4 (the smaller 4x4 grids) or auto "
+        "(5x5, but 4x4 for solo, which always uses it)",
+        allowed=("auto", "5", "4"),
+    ),
+)
+
+#: Every sealed state pads to this (service/padding.py): largest plaintext seen 1020 bytes
+#: (4 players) over 15 seeded random playouts of every player count and option set
+#: (tests/conformance/configs.py), with at least half of that again as headroom.
+SEALED_SIZE = 1536
+
+def spec_of(version: Rules) -> GameSpec:
+    """What ListGames shows of one rules version (versions.py names them: a
+    rule or data change is a new version, and the data digest is part of the
+    name, so a state made under other crate or grid data is refused)."""
+    return GameSpec(
+        game_id="market-fresh",
+        title="Market Fresh",
+        min_players=1,
+        max_players=4,
+        rules_version=version.version,
+        options=OPTIONS,
+        max_action_bytes=MAX_ACTION_BYTES,
+        proto_field="market_fresh",
+        action_type=pb.MarketFreshAction,
+        bots=BotTuning(evaluation.SPREAD, evaluation.SEARCH_ITERATIONS),
+        sealed_size=SEALED_SIZE,
+    )
+
+
+def resolve_variant(num_players: int, options: Mapping[str, OptionValue]) -> tuple[int, int]:
+    """(variant, grid side) from validated options; InvalidOptions on contradictions.
+
+    Solo: "Take one Shopfront Board, with the 4x4 grid faceup." The other
+    games take 2-4 players ("For two players ... three ... four players").
+    """
+    variant = VARIANT_NAMES.index(str(options.get("variant", "standard")))
+    grid_text = str(options.get("grid", "auto"))
+    if variant == SOLO:
+        if num_players != 1:
+            raise InvalidOptions(f"variant solo takes exactly 1 player, got {num_players}")
+        if grid_text == "5":
+            raise InvalidOptions("variant solo is played on the 4x4 grid; use grid=4 or auto")
+        return variant, 4
+    if not 2 <= num_players <= 4:
+        raise InvalidOptions(
+            f"variant {VARIANT_NAMES[variant]} takes 2-4 players, got {num_players}; "
+            "one player plays variant=solo"
+        )
+    return variant, 4 if grid_text == "4" else 5
+
+
+def new_game(version: Rules, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
+    """The set-up of the variant and grid the options name."""
+    variant, grid = resolve_variant(num_players, options)
+    return rules.new_game(version, num_players, variant, grid, rng)
+
+
+MODULES = Modules(
+    spec=spec_of, new_game=new_game, deciders=rules.deciders,
+    legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
+    codec=codec_of, view=view.render, outcome=rules.outcome,
+    encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
+    estimate=evaluation.estimate,
+)

@@ -1,0 +1,126 @@
+"""docs/adding-a-game.md lists what a game touches; every registered game has each piece.
+
+The list is read from the doc (between its `pieces` markers), so a piece
+added to the doc without a check here, or a check without its line in the
+doc, fails as surely as a game that lacks one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engines import registry
+from engines.core.engine import Engine
+from engines.core.standard import Modules, StandardEngine
+from marketplay.v1 import game_service_pb2 as envelope
+from tests.conformance.hidden import HIDDEN_PLACES
+from tests.conformance.test_resampling import TOLD
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "adding-a-game.md").read_text()
+_BLOCK = DOC.split("<!-- pieces:", 1)[1].split("<!-- end pieces -->", 1)[0]
+#: The pieces the doc lists (top-level items) and the standard modules (nested items).
+PIECES = re.findall(r"^- `([^`]+)`", _BLOCK, re.MULTILINE)
+STANDARD_MODULES = re.findall(r"^  - `([a-z_]+)\.py`", _BLOCK, re.MULTILINE)
+
+
+def _package(engine: Engine[Any, Any]) -> str:
+    return engine.spec.proto_field
+
+
+def _engine_package(engine: Engine[Any, Any]) -> None:
+    package = _package(engine)
+    for module in STANDARD_MODULES:
+        assert (ROOT / "engines" / package / f"{module}.py").is_file(), module
+    game = importlib.import_module(f"engines.{package}")
+    spec = importlib.import_module(f"engines.{package}.spec")
+    assert isinstance(engine, StandardEngine) and engine.modules is spec.MODULES
+    assert registry.VERSIONS[engine.spec.game_id] == game.VERSIONS and game.ENGINE is game.VERSIONS[0]
+    modules: Modules[Any, Any, Any, Any] = spec.MODULES
+    for part in ("spec", "new_game", "deciders", "legal_moves", "apply", "view", "outcome",
+                 "encode", "decode", "resample_hidden", "estimate"):
+        function = getattr(modules, part)
+        assert function.__module__.startswith(f"engines.{package}."), (part, function.__module__)
+
+
+def _proto_file(engine: Engine[Any, Any]) -> None:
+    package = _package(engine)
+    assert (ROOT / "proto" / "marketplay" / "v1" / f"{package}.proto").is_file()
+    generated = importlib.import_module(f"marketplay.v1.{package}_pb2")
+    title = engine.spec.action_type.__name__.removesuffix("Action")
+    for kind in ("Action", "View", "Event", "Outcome"):
+        assert hasattr(generated, title + kind), title + kind
+
+
+def _envelope(engine: Engine[Any, Any]) -> None:
+    field = engine.spec.proto_field
+    for wrapper, kind in ((envelope.GameAction, "Action"), (envelope.GameView, "View"),
+                          (envelope.GameEvent, "Event"), (envelope.Outcome, "Outcome")):
+        member = wrapper.DESCRIPTOR.fields_by_name.get(field)
+        assert member is not None and member.containing_oneof is not None, (wrapper, field)
+        assert member.message_type.name.endswith(kind)
+    action = envelope.GameAction.DESCRIPTOR.fields_by_name[field].message_type
+    assert action is engine.spec.action_type.DESCRIPTOR
+
+
+def _registry_line(engine: Engine[Any, Any]) -> None:
+    text = (ROOT / "engines" / "registry.py").read_text()
+    assert f"from engines.{_package(engine)} import VERSIONS" in text
+
+
+def _playground(engine: Engine[Any, Any]) -> None:
+    games = ROOT / "clients" / "ts" / "playground" / "src" / "games"
+    index = (games / "index.ts").read_text()
+    entry = re.search(rf'"{re.escape(engine.spec.game_id)}": (\w+),', index)
+    assert entry is not None, "no playground entry"
+    module = re.search(rf'import {{ {entry[1]} }} from "\./(\w+)\.js";', index)
+    assert module is not None and (games / f"{module[1]}.ts").is_file()
+
+
+def _goldens(engine: Engine[Any, Any]) -> None:
+    assert list((ROOT / "tests" / "golden" / "files" / engine.spec.game_id).glob("*.json"))
+
+
+def _rule_doc(engine: Engine[Any, Any]) -> None:
+    assert (ROOT / "docs" / "rules" / f"{engine.spec.game_id}.md").is_file()
+
+
+def _tests(engine: Engine[Any, Any]) -> None:
+    assert list((ROOT / "tests" / "engines" / _package(engine)).glob("test_*.py"))
+
+
+def _conformance(engine: Engine[Any, Any]) -> None:
+    assert engine.spec.game_id in HIDDEN_PLACES and engine.spec.game_id in TOLD
+
+
+#: One check per piece, keyed as the doc names it.
+CHECKS: dict[str, Callable[[Engine[Any, Any]], None]] = {
+    "engines/<package>/": _engine_package,
+    "proto/marketplay/v1/<package>.proto": _proto_file,
+    "proto/marketplay/v1/game_service.proto": _envelope,
+    "engines/registry.py": _registry_line,
+    "clients/ts/playground/src/games/index.ts": _playground,
+    "tests/golden/files/<game-id>/": _goldens,
+    "docs/rules/<game-id>.md": _rule_doc,
+    "tests/engines/<package>/": _tests,
+    "tests/conformance/hidden.py": _conformance,
+}
+
+
+def test_the_doc_lists_exactly_the_pieces_checked_here() -> None:
+    assert list(CHECKS) == PIECES
+    assert STANDARD_MODULES == ["__init__", "spec", "versions", "state", "moves", "rules",
+                                "view", "hidden", "evaluation"]
+
+
+@pytest.mark.parametrize("piece", list(CHECKS))
+@pytest.mark.parametrize("game_id", sorted(registry.VERSIONS))
+def test_every_registered_game_has_each_piece(game_id: str, piece: str) -> None:
+    for engine in registry.VERSIONS[game_id]:
+        CHECKS[piece](engine)
