@@ -239,6 +239,24 @@ def many_streams(service: Service, hold: float) -> str:
         attacker.close()
 
 
+def flooded(service: Target, hold: float, flood: Callable[[], None], stop: threading.Event,
+            join: float = 30) -> tuple[Normal, Worker]:
+    """Normal HTTP calls measured for `hold` s while 4 threads run `flood`, which ends once
+    `stop` is set; the threads are joined before the figures are read."""
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
+    worker = Worker(service)
+    for thread in threads:
+        thread.start()
+    try:
+        with Normal(service, "http") as normal:
+            time.sleep(hold)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(join)
+    return normal, worker
+
+
 def slow_bodies(service: Target, hold: float) -> str:
     """160 HTTP/1.1 connections declaring 100 KB and sending a byte every 2 s."""
     socks: list[socket.socket] = []
@@ -341,17 +359,7 @@ def refused_flood(service: Target, hold: float) -> str:
                 with contextlib.suppress(httpx.HTTPError):
                     client.post(url, content=body, headers={"content-type": content_type})
 
-    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
-    worker = Worker(service)
-    for thread in threads:
-        thread.start()
-    try:
-        with Normal(service, "http") as normal:
-            time.sleep(hold)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(30)
+    normal, worker = flooded(service, hold, flood, stop)
     return f"{normal.summary()}; {sent[0]} refused 1 MB calls; {worker.summary()}"
 
 
@@ -375,17 +383,7 @@ def huge_headers(service: Target, hold: float) -> str:
                 status = "closed"
             answers[status] = answers.get(status, 0) + 1
 
-    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
-    worker = Worker(service)
-    for thread in threads:
-        thread.start()
-    try:
-        with Normal(service, "http") as normal:
-            time.sleep(hold)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(30)
+    normal, worker = flooded(service, hold, flood, stop)
     return (f"{normal.summary()}; {sent[0]} 1 MiB heads, answered {answers}; "
             f"{worker.summary()}")
 
@@ -409,17 +407,9 @@ def connection_flood(service: Target, hold: float) -> str:
             else:
                 sock.close()
 
-    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
-    worker = Worker(service)
-    for thread in threads:
-        thread.start()
     try:
-        with Normal(service, "http") as normal:
-            time.sleep(hold)
+        normal, worker = flooded(service, hold, flood, stop, join=10)
     finally:
-        stop.set()
-        for thread in threads:
-            thread.join(10)
         for sock in held:
             sock.close()
     return f"{normal.summary()}; {opened[0]} connections opened; {worker.summary()}"
@@ -443,17 +433,7 @@ def rapid_reset(service: Target, hold: float, settle: float = 2.0) -> str:
             except OSError:
                 time.sleep(0.05)
 
-    worker = Worker(service)
-    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    try:
-        with Normal(service, "http") as normal:
-            time.sleep(hold)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(10)
+    normal, worker = flooded(service, hold, flood, stop, join=10)
     during = worker.summary()
     time.sleep(settle)
     errors = service.log().count("Traceback")
