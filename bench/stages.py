@@ -41,7 +41,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -135,18 +136,12 @@ def handler_threads_cpu_ns() -> int:
 
 
 def count_calls() -> Stages:
-    """Only count calls (one wrapper around each RPC handler, charged to "handler")."""
+    """Only count calls (one wrapper around the core's part of each RPC, charged to
+    "handler"): the core runs on the handler threads, via service.core.guarded."""
     import service.grpc_service as grpc_service
 
     stages = Stages()
-    original_handler = grpc_service._rpc_handler
-
-    def rpc_handler(rpc: str, core: Any, attribute: str, request_type: Any,
-                    reporter: Any) -> Callable[..., Any]:
-        return stages.wrap("handler", original_handler(rpc, core, attribute, request_type,
-                                                       reporter), top=True)
-
-    grpc_service._rpc_handler = rpc_handler  # type: ignore[assignment]
+    grpc_service.guarded = stages.wrap("handler", grpc_service.guarded, top=True)  # type: ignore[assignment]
     return stages
 
 
@@ -158,7 +153,6 @@ def install() -> Stages:
     """Wrap the service's hot path in this process; returns the running totals."""
     import service.core
     import service.grpc_service as grpc_service
-    import service.server
     from engines import registry
     from engines.core import Game
     from service.calls import CallReporter
@@ -181,20 +175,14 @@ def install() -> Stages:
         _patch(engine_class, "legal_actions", stages, "legal actions")
     _patch(grpc_service, "_call_of", stages, "handler: call context")
     _patch(CallReporter, "finished", stages, "handler: report")
-    original_handler = grpc_service._rpc_handler
-
-    def rpc_handler(rpc: str, core: Any, attribute: str, request_type: Any,
-                    reporter: Any) -> Callable[..., Any]:
-        return stages.wrap("handler: rest", original_handler(
-            rpc, core, attribute, _Parsing(request_type, stages), reporter), top=True)
-
-    grpc_service._rpc_handler = rpc_handler  # type: ignore[assignment]
-    original_add = grpc_service.add_to_server
-
-    def add_to_server(core: Any, server: Any, reporter: Any) -> None:
-        original_add(core, _SerializingServer(server, stages), reporter)
-
-    service.server.add_to_server = add_to_server  # type: ignore[assignment]
+    # The core's part of a call runs on a handler thread (guarded); parsing the request
+    # and serialising the response run on the gRPC loop thread, charged by the routes.
+    _patch(grpc_service, "guarded", stages, "handler: rest", top=True)
+    grpc_service.ROUTES = {  # type: ignore[attr-defined]
+        rpc: replace(route, request=_Parsing(route.request, stages),
+                     response=_Serializing(route.response, stages))
+        for rpc, route in grpc_service.ROUTES.items()
+    }
     gc.callbacks.append(stages.on_gc)
     return stages
 
@@ -207,29 +195,12 @@ class _Parsing:
         self.FromString = stages.wrap("parse request", request_type.FromString)
 
 
-class _SerializingServer:
-    """A grpc.Server whose registered handlers charge serialising to "serialize response"."""
+class _Serializing:
+    """A response type whose SerializeToString is charged to "serialize response"."""
 
-    def __init__(self, server: Any, stages: Stages) -> None:
-        self._server = server
-        self._stages = stages
-
-    def _wrapped(self, handlers: dict[str, Any]) -> dict[str, Any]:
-        return {name: h._replace(response_serializer=self._stages.wrap(
-            "serialize response", h.response_serializer)) for name, h in handlers.items()}
-
-    def add_generic_rpc_handlers(self, generic: Iterable[Any]) -> None:
-        import grpc
-
-        rewrapped = []
-        for handler in generic:
-            methods = {name.rsplit("/", 1)[-1]: m for name, m in handler._method_handlers.items()}
-            service = next(iter(handler._method_handlers)).split("/")[1]
-            rewrapped.append(grpc.method_handlers_generic_handler(service, self._wrapped(methods)))
-        self._server.add_generic_rpc_handlers(rewrapped)
-
-    def add_registered_method_handlers(self, service: str, handlers: dict[str, Any]) -> None:
-        self._server.add_registered_method_handlers(service, self._wrapped(handlers))
+    def __init__(self, response_type: Any, stages: Stages) -> None:
+        self.DESCRIPTOR = response_type.DESCRIPTOR
+        self.SerializeToString = stages.wrap("serialize response", response_type.SerializeToString)
 
 
 # ------------------------------------------------------------ the server
@@ -327,7 +298,7 @@ def report(game: str, columns: list[tuple[str, dict[str, float]]]) -> None:
         if any(v.get(name) for v in values):
             print(_row(name, values))
     totals = [sum(x for k, x in v.items() if k in STAGES) for v in values]
-    print(f"{'total (handler thread)':22s}" + "".join(f"{t:9.1f}" for t in totals))
+    print(f"{'total (stages)':22s}" + "".join(f"{t:9.1f}" for t in totals))
     for row in (HANDLER_THREADS, "process CPU"):
         extra = [v.get(row, 0.0) for v in values]
         if any(extra):
@@ -383,7 +354,7 @@ def measure(args: argparse.Namespace) -> None:
         report(game, columns)
         for title, values in bare.items():
             print(f"  uninstrumented server {title[5:]:>10s}: handler {values['handler']:.1f} "
-                  f"us/call (thread CPU from request bytes to response message), handler "
+                  f"us/call (thread CPU of the core's part, on a handler thread), handler "
                   f"threads {values[HANDLER_THREADS]:.1f} (their CPU clocks: grpcio's work on "
                   f"them too), process {values['process CPU']:.1f} (/proc)")
     print(f"\n(server: --threads {args.threads}, one worker, metrics off; median of "
