@@ -3,7 +3,7 @@
     nice -n 10 python -m bench.http_servers [--requests 3000] [--rounds 3]
 
 Each candidate serves the very same ASGI application (service.http_app.HttpApp
-over connectrpc and GameCore, built by service.http_server.create_http_server)
+over connectrpc and GameCore, built by service.http_server.build_http_app)
 in a process of its own on 127.0.0.1; grpcio's own port is the reference for
 the HTTP/2 binary workload. h2load (Debian package nghttp2-client) drives every
 server with the same requests: ListGames as Connect JSON over HTTP/1.1
@@ -13,12 +13,12 @@ Connect binary over h2c (gRPC framing for grpcio), and a real ApplyAction (a
 HTTP/1.1 and h2c. Rounds rotate the order; the report gives medians with
 ranges of requests/s and the server's CPU time per request (from /proc), and
 each candidate's CPU ratio to Hypercorn. Uvicorn runs with httptools and
-uvloop, Granian embedded (its Rust HTTP/1.1 and HTTP/2), Hypercorn as
-service/http_server.py configures it.
+uvloop, Granian as service/http_server.py runs it (embedded, on our socket),
+Hypercorn as the service ran it before the switch (docs/http.md).
 
-Granian and Uvicorn are not dependencies of marketplay; to include them:
-`pip install granian==2.8.7 uvicorn==0.54.0 httptools==0.9.0 uvloop==0.23.0`
-(each server is skipped when missing).
+Hypercorn and Uvicorn are not dependencies of marketplay (since the switch to
+Granian); to include them: `pip install hypercorn==0.18.0 uvicorn==0.54.0
+httptools==0.9.0 uvloop==0.23.0` (each server is skipped when missing).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import asyncio
 import importlib.util
 import os
 import re
-import resource
 import shutil
 import signal
 import socket
@@ -41,6 +40,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from bench.loopback import KEYS, cpu_seconds, free_port
 
@@ -122,7 +122,7 @@ def serve(name: str, port: int, recycle: bool = True) -> None:
         config = with_(config, http_keep_alive_max_requests=1 << 30, http_max_connection_age_ms=0)
     store = StateStore(Sealer.from_config(KEYS), 4096, NullObserver(), 64 << 20)
     core = GameCore(store, NullObserver(), False, 10_000)
-    if name == "hypercorn":
+    if name == "granian":  # the service's own server (service/http_server.py)
         http = create_http_server(config, core)
         signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM])
         http.start()
@@ -130,27 +130,22 @@ def serve(name: str, port: int, recycle: bool = True) -> None:
         http.stop(1.0)
         return
     app = build_http_app(config, core, ThreadPoolExecutor(config.threads))
-    if name == "granian":
-        from granian.constants import HTTPModes, Interfaces
-        from granian.http import HTTP1Settings, HTTP2Settings
-        from granian.server.embed import Server
+    if name == "hypercorn":  # as service/http_server.py configured it up to 2026-12-02
+        from typing import cast
 
-        # The limits Hypercorn has by default (docs/security.md): keep-alive, 100 streams
-        # per connection, 64 KiB of headers; and a time for the request head (slowloris).
-        # Embedded mode's backlog is 128 (1,024 here, as bind_http has it); its backpressure
-        # caps the connections served at once (past it, none is accepted), so it is set to
-        # the descriptor limit, which is the only cap Hypercorn and Uvicorn have.
-        server = Server(app, "127.0.0.1", port, interface=Interfaces.ASGINL,
-                        http=HTTPModes.auto, log_enabled=False, log_access=False,
-                        backlog=1024, websockets=False,
-                        backpressure=resource.getrlimit(resource.RLIMIT_NOFILE)[0],
-                        http1_settings=HTTP1Settings(header_read_timeout=10_000,
-                                                     keep_alive=True),
-                        http2_settings=HTTP2Settings(max_concurrent_streams=100,
-                                                     max_headers_size=65536))
+        from hypercorn.asyncio import serve as hypercorn_serve
+        from hypercorn.config import Config as HypercornConfig
+
+        cfg = HypercornConfig()
+        cfg.bind = [f"127.0.0.1:{port}"]
+        cfg.accesslog = None
+        cfg.include_server_header = False
+        cfg.keep_alive_max_requests = config.http_keep_alive_max_requests
         loop = asyncio.new_event_loop()
-        loop.add_signal_handler(signal.SIGTERM, server.stop)
-        loop.run_until_complete(server.serve())
+        stop = asyncio.Event()
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        loop.run_until_complete(hypercorn_serve(cast("Any", app), cfg, shutdown_trigger=stop.wait,
+                                                mode="asgi"))
     elif name == "uvicorn":
         import uvicorn
 
@@ -279,12 +274,12 @@ def main() -> None:
         return
     if shutil.which("h2load") is None:
         raise SystemExit("needs h2load: apt-get install nghttp2-client")
-    names = ["hypercorn"] + [n for n in NAMES[1:] if importlib.util.find_spec(n)]
+    names = [n for n in NAMES if n == "granian" or importlib.util.find_spec(n)]
     skipped = set(NAMES) - set(names)
     if skipped:
         print(f"skipped (not installed): {', '.join(sorted(skipped))}")
     names.append("grpcio")
-    first = start("hypercorn")
+    first = start("granian")
     try:
         apply_body = apply_action_json(first.port)
     finally:
@@ -310,10 +305,11 @@ def main() -> None:
                 finally:
                     stop(candidate)
     print(f"{args.rounds} rounds x {args.requests} requests (ApplyAction: a quarter); "
-          "medians [min..max]; ratio = CPU per request vs hypercorn")
+          "medians [min..max]; ratio = CPU per request vs hypercorn (granian when hypercorn is "
+          "not installed)")
     for workload in workloads:
         print(f"\n{workload.name}")
-        base = samples.get(("hypercorn", workload.name))
+        base = samples.get(("hypercorn", workload.name)) or samples.get(("granian", workload.name))
         for name in names:
             runs = samples.get((name, workload.name))
             if not runs or base is None:

@@ -156,9 +156,10 @@ class Config:
     )
     http_keep_alive_max_requests: int = field(
         default=1_000,
-        metadata={"help": "HTTP port: close a connection after this many requests (HTTP/1.1 "
-                          "Connection: close, HTTP/2 GOAWAY) so keep-alive clients rebalance "
-                          "onto new workers and replicas"},
+        metadata={"help": "HTTP port: close an HTTP/1.1 connection after this many requests "
+                          "(Connection: close) so keep-alive clients rebalance onto new "
+                          "workers and replicas (0: never; h2c connections are not recycled: "
+                          "docs/security.md)"},
     )
     http_max_connection_age_ms: int = field(
         default=5_000,

@@ -14,7 +14,9 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   inflates past the limit;
 * gRPC-Web text mode, translated to binary (service/grpc_web_text.py);
 * 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
-  than POST, 415 for native gRPC over HTTP/1.1;
+  than POST; native gRPC refused (UNIMPLEMENTED, GRPC_ON_GRPC_PORT: 415 over
+  HTTP/1.1, a trailers-only gRPC status over h2c), since Granian sends no
+  HTTP trailers; it is served on the gRPC port;
 * admission (service/admission.py): at most --max-concurrent-rpcs calls at
   once, 429 / resource_exhausted (reason OVERLOADED) past it, 503 /
   unavailable (reason DRAINING) once draining;
@@ -95,30 +97,37 @@ _DISCARD_SECONDS = 10.0
 
 
 class _ConnectionAges:
-    """When each HTTP/1.1 connection was first seen, to close it once it is `age` old.
+    """When each HTTP/1.1 connection was first seen and how many requests it carried, to
+    close it once it is `age` old or has carried `requests` (Granian has neither limit).
 
     Keyed by the peer's address and port (one live TCP connection each), at most
     _TRACKED of them, oldest forgotten first: forgetting one only gives it a
-    fresh age. 0 turns it off.
+    fresh start. 0 turns either off. HTTP/2 connections are not counted: the
+    application cannot close one (docs/security.md, "Rebalancing").
     """
 
     _TRACKED = 4096
 
-    def __init__(self, age: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, age: float, requests: int = 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._age = age
+        self._requests = requests
         self._clock = clock
-        self._born: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self._born: OrderedDict[tuple[str, int], tuple[float, int]] = OrderedDict()
 
     def too_old(self, scope: Scope) -> bool:
         client = scope.get("client")
-        if not self._age or not client or scope.get("http_version") == "2":
+        if not (self._age or self._requests) or not client or scope.get("http_version") == "2":
             return False
         peer, now = (str(client[0]), int(client[1])), self._clock()
-        born = self._born.setdefault(peer, now)
+        born, count = self._born.get(peer, (now, 0))
+        count += 1
+        self._born[peer] = (born, count)
         self._born.move_to_end(peer)
         if len(self._born) > self._TRACKED:
             self._born.popitem(last=False)
-        if now - born < self._age:
+        if (not self._age or now - born < self._age) and \
+                (not self._requests or count < self._requests):
             return False
         del self._born[peer]  # this response closes it; the port may come back as a new one
         return True
@@ -161,10 +170,10 @@ class _Body:
     async def discard(self) -> None:
         """Before answering without the body on HTTP/2: let the rest of it arrive.
 
-        Hypercorn 0.18 drops the whole connection, with every call on it, when
-        data arrives for a stream it has already answered (hypercorn issue 329);
-        reading on (bounded in bytes and time, keeping nothing) avoids that for
-        every client that is not abusive. On HTTP/1.1 it keeps the connection
+        The client then gets the answer after its whole request, not a reset
+        stream (Hypercorn 0.18, the server before Granian, dropped the whole
+        connection otherwise: hypercorn issue 329); reading on is bounded in
+        bytes and time and keeps nothing. On HTTP/1.1 it keeps the connection
         usable after a refusal of a body no larger than the request limit.
         """
         if self.ended or not (self._h2 or self._h1_reads_on):
@@ -201,16 +210,11 @@ async def _respond(
 async def _refuse(send: Send, status: int, error: ServiceError, grpc_type: str = "",
                   headers: Iterable[tuple[str, str]] = ()) -> None:
     """A refusal in the caller's protocol: Connect error JSON, gRPC-Web trailers-only
-    (status in the headers), or native gRPC's status in HTTP/2 trailers."""
-    if grpc_type.startswith("application/grpc-web"):
+    (status in the headers), or native gRPC's, trailers-only as well."""
+    if grpc_type:
+        # Trailers-only for native gRPC too: Granian sends no HTTP trailers (ASGI's
+        # http.response.trailers) but ends an HTTP/2 stream on an empty response's headers.
         await _respond(send, 200, b"", grpc_type, [*grpc_web_error_headers(error), *headers])
-    elif grpc_type:
-        # ASGI cannot end a stream on its headers, so no trailers-only here: real trailers.
-        await send({"type": "http.response.start", "status": 200, "trailers": True,
-                    "headers": [(b"content-type", grpc_type.encode())]})
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
-        await send({"type": "http.response.trailers", "more_trailers": False, "headers": [
-            (k.encode(), v.encode()) for k, v in grpc_web_error_headers(error)]})
     else:
         await _respond(send, status, connect_error_json(error), "application/json", headers)
 
@@ -231,8 +235,9 @@ class HttpApp:
         body_seconds: float = 10.0,
         mounted: Mapping[str, ASGIApp] | None = None,
         connection_age: float = 0.0,
+        connection_requests: int = 0,
     ) -> None:
-        self._ages = _ConnectionAges(connection_age)
+        self._ages = _ConnectionAges(connection_age, connection_requests)
         self._connect = connect
         #: Path prefix -> another connectrpc app (server reflection, service/reflection.py).
         self._mounted = dict(mounted or {})
@@ -261,14 +266,6 @@ class HttpApp:
             return
         if scope["type"] != "http":
             return
-        if scope.get("http_version") != "2" and _header(scope, b"transfer-encoding") and \
-                _header(scope, b"content-length"):
-            # RFC 9112 6.3: a proxy in front may frame this body by the other header.
-            await _refuse(send, 400, ServiceError(
-                Code.INVALID_ARGUMENT, "AMBIGUOUS_BODY_LENGTH",
-                "the request has both Content-Length and Transfer-Encoding; send one"),
-                _grpc_type(scope), headers=[("Connection", "close")])
-            return
         origin = _header(scope, b"origin")
         if scope["method"] == "OPTIONS" and origin and \
                 _header(scope, b"access-control-request-method"):
@@ -277,8 +274,9 @@ class HttpApp:
         if origin and self._cors.allows(origin):
             send = _with_headers(send, self._cors.response_headers(origin))
         if self._ages.too_old(scope):
-            # HTTP/1.1 keep-alive connections end after --http-max-connection-age-ms, as
-            # gRPC's do, so long-lived clients reach new workers and replicas.
+            # HTTP/1.1 keep-alive connections end after --http-max-connection-age-ms (as
+            # gRPC's do) or --http-keep-alive-max-requests, so long-lived clients reach
+            # new workers and replicas.
             send = _with_headers(send, [("Connection", "close")])
         await self._route(scope, receive, send)
 
@@ -290,7 +288,11 @@ class HttpApp:
             return
         for prefix, app in self._mounted.items():
             if path.startswith(prefix):
-                await app(scope, receive, send)
+                if _native_grpc(scope):  # reflection: grpcio's, on the gRPC port
+                    await request_body.discard()
+                    await _refuse_native_grpc(scope, send, _NATIVE_GRPC)
+                else:
+                    await app(scope, receive, send)
                 return
         await request_body.discard()
         asset = playground.lookup(path)
@@ -338,12 +340,9 @@ class HttpApp:
     async def _rpc_life(self, scope: Scope, rpc: str, body_reader: _Body, receive: Receive,
                         send: Send, life: CallLife) -> None:
         grpc_type = _grpc_type(scope)
-        if grpc_type and not grpc_type.startswith("application/grpc-web") and \
-                scope.get("http_version") != "2":
-            # First: HTTP/1.1 cannot carry the trailers any native gRPC answer needs.
-            await _refuse(send, 415, life.refused(ServiceError(
-                Code.UNIMPLEMENTED, "GRPC_NEEDS_HTTP2", "native gRPC needs HTTP/2 (h2c); "
-                "use the gRPC port, or Connect or gRPC-Web here")))
+        if _native_grpc(scope):
+            await body_reader.discard()
+            await _refuse_native_grpc(scope, send, life.refused(_NATIVE_GRPC))
             return
         if rpc in _RPCS and scope["method"] == "POST" and \
                 _media_type(scope) not in _MEDIA_TYPES:
@@ -599,6 +598,25 @@ def _peer(scope: Scope) -> str:
 def _headers(scope: Scope) -> dict[str, str]:
     return {bytes(k).decode("latin-1").lower(): bytes(v).decode("latin-1")
             for k, v in scope.get("headers", ())}
+
+
+#: Native gRPC answers need HTTP trailers, which Granian does not send (docs/http.md).
+_NATIVE_GRPC = ServiceError(
+    Code.UNIMPLEMENTED, "GRPC_ON_GRPC_PORT",
+    "native gRPC is served on the gRPC port (--port, 50051), not here; "
+    "use it, or Connect or gRPC-Web on this port")
+
+
+def _native_grpc(scope: Scope) -> bool:
+    return _grpc_type(scope) != "" and not _grpc_type(scope).startswith("application/grpc-web")
+
+
+async def _refuse_native_grpc(scope: Scope, send: Send, error: ServiceError) -> None:
+    """HTTP/1.1: 415 with a Connect error body; HTTP/2: the gRPC status, trailers-only."""
+    if scope.get("http_version") == "2":
+        await _refuse(send, 200, error, _grpc_type(scope))
+    else:
+        await _refuse(send, 415, error)
 
 
 def _grpc_type(scope: Scope) -> str:

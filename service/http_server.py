@@ -1,13 +1,16 @@
-"""Serve the HTTP application with Hypercorn on its own thread and event loop.
+"""Serve the HTTP application with Granian on its own thread and event loop.
 
-Hypercorn speaks HTTP/1.1 and HTTP/2 on one cleartext port (h2c by prior
-knowledge or by Upgrade), which gRPC-Web proxies, browsers behind a TLS
-terminator and Connect clients use; docs/http.md says why it was chosen.
-It runs inside each worker process next to the grpcio server, so it shares
-the worker's GameCore, metrics and lifetime: the supervisor never sees it.
+Granian (Rust: hyper for HTTP/1.1 and HTTP/2) speaks HTTP/1.1 and h2c on one
+cleartext port, which gRPC-Web proxies, browsers behind a TLS terminator and
+Connect clients use; docs/http.md says why it was chosen. It runs embedded in
+each worker process next to the grpcio server, so it shares the worker's
+GameCore, metrics and lifetime: the supervisor never sees it.
 
 The socket is bound here, before the thread starts, so a port in use is a
 StartupError at start-up and `--workers` can share the port (SO_REUSEPORT).
+Embedded Granian binds its own socket; it serves ours through its private
+`SocketHolder` (granian is pinned exactly for that, and tests/service/
+test_http_server.py covers it).
 """
 
 from __future__ import annotations
@@ -15,16 +18,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import resource
 import socket
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
-from hypercorn.asyncio import serve
-from hypercorn.config import Config as HypercornConfig
+from granian._granian import SocketHolder
+from granian.constants import HTTPModes, Interfaces
+from granian.http import HTTP1Settings, HTTP2Settings
+from granian.log import LogLevels
+from granian.server.embed import Server
 
-from service import h2_guard
 from service.admission import Admission
 from service.calls import CallReporter
 from service.compression import ResponseCompression
@@ -37,18 +43,22 @@ from service.openapi import openapi_json
 from service.reflection import http_reflection_apps
 
 if TYPE_CHECKING:
-    from hypercorn.typing import Framework
-
     from service.rpc_metrics import UnaryCallMetrics
 
 __all__ = ["HttpServer", "bind_http", "build_http_app", "create_http_server"]
 
 log = logging.getLogger("marketplay.http")
-#: Hypercorn's own log: its warnings and errors, not its INFO lines.
-_quiet = logging.getLogger("marketplay.http.server")
-_quiet.setLevel(logging.WARNING)
 
 _STOP_MARGIN = 2.0  # seconds past the grace before stop() stops waiting for the thread
+_BACKLOG = 1024
+#: Hypercorn's limits, which the port had before (docs/security.md, "Limits"):
+MAX_STREAMS = 100  # concurrent streams per HTTP/2 connection
+MAX_HEADER_BYTES = 64 << 10  # a request head past it is answered 431
+HEAD_SECONDS = 10  # to send a request head (slowloris)
+#: Granian's own log ("_granian", also its Rust side): errors only, and into our handlers.
+#: Its dictConfig is made incremental, so it neither replaces nor closes the service's.
+_GRANIAN_LOG: dict[str, Any] = {"incremental": True, "handlers": {}, "formatters": {},
+                                "loggers": {"granian.access": {"level": "CRITICAL"}}}
 
 
 def bind_http(config: Config) -> socket.socket:
@@ -60,7 +70,7 @@ def bind_http(config: Config) -> socket.socket:
         if config.workers > 1:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         sock.bind((config.host, config.http_port))
-        sock.listen(1024)
+        sock.listen(_BACKLOG)
     except OSError as exc:
         sock.close()
         raise StartupError(
@@ -80,7 +90,8 @@ def build_http_app(
                    Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics,
                    body_seconds=config.http_body_timeout_ms / 1000,
                    mounted=http_reflection_apps(SERVICE.full_name, config.max_request_bytes),
-                   connection_age=config.http_max_connection_age_ms / 1000)
+                   connection_age=config.http_max_connection_age_ms / 1000,
+                   connection_requests=config.http_keep_alive_max_requests)
 
 
 def create_http_server(
@@ -91,19 +102,30 @@ def create_http_server(
     sock = bind_http(config)
     executor = ThreadPoolExecutor(config.threads, thread_name_prefix="marketplay-http")
     app = build_http_app(config, core, executor, metrics, reporter)
-    return HttpServer(app, sock, executor, config.grace_seconds,
-                      config.http_keep_alive_max_requests)
+    return HttpServer(app, sock, executor, config.grace_seconds)
+
+
+class _OnOurSocket(Server):
+    """Embedded Granian serving a socket bound by bind_http instead of binding its own."""
+
+    def __init__(self, fd: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fd = fd
+
+    def _init_shared_socket(self) -> None:
+        # What Server does on Windows, where workers get a SocketHolder built from a
+        # descriptor; on Linux it would have each worker bind the address itself.
+        self._ssp = None
+        self._shd = SocketHolder(self._fd, False, self.backlog)  # type: ignore[assignment,call-arg]
 
 
 class HttpServer:
-    """One Hypercorn server on a bound socket; start() and stop() from any thread."""
+    """One embedded Granian server on a bound socket; start() and stop() from any thread."""
 
     def __init__(
         self, app: HttpApp, sock: socket.socket, executor: ThreadPoolExecutor, grace: float,
-        max_requests: int = 1_000,
     ) -> None:
         self.app = app
-        self._max_requests = max_requests
         self._grace = grace
         self.readiness = app.readiness
         self.admission = app.admission
@@ -112,7 +134,7 @@ class HttpServer:
         self._executor = executor
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
+        self._server: Server | None = None
         self._started = threading.Event()
         self._stopping = False
         self._on_failure: Callable[[], None] | None = None
@@ -134,10 +156,11 @@ class HttpServer:
         """Stop accepting, let calls in flight finish within `grace` seconds, then return."""
         self._stopping = True
         self.app.begin_drain()
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None:
+        loop, server = self._loop, self._server
+        if loop is not None and server is not None:
+            server.workers_kill_timeout = grace  # type: ignore[assignment]  # a float waits too
             with contextlib.suppress(RuntimeError):  # the loop already ended
-                loop.call_soon_threadsafe(stop.set)
+                loop.call_soon_threadsafe(server.stop)
         if self._thread is not None:
             self._thread.join(grace + _STOP_MARGIN)
             if self._thread.is_alive():
@@ -149,6 +172,10 @@ class HttpServer:
     def _run(self) -> None:
         try:
             asyncio.run(self._serve())
+        except TimeoutError:
+            if not self._stopping:
+                log.exception("HTTP server failed")
+            # else: calls still running at the end of the grace were cut off
         except Exception:
             log.exception("HTTP server failed")
         finally:
@@ -161,24 +188,26 @@ class HttpServer:
                 self._on_failure()
 
     async def _serve(self) -> None:
-        h2_guard.install()
         self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-        self._started.set()
         assert self._sock is not None
-        fd = self._sock.detach()  # Hypercorn owns the socket from here on
+        fd = self._sock.detach()  # Granian owns the socket from here on
         self._sock = None
-        app = cast("Framework", self.app)  # our loose ASGI types vs Hypercorn's TypedDicts
-        await serve(app, self._hypercorn_config(fd), shutdown_trigger=self._stop.wait, mode="asgi")
+        self._server = self._granian(fd)
+        self._started.set()
+        await self._server.serve()
 
-    def _hypercorn_config(self, fd: int) -> HypercornConfig:
-        cfg = HypercornConfig()
-        cfg.bind = [f"fd://{fd}"]
-        cfg.graceful_timeout = self._grace
-        cfg.accesslog = None
-        cfg.errorlog = _quiet  # its "Running on ..." line, per worker, would repeat ours
-        cfg.include_server_header = False
-        # No connection-age limit exists in Hypercorn; recycling a connection after this many
-        # requests (GOAWAY, or Connection: close) lets long-lived clients rebalance.
-        cfg.keep_alive_max_requests = self._max_requests
-        return cfg
+    def _granian(self, fd: int) -> Server:
+        return _OnOurSocket(
+            fd, self.app, interface=Interfaces.ASGINL, http=HTTPModes.auto, websockets=False,
+            backlog=_BACKLOG,
+            # Past `backpressure` connections at once Granian accepts no more (its default,
+            # 128, let a few idle clients lock everyone out): the descriptor limit, the only
+            # cap Hypercorn had.
+            backpressure=resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+            http1_settings=HTTP1Settings(header_read_timeout=HEAD_SECONDS * 1000,
+                                         keep_alive=True, max_buffer_size=MAX_HEADER_BYTES),
+            http2_settings=HTTP2Settings(max_concurrent_streams=MAX_STREAMS,
+                                         max_headers_size=MAX_HEADER_BYTES),
+            log_enabled=True, log_level=LogLevels.error, log_dictconfig=_GRANIAN_LOG,
+            log_access=False,
+        )

@@ -69,7 +69,7 @@ def app() -> Iterator[HttpApp]:
 
 
 async def _call(app: HttpApp, rpc: str, content_type: str, body: bytes) -> int:
-    """One request through the ASGI app, as Hypercorn delivers it; its HTTP status."""
+    """One request through the ASGI app, as the HTTP server delivers it; its HTTP status."""
     sent: list[dict[str, Any]] = []
     delivered = False
 

@@ -293,17 +293,13 @@ HTTP_PRODUCERS: dict[str, Callable[[World], HttpRefusal]] = {
     "UNKNOWN_PATH": lambda w: _http(w, "GET", "/no/such/path"),
     "UNKNOWN_METHOD": lambda w: _http(w, "POST", f"{RPC}/Teleport", b"{}"),
     "METHOD_NOT_ALLOWED": lambda w: _http(w, "GET", f"{RPC}/ListGames"),
-    "GRPC_NEEDS_HTTP2": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"\0\0\0\0\0",
+    "GRPC_ON_GRPC_PORT": lambda w: _http(w, "POST", f"{RPC}/ListGames", b"\0\0\0\0\0",
                                         "application/grpc"),
     # what `curl -d '{}'` sends when no -H 'Content-Type: ...' is given
     # a body that never arrives: refused after TEST_CONFIG's --http-body-timeout-ms
     "BODY_TIMEOUT": lambda w: _raw_http(w, (
         f"POST {RPC}/ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         "Content-Length: 100\r\n\r\n{").encode()),
-    "AMBIGUOUS_BODY_LENGTH": lambda w: _raw_http(w, (
-        f"POST {RPC}/ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
-    ).encode()),
     "UNSUPPORTED_ENCODING": lambda w: _raw_http(w, (
         f"POST {RPC}/ListGames HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         "Content-Encoding: br\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}").encode()),

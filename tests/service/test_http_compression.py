@@ -18,12 +18,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-import grpc
 import httpx
 import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
-from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service import compression
 from service.compression import ResponseCompression, accepts_gzip, lists_gzip
 from service.config import Config, load_config
@@ -229,17 +227,6 @@ def test_grpc_web_refusals_are_not_compressed(always_served: ServedHttp,
     assert "3" in status
     assert response.headers.get("grpc-encoding", "identity") == "identity"
     assert all(not flags & 0x01 for flags, _ in frames)
-
-
-def test_native_grpc_on_the_http_port_inflates(http_served: ServedHttp) -> None:
-    """grpcio lists gzip in grpc-accept-encoding: a large answer arrives compressed
-    and grpcio reads it like any other."""
-    assert http_served.running.http is not None
-    request = _big(http_served)
-    with grpc.insecure_channel(f"127.0.0.1:{http_served.running.http.port}") as channel:
-        answer = pb_grpc.GameServiceStub(channel).GetView(request, timeout=10)
-    assert answer.update.state == request.state
-    assert len(answer.update.views) == 5
 
 
 # ------------------------------------------------------------------ the middleware alone

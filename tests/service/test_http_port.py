@@ -180,28 +180,32 @@ def test_native_grpc_over_http1_is_refused_clearly(http_served: ServedHttp) -> N
         response = h1.post(_rpc(http_served.base, "ListGames"), content=b"\0\0\0\0\0",
                            headers={"content-type": "application/grpc"})
     assert response.status_code == 415
-    assert connect_refusal(response).reason == "GRPC_NEEDS_HTTP2"
+    assert connect_refusal(response).reason == "GRPC_ON_GRPC_PORT"
 
 
-def test_native_grpc_over_h2c_answers_too(http_served: ServedHttp) -> None:
-    """connectrpc speaks gRPC itself: a gRPC client that reaches only this port still works,
-    and the refusals written before connectrpc reach it as gRPC statuses (in trailers)."""
+def test_native_grpc_over_h2c_is_sent_to_the_grpc_port(http_served: ServedHttp) -> None:
+    """Granian sends no HTTP trailers, which every native gRPC answer needs: a gRPC client
+    that reaches this port gets a clear UNIMPLEMENTED (trailers-only) naming the gRPC port,
+    for the service's RPCs, unknown ones and server reflection alike."""
     from marketplay.v1 import game_service_pb2_grpc as pb_grpc
     from tests.service.conftest import refusal
 
     assert http_served.running.http is not None
     with grpc.insecure_channel(f"127.0.0.1:{http_served.running.http.port}") as channel:
-        stub = pb_grpc.GameServiceStub(channel)
-        games = stub.ListGames(pb.ListGamesRequest(), timeout=10)
-        assert {g.game_id for g in games.games} == {"central-market", "market-fresh",
-                                                    "spice-merchant"}
-        with pytest.raises(grpc.RpcError) as too_large:
-            stub.ApplyAction(pb.ApplyActionRequest(state=b"x" * (LIMIT + 1)), timeout=10)
-        assert refusal(too_large)[:2] == (grpc.StatusCode.RESOURCE_EXHAUSTED, "REQUEST_TOO_LARGE")
-        nowhere = channel.unary_unary(f"/{SERVICE}/Teleport")
-        with pytest.raises(grpc.RpcError) as unknown:
-            nowhere(b"", timeout=10)
-        assert refusal(unknown)[:2] == (grpc.StatusCode.UNIMPLEMENTED, "UNKNOWN_METHOD")
+        calls = {
+            "ListGames": lambda: pb_grpc.GameServiceStub(channel).ListGames(
+                pb.ListGamesRequest(), timeout=10),
+            "Teleport": lambda: channel.unary_unary(f"/{SERVICE}/Teleport")(b"", timeout=10),
+            "reflection": lambda: list(channel.stream_stream(
+                "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo")(
+                    iter([b""]), timeout=10)),
+        }
+        for name, call in calls.items():
+            with pytest.raises(grpc.RpcError) as refused:
+                call()
+            code, reason, message = refusal(refused)
+            assert (code, reason) == (grpc.StatusCode.UNIMPLEMENTED, "GRPC_ON_GRPC_PORT"), name
+            assert "gRPC port" in message, name
 
 
 def test_health_endpoints(http_served: ServedHttp, client: httpx.Client) -> None:
@@ -388,11 +392,11 @@ def test_http_calls_count_in_the_grpc_metrics() -> None:
 
 
 def test_a_failed_http_server_stops_the_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    """If Hypercorn ever ends unasked, main's stop event is set (it drains and exits 1)."""
+    """If Granian ever ends unasked, main's stop event is set (it drains and exits 1)."""
     async def broken(*args: object, **kwargs: object) -> None:
         raise OSError("the HTTP server broke")
 
-    monkeypatch.setattr("service.http_server.serve", broken)
+    monkeypatch.setattr("service.http_server._OnOurSocket.serve", broken)
     config = replace(TEST_CONFIG, http_port=free_port())
     from service.sealing import Sealer
 
