@@ -81,12 +81,14 @@ def ask(stub: pb_grpc.GameServiceStub, update: pb.GameUpdate, seat: int, policy:
 
 @pytest.mark.parametrize("config", MODES, ids=[c.label() for c in MODES])
 def test_every_policy_suggests_a_legal_action_that_applies(
-        stub: pb_grpc.GameServiceStub, config: object) -> None:
+        patient_server: Served, config: object) -> None:
     """In every game and mode, each policy answers with one of the seat's
     legal actions, typed as in Decision.legal_actions, with one candidate
-    per legal action in legal order; ApplyAction then takes it."""
+    per legal action in legal order; ApplyAction then takes it. On the patient
+    server: at load 5 the default 2 s cap once ended a 2-sample greedy search after 1."""
     from tests.conformance.configs import PlayConfig
 
+    stub = patient_server.stub
     assert isinstance(config, PlayConfig)
     update = started(stub, config.game_id, config.num_players, config.options, steps=3)
     decision = update.decisions[0]
