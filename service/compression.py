@@ -10,7 +10,8 @@ middleware, around it, compresses what is worth it:
   least `min_bytes` when `Accept-Encoding` accepts gzip (q-values honoured,
   `*` counts) gets `Content-Encoding: gzip`; anything else stays
   `Content-Encoding: identity`. Error bodies (non-200) are never compressed.
-* gRPC-Web and gRPC (`application/grpc*`): when `grpc-accept-encoding` lists
+* gRPC-Web (`application/grpc-web*`; native gRPC is refused on this port before
+  it gets here, GRPC_ON_GRPC_PORT): when `grpc-accept-encoding` lists
   gzip and the first message frame is at least `min_bytes`, the response says
   `grpc-encoding: gzip` and each message frame that large is compressed (flag
   0x01); smaller frames and the trailers frame are not (the flag is per
