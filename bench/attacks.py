@@ -257,18 +257,20 @@ def flooded(service: Target, hold: float, flood: Callable[[], None], stop: threa
     return normal, worker
 
 
+def trickle(socks: list[socket.socket], stop: threading.Event, byte: bytes) -> None:
+    """One `byte` on each open socket every 2 s until `stop`; a socket that fails drops out."""
+    while not stop.wait(2.0):
+        for sock in list(socks):
+            try:
+                sock.send(byte)
+            except OSError:
+                socks.remove(sock)
+
+
 def slow_bodies(service: Target, hold: float) -> str:
     """160 HTTP/1.1 connections declaring 100 KB and sending a byte every 2 s."""
     socks: list[socket.socket] = []
     stop = threading.Event()
-
-    def trickle() -> None:
-        while not stop.wait(2.0):
-            for sock in list(socks):
-                try:
-                    sock.send(b" ")
-                except OSError:
-                    socks.remove(sock)
 
     for _ in range(160):
         try:
@@ -279,8 +281,7 @@ def slow_bodies(service: Target, hold: float) -> str:
                       "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
                      .encode())
         socks.append(sock)
-    trickler = threading.Thread(target=trickle, daemon=True)
-    trickler.start()
+    threading.Thread(target=trickle, args=(socks, stop, b" "), daemon=True).start()
     worker = Worker(service)
     try:
         with Normal(service, "http") as normal:
@@ -304,15 +305,7 @@ def slow_headers(service: Target, hold: float) -> str:
             continue  # the server stopped accepting: that is what the normal calls will see
         socks.append(sock)
 
-    def trickle() -> None:
-        while not stop.wait(2.0):
-            for sock in list(socks):
-                try:
-                    sock.send(b"X")
-                except OSError:
-                    socks.remove(sock)
-
-    threading.Thread(target=trickle, daemon=True).start()
+    threading.Thread(target=trickle, args=(socks, stop, b"X"), daemon=True).start()
     worker = Worker(service)
     try:
         with Normal(service, "http") as normal:
