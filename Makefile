@@ -109,7 +109,7 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	  --include_imports --include_source_info \
 	  --descriptor_set_out=$(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  $(PROTO_SRC)
-	$(PY) -m service.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
+	$(PY) -m service.http.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  --out $(OPENAPI_OUT)
 	rm -rf $(TS_OUT)
 	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)

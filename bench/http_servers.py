@@ -2,8 +2,8 @@
 
     nice -n 10 python -m bench.http_servers [--requests 3000] [--rounds 3]
 
-Each candidate serves the very same ASGI application (service.http_app.HttpApp
-over connectrpc and GameCore, built by service.http_server.build_http_app)
+Each candidate serves the very same ASGI application (service.http.app.HttpApp
+over connectrpc and GameCore, built by service.http.server.build_http_app)
 in a process of its own on 127.0.0.1; grpcio's own port is the reference for
 the HTTP/2 binary workload. h2load (Debian package nghttp2-client) drives every
 server with the same requests: ListGames as Connect JSON over HTTP/1.1
@@ -112,7 +112,7 @@ def serve(name: str, port: int, recycle: bool = True) -> None:
 
     from service.config import Config
     from service.core import GameCore
-    from service.http_server import build_http_app, create_http_server
+    from service.http.server import build_http_app, create_http_server
     from service.observe import NullObserver
     from service.sealing import Sealer
     from service.states import StateStore

@@ -23,8 +23,8 @@ from typing import Any
 import httpx
 import pytest
 
-from service.http_app import HttpApp
-from service.http_server import build_http_app
+from service.http.app import HttpApp
+from service.http.server import build_http_app
 from service.sealing import Sealer
 from service.server import create_server
 from tests.ops.procs import Service

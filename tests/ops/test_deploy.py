@@ -297,7 +297,7 @@ def test_probes_check_both_ports(rendered: tuple[str, list[dict[str, Any]]]) -> 
 
 def test_dev_overlay_lets_local_browser_frontends_call(tmp_path: Path) -> None:
     """CORS: the dev overlay allows localhost origins on any port; the base allows none."""
-    from service.cors import CorsPolicy
+    from service.http.cors import CorsPolicy
 
     dev = load_config([], env=config_map(render("dev", tmp_path)))
     assert CorsPolicy.parse(dev.http_cors_origins).allows("http://localhost:5173")

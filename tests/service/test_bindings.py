@@ -23,7 +23,7 @@ from service.calls import CallReporter
 from service.contract import RPCS, SERVICE, SERVICE_NAME
 from service.core import ROUTES, Call, GameCore
 from service.grpc_service import add_to_server
-from service.http_service import ConnectGameService
+from service.http.connect import ConnectGameService
 
 
 def _snake(rpc: str) -> str:

@@ -22,9 +22,9 @@ import httpx
 import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
-from service import compression
-from service.compression import ResponseCompression, accepts_gzip, lists_gzip
 from service.config import Config, load_config
+from service.http import compression
+from service.http.compression import ResponseCompression, accepts_gzip, lists_gzip
 from tests.service.conftest import TEST_CONFIG, ServedHttp
 from tests.service.http_client import SERVICE, http_client
 

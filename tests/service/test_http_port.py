@@ -396,7 +396,7 @@ def test_a_failed_http_server_stops_the_process(monkeypatch: pytest.MonkeyPatch)
     async def broken(*args: object, **kwargs: object) -> None:
         raise OSError("the HTTP server broke")
 
-    monkeypatch.setattr("service.http_server._OnOurSocket.serve", broken)
+    monkeypatch.setattr("service.http.server._OnOurSocket.serve", broken)
     config = replace(TEST_CONFIG, http_port=free_port())
     from service.sealing import Sealer
 

@@ -21,9 +21,9 @@ from typing import Any
 import httpx
 import pytest
 
-from service.cors import CorsPolicy
-from service.http_app import HttpApp, Readiness
-from service.http_server import HEAD_SECONDS, MAX_HEADER_BYTES, MAX_STREAMS, HttpServer, bind_http
+from service.http.app import HttpApp, Readiness
+from service.http.cors import CorsPolicy
+from service.http.server import HEAD_SECONDS, MAX_HEADER_BYTES, MAX_STREAMS, HttpServer, bind_http
 from tests.attacks.h2raw import RawH2
 from tests.loopback import free_port
 from tests.service.conftest import TEST_CONFIG, ServedHttp

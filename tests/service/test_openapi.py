@@ -19,7 +19,7 @@ from openapi_spec_validator import validate
 
 from engines import registry
 from marketplay.v1 import game_service_pb2 as pb
-from service.openapi import build, load_descriptors
+from service.http.openapi import build, load_descriptors
 from tests.service.conftest import ServedHttp, first_legal
 from tests.service.http_client import SERVICE, http_client, post_json
 

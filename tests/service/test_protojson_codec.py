@@ -1,4 +1,4 @@
-"""The HTTP port's JSON codec is service.protojson, with the port's refusal and empty-body rules.
+"""The HTTP port's JSON codec is service.http.protojson, with the port's refusal and empty-body rules.
 
 No sockets: the codec object itself, as connectrpc calls it.
 """
@@ -15,7 +15,7 @@ from google.protobuf import json_format
 from google.rpc import error_details_pb2
 
 from marketplay.v1 import game_service_pb2 as pb
-from service.http_service import codecs
+from service.http.connect import codecs
 
 JSON = next(codec for codec in codecs() if codec.name() == "json")
 
@@ -66,7 +66,7 @@ def test_the_refusal_names_the_field_given_twice() -> None:
 
 def test_first_use_from_many_threads_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plans compiled on first use are published whole: threads racing to compile all succeed."""
-    from service import protojson
+    from service.http import protojson
 
     message = pb.ApplyActionResponse(update=pb.GameUpdate(
         step=4, decisions=[pb.Decision(seat=1)], views=[pb.GameView(seat=2)]))

@@ -1,4 +1,4 @@
-"""service.protojson refuses what json_format.Parse refuses, and accepts what it accepts.
+"""service.http.protojson refuses what json_format.Parse refuses, and accepts what it accepts.
 
 Each case is a body json_format judges one way; decode must judge it the same
 way (and, when both accept, build the same message). The one deliberate
@@ -12,7 +12,7 @@ from google.protobuf import json_format, struct_pb2, timestamp_pb2
 from google.protobuf.message import Message
 
 from marketplay.v1 import game_service_pb2 as pb
-from service import protojson
+from service.http import protojson
 
 NEW = pb.NewGameRequest
 APPLY = pb.ApplyActionRequest

@@ -28,10 +28,11 @@ from google.protobuf.message import Message
 
 from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
-from service import errors, protojson
+from service import errors
 from service.contract import SERVICE
 from service.core import Call, GameRpcs, guarded
 from service.errors import ServiceError, clip, invalid
+from service.http import protojson
 
 if TYPE_CHECKING:
     from connectrpc.codec import Codec

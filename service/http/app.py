@@ -47,12 +47,11 @@ from typing import TYPE_CHECKING, Any
 from connectrpc.compression.gzip import GzipCompression
 from connectrpc.errors import ConnectError
 
-from service import grpc_web_text, playground
+from service import playground
 from service.admission import Admission
 from service.calls import CallReporter
 from service.contract import RPCS, SERVICE
 from service.core import Call
-from service.cors import CorsPolicy
 from service.errors import (
     Code,
     ServiceError,
@@ -65,7 +64,9 @@ from service.errors import (
     http_status,
     invalid,
 )
-from service.http_service import CURRENT_CALL, drop_tracebacks, protocol_of
+from service.http import grpc_web_text
+from service.http.connect import CURRENT_CALL, drop_tracebacks, protocol_of
+from service.http.cors import CorsPolicy
 from service.lifecycle import CallLife, Lifecycle
 
 if TYPE_CHECKING:

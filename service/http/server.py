@@ -33,13 +33,13 @@ from granian.server.embed import Server
 
 from service.admission import Admission
 from service.calls import CallReporter
-from service.compression import ResponseCompression
 from service.config import Config, StartupError
 from service.core import GameCore
-from service.cors import CorsPolicy
-from service.http_app import HttpApp, Readiness
-from service.http_service import SERVICE, connect_application
-from service.openapi import openapi_json
+from service.http.app import HttpApp, Readiness
+from service.http.compression import ResponseCompression
+from service.http.connect import SERVICE, connect_application
+from service.http.cors import CorsPolicy
+from service.http.openapi import openapi_json
 from service.reflection import http_reflection_apps
 
 if TYPE_CHECKING:
