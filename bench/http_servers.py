@@ -13,7 +13,7 @@ Connect binary over h2c (gRPC framing for grpcio), and a real ApplyAction (a
 HTTP/1.1 and h2c. Rounds rotate the order; the report gives medians with
 ranges of requests/s and the server's CPU time per request (from /proc), and
 each candidate's CPU ratio to Hypercorn. Uvicorn runs with httptools and
-uvloop, Granian as service/http_server.py runs it (embedded, on our socket),
+uvloop, Granian as service/http/server.py runs it (embedded, on our socket),
 Hypercorn as the service ran it before the switch (docs/http.md).
 
 Hypercorn and Uvicorn are not dependencies of marketplay (since the switch to
@@ -122,7 +122,7 @@ def serve(name: str, port: int, recycle: bool = True) -> None:
         config = with_(config, http_keep_alive_max_requests=1 << 30, http_max_connection_age_ms=0)
     store = StateStore(Sealer.from_config(KEYS), 4096, NullObserver(), 64 << 20)
     core = GameCore(store, NullObserver(), False, 10_000)
-    if name == "granian":  # the service's own server (service/http_server.py)
+    if name == "granian":  # the service's own server (service/http/server.py)
         http = create_http_server(config, core)
         signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM])
         http.start()
@@ -130,7 +130,7 @@ def serve(name: str, port: int, recycle: bool = True) -> None:
         http.stop(1.0)
         return
     app = build_http_app(config, core, ThreadPoolExecutor(config.threads))
-    if name == "hypercorn":  # as service/http_server.py configured it up to 2026-12-02
+    if name == "hypercorn":  # as service/http/server.py configured it up to 2026-12-02
         from typing import cast
 
         from hypercorn.asyncio import serve as hypercorn_serve

@@ -2,7 +2,7 @@
 
 What it adds to connectrpc's generated app, in the order a request meets it:
 
-* CORS for the configured origins (service/cors.py): preflights answered
+* CORS for the configured origins (service/http/cors.py): preflights answered
   here, allowed origins get the Connect and gRPC-Web headers exposed;
 * `/healthz` (the process answers), `/readyz` (not while draining) and
   `/openapi.json`, for load balancers and tools that speak no gRPC;
@@ -12,7 +12,7 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   Content-Length, or as soon as the bytes read pass the limit, so no more
   than the limit is ever held; a gzip-encoded Connect body likewise once it
   inflates past the limit;
-* gRPC-Web text mode, translated to binary (service/grpc_web_text.py);
+* gRPC-Web text mode, translated to binary (service/http/grpc_web_text.py);
 * 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
   than POST; native gRPC refused (UNIMPLEMENTED, GRPC_ON_GRPC_PORT: 415 over
   HTTP/1.1, a trailers-only gRPC status over h2c), since Granian sends no
@@ -28,7 +28,7 @@ Admission, metrics and the report are the call's lifecycle
 opens it for each RPC path and records the refusals it writes itself, and
 reads back the code of answers connectrpc writes on its own (`_watching`).
 Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
-the rendering of handler errors (service/http_service.py adapts it to the
+the rendering of handler errors (service/http/connect.py adapts it to the
 core). Refusals written here are rendered by service/errors.py and carry an
 ErrorInfo reason like every other.
 """
@@ -632,7 +632,7 @@ class _Replay:
 
     The body is handed over once and not kept, and `release()` drops it if it never
     was (connectrpc refused the call before reading it): connectrpc's error handling
-    keeps its receiver in a reference cycle (service/http_service.py, drop_tracebacks), which must not hold
+    keeps its receiver in a reference cycle (service/http/connect.py, drop_tracebacks), which must not hold
     the request's bytes.
     """
 

@@ -6,7 +6,7 @@ this module only turns a connectrpc RequestContext into a `Call`, runs the
 core off the event loop, and raises a ServiceError as a Connect error
 (service/errors.py renders it). How the call ended goes into the call's life
 (service/lifecycle.py, reached through `CURRENT_CALL`), which the HTTP
-application (service/http_app.py) opened and ends.
+application (service/http/app.py) opened and ends.
 
 Each RPC is a method of connectrpc's generated `GameService` protocol,
 bound explicitly to its GameRpcs method (service/core.py), as the gRPC
@@ -117,7 +117,7 @@ class _ProtoCodec:
 class _JsonCodec:
     """The proto3 JSON mapping (application/json), written compactly.
 
-    service.protojson writes json_format's compact bytes and reads what
+    service.http.protojson writes json_format's compact bytes and reads what
     json_format.Parse reads, 3-6x faster (docs/benchmarks.md), and refuses a
     field given under both its names. Unknown fields are ignored (newer
     clients, older server); an empty body is the empty message, as it is in

@@ -31,7 +31,7 @@ comments become descriptions) and follows the proto3 JSON mapping:
 The document passes Spectral's `spectral:oas` and Redocly's recommended rules
 with no problem (tests/service/test_openapi_lint.py).
 
-`python -m service.openapi --out docs/openapi.json` writes the committed
+`python -m service.http.openapi --out docs/openapi.json` writes the committed
 document (`make proto` runs it); the server builds the same document at start
 and serves it at /openapi.json.
 """
@@ -341,7 +341,7 @@ def _text(description: str, example: str) -> Json:
 
 
 def _health_paths() -> dict[str, Json]:
-    """/healthz and /readyz as service/http_app.py answers them (GET; HEAD too)."""
+    """/healthz and /readyz as service/http/app.py answers them (GET; HEAD too)."""
     return {
         "/healthz": {"get": {
             "operationId": "healthz", "tags": [HEALTH_TAG],

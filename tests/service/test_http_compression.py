@@ -1,4 +1,4 @@
-"""Response compression on the HTTP port (service/compression.py): gzip above
+"""Response compression on the HTTP port (service/http/compression.py): gzip above
 --http-compress-min-bytes when the client accepts it, identity otherwise, on a
 real loopback server for Connect JSON, Connect proto, gRPC-Web and gRPC.
 

@@ -1,6 +1,6 @@
 """The HTTP port's server: embedded Granian on our socket, with the limits the port promises.
 
-service/http_server.py hands Granian a socket bound by bind_http through its
+service/http/server.py hands Granian a socket bound by bind_http through its
 private `SocketHolder` (granian is pinned exactly for that): these tests fail
 if a Granian release changes it. They also hold the limits docs/security.md
 lists for the port (streams per connection, head size, connections at once)
