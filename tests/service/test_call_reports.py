@@ -26,10 +26,8 @@ from marketplay.v1 import game_service_pb2 as pb
 from service.calls import CallReporter
 from service.config import Config
 from service.logs import JsonFormatter
-from service.sealing import Sealer
-from service.server import create_server
 from service.tracing import SpanRecorder, otlp_endpoint, span_recorder
-from tests.loopback import free_port
+from tests.servers import start_server
 from tests.service.conftest import TEST_CONFIG, first_legal
 from tests.service.http_client import Caller, HttpRefusal, http_client
 
@@ -45,13 +43,10 @@ class Served:
         self.spans = InMemorySpanExporter()
         provider = TracerProvider()
         provider.add_span_processor(SimpleSpanProcessor(self.spans))
-        config = replace(TEST_CONFIG, http_port=free_port(), require_seat_tokens=True)
-        self.running = create_server(config, sealer=Sealer.from_config(config.state_keys),
-                                     reporter=CallReporter(SpanRecorder(provider.get_tracer("t"))))
-        self.running.start()
-        assert self.running.http is not None
-        self.base = f"http://127.0.0.1:{self.running.http.port}"
-        self.channel = grpc.insecure_channel(f"127.0.0.1:{self.running.port}")
+        self.serving = start_server(replace(TEST_CONFIG, require_seat_tokens=True), http=True,
+                                    reporter=CallReporter(SpanRecorder(provider.get_tracer("t"))))
+        self.base = self.serving.base
+        self.channel = grpc.insecure_channel(self.serving.address)
         self.log = io.StringIO()
         self.handler = logging.StreamHandler(self.log)
         self.handler.setFormatter(JsonFormatter())
@@ -73,7 +68,7 @@ class Served:
 
     def close(self) -> None:
         self.channel.close()
-        self.running.drain(0.5)
+        self.serving.stop()
         calls_log = logging.getLogger("marketplay.calls")
         calls_log.removeHandler(self.handler)
         calls_log.setLevel(self.level)

@@ -23,8 +23,7 @@ from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
 from service.metrics import Metrics
 from service.rpc_metrics import UnaryCallMetrics
-from service.server import create_server
-from tests.loopback import free_port
+from tests.servers import serving
 from tests.service.conftest import TEST_CONFIG, ServedHttp
 from tests.service.http_client import (
     SERVICE,
@@ -359,24 +358,14 @@ def test_drain_answers_calls_in_flight_then_refuses_connections(slow_served: Ser
 def test_http_calls_count_in_the_grpc_metrics() -> None:
     registry = CollectorRegistry()
     metrics = UnaryCallMetrics(Metrics(registry))
-    config = replace(TEST_CONFIG, http_port=free_port())
-    from service.sealing import Sealer
-
-    running = create_server(config, sealer=Sealer.from_config(config.state_keys),
-                            http_metrics=metrics)
-    running.start()
-    try:
-        assert running.http is not None
-        base = f"http://127.0.0.1:{running.http.port}"
-        with http_client("h2c") as c:
-            for protocol in ("connect-json", "grpc-web"):
-                Caller(c, base, protocol)("ListGames", pb.ListGamesRequest(),
-                                          pb.ListGamesResponse)
-            with pytest.raises(HttpRefusal):
-                Caller(c, base, "connect-proto")("NewGame", pb.NewGameRequest(game_id="chess"),
-                                                 pb.NewGameResponse)
-    finally:
-        running.drain(0.5)
+    with serving(TEST_CONFIG, http=True, http_metrics=metrics) as served, \
+            http_client("h2c") as c:
+        for protocol in ("connect-json", "grpc-web"):
+            Caller(c, served.base, protocol)("ListGames", pb.ListGamesRequest(),
+                                             pb.ListGamesResponse)
+        with pytest.raises(HttpRefusal):
+            Caller(c, served.base, "connect-proto")("NewGame", pb.NewGameRequest(game_id="chess"),
+                                                    pb.NewGameResponse)
 
     def value(name: str, method: str, **labels: str) -> float | None:
         return registry.get_sample_value(name, {
@@ -397,15 +386,9 @@ def test_a_failed_http_server_stops_the_process(monkeypatch: pytest.MonkeyPatch)
         raise OSError("the HTTP server broke")
 
     monkeypatch.setattr("service.http.server._OnOurSocket.serve", broken)
-    config = replace(TEST_CONFIG, http_port=free_port())
-    from service.sealing import Sealer
-
-    running = create_server(config, sealer=Sealer.from_config(config.state_keys))
     stop = threading.Event()
-    running.start(on_http_failure=stop.set)
-    try:
+    with serving(TEST_CONFIG, http=True, on_http_failure=stop.set) as served:
         assert stop.wait(10)
-        assert running.http is not None and running.http.failed
-        assert not running.http.readiness.ready
-    finally:
-        running.drain(0.5)
+        http = served.running.http
+        assert http is not None and http.failed
+        assert not http.readiness.ready

@@ -20,7 +20,8 @@ from prometheus_client import CollectorRegistry
 from marketplay.v1 import game_service_pb2 as pb
 from service.metrics import Metrics
 from service.rpc_metrics import MetricsInterceptor
-from service.server import RunningServer, create_server
+from service.server import RunningServer
+from tests.servers import serving
 from tests.service.conftest import TEST_CONFIG, refusal
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
@@ -41,10 +42,8 @@ def metered() -> Iterator[tuple[RunningServer, CollectorRegistry]]:
     """A server of its own per case: repeated refusals of one kind are logged once per
     interval (service/calls.py), and each case counts its own line."""
     registry = CollectorRegistry()
-    running = create_server(TEST_CONFIG, interceptors=[MetricsInterceptor(Metrics(registry))])
-    running.server.start()
-    yield running, registry
-    running.server.stop(None).wait()
+    with serving(TEST_CONFIG, interceptors=[MetricsInterceptor(Metrics(registry))]) as served:
+        yield served.running, registry
 
 
 def _handled(registry: CollectorRegistry, method: str, code: str, expected: float = 0) -> float:

@@ -131,22 +131,21 @@ class HeldCalls:
 
 
 def test_drain_lets_calls_in_flight_finish_and_turns_new_ones_away() -> None:
-    from service.server import create_server
+    from tests.servers import serving
     from tests.service.conftest import TEST_CONFIG
 
-    running = create_server(TEST_CONFIG)
-    held = HeldCalls(running.core)
-    stopping = threading.Event()
-    stop = running.server.stop
+    with serving(TEST_CONFIG) as served, grpc.insecure_channel(served.address) as channel:
+        running = served.running
+        held = HeldCalls(running.core)  # the port looks the core's method up per call
+        stopping = threading.Event()
+        stop = running.server.stop
 
-    def stop_and_tell(grace: float | None) -> threading.Event:
-        done = stop(grace)  # returns at once; from here on new calls are refused
-        stopping.set()
-        return done
+        def stop_and_tell(grace: float | None) -> threading.Event:
+            done = stop(grace)  # returns at once; from here on new calls are refused
+            stopping.set()
+            return done
 
-    running.server.stop = stop_and_tell  # type: ignore[method-assign]
-    running.server.start()
-    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+        running.server.stop = stop_and_tell  # type: ignore[method-assign]
         stub = pb_grpc.GameServiceStub(channel)
         watch = health_pb2_grpc.HealthStub(channel).Watch(
             health_pb2.HealthCheckRequest(service=""), timeout=20)
