@@ -3,7 +3,7 @@
 No maintained Python library turns protobuf descriptors into OpenAPI for
 Connect (grpc-gateway's generator targets its own REST mapping and Swagger 2;
 protoc-gen-connect-openapi is a Go binary), so this module does it, small and
-tested (tests/service/test_openapi.py). It reads the FileDescriptorSet that
+tested (tests/service/http/test_openapi.py). It reads the FileDescriptorSet that
 `make proto` writes beside the generated code (with source info, so proto
 comments become descriptions) and follows the proto3 JSON mapping:
 
@@ -29,7 +29,7 @@ comments become descriptions) and follows the proto3 JSON mapping:
   core, which OpenAPI's security schemes cannot describe.
 
 The document passes Spectral's `spectral:oas` and Redocly's recommended rules
-with no problem (tests/service/test_openapi_lint.py).
+with no problem (tests/service/http/test_openapi_lint.py).
 
 `python -m service.http.openapi --out docs/openapi.json` writes the committed
 document (`make proto` runs it); the server builds the same document at start

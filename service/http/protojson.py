@@ -7,7 +7,7 @@
 ``json_format.Parse(data, message, ignore_unknown_fields=True)`` accepts, into
 the same message, with one deliberate difference: a field given twice, as
 ``gameId`` twice or as ``game_id`` plus ``gameId``, is refused (json_format
-refuses the first and lets the second overwrite). tests/service/test_protojson.py
+refuses the first and lets the second overwrite). tests/service/http/test_protojson.py
 proves both against json_format for every message type of the contract.
 
 json_format walks each message through Python descriptors, per field, per

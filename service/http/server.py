@@ -9,7 +9,7 @@ GameCore, metrics and lifetime: the supervisor never sees it.
 The socket is bound here, before the thread starts, so a port in use is a
 StartupError at start-up and `--workers` can share the port (SO_REUSEPORT).
 Embedded Granian binds its own socket; it serves ours through its private
-`SocketHolder` (granian is pinned exactly for that, and tests/service/
+`SocketHolder` (granian is pinned exactly for that, and tests/service/http/
 test_http_server.py covers it).
 """
 

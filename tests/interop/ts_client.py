@@ -114,7 +114,7 @@ def check_reports(reports: list[dict[str, object]], configs: list[PlayConfig], p
 def token_server_configs(configs: list[PlayConfig]) -> list[PlayConfig]:
     """The configurations a server requiring seat tokens (PLAY_CONFIG) starts: a
     trusted-only option set away from its default is refused there
-    (OPTION_NEEDS_TRUST; tests/service/test_rules_versions.py plays those)."""
+    (OPTION_NEEDS_TRUST; tests/service/rpcs/test_rules_versions.py plays those)."""
     def trusted(config: PlayConfig) -> bool:
         given = config.options
         return any(o.trusted_only and o.name in given and o.parse(given[o.name]) != o.default

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BUF = ROOT / "proto" / "node_modules" / ".bin" / "buf"
 SERVICE = Path("marketplay/v1/game_service.proto")
 

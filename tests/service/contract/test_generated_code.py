@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MAKE = shutil.which("make")
 
 # Makefile variable -> (committed directory, hand-written files in it, relative to it):

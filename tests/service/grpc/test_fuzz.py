@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from engines import registry
 from marketplay.v1 import game_service_pb2 as pb
 from tests.service.conftest import TEST_CONFIG, Served, all_views, first_legal, refusal
-from tests.service.test_hostile_input import _rss_bytes
+from tests.service.rpcs.test_hostile_input import _rss_bytes
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
 FORBIDDEN = {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL}

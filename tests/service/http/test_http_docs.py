@@ -15,7 +15,7 @@ from connectrpc._protocol import _error_to_http_status  # the table the library 
 from service.errors import Code
 from tests.service.conftest import ServedHttp
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOC = (ROOT / "docs" / "http.md").read_text()
 
 

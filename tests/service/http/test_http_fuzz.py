@@ -1,7 +1,7 @@
 """Hostile and malformed requests on the HTTP port never get a 5xx (no internal or
 unknown code, in any protocol's rendering), and do not grow the server's memory.
 
-The twin of tests/service/test_fuzz.py for the HTTP surface: random and
+The twin of tests/service/grpc/test_fuzz.py for the HTTP surface: random and
 real-looking bodies (JSON of odd shapes, depth and size, protobuf bytes, gzip
 that is not, base64 that is not), every content type the port speaks and
 others, wrong methods and paths, and hostile headers (timeouts and encodings
@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from marketplay.v1 import game_service_pb2 as pb
 from tests.service.conftest import TEST_CONFIG, ServedHttp, all_views
 from tests.service.http_client import http_client
-from tests.service.test_hostile_input import _rss_bytes
+from tests.service.rpcs.test_hostile_input import _rss_bytes
 
 pytestmark = pytest.mark.timeout(600)
 

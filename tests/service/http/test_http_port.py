@@ -36,7 +36,7 @@ from tests.service.http_client import (
     post_json,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LIMIT = TEST_CONFIG.max_request_bytes
 
 

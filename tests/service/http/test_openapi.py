@@ -23,7 +23,7 @@ from service.http.openapi import build, load_descriptors
 from tests.service.conftest import ServedHttp, first_legal
 from tests.service.http_client import SERVICE, http_client, post_json
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOC: dict[str, Any] = json.loads((ROOT / "docs" / "openapi.json").read_text())
 SCHEMAS: dict[str, Any] = DOC["components"]["schemas"]
 

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LINT = ROOT / "docs" / "lint"
 BIN = LINT / "node_modules" / ".bin"
 DOC = ROOT / "docs" / "openapi.json"

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COMMITTED = ROOT / "service" / "playground" / "static"
 MAKE = shutil.which("make")
 

@@ -33,7 +33,7 @@ from schemathesis.specs.openapi.checks import (
 from tests.service.conftest import ServedHttp
 from tests.service.http_client import http_client, post_json
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOC_PATHS = json.loads((ROOT / "docs" / "openapi.json").read_text())["paths"]
 #: The RPCs (POST); /healthz and /readyz (GET, no input) are checked below.
 PATHS = sorted(path for path, ops in DOC_PATHS.items() if "post" in ops)

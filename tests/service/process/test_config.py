@@ -18,7 +18,7 @@ from service.config import (
     usable_cores,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "configuration.md"
 README = ROOT / "README.md"
 

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from tests.loopback import free_port
-from tests.service.test_processes import start_server, stop
+from tests.service.process.test_processes import start_server, stop
 
-DEMO = Path(__file__).resolve().parents[2] / "clients" / "python" / "demo.py"
+DEMO = Path(__file__).resolve().parents[3] / "clients" / "python" / "demo.py"
 
 
 def run_demo(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -15,7 +15,7 @@ import pytest
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 
-DEMO = Path(__file__).resolve().parents[2] / "clients" / "python" / "demo.py"
+DEMO = Path(__file__).resolve().parents[3] / "clients" / "python" / "demo.py"
 
 
 def demo() -> ModuleType:

@@ -22,7 +22,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from marketplay.v1 import game_service_pb2 as pb
 from tests.service.conftest import TEST_CONFIG, ServedHttp, refusal
 from tests.service.http_client import Caller, HttpRefusal, http_client
-from tests.service.test_admission import Gate, _http_list_games
+from tests.service.rpcs.test_admission import Gate, _http_list_games
 
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 

@@ -24,7 +24,7 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.loopback import free_port
 from tests.service.conftest import KEYS_A, all_views
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 

@@ -31,7 +31,7 @@ from tests.servers import start_server
 from tests.service.conftest import TEST_CONFIG, first_legal
 from tests.service.http_client import Caller, HttpRefusal, http_client
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAME = "spice-merchant"
 TRACEPARENT = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
 

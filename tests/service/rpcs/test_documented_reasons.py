@@ -41,7 +41,7 @@ from tests.service.conftest import (
 )
 from tests.service.http_client import HttpRefusal, connect_refusal, grpc_code, http_client
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAME = "spice-merchant"
 ENGINE = registry.get(GAME)
 assert ENGINE is not None

@@ -14,7 +14,7 @@ from engines.core import InvalidOptions
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.conformance.configs import PlayConfig
-from tests.service.test_contract import _play_to_end
+from tests.service.rpcs.test_contract import _play_to_end
 
 
 def modes() -> list[PlayConfig]:

@@ -16,7 +16,7 @@ from engines.spice_merchant import moves
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import spice_merchant_pb2 as sm
 from tests.service.conftest import TEST_CONFIG, Served
-from tests.service.test_refusals import expect
+from tests.service.rpcs.test_refusals import expect
 
 Code = grpc.StatusCode
 

@@ -111,7 +111,7 @@ def test_rule_refusals(stub: pb_grpc.GameServiceStub, start: pb.GameUpdate) -> N
 
 
 def test_finished_game_refuses_actions(stub: pb_grpc.GameServiceStub) -> None:
-    from tests.service.test_contract import _play_to_end
+    from tests.service.rpcs.test_contract import _play_to_end
     start = stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=2, seed=b"over"))
     final, log = _play_to_end(stub, start.update)
     expect(apply(stub, final.state, 0, log[-1].action), Code.FAILED_PRECONDITION, "GAME_OVER")

@@ -11,7 +11,7 @@ from engines import registry
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.service.conftest import Served, all_views, first_legal, refusal
-from tests.service.test_contract import _play_to_end
+from tests.service.rpcs.test_contract import _play_to_end
 
 
 def test_list_games_lists_every_version_newest_first(stub: pb_grpc.GameServiceStub) -> None:

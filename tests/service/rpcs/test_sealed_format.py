@@ -23,7 +23,7 @@ from service.sealing import Sealer
 from service.states import LEGACY, Instance, StateStore
 from tests.conformance.playout import playout
 from tests.service.conftest import KEYS_A, seal_v1
-from tests.service.test_refusals import expect
+from tests.service.rpcs.test_refusals import expect
 
 CM = registry.get("central-market")
 assert CM is not None

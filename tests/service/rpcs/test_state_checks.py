@@ -21,7 +21,7 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.sealing import Sealer
 from service.states import Instance
 from tests.service.conftest import KEYS_A, seal_v1
-from tests.service.test_refusals import expect
+from tests.service.rpcs.test_refusals import expect
 
 GAME = "spice-merchant"
 ENGINE = registry.get(GAME)

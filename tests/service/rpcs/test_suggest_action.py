@@ -19,8 +19,8 @@ from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.bots import Bots, BotSettings
 from tests.service.conftest import TEST_CONFIG, Served, all_views, refusal
-from tests.service.test_contract import _play_to_end
-from tests.service.test_every_mode import MODES
+from tests.service.rpcs.test_contract import _play_to_end
+from tests.service.rpcs.test_every_mode import MODES
 
 POLICIES = (pb.BOT_POLICY_RANDOM, pb.BOT_POLICY_GREEDY, pb.BOT_POLICY_ISMCTS)
 #: Budgets small enough for CI, large enough that every policy searches.
