@@ -103,20 +103,26 @@ class Rpc(Generic[ReqMsg, RespMsg]):
     #: The core's method for it, looked up on each call (so a core's method may be
     #: replaced on the instance, as tests do to hold or break a call).
     method: Callable[[GameRpcs], Callable[[ReqMsg, Call], RespMsg]]
+    #: Its work is small and bounded by the request's size (no bot search, no Replay
+    #: of thousands of actions), so the gRPC port runs it on its event loop instead of
+    #: paying a hop to a handler thread for it (service/grpc_service.py). ListGames is
+    #: cheap too but rare; it stays on the threads, where tests hold a call in flight.
+    inline: bool = False
 
 
 #: RPC name (as the contract spells it) -> how the core serves it.
 ROUTES: dict[str, Rpc[Any, Any]] = {
     "ListGames": Rpc(pb.ListGamesRequest, pb.ListGamesResponse, lambda core: core.list_games),
-    "NewGame": Rpc(pb.NewGameRequest, pb.NewGameResponse, lambda core: core.new_game),
+    "NewGame": Rpc(pb.NewGameRequest, pb.NewGameResponse, lambda core: core.new_game, inline=True),
     "ApplyAction": Rpc(pb.ApplyActionRequest, pb.ApplyActionResponse,
-                       lambda core: core.apply_action),
-    "GetView": Rpc(pb.GetViewRequest, pb.GetViewResponse, lambda core: core.get_view),
+                       lambda core: core.apply_action, inline=True),
+    "GetView": Rpc(pb.GetViewRequest, pb.GetViewResponse, lambda core: core.get_view, inline=True),
     "Replay": Rpc(pb.ReplayRequest, pb.ReplayResponse, lambda core: core.replay),
     "SuggestAction": Rpc(pb.SuggestActionRequest, pb.SuggestActionResponse,
                          lambda core: core.suggest_action),
     "RenewSeatToken": Rpc(pb.RenewSeatTokenRequest, pb.RenewSeatTokenResponse,
-                          lambda core: core.renew_seat_token),
+                          lambda core: core.renew_seat_token,
+                          inline=True),
 }
 
 

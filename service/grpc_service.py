@@ -11,9 +11,12 @@ method `service.core.ROUTES` binds it to, as over HTTP
 The handlers are grpc.aio coroutines (service/grpc_server.py says why): a
 call waiting for its request message costs no thread, and a call counts
 against admission (service/admission.py) only once its request has arrived.
-The core then runs on the worker's handler threads (--threads), as it did
-under the thread-pool server: the event loop only moves bytes, so no call
-waits behind another's work (a bot's search, a long Replay).
+Where the core then runs is the route's (`Rpc.inline`): the cheap, bounded
+RPCs (NewGame, ApplyAction, GetView, RenewSeatToken, with a request of at
+most INLINE_MAX_BYTES) run on the event loop, since the hop to a handler
+thread and back cost more than their work (docs/benchmarks.md); the rest
+(SuggestAction's bot search, Replay, ListGames) run on the worker's handler
+threads (--threads), so no call waits behind a search or a long Replay.
 
 Requests are parsed here, not by grpc: `add_to_server` registers the
 service with identity deserializers, so bytes that are not the request
@@ -42,7 +45,13 @@ from service.core import ROUTES, Call, GameRpcs, Rpc, guarded
 from service.errors import Code, ServiceError, to_status
 from service.lifecycle import Lifecycle
 
-__all__ = ["SERVICE", "add_to_server"]
+__all__ = ["INLINE_MAX_BYTES", "SERVICE", "add_to_server"]
+
+#: A cheap RPC (`Rpc.inline`) runs on the event loop only for a request up to this size;
+#: a larger one (a forged or padded state, which must still be authenticated) hops to a
+#: handler thread like any other call, so no request costs the loop more than
+#: docs/benchmarks.md's worst case ("The gRPC port's cost: cheap RPCs on the loop").
+INLINE_MAX_BYTES = 32 << 10
 
 
 def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:
@@ -72,7 +81,11 @@ def _rpc_handler(rpc: str, core: GameRpcs, route: Rpc[Any, Any], lifecycle: Life
                 except (DecodeError, RecursionError):
                     raise ServiceError(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST",
                                        f"the request is not a valid {name}") from None
+                inline = route.inline and len(data) <= INLINE_MAX_BYTES
                 del data
+                if inline:  # bounded work: cheaper here than the hop (module docstring)
+                    answer: Message = guarded(route.method(core), request, call)
+                    return answer
                 loop = asyncio.get_running_loop()
                 return await loop.run_in_executor(executor, guarded, route.method(core), request,
                                                   call)

@@ -36,6 +36,7 @@ import math
 import re
 import struct
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -226,10 +227,105 @@ def _compile_encoder(descriptor: Descriptor) -> ToJson:
     made: ToJson = namespace["to_json"]
     _pending_encoders[descriptor.full_name] = made
     for name, sub in subs.items():
-        namespace[name] = _encoder(sub)
+        namespace[name] = _piece_encoder(sub)
     for name, field in maps.items():
         namespace[name] = _field_to_json(field)
     return made
+
+
+class _Fragments:
+    """JSON of sub-messages by their deterministic bytes: bounded in bytes, LRU, locked.
+
+    A response repeats its pieces (every seat's view shows every seat's public
+    row: an all-views Market Fresh update encodes each grid four times), and
+    the next state's update repeats most of this one's. Equal deterministic
+    bytes are an equal message, so the same JSON; the key is the message's own
+    serialisation (upb, in C: a fraction of building its dict tree).
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self._items: OrderedDict[tuple[str, bytes], tuple[orjson.Fragment, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, bytes]) -> orjson.Fragment | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0]
+
+    def put(self, key: tuple[str, bytes], fragment: orjson.Fragment, cost: int) -> None:
+        """Keep `fragment`, counted as `cost` bytes; the least recently used go past the budget."""
+        if cost > self.max_bytes:
+            return
+        with self._lock:
+            if key in self._items:
+                return
+            self._items[key] = (fragment, cost)
+            self.size += cost
+            while self.size > self.max_bytes:
+                _, (_, freed) = self._items.popitem(last=False)
+                self.size -= freed
+
+
+#: Cached JSON of view pieces (`_piece_encoder`), for every message type together.
+FRAGMENT_CACHE_BYTES: Final = 8 << 20
+_fragments = _Fragments(FRAGMENT_CACHE_BYTES)
+
+
+def _piece_encoder(descriptor: Descriptor) -> ToJson:
+    """The encoder a message field of this type uses: cached by the piece's bytes when
+    the type is a piece worth caching (`_cacheable`), else the plain encoder."""
+    plain = _encoder(descriptor)
+    if not _cacheable(descriptor):
+        return plain
+    full_name = descriptor.full_name
+
+    def cached(message: Any) -> Encoded:
+        data = message.SerializeToString(deterministic=True)
+        key = (full_name, data)
+        cache = _fragments  # read per call: a test or bench may swap in another budget
+        found = cache.get(key)
+        if found is None:
+            text = orjson.dumps(plain(message))
+            found = orjson.Fragment(text)
+            cache.put(key, found, len(data) + len(text) + 200)  # + the entry's own objects
+        return found
+
+    return cached
+
+
+def _cacheable(descriptor: Descriptor) -> bool:
+    """A type whose JSON is a function of its bytes alone and costs more to build than
+    its bytes: it holds a message or a repeated field (not a leaf of a few scalars),
+    and no map (deterministic bytes sort map keys, the JSON keeps their order), bytes
+    (state, seed: new on every call) or well-known type, however deep."""
+    if descriptor.GetOptions().map_entry:
+        return False
+    composite = False
+    seen: set[str] = set()
+    pending = [descriptor]
+    while pending:
+        current = pending.pop()
+        if current.full_name in seen:
+            continue
+        seen.add(current.full_name)
+        if current.file.name.startswith("google/protobuf/"):
+            return False
+        for field in current.fields:
+            if field.type == FieldDescriptor.TYPE_BYTES:
+                return False
+            if field.message_type is not None:
+                if field.message_type.GetOptions().map_entry:
+                    return False
+                pending.append(field.message_type)
+                composite = composite or current is descriptor
+            elif field.is_repeated and current is descriptor:
+                composite = True
+    return composite
 
 
 def _negative_zero(value: float) -> bool:

@@ -115,3 +115,13 @@ export function hex(bytes: Uint8Array): string {
 export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count} ${count === 1 ? word : many}`;
 }
+
+/** "Ann and Bob share the win" or "Ann wins": the end of every game's last event. */
+export function winnersText(winners: readonly number[]): string {
+  return `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
+}
+
+/** Cards the viewer may see by name, else only how many: "Carrots 3 kg, Tomatoes 2 kg" or "2 cards". */
+export function namesOrCount(names: readonly string[], count: number, noun: string): string {
+  return names.length ? names.join(", ") : plural(count, noun);
+}

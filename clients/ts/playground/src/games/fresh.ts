@@ -7,7 +7,9 @@ import {
   type GameAction,
   type GameEvent,
   type GameView,
+  type MarketFreshAction,
   type MarketFreshCrate,
+  type MarketFreshEvent,
   type MarketFreshScoreOption,
   MarketFreshScoring,
   type MarketFreshSeat,
@@ -29,7 +31,7 @@ import {
   type Viewer,
 } from "../components.js";
 import { h } from "../dom.js";
-import { type ActionLabel, type GameUi, type Redaction, UNKNOWN_ACTION } from "./types.js";
+import { type ActionLabel, type GameUi, type Redaction, type TextByCase, textOf, UNKNOWN_ACTION } from "./types.js";
 
 const PRODUCE_COLORS: Record<string, string> = {
   lemons: "#f2d335",
@@ -288,78 +290,51 @@ function placement(first: MarketFreshSquareRef | undefined, second: MarketFreshS
   };
 }
 
+const ACTIONS: TextByCase<MarketFreshAction["kind"], ActionLabel, MarketFreshView | undefined> = {
+  takeFaceUp: ({ crate }) => ({ group: "Take a crate", text: crateText(crate), aria: `Take the face-up crate ${crateText(crate)}` }),
+  takeFaceDown: (_, v) => ({ group: "Take a crate", text: `Face down${v ? ` (${v.faceDownCount} left)` : ""}`, aria: "Take the top face-down crate" }),
+  chooseCrate: ({ crate }) => ({ group: "Add a crate to your shopfront", text: crateText(crate), aria: `Add the crate ${crateText(crate)}` }),
+  removeCrate: ({ crate }) => ({ group: "No crate fits: remove one from the game", text: `Remove ${crateText(crate)}`, aria: `Remove the crate ${crateText(crate)} and lose points` }),
+  place: ({ first, second }, v) => placement(first, second, v?.pendingCrate),
+  score: ({ produce, scoring }, v) => {
+    const option = v?.scoreOptions.find((o) => o.produce === produce && o.scoring === scoring);
+    const how = scoringName(scoring);
+    return {
+      group: "Score the crate",
+      text: `${titleCase(produce)} (${how})${option ? `: ${option.points} pts` : ""}`,
+      aria: `Score ${titleCase(produce)} with ${how} scoring${option ? `: ${optionText(option)}` : ""}`,
+    };
+  },
+};
+
 function action(a: GameAction, view: GameView | undefined): ActionLabel {
   if (a.game.case !== "marketFresh") return UNKNOWN_ACTION;
-  const v = view ? freshView(view) : undefined;
-  const kind = a.game.value.kind;
-  switch (kind.case) {
-    case "takeFaceUp":
-      return { group: "Take a crate", text: crateText(kind.value.crate), aria: `Take the face-up crate ${crateText(kind.value.crate)}` };
-    case "takeFaceDown":
-      return { group: "Take a crate", text: `Face down${v ? ` (${v.faceDownCount} left)` : ""}`, aria: "Take the top face-down crate" };
-    case "chooseCrate":
-      return { group: "Add a crate to your shopfront", text: crateText(kind.value.crate), aria: `Add the crate ${crateText(kind.value.crate)}` };
-    case "removeCrate":
-      return { group: "No crate fits: remove one from the game", text: `Remove ${crateText(kind.value.crate)}`, aria: `Remove the crate ${crateText(kind.value.crate)} and lose points` };
-    case "place":
-      return placement(kind.value.first, kind.value.second, v?.pendingCrate);
-    case "score": {
-      const { produce, scoring } = kind.value;
-      const option = v?.scoreOptions.find((o) => o.produce === produce && o.scoring === scoring);
-      const how = scoringName(scoring);
-      return {
-        group: "Score the crate",
-        text: `${titleCase(produce)} (${how})${option ? `: ${option.points} pts` : ""}`,
-        aria: `Score ${titleCase(produce)} with ${how} scoring${option ? `: ${optionText(option)}` : ""}`,
-      };
-    }
-    default:
-      return UNKNOWN_ACTION;
-  }
+  return textOf(a.game.value.kind, ACTIONS, view ? freshView(view) : undefined, UNKNOWN_ACTION);
 }
 
+const EVENTS: TextByCase<MarketFreshEvent["kind"], string> = {
+  crateTaken: (r) => {
+    if (!r.faceDown) return `${seatName(r.seat)} took the face-up crate ${crateText(r.crate)}.`;
+    return r.crate ? `${seatName(r.seat)} took a face-down crate: ${crateText(r.crate)}.` : `${seatName(r.seat)} took a face-down crate.`;
+  },
+  faceUpRefilled: (r) => `A new crate is turned face up: ${crateText(r.crate)} (${r.faceDownLeft} face down left).`,
+  crateChosen: (r) => `${seatName(r.seat)} adds ${crateText(r.crate)} to the shopfront.`,
+  cratePlaced: (r) => {
+    const fresh = r.perfectMatch ? ", a perfectly fresh match" : r.matchingHalves ? `, ${plural(r.matchingHalves, "matching half", "matching halves")}` : "";
+    return `${seatName(r.seat)} placed ${crateText(r.crate)} at ${squareName(r.first)}–${squareName(r.second)}, height ${r.height}${fresh}.`;
+  },
+  scored: ({ seat, option: o, score }) => o
+    ? `${seatName(seat)} scored ${titleCase(o.produce)} (${scoringName(o.scoring)}): ${optionText(o)}; now ${score}.`
+    : `${seatName(seat)} scored; now ${score}.`,
+  farmerTile: (r) => r.fromRow
+    ? `${seatName(r.seat)} moved a Farmer Tile in the ${titleCase(r.produce)} column from row ${r.fromRow} to row ${r.toRow}.`
+    : `${seatName(r.seat)} placed a Farmer Tile in the ${titleCase(r.produce)} column, row ${r.toRow}.`,
+  crateRemoved: (r) => `${seatName(r.seat)} could not place a crate and removed ${crateText(r.crate)}: −${r.pointsLost} (now ${r.score}).`,
+  gameEnded: ({ outcome }) => `Game over: ${(outcome?.seats ?? []).map((s) => `${seatName(s.seat)} ${s.total}`).join(", ")}.`,
+};
+
 function event(e: GameEvent): string {
-  if (e.game.case !== "marketFresh") return "?";
-  const ev = e.game.value.kind;
-  switch (ev.case) {
-    case "crateTaken": {
-      const r = ev.value;
-      if (!r.faceDown) return `${seatName(r.seat)} took the face-up crate ${crateText(r.crate)}.`;
-      return r.crate ? `${seatName(r.seat)} took a face-down crate: ${crateText(r.crate)}.` : `${seatName(r.seat)} took a face-down crate.`;
-    }
-    case "faceUpRefilled":
-      return `A new crate is turned face up: ${crateText(ev.value.crate)} (${ev.value.faceDownLeft} face down left).`;
-    case "crateChosen":
-      return `${seatName(ev.value.seat)} adds ${crateText(ev.value.crate)} to the shopfront.`;
-    case "cratePlaced": {
-      const r = ev.value;
-      const fresh = r.perfectMatch ? ", a perfectly fresh match" : r.matchingHalves ? `, ${plural(r.matchingHalves, "matching half", "matching halves")}` : "";
-      return `${seatName(r.seat)} placed ${crateText(r.crate)} at ${squareName(r.first)}–${squareName(r.second)}, height ${r.height}${fresh}.`;
-    }
-    case "scored": {
-      const r = ev.value;
-      const o = r.option;
-      return o
-        ? `${seatName(r.seat)} scored ${titleCase(o.produce)} (${scoringName(o.scoring)}): ${optionText(o)}; now ${r.score}.`
-        : `${seatName(r.seat)} scored; now ${r.score}.`;
-    }
-    case "farmerTile": {
-      const r = ev.value;
-      return r.fromRow
-        ? `${seatName(r.seat)} moved a Farmer Tile in the ${titleCase(r.produce)} column from row ${r.fromRow} to row ${r.toRow}.`
-        : `${seatName(r.seat)} placed a Farmer Tile in the ${titleCase(r.produce)} column, row ${r.toRow}.`;
-    }
-    case "crateRemoved": {
-      const r = ev.value;
-      return `${seatName(r.seat)} could not place a crate and removed ${crateText(r.crate)}: −${r.pointsLost} (now ${r.score}).`;
-    }
-    case "gameEnded": {
-      const seats = ev.value.outcome?.seats ?? [];
-      return `Game over: ${seats.map((s) => `${seatName(s.seat)} ${s.total}`).join(", ")}.`;
-    }
-    default:
-      return "?";
-  }
+  return e.game.case === "marketFresh" ? textOf(e.game.value.kind, EVENTS, undefined, "?") : "?";
 }
 
 function summary(view: GameView): string {

@@ -41,3 +41,22 @@ export interface GameUi {
 
 /** The label of an action the page cannot read (another game's, or a newer message). */
 export const UNKNOWN_ACTION: ActionLabel = { group: "Other", text: "?" };
+
+/** A oneof as protobuf-es gives it: the name of the field that is set, and its value. */
+export type Oneof = { case: string; value: unknown } | { case: undefined; value?: undefined };
+
+/**
+ * One text per case of a oneof, so that a game writes its actions and events
+ * as a table of sentences rather than a switch; `context` is what a text needs
+ * beyond the message (the acting seat's view, for an action).
+ */
+export type TextByCase<U extends Oneof, R, C = undefined> = {
+  [K in NonNullable<U["case"]>]?: (value: Extract<U, { case: K }>["value"], context: C) => R;
+};
+
+/** The text of the case that is set, or `otherwise` for a case the table does not know. */
+export function textOf<U extends Oneof, R, C>(kind: U, texts: TextByCase<U, R, C>, context: C, otherwise: R): R {
+  if (kind.case === undefined) return otherwise;
+  const text = texts[kind.case as NonNullable<U["case"]>] as ((value: unknown, context: C) => R) | undefined;
+  return text ? text(kind.value, context) : otherwise;
+}
