@@ -1,4 +1,4 @@
-"""service.protojson's cached JSON of view pieces, over whole games, in-process.
+"""service.http.protojson's cached JSON of view pieces, over whole games, in-process.
 
     nice -n 5 python -m bench.json_pieces [--games 2] [--rounds 5]
 

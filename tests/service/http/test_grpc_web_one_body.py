@@ -3,7 +3,7 @@
 connectrpc writes it as a stream (the message frame, then the trailers frame);
 Granian sends a body given in pieces chunked, one trip to its Rust side per
 piece, which made gRPC-Web cost 2.7x a Connect call on the HTTP loop
-(docs/benchmarks.md, "gRPC-Web on Granian"). service/http_app.py's `_one_body`
+(docs/benchmarks.md, "gRPC-Web on Granian"). service/http/app.py's `_one_body`
 joins the pieces: these tests count the ASGI body messages the server is given
 for answers, refusals that connectrpc writes in the trailers frame, compressed
 frames and text mode, and check the Content-Length a client reads.
@@ -24,8 +24,7 @@ import pytest
 from marketplay.v1 import game_service_pb2 as pb
 from service.http.app import HttpApp
 from service.http.server import build_http_app
-from service.sealing import Sealer
-from service.server import create_server
+from tests.servers import serving
 from tests.service.conftest import TEST_CONFIG, ServedHttp
 from tests.service.http_client import http_client
 
@@ -50,9 +49,8 @@ def _frames(body: bytes) -> list[tuple[int, bytes]]:
 @pytest.fixture(scope="module")
 def app() -> Iterator[HttpApp]:
     config = replace(TEST_CONFIG, http_compress_min_bytes=0)  # every accepted frame gzipped
-    running = create_server(config, sealer=Sealer.from_config(config.state_keys))
-    with ThreadPoolExecutor(2) as executor:
-        yield build_http_app(config, running.core, executor)
+    with serving(config) as served, ThreadPoolExecutor(2) as executor:
+        yield build_http_app(config, served.running.core, executor)
 
 
 def _call(app: HttpApp, rpc: str, content_type: str, body: bytes,

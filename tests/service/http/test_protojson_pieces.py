@@ -1,4 +1,4 @@
-"""service.protojson's cached JSON of view pieces: the same bytes as json_format, bounded.
+"""service.http.protojson's cached JSON of view pieces: the same bytes as json_format, bounded.
 
 A response repeats its pieces (every seat's view shows every seat's public
 row), so the JSON of a composite sub-message is kept by its deterministic
