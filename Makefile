@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
-# Where `make proto` writes each output (tests/service/test_generated_code.py
+# Where `make proto` writes each output (tests/service/contract/test_generated_code.py
 # points them at a temporary directory and compares the result).
 PY_OUT ?= clients/python
 TS_OUT ?= clients/ts/src/gen
@@ -77,7 +77,7 @@ $(SPECTRAL): $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json
 install: $(VENV)/.installed $(BUF) $(TSC) $(ESBUILD) $(SPECTRAL)
 
 ## openapi-lint: Spectral (spectral:oas) and Redocly (recommended) on docs/openapi.json;
-## make test runs the same checks in tests/service/test_openapi_lint.py
+## make test runs the same checks in tests/service/http/test_openapi_lint.py
 openapi-lint: $(SPECTRAL)
 	$(SPECTRAL) lint --ruleset $(LINT_DIR)/.spectral.yaml --fail-severity=hint $(OPENAPI_OUT)
 	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
@@ -109,7 +109,7 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	  --include_imports --include_source_info \
 	  --descriptor_set_out=$(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  $(PROTO_SRC)
-	$(PY) -m service.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
+	$(PY) -m service.http.openapi --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
 	  --out $(OPENAPI_OUT)
 	rm -rf $(TS_OUT)
 	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)
@@ -124,7 +124,7 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	  $(PROTO_SRC) $(RPC_PROTO_DIR)/google/rpc/error_details.proto
 
 ## playground: rebuild the browser playground (clients/ts/playground) into $(PLAYGROUND_OUT);
-## commit the result (tests/service/test_playground_bundle.py fails when it is stale)
+## commit the result (tests/service/http/test_playground_bundle.py fails when it is stale)
 playground: $(TSC) $(ESBUILD)
 	cd $(PG_DIR) && node build.mjs $(abspath $(PLAYGROUND_OUT))
 

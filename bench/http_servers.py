@@ -2,8 +2,8 @@
 
     nice -n 10 python -m bench.http_servers [--requests 3000] [--rounds 3]
 
-Each candidate serves the very same ASGI application (service.http_app.HttpApp
-over connectrpc and GameCore, built by service.http_server.build_http_app)
+Each candidate serves the very same ASGI application (service.http.app.HttpApp
+over connectrpc and GameCore, built by service.http.server.build_http_app)
 in a process of its own on 127.0.0.1; grpcio's own port is the reference for
 the HTTP/2 binary workload. h2load (Debian package nghttp2-client) drives every
 server with the same requests: ListGames as Connect JSON over HTTP/1.1
@@ -13,8 +13,10 @@ Connect binary over h2c (gRPC framing for grpcio), and a real ApplyAction (a
 HTTP/1.1 and h2c. Rounds rotate the order; the report gives medians with
 ranges of requests/s and the server's CPU time per request (from /proc), and
 each candidate's CPU ratio to Hypercorn. Uvicorn runs with httptools and
-uvloop, Granian as service/http_server.py runs it (embedded, on our socket),
-Hypercorn as the service ran it before the switch (docs/http.md).
+uvloop, Granian as service/http/server.py runs it (embedded, on our socket),
+Hypercorn as the service ran it before the switch (docs/http.md), and `starlette`
+is Granian as the service runs it with the shell rebuilt on Starlette
+(bench/starlette_shell.py: issue 19's framework question).
 
 Hypercorn and Uvicorn are not dependencies of marketplay (since the switch to
 Granian); to include them: `pip install hypercorn==0.18.0 uvicorn==0.54.0
@@ -47,7 +49,7 @@ from bench.loopback import KEYS, cpu_seconds, free_port
 ROOT = Path(__file__).resolve().parents[1]
 RPC = "/marketplay.v1.GameService/"
 LIST_GAMES = RPC + "ListGames"
-NAMES = ("hypercorn", "granian", "uvicorn")
+NAMES = ("hypercorn", "granian", "uvicorn", "starlette")
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ def serve(name: str, port: int, recycle: bool = True) -> None:
 
     from service.config import Config
     from service.core import GameCore
-    from service.http_server import build_http_app, create_http_server
+    from service.http.server import build_http_app, create_http_server
     from service.observe import NullObserver
     from service.sealing import Sealer
     from service.states import StateStore
@@ -122,15 +124,19 @@ def serve(name: str, port: int, recycle: bool = True) -> None:
         config = with_(config, http_keep_alive_max_requests=1 << 30, http_max_connection_age_ms=0)
     store = StateStore(Sealer.from_config(KEYS), 4096, NullObserver(), 64 << 20)
     core = GameCore(store, NullObserver(), False, 10_000)
-    if name == "granian":  # the service's own server (service/http_server.py)
+    if name in ("granian", "starlette"):  # the service's own server (service/http/server.py)
         http = create_http_server(config, core)
+        if name == "starlette":  # the same Granian, the shell rebuilt on Starlette
+            from bench.starlette_shell import on_starlette
+
+            http = on_starlette(http, config)
         signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM])
         http.start()
         signal.sigwait([signal.SIGTERM])
         http.stop(1.0)
         return
     app = build_http_app(config, core, ThreadPoolExecutor(config.threads))
-    if name == "hypercorn":  # as service/http_server.py configured it up to 2026-12-02
+    if name == "hypercorn":  # as service/http/server.py configured it up to 2026-12-02
         from typing import cast
 
         from hypercorn.asyncio import serve as hypercorn_serve

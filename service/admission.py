@@ -9,7 +9,7 @@ call is refused with UNAVAILABLE (reason DRAINING), which clients retry,
 while the admitted ones finish.
 
 A call counts only once its request has arrived (service/grpc_service.py,
-service/http_app.py): a client that opens a call and sends nothing, or sends
+service/http/app.py): a client that opens a call and sends nothing, or sends
 its body slowly, holds no slot that others need. The gRPC port bounds such
 waiting streams per connection instead (--max-streams-per-connection), the
 HTTP port bounds the time a body may take (--http-body-timeout-ms).

@@ -1,7 +1,7 @@
 """Configuration: command-line flags, each with a MARKETPLAY_* environment twin.
 
 Precedence: flag > environment > default. `docs/configuration.md` is the
-table users read; `tests/service/test_config.py` keeps the two in step.
+table users read; `tests/service/process/test_config.py` keeps the two in step.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ HTTP application only adapt: no rule, limit or error mapping exists twice.
 
 `GameRpcs` is the typed interface of the RPCs, and `ROUTES` binds each RPC
 name to its method, written out, so mypy, IDEs and readers follow a call from
-the wire to the core (tests/service/test_bindings.py checks every RPC of the
+the wire to the core (tests/service/rpcs/test_bindings.py checks every RPC of the
 contract is bound, on both ports).
 """
 

@@ -13,7 +13,7 @@ REFUSED_STREAM), and connection age (`--max-connection-age-ms`) ends idle
 attackers' connections as it rebalances everyone else's.
 
 The loop runs on a thread so the process's main thread stays free for signals,
-and so the HTTP server (service/http_server.py, its own loop and thread) and
+and so the HTTP server (service/http/server.py, its own loop and thread) and
 this one never wait on each other's I/O. `GrpcServer` gives the rest of the
 process the synchronous start/stop it had with the thread-pool server.
 """

@@ -6,7 +6,7 @@ ServiceError into a gRPC status carrying google.rpc.ErrorInfo; admission
 and the report of how each call ended are the call's lifecycle
 (service/lifecycle.py), shared with the HTTP port. Each RPC is served by the GameCore
 method `service.core.ROUTES` binds it to, as over HTTP
-(service/http_service.py).
+(service/http/connect.py).
 
 The handlers are grpc.aio coroutines (service/grpc_server.py says why): a
 call waiting for its request message costs no thread, and a call counts

@@ -28,7 +28,7 @@ from service.sealing import Sealer
 from service.states import StateStore
 
 if TYPE_CHECKING:
-    from service.http_server import HttpServer
+    from service.http.server import HttpServer
     from service.rpc_metrics import UnaryCallMetrics
 
 
@@ -132,7 +132,7 @@ def create_server(
     port = server.port
     http = None
     if config.http_port:
-        from service.http_server import create_http_server  # keeps gRPC-only users light
+        from service.http.server import create_http_server  # keeps gRPC-only users light
 
         http = create_http_server(config, core, http_metrics, reporter)
     return RunningServer(server, port, core, admission, http)

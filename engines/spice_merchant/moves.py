@@ -119,5 +119,5 @@ CODEC: ActionCodec[Move, pb.SpiceMerchantAction] = ActionCodec(
 action_message = CODEC.action
 action_messages = CODEC.actions
 move_of = CODEC.move_of
-#: The cache of read actions (tests/service/test_hostile_input.py watches its size).
+#: The cache of read actions (tests/service/rpcs/test_hostile_input.py watches its size).
 _move_of_bytes = CODEC.read_bytes

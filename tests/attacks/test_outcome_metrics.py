@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 from prometheus_client import CollectorRegistry
@@ -18,9 +17,7 @@ from prometheus_client import CollectorRegistry
 from marketplay.v1 import game_service_pb2 as pb
 from service.metrics import Metrics
 from service.rpc_metrics import UnaryCallMetrics
-from service.sealing import Sealer
-from service.server import create_server
-from tests.loopback import free_port
+from tests.servers import start_server
 from tests.service.conftest import TEST_CONFIG
 from tests.service.http_client import http_client, parse_grpc_web
 
@@ -35,12 +32,9 @@ def _frame(message: bytes, flags: int = 0) -> bytes:
 class Metered:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
-        config = replace(TEST_CONFIG, http_port=free_port())
-        self.running = create_server(config, sealer=Sealer.from_config(config.state_keys),
-                                     http_metrics=UnaryCallMetrics(Metrics(self.registry)))
-        self.running.start()
-        assert self.running.http is not None
-        self.base = f"http://127.0.0.1:{self.running.http.port}"
+        self.serving = start_server(TEST_CONFIG, http=True,
+                                    http_metrics=UnaryCallMetrics(Metrics(self.registry)))
+        self.base = self.serving.base
 
     def handled(self, code: str, expected: float = 0) -> float:
         """The count, waited for (boundedly) until it reaches `expected`: a call is counted
@@ -59,7 +53,7 @@ class Metered:
 def metered() -> Iterator[Metered]:
     served = Metered()
     yield served
-    served.running.drain(0.5)
+    served.serving.stop()
 
 
 GRPC_WEB = {

@@ -23,11 +23,10 @@ from typing import Any
 import httpx
 import pytest
 
-from service.http_app import HttpApp
-from service.http_server import build_http_app
-from service.sealing import Sealer
-from service.server import create_server
+from service.http.app import HttpApp
+from service.http.server import build_http_app
 from tests.ops.procs import Service
+from tests.servers import serving
 from tests.service.conftest import TEST_CONFIG
 
 RPC = "/marketplay.v1.GameService/"
@@ -63,9 +62,8 @@ def refused_calls(size: int) -> dict[str, tuple[str, str, bytes]]:
 @pytest.fixture(scope="module")
 def app() -> Iterator[HttpApp]:
     config = replace(TEST_CONFIG, max_request_bytes=2 << 20)
-    running = create_server(config, sealer=Sealer.from_config(config.state_keys))
-    with ThreadPoolExecutor(2) as executor:
-        yield build_http_app(config, running.core, executor)
+    with serving(config) as served, ThreadPoolExecutor(2) as executor:
+        yield build_http_app(config, served.running.core, executor)
 
 
 async def _call(app: HttpApp, rpc: str, content_type: str, body: bytes) -> int:

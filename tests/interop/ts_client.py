@@ -19,10 +19,8 @@ from pathlib import Path
 import pytest
 
 from service.config import Config
-from service.sealing import Sealer
-from service.server import create_server
 from tests.conformance.configs import CONFIGS, PlayConfig
-from tests.loopback import free_port
+from tests.servers import start_server
 from tests.service.conftest import TEST_CONFIG
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +114,7 @@ def check_reports(reports: list[dict[str, object]], configs: list[PlayConfig], p
 def token_server_configs(configs: list[PlayConfig]) -> list[PlayConfig]:
     """The configurations a server requiring seat tokens (PLAY_CONFIG) starts: a
     trusted-only option set away from its default is refused there
-    (OPTION_NEEDS_TRUST; tests/service/test_rules_versions.py plays those)."""
+    (OPTION_NEEDS_TRUST; tests/service/rpcs/test_rules_versions.py plays those)."""
     def trusted(config: PlayConfig) -> bool:
         given = config.options
         return any(o.trusted_only and o.name in given and o.parse(given[o.name]) != o.default
@@ -184,19 +182,10 @@ class ServedBoth:
     """One server process's two ports, as `make run` serves them: gRPC and HTTP (Connect, gRPC-Web)."""
 
     def __init__(self, config: Config) -> None:
-        if HAS_HTTP_PORT:
-            config = replace(config, http_port=free_port())
-        self.running = create_server(config, sealer=Sealer.from_config(config.state_keys))
-        if HAS_HTTP_PORT:
-            self.running.start()
-        else:
-            self.running.server.start()
-        self.grpc_url = f"http://127.0.0.1:{self.running.port}"
-        http = getattr(self.running, "http", None)
-        self.http_url = f"http://127.0.0.1:{http.port}" if http is not None else ""
+        self.serving = start_server(config, http=HAS_HTTP_PORT)
+        self.running = self.serving.running
+        self.grpc_url = self.serving.grpc_url
+        self.http_url = self.serving.base
 
     def close(self) -> None:
-        self.running.server.stop(0.5).wait()
-        http = getattr(self.running, "http", None)
-        if http is not None:
-            http.stop(0.5)
+        self.serving.stop()

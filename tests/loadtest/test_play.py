@@ -32,9 +32,9 @@ from marketplay_load.play import GameResult, play_game
 from marketplay_load.tally import Tally
 from marketplay_load.transport import ContractViolation, GrpcTransport, RpcFailure
 from service.config import Config
-from service.sealing import Sealer
-from service.server import RunningServer, create_server
+from service.server import RunningServer
 from tests.loadtest.conftest import LOADTEST
+from tests.servers import serving
 
 KEYS = "t:" + base64.b64encode(hashlib.sha256(b"load play").digest()).decode()
 SPICE = GameKind("spice-merchant", 2)
@@ -80,12 +80,8 @@ def served() -> Iterator[Served]:
     config = Config(host="127.0.0.1", port=0, http_port=free_port(), metrics_port=0,
                     state_keys=KEYS, threads=4, bot_max_concurrent=1,
                     bot_max_iterations=10_000_000, bot_max_millis=BLOCKER_MILLIS)
-    running = create_server(config, sealer=Sealer.from_config(KEYS))
-    running.start()
-    assert running.http is not None
-    yield Served(running, f"127.0.0.1:{running.port}", f"http://127.0.0.1:{running.http.port}")
-    running.server.stop(None).wait()
-    running.http.stop(1.0)
+    with serving(config, grace=1.0) as s:
+        yield Served(s.running, s.address, s.base)
 
 
 @pytest.fixture(scope="module")

@@ -24,9 +24,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from service import workers
 from service.config import Config, load_config
 from service.sealing import Sealer
-from service.server import SERVICE_NAME, create_server
-from tests.loopback import free_port
+from service.server import SERVICE_NAME
 from tests.ops.tools import DASHBOARD, dashboard_exprs, tool
+from tests.servers import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -297,7 +297,7 @@ def test_probes_check_both_ports(rendered: tuple[str, list[dict[str, Any]]]) -> 
 
 def test_dev_overlay_lets_local_browser_frontends_call(tmp_path: Path) -> None:
     """CORS: the dev overlay allows localhost origins on any port; the base allows none."""
-    from service.cors import CorsPolicy
+    from service.http.cors import CorsPolicy
 
     dev = load_config([], env=config_map(render("dev", tmp_path)))
     assert CorsPolicy.parse(dev.http_cors_origins).allows("http://localhost:5173")
@@ -310,22 +310,17 @@ def test_dev_overlay_lets_local_browser_frontends_call(tmp_path: Path) -> None:
 def test_probe_service_names_are_served_by_the_real_server() -> None:
     """The health names and paths the probes ask for answer on a real server."""
     keys = f"t:{base64.b64encode(hashlib.sha256(b'probe test key').digest()).decode()}"
-    config = Config(host="127.0.0.1", port=0, http_port=free_port(), metrics_port=0,
-                    state_keys=keys, threads=2)
-    running = create_server(config, sealer=Sealer.from_config(keys))
-    running.start()
-    try:
-        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+    config = Config(host="127.0.0.1", port=0, http_port=0, metrics_port=0, state_keys=keys,
+                    threads=2)
+    with serving(config, http=True) as served:
+        with grpc.insecure_channel(served.address) as channel:
             stub = health_pb2_grpc.HealthStub(channel)
             for name in ("", SERVICE_NAME):
                 response = stub.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
                 assert response.status == health_pb2.HealthCheckResponse.SERVING, name
         for path in ("/readyz", "/healthz"):
-            url = f"http://127.0.0.1:{config.http_port}{path}"
-            with urllib.request.urlopen(url, timeout=5) as answer:
+            with urllib.request.urlopen(f"{served.base}{path}", timeout=5) as answer:
                 assert answer.status == 200, path
-    finally:
-        running.drain(0.5)
 
 
 def test_labels_and_selectors_agree(rendered: tuple[str, list[dict[str, Any]]]) -> None:

@@ -15,8 +15,8 @@ from grpc_status import rpc_status
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.config import Config
-from service.sealing import Sealer
-from service.server import RunningServer, create_server
+from service.server import RunningServer
+from tests.servers import start_server
 
 KEY_A = hashlib.sha256(b"marketplay test key a").digest()
 KEY_B = hashlib.sha256(b"marketplay test key b").digest()
@@ -29,16 +29,18 @@ TEST_CONFIG = Config(port=0, http_port=0, metrics_port=0, state_keys=KEYS_A, thr
 
 
 class Served:
-    def __init__(self, config: Config) -> None:
-        self.running: RunningServer = create_server(config, sealer=Sealer.from_config(config.state_keys))
-        self.running.server.start()
-        self.address = f"127.0.0.1:{self.running.port}"
+    """A started server (tests/servers.py) with a gRPC channel and stub on its port."""
+
+    def __init__(self, config: Config, http: bool = False) -> None:
+        self.serving = start_server(config, http=http)
+        self.running: RunningServer = self.serving.running
+        self.address = self.serving.address
         self.channel = grpc.insecure_channel(self.address)
         self.stub = pb_grpc.GameServiceStub(self.channel)
 
     def close(self) -> None:
         self.channel.close()
-        self.running.server.stop(None).wait()
+        self.serving.stop()
 
 
 @pytest.fixture(scope="module")
@@ -88,20 +90,8 @@ class ServedHttp(Served):
     """Both transports of one server: gRPC (`stub`) and HTTP at `base` (loopback)."""
 
     def __init__(self, config: Config) -> None:
-        from tests.loopback import free_port
-
-        config = replace(config, http_port=free_port()) if not config.http_port else config
-        self.running = create_server(config, sealer=Sealer.from_config(config.state_keys))
-        self.running.start()
-        assert self.running.http is not None
-        self.base = f"http://127.0.0.1:{self.running.http.port}"
-        self.address = f"127.0.0.1:{self.running.port}"
-        self.channel = grpc.insecure_channel(self.address)
-        self.stub = pb_grpc.GameServiceStub(self.channel)
-
-    def close(self) -> None:
-        self.channel.close()
-        self.running.drain(0.5)
+        super().__init__(config, http=True)
+        self.base = self.serving.base
 
 
 @pytest.fixture(scope="module")

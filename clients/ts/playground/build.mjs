@@ -1,6 +1,6 @@
 // Bundles the playground into static files: `make playground` writes them into
 // service/playground/static (committed; the server serves them at / and
-// /playground/*), and tests/service/test_playground_bundle.py rebuilds them into
+// /playground/*), and tests/service/http/test_playground_bundle.py rebuilds them into
 // a temporary directory to show the committed ones are not stale.
 //
 //   node build.mjs [OUT_DIR]

@@ -1,0 +1,228 @@
+"""The Connect and gRPC-Web transport: each RPC hands its request to GameCore.
+
+The twin of service/grpc_service.py, over connectrpc's generated ASGI
+application. Kept thin on purpose: what a call does lives in service/core.py;
+this module only turns a connectrpc RequestContext into a `Call`, runs the
+core off the event loop, and raises a ServiceError as a Connect error
+(service/errors.py renders it). How the call ended goes into the call's life
+(service/lifecycle.py, reached through `CURRENT_CALL`), which the HTTP
+application (service/http/app.py) opened and ends.
+
+Each RPC is a method of connectrpc's generated `GameService` protocol,
+bound explicitly to its GameRpcs method (service/core.py), as the gRPC
+transport binds it through `service.core.ROUTES`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from connectrpc.errors import ConnectError
+from connectrpc.request import RequestContext
+from google.protobuf.message import Message
+
+from marketplay.v1 import game_service_connect as pb_connect
+from marketplay.v1 import game_service_pb2 as pb
+from service import errors
+from service.contract import SERVICE
+from service.core import Call, GameRpcs, guarded
+from service.errors import ServiceError, clip, invalid
+from service.http import protojson
+
+if TYPE_CHECKING:
+    from connectrpc.codec import Codec
+
+    from service.lifecycle import CallLife
+
+__all__ = [
+    "CURRENT_CALL", "SERVICE", "connect_application", "drop_tracebacks", "protocol_of",
+    "to_connect_error",
+]
+
+
+#: The life of the call this request is (service/lifecycle.py), set by the HTTP application
+#: for exactly its one await of connectrpc's app: connectrpc hands codecs nothing of the
+#: call and handlers only its own RequestContext, so this is how they reach it.
+CURRENT_CALL: ContextVar[CallLife | None] = ContextVar("marketplay_http_call", default=None)
+
+
+def drop_tracebacks(error: BaseException) -> None:
+    """Clear the traceback of `error` and of every error chained to it.
+
+    For each error raised into connectrpc, once its call has been answered:
+    connectrpc keeps the error it catches in a local of its request frame, which
+    the error's own traceback holds: a reference cycle through every frame the
+    error passed, with the request body and the parsed message in their locals.
+    Only a full collection frees it, and with service.main's GC_THRESHOLDS that
+    may never come (300 refused 1 MB calls took a worker from 75 to 847 MB).
+    Without the traceback the cycle is gone and refcounting frees it at once.
+    """
+    seen: set[int] = set()
+    pending: list[BaseException | None] = [error]
+    while pending:
+        current = pending.pop()
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        current.__traceback__ = None
+        pending += [current.__context__, current.__cause__]
+
+
+def _record(error: ServiceError) -> ServiceError:
+    life = CURRENT_CALL.get()
+    return error if life is None else life.refused(error)
+
+
+def to_connect_error(error: ServiceError) -> ConnectError:
+    """The Connect rendering of a refusal: its code, message and ErrorInfo.
+
+    Raised into connectrpc, so it is noted on the call's life, which drops its
+    traceback once the call ends (drop_tracebacks: the cycle connectrpc leaves).
+    """
+    rendered = errors.to_connect_error(error)
+    life = CURRENT_CALL.get()
+    if life is not None:
+        life.raised_into_framework(rendered)
+    return rendered
+
+
+def _malformed(message_class: type[Message], detail: str = "") -> ConnectError:
+    """Whatever a parser raises, the body is at fault: INVALID_ARGUMENT, reason
+    MALFORMED_REQUEST, as the gRPC transport says (connectrpc would give no reason)."""
+    message = f"the request is not a valid {message_class.DESCRIPTOR.full_name}"
+    return to_connect_error(_record(invalid("MALFORMED_REQUEST", f"{message}{detail}")))
+
+
+class _ProtoCodec:
+    """Binary protobuf (application/proto, application/grpc-web+proto)."""
+
+    def name(self) -> str:
+        return "proto"
+
+    def encode(self, message: Message) -> bytes:
+        return message.SerializeToString()
+
+    def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
+        try:
+            return message_class.FromString(bytes(data))
+        except Exception:
+            raise _malformed(message_class) from None
+
+
+class _JsonCodec:
+    """The proto3 JSON mapping (application/json), written compactly.
+
+    service.http.protojson writes json_format's compact bytes and reads what
+    json_format.Parse reads, 3-6x faster (docs/benchmarks.md), and refuses a
+    field given under both its names. Unknown fields are ignored (newer
+    clients, older server); an empty body is the empty message, as it is in
+    binary.
+    """
+
+    def name(self) -> str:
+        return "json"
+
+    def encode(self, message: Message) -> bytes:
+        return protojson.encode(message)
+
+    def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
+        if not bytes(data).strip():
+            return message_class()
+        try:
+            return protojson.decode(data, message_class)
+        except protojson.ProtoJsonError as exc:  # the parser's words locate the mistake in the JSON
+            raise _malformed(message_class, f" in JSON: {clip(str(exc), 160)}") from None
+
+
+def codecs() -> list[Codec]:
+    return [cast("Codec", _ProtoCodec()), cast("Codec", _JsonCodec())]
+
+
+def _call_of(ctx: RequestContext[Any, Any]) -> Call:
+    remaining = ctx.timeout_ms
+    deadline = time.monotonic() + remaining / 1000 if remaining is not None else None
+    protocol = protocol_of(ctx.request_headers.get("content-type", ""))
+    return Call(deadline=deadline, peer=ctx.client_address or "", protocol=protocol)
+
+
+def protocol_of(content_type: str) -> str:
+    """"grpc-web", "grpc" (native gRPC on the HTTP port) or "connect", by content type."""
+    return ("grpc-web" if content_type.startswith("application/grpc-web") else
+            "grpc" if content_type.startswith("application/grpc") else "connect")
+
+
+_Req = TypeVar("_Req", bound=Message)
+_Resp = TypeVar("_Resp", bound=Message)
+
+
+class ConnectGameService(pb_connect.GameService):
+    """Every RPC of GameService as an async Connect handler over the core.
+
+    One method per RPC of connectrpc's generated protocol, each bound to its
+    GameRpcs method, written out. The core is CPU-bound and synchronous, so
+    each call runs on `executor`; the event loop stays free to read requests
+    and answer health checks while a long Replay runs.
+    """
+
+    def __init__(self, core: GameRpcs, executor: Executor) -> None:
+        self._core = core
+        self._executor = executor
+
+    async def list_games(self, request: pb.ListGamesRequest,
+                         ctx: RequestContext[Any, Any], /) -> pb.ListGamesResponse:
+        return await self._serve(self._core.list_games, request, ctx)
+
+    async def new_game(self, request: pb.NewGameRequest,
+                       ctx: RequestContext[Any, Any], /) -> pb.NewGameResponse:
+        return await self._serve(self._core.new_game, request, ctx)
+
+    async def apply_action(self, request: pb.ApplyActionRequest,
+                           ctx: RequestContext[Any, Any], /) -> pb.ApplyActionResponse:
+        return await self._serve(self._core.apply_action, request, ctx)
+
+    async def get_view(self, request: pb.GetViewRequest,
+                       ctx: RequestContext[Any, Any], /) -> pb.GetViewResponse:
+        return await self._serve(self._core.get_view, request, ctx)
+
+    async def replay(self, request: pb.ReplayRequest,
+                     ctx: RequestContext[Any, Any], /) -> pb.ReplayResponse:
+        return await self._serve(self._core.replay, request, ctx)
+
+    async def suggest_action(self, request: pb.SuggestActionRequest,
+                             ctx: RequestContext[Any, Any], /) -> pb.SuggestActionResponse:
+        return await self._serve(self._core.suggest_action, request, ctx)
+
+    async def renew_seat_token(self, request: pb.RenewSeatTokenRequest,
+                               ctx: RequestContext[Any, Any], /) -> pb.RenewSeatTokenResponse:
+        return await self._serve(self._core.renew_seat_token, request, ctx)
+
+    async def _serve(self, method: Callable[[_Req, Call], _Resp], request: _Req,
+                     ctx: RequestContext[Any, Any]) -> _Resp:
+        call = _call_of(ctx)
+        life = CURRENT_CALL.get()
+        if life is not None:
+            life.call = call
+        loop = asyncio.get_running_loop()
+        try:
+            # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
+            return await loop.run_in_executor(self._executor, guarded, method, request, call)
+        except ServiceError as exc:
+            raise to_connect_error(_record(exc)) from None
+        except asyncio.CancelledError:
+            if life is not None:
+                life.interrupted()  # connectrpc's deadline ends here, not in the lifecycle
+            raise
+
+
+def connect_application(
+    core: GameRpcs, executor: Executor, max_request_bytes: int,
+) -> pb_connect.GameServiceASGIApplication:
+    """connectrpc's generated ASGI app for GameService, served by `core`."""
+    return pb_connect.GameServiceASGIApplication(
+        ConnectGameService(core, executor), read_max_bytes=max_request_bytes, codecs=codecs()
+    )

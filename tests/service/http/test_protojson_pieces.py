@@ -1,0 +1,85 @@
+"""service.http.protojson's cached JSON of view pieces: the same bytes as json_format, bounded.
+
+A response repeats its pieces (every seat's view shows every seat's public
+row), so the JSON of a composite sub-message is kept by its deterministic
+bytes (`_Fragments`); these tests check a cached piece is only ever reused for
+an equal message, that the cache stays within its byte budget, and which types
+are cached.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from bench.handler_cpu import mid_game, service
+from marketplay.v1 import game_service_pb2 as pb
+from marketplay.v1 import market_fresh_pb2 as mf
+from service.http import protojson
+
+
+def _json_format(message: Message) -> bytes:
+    return json.dumps(json_format.MessageToDict(message), separators=(",", ":")).encode()
+
+
+@pytest.fixture
+def fragments() -> Iterator[protojson._Fragments]:
+    """An empty cache of the default budget for the test, the module's own put back after."""
+    kept = protojson._fragments
+    protojson._fragments = protojson._Fragments(protojson.FRAGMENT_CACHE_BYTES)
+    yield protojson._fragments
+    protojson._fragments = kept
+
+
+@pytest.mark.parametrize("game_id", ["spice-merchant", "central-market", "market-fresh"])
+def test_a_response_with_cached_pieces_is_json_formats_bytes(
+        fragments: protojson._Fragments, game_id: str) -> None:
+    core = service()
+    update = mid_game(core, game_id, 4, 12)
+    first = protojson.encode(update)
+    cached = len(fragments._items)
+    assert cached > 0, "no piece of an every-seat update was cached"
+    assert protojson.encode(update) == first == _json_format(update)
+    assert len(fragments._items) == cached  # the second encoding found every piece
+    later = mid_game(core, game_id, 4, 13)  # the next step: most pieces again, some new
+    assert protojson.encode(later) == _json_format(later)
+
+
+def test_a_changed_piece_is_not_answered_from_the_cache(fragments: protojson._Fragments) -> None:
+    update = mid_game(service(), "market-fresh", 4, 12)
+    protojson.encode(update)
+    view = update.views[0]
+    seat = view.market_fresh.seats[0]
+    before = protojson.encode(update)
+    seat.score += 1  # the same piece type, other bytes: a new entry, never the old text
+    assert protojson.encode(update) == _json_format(update) != before
+
+
+def test_the_cache_stays_within_its_budget() -> None:
+    kept = protojson._fragments
+    protojson._fragments = small = protojson._Fragments(4096)
+    try:
+        core = service()
+        for steps in range(8, 14):
+            update = mid_game(core, "market-fresh", 4, steps)
+            assert protojson.encode(update) == _json_format(update)
+            assert 0 < small.size <= small.max_bytes
+            assert small.size == sum(cost for _, cost in small._items.values())
+    finally:
+        protojson._fragments = kept
+
+
+def test_only_composite_pieces_without_maps_bytes_or_well_known_types_are_cached() -> None:
+    assert protojson._cacheable(mf.MarketFreshSeat.DESCRIPTOR)  # a row of a seat's grid
+    assert not protojson._cacheable(mf.MarketFreshSquare.DESCRIPTOR)  # a leaf of scalars
+    assert not protojson._cacheable(pb.GameView.DESCRIPTOR)  # seed_commitment: bytes
+    assert not protojson._cacheable(pb.GameUpdate.DESCRIPTOR)  # the state: new every call
+    assert not protojson._cacheable(pb.NewGameRequest.DESCRIPTOR)  # options: a map
+    assert not protojson._cacheable(pb.NewGameResponse.DESCRIPTOR)  # a Timestamp
+    update = mid_game(service(), "spice-merchant", 4, 12)
+    assert protojson.encode(pb.ApplyActionResponse(update=update)) == \
+        _json_format(pb.ApplyActionResponse(update=update))
