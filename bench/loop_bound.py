@@ -32,9 +32,8 @@ from typing import Any
 
 from marketplay.v1 import game_service_pb2 as pb
 from service.bots import Bots, BotSettings
-from service.core import Call, GameCore
+from service.core import INLINE_MAX_BYTES, Call, GameCore
 from service.errors import ServiceError
-from service.grpc_service import INLINE_MAX_BYTES
 from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import StateStore

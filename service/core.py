@@ -104,10 +104,22 @@ class Rpc(Generic[ReqMsg, RespMsg]):
     #: replaced on the instance, as tests do to hold or break a call).
     method: Callable[[GameRpcs], Callable[[ReqMsg, Call], RespMsg]]
     #: Its work is small and bounded by the request's size (no bot search, no Replay
-    #: of thousands of actions), so the gRPC port runs it on its event loop instead of
-    #: paying a hop to a handler thread for it (service/grpc_service.py). ListGames is
-    #: cheap too but rare; it stays on the threads, where tests hold a call in flight.
+    #: of thousands of actions), so both ports run it on their event loop instead of
+    #: paying a hop to a handler thread for it (service/grpc_service.py,
+    #: service/http/connect.py). ListGames is cheap too but rare; it stays on the
+    #: threads, where tests hold a call in flight.
     inline: bool = False
+
+    def on_loop(self, request_bytes: int) -> bool:
+        """Whether a call of this RPC with a request of `request_bytes` runs on the loop."""
+        return self.inline and request_bytes <= INLINE_MAX_BYTES
+
+
+#: A cheap RPC (`Rpc.inline`) runs on the event loop only for a request up to this size;
+#: a larger one (a forged or padded state, which must still be authenticated) hops to a
+#: handler thread like any other call, so no request costs the loop more than
+#: docs/benchmarks.md's worst case ("The gRPC port's cost: cheap RPCs on the loop").
+INLINE_MAX_BYTES = 32 << 10
 
 
 #: RPC name (as the contract spells it) -> how the core serves it.

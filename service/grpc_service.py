@@ -45,14 +45,7 @@ from service.core import ROUTES, Call, GameRpcs, Rpc, guarded
 from service.errors import Code, ServiceError, to_status
 from service.lifecycle import Lifecycle
 
-__all__ = ["INLINE_MAX_BYTES", "SERVICE", "add_to_server"]
-
-#: A cheap RPC (`Rpc.inline`) runs on the event loop only for a request up to this size;
-#: a larger one (a forged or padded state, which must still be authenticated) hops to a
-#: handler thread like any other call, so no request costs the loop more than
-#: docs/benchmarks.md's worst case ("The gRPC port's cost: cheap RPCs on the loop").
-INLINE_MAX_BYTES = 32 << 10
-
+__all__ = ["SERVICE", "add_to_server"]
 
 def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:
     remaining = context.time_remaining()
@@ -81,7 +74,7 @@ def _rpc_handler(rpc: str, core: GameRpcs, route: Rpc[Any, Any], lifecycle: Life
                 except (DecodeError, RecursionError):
                     raise ServiceError(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST",
                                        f"the request is not a valid {name}") from None
-                inline = route.inline and len(data) <= INLINE_MAX_BYTES
+                inline = route.on_loop(len(data))
                 del data
                 if inline:  # bounded work: cheaper here than the hop (module docstring)
                     answer: Message = guarded(route.method(core), request, call)

@@ -30,7 +30,7 @@ from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
 from service import errors
 from service.contract import SERVICE
-from service.core import Call, GameRpcs, guarded
+from service.core import ROUTES, Call, GameRpcs, Rpc, guarded
 from service.errors import ServiceError, clip, invalid
 from service.http import protojson
 
@@ -158,15 +158,20 @@ def protocol_of(content_type: str) -> str:
 
 _Req = TypeVar("_Req", bound=Message)
 _Resp = TypeVar("_Resp", bound=Message)
+#: Each RPC's route by its request type, for where its core runs (`Rpc.on_loop`).
+_ROUTE_OF: dict[type[Message], Rpc[Any, Any]] = {route.request: route for route in ROUTES.values()}
 
 
 class ConnectGameService(pb_connect.GameService):
     """Every RPC of GameService as an async Connect handler over the core.
 
     One method per RPC of connectrpc's generated protocol, each bound to its
-    GameRpcs method, written out. The core is CPU-bound and synchronous, so
-    each call runs on `executor`; the event loop stays free to read requests
-    and answer health checks while a long Replay runs.
+    GameRpcs method, written out. Where the core runs is the route's, as on
+    the gRPC port (`Rpc.on_loop`): a cheap RPC with a request of at most
+    INLINE_MAX_BYTES runs on the event loop, since the hop to a thread and
+    back cost more than its work (docs/benchmarks.md); the rest (a bot's
+    search, a long Replay) run on `executor`, so the loop stays free to read
+    requests and answer health checks meanwhile.
     """
 
     def __init__(self, core: GameRpcs, executor: Executor) -> None:
@@ -207,9 +212,11 @@ class ConnectGameService(pb_connect.GameService):
         life = CURRENT_CALL.get()
         if life is not None:
             life.call = call
-        loop = asyncio.get_running_loop()
         try:
             # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
+            if _ROUTE_OF[type(request)].on_loop(request.ByteSize()):
+                return guarded(method, request, call)
+            loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._executor, guarded, method, request, call)
         except ServiceError as exc:
             raise to_connect_error(_record(exc)) from None

@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
-from service.core import ROUTES
-from service.grpc_service import INLINE_MAX_BYTES
+from service.core import INLINE_MAX_BYTES, ROUTES
 from tests.service.conftest import TEST_CONFIG, Served, first_legal
 
 LOOP = "marketplay-grpc"  # service/grpc_server.py's loop thread
