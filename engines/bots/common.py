@@ -11,14 +11,16 @@ information and the seed alone (docs/bots.md, "Why bots cannot cheat").
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from google.protobuf.message import Message
 
 from engines.core import Game, Rng
 from engines.core.engine import Engine, Outcome
+from engines.core.standard import StandardEngine
 
 #: Alone at the table (Market Fresh solo) there is nobody to beat: the value
 #: is the score itself, squashed with this many points spreads as its scale.
@@ -107,6 +109,44 @@ def suggestion(legal: Sequence[Message], best: int, iterations: int,
     return Suggestion(legal[best], iterations, candidates)
 
 
+# ------------------------------------------------------------ moves
+
+
+@dataclass(frozen=True)
+class Plays:
+    """An engine's deciders, legal moves and transitions as the search loop
+    wants them. A `StandardEngine` is played through its modules, on the
+    game's own small hashable moves, in the order of its legal actions:
+    no protobuf message is built, serialized or parsed per node (the
+    engine's `legal_actions` builds one per move, its `apply` reads one
+    back; together a third of Spice Merchant's search). Any other engine is
+    played through its interface, its actions being the moves. The events
+    `apply` returns are dropped: a search has no one to tell."""
+
+    #: The seats deciding now, in the engine's order.
+    deciders: Callable[[Any], list[int]]
+    #: `seat`'s legal moves, in the order of `Engine.legal_actions`.
+    moves: Callable[[Any, int], Sequence[Hashable]]
+    #: Whether a move is legal for `seat` now.
+    legal: Callable[[Any, int, Any], bool]
+    #: The state after a legal move (the events dropped).
+    apply: Callable[[Any, int, Any, Rng], Any]
+
+
+@lru_cache(maxsize=64)
+def plays(engine: Engine[Any, Any]) -> Plays:
+    """The search's view of `engine`'s rules (one per engine, cached)."""
+    if isinstance(engine, StandardEngine):
+        modules = engine.modules
+        deciders, legal_moves, step = modules.deciders, modules.legal_moves, modules.apply
+        is_legal = modules.is_legal or (lambda state, seat, move: move in legal_moves(state, seat))
+        return Plays(lambda state: [seat for seat, _ in deciders(state)], legal_moves,
+                     is_legal, lambda state, seat, move, rng: step(state, seat, move, rng)[0])
+    return Plays(lambda state: [d.seat for d in engine.to_act(state)], engine.legal_actions,
+                 engine.is_legal, lambda state, seat, move, rng: engine.apply(
+                     state, seat, move, rng)[0])
+
+
 # ------------------------------------------------------------ determinizing
 
 
@@ -179,11 +219,12 @@ def values(engine: Engine[Any, Any], state: Any) -> tuple[float, ...] | None:
 
 def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
              depth: int | None) -> tuple[float, ...]:
-    """Uniformly random legal actions for `depth` decisions (None: to the
+    """Uniformly random legal moves for `depth` decisions (None: to the
     end), then `values`; on to the end when the game has no heuristic."""
+    rules = plays(engine)
     steps = 0
     while True:
-        deciders = engine.to_act(state)
+        deciders = rules.deciders(state)
         if not deciders:
             break
         if depth is not None and steps >= depth:
@@ -191,9 +232,9 @@ def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
             if found is not None:
                 return found
             depth = None
-        seat = deciders[0].seat
-        legal = engine.legal_actions(state, seat)
-        state, _ = engine.apply(state, seat, legal[rng.below(len(legal))], chance)
+        seat = deciders[0]
+        legal = rules.moves(state, seat)
+        state = rules.apply(state, seat, legal[rng.below(len(legal))], chance)
         steps += 1
     outcome = engine.outcome(state)
     assert outcome is not None, "a game with no one to act is over"

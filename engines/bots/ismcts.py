@@ -37,18 +37,18 @@ answer is the bot's most visited root action.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from google.protobuf.message import Message
-
 from engines.bots.common import (
     Budget,
+    Plays,
     Suggestion,
     determinize,
     forced,
     play_out,
+    plays,
     suggestion,
     values,
 )
@@ -91,12 +91,15 @@ class IsmctsConfig:
 
 
 class _Node:
-    __slots__ = ("admitted", "count", "prior", "totals", "visits")
+    __slots__ = ("admitted", "count", "moves", "prior", "totals", "visits")
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, moves: Sequence[Hashable]) -> None:
+        #: The deciding seat's legal moves: fixed by its information state, so
+        #: listed once per node, not once per visit.
+        self.moves = moves
         self.count = 0  # visits of the node
-        self.visits = [0] * size
-        self.totals = [0.0] * size
+        self.visits = [0] * len(moves)
+        self.totals = [0.0] * len(moves)
         self.prior: list[float] | None = None  # one-ply value per action
         self.admitted: list[int] | None = None  # action indices by prior, best first
 
@@ -108,7 +111,8 @@ class _Search:
     config: IsmctsConfig
     rng: Rng
     root: _Node
-    nodes: dict[tuple[NodeKey, int], _Node]
+    nodes: dict[NodeKey, _Node]
+    plays: Plays
 
 
 class IsmctsPolicy:
@@ -128,17 +132,18 @@ class IsmctsPolicy:
         if len(legal) == 1:
             return forced(legal)
         config = self.config
-        root = _Node(len(legal))
+        rules = plays(engine)
+        root = _Node(rules.moves(game.state, seat))
         if config.prior_samples:
             prior_budget = Budget(config.prior_samples, budget.deadline)
-            totals, samples = one_ply(game, seat, legal, prior_budget, rng)
+            totals, samples = one_ply(game, seat, root.moves, prior_budget, rng)
             budget.stopped_by_time |= prior_budget.stopped_by_time
             root.prior = [total / samples for total in totals]
             ranked = _ranked(root.prior)
             if budget.iterations < config.root_visits * len(legal):
                 ranked = ranked[:config.root_top_k]
             root.admitted = ranked
-        search = _Search(engine, seat, config, rng, root, {})
+        search = _Search(engine, seat, config, rng, root, {}, rules)
         done = 0
         while budget.allows(done):
             self._iterate(search, game)
@@ -149,57 +154,55 @@ class IsmctsPolicy:
         return suggestion(legal, best, done, visits, totals)
 
     def _iterate(self, search: _Search, game: Game) -> None:
-        engine = search.engine
+        rules = search.plays
         state, seed = determinize(game, search.seat, search.rng)
         chance = Rng(seed)
-        path: list[tuple[_Node, int, int]] = []  # (node, action index, seat)
+        path: list[tuple[_Node, int, int]] = []  # (node, move index, seat)
         first = True
         while True:
-            deciders = engine.to_act(state)
+            deciders = rules.deciders(state)
             if not deciders:
                 break
-            picks: list[tuple[int, Message, _Node, int]] = []
-            for decision in deciders:
-                who = decision.seat
-                legal = engine.legal_actions(state, who)
+            picks: list[tuple[int, _Node, int]] = []
+            for who in deciders:
                 node = (search.root if first and who == search.seat
-                        else self._node(search, state, who, legal))
-                index = self._select(search, node, state, who, legal, chance)
-                picks.append((who, legal[index], node, index))
+                        else self._node(search, state, who))
+                picks.append((who, node, self._select(search, node, state, who, chance)))
             first = False
             fresh = False
-            for number, (who, action, node, index) in enumerate(picks):
-                if number and not engine.is_legal(state, who, action):
+            for number, (who, node, index) in enumerate(picks):
+                move = node.moves[index]
+                if number and not rules.legal(state, who, move):
                     break  # an earlier pick changed who decides: stop there
-                state, _ = engine.apply(state, who, action, chance)
+                state = rules.apply(state, who, move, chance)
                 path.append((node, index, who))
                 fresh = fresh or node.visits[index] == 0
             if fresh:
                 break
-        found = self._play_out(engine, state, chance, search.rng)
+        found = self._play_out(search.engine, state, chance, search.rng)
         for node, index, who in path:
             node.count += 1
             node.visits[index] += 1
             node.totals[index] += found[who]
 
     @staticmethod
-    def _node(search: _Search, state: Any, who: int, legal: Sequence[Message]) -> _Node:
-        """The node of `who`'s information state in this determinization."""
-        view = serialize(search.engine.view(state, who))
-        key = ((who, view), len(legal))
+    def _node(search: _Search, state: Any, who: int) -> _Node:
+        """The node of `who`'s information state in this determinization
+        (which fixes `who`'s legal moves: the conformance suite proves they
+        never depend on what the seat cannot see)."""
+        key = (who, serialize(search.engine.view(state, who)))
         node = search.nodes.get(key)
         if node is None:
-            node = search.nodes[key] = _Node(len(legal))
+            node = search.nodes[key] = _Node(search.plays.moves(state, who))
         return node
 
-    def _select(self, search: _Search, node: _Node, state: Any, who: int,
-                legal: Sequence[Message], chance: Rng) -> int:
+    def _select(self, search: _Search, node: _Node, state: Any, who: int, chance: Rng) -> int:
         """`who`'s pick at `node`: an untried admitted action if any (drawn
         uniformly), else the best by UCB1 plus the prior's bias."""
         config = search.config
         if (node.prior is None and config.node_prior_at
                 and node.count + 1 >= config.node_prior_at):
-            node.prior = _one_ply_here(search.engine, state, who, legal, chance)
+            node.prior = _one_ply_here(search, state, who, node.moves, chance)
         prior = node.prior
         if prior is not None and node is not search.root:
             ranked = node.admitted or _ranked(prior)
@@ -208,7 +211,7 @@ class IsmctsPolicy:
         elif node.admitted is not None:
             admitted = node.admitted
         else:
-            admitted = range(len(legal))
+            admitted = range(len(node.moves))
         visits, totals = node.visits, node.totals
         weight = config.prior_weight if prior is not None else 0.0
         untried = [i for i in admitted if not visits[i] and not weight]
@@ -242,14 +245,15 @@ def _ranked(prior: Sequence[float]) -> list[int]:
     return sorted(range(len(prior)), key=lambda i: (-prior[i], i))
 
 
-def _one_ply_here(engine: Engine[Any, Any], state: Any, who: int, legal: Sequence[Message],
+def _one_ply_here(search: _Search, state: Any, who: int, moves: Sequence[Hashable],
                   chance: Rng) -> list[float]:
-    """Each action's value to `who` one ply on, on this determinization (every
-    action with the same copy of the chance stream; the stream itself is not
+    """Each move's value to `who` one ply on, on this determinization (every
+    move with the same copy of the chance stream; the stream itself is not
     advanced)."""
+    engine, apply = search.engine, search.plays.apply
     out = []
-    for action in legal:
-        after, _ = engine.apply(state, who, action, Rng(chance.seed, chance.counter))
+    for move in moves:
+        after = apply(state, who, move, Rng(chance.seed, chance.counter))
         found = values(engine, after)
         out.append(found[who] if found is not None else 0.5)
     return out
@@ -259,15 +263,16 @@ def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng
                      depth: int) -> tuple[float, ...]:
     """Each decider takes its best action by the evaluation, one ply deep on
     this determinization, for `depth` decisions; then the evaluation."""
+    rules = plays(engine)
     for _ in range(depth):
-        deciders = engine.to_act(state)
+        deciders = rules.deciders(state)
         if not deciders:
             break
-        who = deciders[0].seat
+        who = deciders[0]
         best: tuple[float, Any, int] | None = None
-        for action in engine.legal_actions(state, who):
-            stream = Rng(chance.seed, chance.counter)  # every action sees the same chance
-            after, _ = engine.apply(state, who, action, stream)
+        for move in rules.moves(state, who):
+            stream = Rng(chance.seed, chance.counter)  # every move sees the same chance
+            after = rules.apply(state, who, move, stream)
             found = values(engine, after)
             if found is None:
                 return play_out(engine, state, chance, rng, None)

@@ -182,20 +182,21 @@ def test_the_root_admits_only_its_best_actions_by_the_prior_when_the_budget_is_s
 def test_nodes_are_keyed_by_the_deciding_seats_information_state() -> None:
     """Two determinizations that differ only in what seat 1 cannot see share
     seat 1's node; ones that differ in seat 1's own hand do not."""
+    from engines.bots.common import plays
     from engines.bots.ismcts import _Node, _Search
 
     game = Game.new(registry.ENGINES["central-market"], 3, {}, b"keys")
     engine = game.engine
-    search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node(1), {})
+    search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node([]), {}, plays(engine))
     state = game.state
-    legal = engine.legal_actions(state, 1)
-    node = IsmctsPolicy._node(search, state, 1, legal)
+    node = IsmctsPolicy._node(search, state, 1)
+    assert list(node.moves) == list(plays(engine).moves(state, 1))
     hidden_from_1 = engine.resample_hidden(state, 1, Rng(b"other"))
     assert hidden_from_1.hands[1] == state.hands[1] and hidden_from_1.hands != state.hands
-    assert IsmctsPolicy._node(search, hidden_from_1, 1, legal) is node
+    assert IsmctsPolicy._node(search, hidden_from_1, 1) is node
     hidden_from_0 = engine.resample_hidden(state, 0, Rng(b"other"))
     assert hidden_from_0.hands[1] != state.hands[1]
-    assert IsmctsPolicy._node(search, hidden_from_0, 1, legal) is not node
+    assert IsmctsPolicy._node(search, hidden_from_0, 1) is not node
 
 
 def test_each_policy_says_its_own_default_budget_and_whether_it_searches() -> None:
