@@ -10,6 +10,8 @@ information and the seed alone (docs/bots.md, "Why bots cannot cheat").
 
 from __future__ import annotations
 
+import hashlib
+import struct
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -145,6 +147,49 @@ def plays(engine: Engine[Any, Any]) -> Plays:
     return Plays(lambda state: [d.seat for d in engine.to_act(state)], engine.legal_actions,
                  engine.is_legal, lambda state, seat, move, rng: engine.apply(
                      state, seat, move, rng)[0])
+
+
+# ------------------------------------------------------------ randomness
+
+
+class Stream(Rng):
+    """The bots' `Rng`: the same kind of counter-based stream, (seed, counter)
+    its whole state, but each BLAKE2b digest gives eight 64-bit draws (draw
+    `counter` is word `counter % 8` of the 64-byte digest of `counter // 8`)
+    rather than one: a search draws tens of numbers per iteration (Market
+    Fresh's resampled crate bag alone is ~40), and a digest costs what eight
+    words do. A different stream from `Rng`'s for the same seed, so the
+    bots' answers are not those of the engine's generator; still a function
+    of the seed alone, bit for bit on every machine."""
+
+    __slots__ = ("_block", "_words")
+
+    def __init__(self, seed: bytes, counter: int = 0) -> None:
+        if not 1 <= len(seed) <= 64:
+            raise ValueError("seed must be 1..64 bytes")
+        self.seed = seed
+        self.counter = counter
+        self._keyed = hashlib.blake2b(key=seed, digest_size=64)
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    def next64(self) -> int:
+        count = self.counter
+        self.counter = count + 1
+        block = count >> 3
+        if block != self._block:
+            keyed = self._keyed.copy()
+            keyed.update(block.to_bytes(8, "little"))
+            self._words = struct.unpack("<8Q", keyed.digest())
+            self._block = block
+        return self._words[count & 7]
+
+    def fork(self) -> Stream:
+        """An independent copy at the same point (it shares nothing mutable)."""
+        twin = Stream.__new__(Stream)
+        twin.seed, twin.counter, twin._keyed = self.seed, self.counter, self._keyed
+        twin._block, twin._words = self._block, self._words
+        return twin
 
 
 # ------------------------------------------------------------ determinizing

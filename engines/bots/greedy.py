@@ -16,6 +16,7 @@ from typing import Any
 
 from engines.bots.common import (
     Budget,
+    Stream,
     Suggestion,
     determinize,
     forced,
@@ -61,7 +62,7 @@ def one_ply(game: Game, seat: int, moves: Sequence[Hashable], budget: Budget,
     while budget.allows(done):
         state, seed = determinize(game, seat, rng)
         for index, move in enumerate(moves):
-            chance = Rng(seed)
+            chance = Stream(seed)
             after = apply(state, seat, move, chance)
             found = values(engine, after)
             if found is None:  # no heuristic: the game's own end decides

@@ -44,6 +44,7 @@ from typing import Any, Literal
 from engines.bots.common import (
     Budget,
     Plays,
+    Stream,
     Suggestion,
     determinize,
     forced,
@@ -156,7 +157,7 @@ class IsmctsPolicy:
     def _iterate(self, search: _Search, game: Game) -> None:
         rules = search.plays
         state, seed = determinize(game, search.seat, search.rng)
-        chance = Rng(seed)
+        chance = Stream(seed)
         path: list[tuple[_Node, int, int]] = []  # (node, move index, seat)
         first = True
         while True:
@@ -196,7 +197,8 @@ class IsmctsPolicy:
             node = search.nodes[key] = _Node(search.plays.moves(state, who))
         return node
 
-    def _select(self, search: _Search, node: _Node, state: Any, who: int, chance: Rng) -> int:
+    def _select(self, search: _Search, node: _Node, state: Any, who: int,
+                chance: Stream) -> int:
         """`who`'s pick at `node`: an untried admitted action if any (drawn
         uniformly), else the best by UCB1 plus the prior's bias."""
         config = search.config
@@ -230,7 +232,7 @@ class IsmctsPolicy:
                 best, best_score = i, score
         return best
 
-    def _play_out(self, engine: Engine[Any, Any], state: Any, chance: Rng,
+    def _play_out(self, engine: Engine[Any, Any], state: Any, chance: Stream,
                   rng: Rng) -> tuple[float, ...]:
         config = self.config
         if config.playout == "random":
@@ -246,20 +248,20 @@ def _ranked(prior: Sequence[float]) -> list[int]:
 
 
 def _one_ply_here(search: _Search, state: Any, who: int, moves: Sequence[Hashable],
-                  chance: Rng) -> list[float]:
+                  chance: Stream) -> list[float]:
     """Each move's value to `who` one ply on, on this determinization (every
     move with the same copy of the chance stream; the stream itself is not
     advanced)."""
     engine, apply = search.engine, search.plays.apply
     out = []
     for move in moves:
-        after = apply(state, who, move, Rng(chance.seed, chance.counter))
+        after = apply(state, who, move, chance.fork())
         found = values(engine, after)
         out.append(found[who] if found is not None else 0.5)
     return out
 
 
-def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
+def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Stream, rng: Rng,
                      depth: int) -> tuple[float, ...]:
     """Each decider takes its best action by the evaluation, one ply deep on
     this determinization, for `depth` decisions; then the evaluation."""
@@ -269,16 +271,16 @@ def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng
         if not deciders:
             break
         who = deciders[0]
-        best: tuple[float, Any, int] | None = None
+        best: tuple[float, Any, Stream] | None = None
         for move in rules.moves(state, who):
-            stream = Rng(chance.seed, chance.counter)  # every move sees the same chance
+            stream = chance.fork()  # every move sees the same chance
             after = rules.apply(state, who, move, stream)
             found = values(engine, after)
             if found is None:
                 return play_out(engine, state, chance, rng, None)
             if best is None or found[who] > best[0]:
-                best = (found[who], after, stream.counter)
+                best = (found[who], after, stream)
         assert best is not None
-        _, state, chance.counter = best
+        _, state, chance = best
     found = values(engine, state)
     return found if found is not None else play_out(engine, state, chance, rng, None)
