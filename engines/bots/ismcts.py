@@ -69,6 +69,11 @@ class IsmctsConfig:
 
     #: UCB1's exploration constant (values are 0..1).
     exploration: float = 0.7
+    #: 1: the constant is scaled by 2 / players. A value is the chance to
+    #: finish ahead of every opponent, about 1/players between equals, so
+    #: the differences between actions shrink with the table; unscaled, the
+    #: exploration term outweighs them at 4 and 5 players.
+    exploration_by_share: int = 0
     #: "random": uniformly random actions to the end of the game;
     #: "truncated": random actions for `depth` decisions, then the game's
     #: evaluation; "greedy": the best action by the evaluation, one ply deep,
@@ -114,6 +119,7 @@ class _Search:
     root: _Node
     nodes: dict[NodeKey, _Node]
     plays: Plays
+    exploration: float  # UCB1's constant for this table (IsmctsConfig)
 
 
 class IsmctsPolicy:
@@ -144,7 +150,10 @@ class IsmctsPolicy:
             if budget.iterations < config.root_visits * len(legal):
                 ranked = ranked[:config.root_top_k]
             root.admitted = ranked
-        search = _Search(engine, seat, config, rng, root, {}, rules)
+        exploration = config.exploration
+        if config.exploration_by_share:
+            exploration *= 2.0 / game.num_players
+        search = _Search(engine, seat, config, rng, root, {}, rules, exploration)
         done = 0
         while budget.allows(done):
             self._iterate(search, game)
@@ -220,7 +229,7 @@ class IsmctsPolicy:
         if untried:
             return untried[search.rng.below(len(untried))] if len(untried) > 1 else untried[0]
         log_n = math.log(node.count + weight * len(admitted) + 1)
-        c = config.exploration
+        c = search.exploration
         best, best_score = -1, -math.inf
         for i in admitted:
             seen = visits[i] + weight

@@ -187,7 +187,8 @@ def test_nodes_are_keyed_by_the_deciding_seats_information_state() -> None:
 
     game = Game.new(registry.ENGINES["central-market"], 3, {}, b"keys")
     engine = game.engine
-    search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node([]), {}, plays(engine))
+    search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node([]), {}, plays(engine),
+                     0.7)
     state = game.state
     node = IsmctsPolicy._node(search, state, 1)
     assert list(node.moves) == list(plays(engine).moves(state, 1))
