@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import struct
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from google.protobuf.message import Message
 
@@ -29,6 +29,9 @@ from engines.core.standard import StandardEngine
 ONE_SEAT_SCALE = 8.0
 #: Weight of the final scores' margins in a finished game's value.
 MARGIN = 0.1
+
+T = TypeVar("T")
+_MASK64 = (1 << 64) - 1
 
 
 @dataclass
@@ -183,6 +186,38 @@ class Stream(Rng):
             self._words = struct.unpack("<8Q", keyed.digest())
             self._block = block
         return self._words[count & 7]
+
+    def below(self, n: int) -> int:
+        """`Rng.below` (the same rejection sampling), on this stream's draws."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = _MASK64 - (_MASK64 + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """`Rng.shuffle` (Fisher-Yates by `below`), with the draws inlined:
+        resampling a hidden pile is most of a determinization's cost."""
+        words, block = self._words, self._block
+        count = self.counter
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            limit = _MASK64 - (_MASK64 + 1) % n
+            while True:
+                if count >> 3 != block:
+                    block = count >> 3
+                    keyed = self._keyed.copy()
+                    keyed.update(block.to_bytes(8, "little"))
+                    words = struct.unpack("<8Q", keyed.digest())
+                x = words[count & 7]
+                count += 1
+                if x <= limit:
+                    break
+            j = x % n
+            items[i], items[j] = items[j], items[i]
+        self.counter, self._words, self._block = count, words, block
 
     def fork(self) -> Stream:
         """An independent copy at the same point (it shares nothing mutable)."""

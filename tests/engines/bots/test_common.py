@@ -17,6 +17,7 @@ from engines.bots.common import (
     points_values,
     squash,
 )
+from engines.core import Rng
 from engines.core.engine import Outcome, SeatResult
 
 
@@ -102,3 +103,18 @@ def test_a_stream_is_a_function_of_seed_and_counter(seed: bytes, counter: int) -
     twin = used.fork()
     assert twin.next64() == expected and used.counter == counter
     assert used.next64() == expected and used.counter == counter + 1
+
+
+@given(st.binary(min_size=1, max_size=64), st.integers(0, 100), st.integers(0, 60))
+def test_a_streams_shuffle_and_below_are_rngs_on_its_draws(seed: bytes, counter: int,
+                                                          size: int) -> None:
+    """Stream inlines its draws into `shuffle`: the permutation, and where the
+    stream is left, must be `Rng`'s Fisher-Yates over the same draws."""
+    fast, plain = Stream(seed, counter), Stream(seed, counter)
+    items, expected = list(range(size)), list(range(size))
+    fast.shuffle(items)
+    for i in range(size - 1, 0, -1):  # Rng.shuffle, drawing through next64
+        j = Rng.below(plain, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.counter == plain.counter
+    assert fast.below(size + 1) == Rng.below(plain, size + 1)
