@@ -209,3 +209,20 @@ def test_each_policy_says_its_own_default_budget_and_whether_it_searches() -> No
         assert default_iterations(POLICIES["ismcts"], engine) == engine.spec.bots.search_iterations
     assert {name: p.searches for name, p in POLICIES.items()} == {
         "random": False, "greedy": True, "ismcts": True}
+
+
+def test_exploration_by_share_scales_the_constant_by_two_over_the_players() -> None:
+    """At 4 players `exploration_by_share` searches exactly as half the
+    constant does; at 2 players it changes nothing."""
+    for players, factor in ((4, 0.5), (2, 1.0)):
+        game = Game.new(registry.ENGINES["spice-merchant"], players, {}, b"share")
+        step = next(s for s in playout(game, b"share-policy")
+                    if len(s.before.engine.legal_actions(s.before.state,
+                                                          s.before.to_act()[0].seat)) > 3)
+        seat = step.before.to_act()[0].seat
+        scaled = IsmctsPolicy(IsmctsConfig(exploration=0.7, exploration_by_share=1))
+        plain = IsmctsPolicy(IsmctsConfig(exploration=0.7 * factor))
+        other = IsmctsPolicy(IsmctsConfig(exploration=0.7 * factor * 3))
+        answers = [p.choose(step.before, seat, Budget(40), Rng(b"e")) for p in (scaled, plain, other)]
+        assert answers[0] == answers[1]
+        assert answers[0].candidates != answers[2].candidates  # the constant matters here
