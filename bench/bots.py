@@ -46,8 +46,9 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, fields, replace
+from functools import partial
 
 from engines import registry
 from engines.bots import (
@@ -283,6 +284,39 @@ def speed(game_id: str | None, players: int | None, iterations: int) -> int:
     return 0
 
 
+def _progress(entry: tuple[int, str, int, str, str, list[Task]], number: int,
+              future: Future[GameResult]) -> None:
+    """One finished game, as a JSON line (`--progress`)."""
+    _, game_id, players, pairing, variant, _ = entry
+    result = future.result()
+    print(json.dumps({"game": game_id, "players": players, "pairing": pairing,
+                      "variant": variant, "number": number, "score": result.score,
+                      "ahead": result.ahead, "iterations": result.iterations,
+                      "times": [round(t, 5) for t in result.times],
+                      "cpu_times": [round(t, 5) for t in result.cpu_times]}), flush=True)
+
+
+def merge(paths: list[str]) -> list[Row]:
+    """Rows from `--progress` lines (other lines skipped), one per table and
+    variant, games in number order, each game once."""
+    games: dict[tuple[str, int, str, str], dict[int, GameResult]] = {}
+    for path in paths:
+        with open(path) as lines:
+            for line in lines:
+                if not line.startswith("{"):
+                    continue
+                g = json.loads(line)
+                if "times" not in g:
+                    continue
+                key = (g["game"], g["players"], g["pairing"], g["variant"])
+                games.setdefault(key, {})[g["number"]] = GameResult(
+                    g["score"], g["ahead"], g["times"], g["cpu_times"], g["iterations"])
+    ranks = {(g, p): k for k, (g, p, _) in enumerate(TABLES)}
+    return [summarize(g, p, pairing, [found[n] for n in sorted(found)], 0.0, variant)
+            for (g, p, pairing, variant), found in sorted(
+                games.items(), key=lambda item: (ranks[item[0][:2]], item[0][2:]))]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -321,10 +355,22 @@ def main(argv: list[str] | None = None) -> int:
                         help="issue 21's goal table: ismcts-greedy (unless --pairing says "
                         "otherwise) at GOAL_GAMES games per table times SCALE (1: the full "
                         "100/60/150/60/40/40)")
+    parser.add_argument("--progress", action="store_true",
+                        help="print each game's result as it finishes (a table cut short "
+                        "still says how it stood)")
+    parser.add_argument("--interleave", action="store_true",
+                        help="submit the tables' games in turn rather than table by table "
+                        "(with --progress, a run cut short leaves every table its first games)")
+    parser.add_argument("--merge", nargs="+", metavar="FILE",
+                        help="no tournament: the tables from --progress lines in these files "
+                        "(a game listed twice counts once)")
     parser.add_argument("--speed", action="store_true",
                         help="no tournament: ismcts iterations per CPU second on fixed positions "
                         "(speed())")
     args = parser.parse_args(argv)
+    if args.merge:
+        print(markdown(merge(args.merge)))
+        return 0
     if args.speed:
         return speed(args.game, args.players, args.iterations or 200)
     budgets = (("random", 1), ("greedy", args.greedy_samples), ("ismcts", args.iterations))
@@ -374,8 +420,13 @@ def main(argv: list[str] | None = None) -> int:
         tables: dict[tuple[str, int, str], int] = {}  # plan order, variants as one table
         order = sorted((tables.setdefault((g, n, pairing), len(tables)), task.number, v)
                        for v, (_, g, n, pairing, _, tasks) in enumerate(plan) for task in tasks)
+        if args.interleave:  # tables in turn, each at the same share of its games
+            order.sort(key=lambda o: (o[1] / len(plan[o[2]][-1]), o[0], o[2]))
         submitted = {(v, number): pool.submit(play, plan[v][-1][number])
                      for _, number, v in order}
+        if args.progress:
+            for (v, number), future in submitted.items():
+                future.add_done_callback(partial(_progress, plan[v], number))
         for v, (_, game_id, players, pairing, variant, tasks) in enumerate(plan):
             results = [submitted[v, task.number].result() for task in tasks]
             row = summarize(game_id, players, pairing, results, time.perf_counter() - started,

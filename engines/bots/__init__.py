@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engines.bots.common import Budget, Candidate, Policy, Suggestion
+from engines.bots.common import Budget, Candidate, Policy, Stream, Suggestion
 from engines.bots.greedy import GREEDY_SAMPLES, GreedyPolicy
 from engines.bots.ismcts import IsmctsConfig, IsmctsPolicy
 from engines.bots.random import RandomPolicy
-from engines.core import Game, Rng
+from engines.core import Game
 from engines.core.engine import Engine
 
 
@@ -36,11 +36,11 @@ def suggest(game: Game, seat: int, policy: Policy, budget: Budget, seed: bytes) 
     iteration budget: the same suggestion, bit for bit, unless the budget's
     deadline ended the search first (the answer says so: `stopped_by_time`)."""
     game.check_turn(seat)
-    answer = policy.choose(game, seat, budget, Rng(seed))
+    answer = policy.choose(game, seat, budget, Stream(seed))
     return replace(answer, stopped_by_time=True) if budget.stopped_by_time else answer
 
 
 __all__ = [
     "Budget", "Candidate", "GREEDY_SAMPLES", "GreedyPolicy", "IsmctsConfig", "IsmctsPolicy",
-    "POLICIES", "Policy", "RandomPolicy", "Suggestion", "default_iterations", "suggest",
+    "POLICIES", "Policy", "RandomPolicy", "Stream", "Suggestion", "default_iterations", "suggest",
 ]

@@ -10,21 +10,28 @@ information and the seed alone (docs/bots.md, "Why bots cannot cheat").
 
 from __future__ import annotations
 
+import hashlib
+import struct
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from functools import lru_cache
+from typing import Any, Protocol, TypeVar
 
 from google.protobuf.message import Message
 
 from engines.core import Game, Rng
 from engines.core.engine import Engine, Outcome
+from engines.core.standard import StandardEngine
 
 #: Alone at the table (Market Fresh solo) there is nobody to beat: the value
 #: is the score itself, squashed with this many points spreads as its scale.
 ONE_SEAT_SCALE = 8.0
 #: Weight of the final scores' margins in a finished game's value.
 MARGIN = 0.1
+
+T = TypeVar("T")
+_MASK64 = (1 << 64) - 1
 
 
 @dataclass
@@ -107,6 +114,119 @@ def suggestion(legal: Sequence[Message], best: int, iterations: int,
     return Suggestion(legal[best], iterations, candidates)
 
 
+# ------------------------------------------------------------ moves
+
+
+@dataclass(frozen=True)
+class Plays:
+    """An engine's deciders, legal moves and transitions as the search loop
+    wants them. A `StandardEngine` is played through its modules, on the
+    game's own small hashable moves, in the order of its legal actions:
+    no protobuf message is built, serialized or parsed per node (the
+    engine's `legal_actions` builds one per move, its `apply` reads one
+    back; together a third of Spice Merchant's search). Any other engine is
+    played through its interface, its actions being the moves. The events
+    `apply` returns are dropped: a search has no one to tell."""
+
+    #: The seats deciding now, in the engine's order.
+    deciders: Callable[[Any], list[int]]
+    #: `seat`'s legal moves, in the order of `Engine.legal_actions`.
+    moves: Callable[[Any, int], Sequence[Hashable]]
+    #: Whether a move is legal for `seat` now.
+    legal: Callable[[Any, int, Any], bool]
+    #: The state after a legal move (the events dropped).
+    apply: Callable[[Any, int, Any, Rng], Any]
+
+
+@lru_cache(maxsize=64)
+def plays(engine: Engine[Any, Any]) -> Plays:
+    """The search's view of `engine`'s rules (one per engine, cached)."""
+    if isinstance(engine, StandardEngine):
+        modules = engine.modules
+        deciders, legal_moves, step = modules.deciders, modules.legal_moves, modules.apply
+        is_legal = modules.is_legal or (lambda state, seat, move: move in legal_moves(state, seat))
+        return Plays(lambda state: [seat for seat, _ in deciders(state)], legal_moves,
+                     is_legal, lambda state, seat, move, rng: step(state, seat, move, rng)[0])
+    return Plays(lambda state: [d.seat for d in engine.to_act(state)], engine.legal_actions,
+                 engine.is_legal, lambda state, seat, move, rng: engine.apply(
+                     state, seat, move, rng)[0])
+
+
+# ------------------------------------------------------------ randomness
+
+
+class Stream(Rng):
+    """The bots' `Rng`: the same kind of counter-based stream, (seed, counter)
+    its whole state, but each BLAKE2b digest gives eight 64-bit draws (draw
+    `counter` is word `counter % 8` of the 64-byte digest of `counter // 8`)
+    rather than one: a search draws tens of numbers per iteration (Market
+    Fresh's resampled crate bag alone is ~40), and a digest costs what eight
+    words do. A different stream from `Rng`'s for the same seed, so the
+    bots' answers are not those of the engine's generator; still a function
+    of the seed alone, bit for bit on every machine."""
+
+    __slots__ = ("_block", "_words")
+
+    def __init__(self, seed: bytes, counter: int = 0) -> None:
+        if not 1 <= len(seed) <= 64:
+            raise ValueError("seed must be 1..64 bytes")
+        self.seed = seed
+        self.counter = counter
+        self._keyed = hashlib.blake2b(key=seed, digest_size=64)
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    def next64(self) -> int:
+        count = self.counter
+        self.counter = count + 1
+        block = count >> 3
+        if block != self._block:
+            keyed = self._keyed.copy()
+            keyed.update(block.to_bytes(8, "little"))
+            self._words = struct.unpack("<8Q", keyed.digest())
+            self._block = block
+        return self._words[count & 7]
+
+    def below(self, n: int) -> int:
+        """`Rng.below` (the same rejection sampling), on this stream's draws."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = _MASK64 - (_MASK64 + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """`Rng.shuffle` (Fisher-Yates by `below`), with the draws inlined:
+        resampling a hidden pile is most of a determinization's cost."""
+        words, block = self._words, self._block
+        count = self.counter
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            limit = _MASK64 - (_MASK64 + 1) % n
+            while True:
+                if count >> 3 != block:
+                    block = count >> 3
+                    keyed = self._keyed.copy()
+                    keyed.update(block.to_bytes(8, "little"))
+                    words = struct.unpack("<8Q", keyed.digest())
+                x = words[count & 7]
+                count += 1
+                if x <= limit:
+                    break
+            j = x % n
+            items[i], items[j] = items[j], items[i]
+        self.counter, self._words, self._block = count, words, block
+
+    def fork(self) -> Stream:
+        """An independent copy at the same point (it shares nothing mutable)."""
+        twin = Stream.__new__(Stream)
+        twin.seed, twin.counter, twin._keyed = self.seed, self.counter, self._keyed
+        twin._block, twin._words = self._block, self._words
+        return twin
+
+
 # ------------------------------------------------------------ determinizing
 
 
@@ -179,11 +299,12 @@ def values(engine: Engine[Any, Any], state: Any) -> tuple[float, ...] | None:
 
 def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
              depth: int | None) -> tuple[float, ...]:
-    """Uniformly random legal actions for `depth` decisions (None: to the
+    """Uniformly random legal moves for `depth` decisions (None: to the
     end), then `values`; on to the end when the game has no heuristic."""
+    rules = plays(engine)
     steps = 0
     while True:
-        deciders = engine.to_act(state)
+        deciders = rules.deciders(state)
         if not deciders:
             break
         if depth is not None and steps >= depth:
@@ -191,9 +312,9 @@ def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
             if found is not None:
                 return found
             depth = None
-        seat = deciders[0].seat
-        legal = engine.legal_actions(state, seat)
-        state, _ = engine.apply(state, seat, legal[rng.below(len(legal))], chance)
+        seat = deciders[0]
+        legal = rules.moves(state, seat)
+        state = rules.apply(state, seat, legal[rng.below(len(legal))], chance)
         steps += 1
     outcome = engine.outcome(state)
     assert outcome is not None, "a game with no one to act is over"

@@ -11,12 +11,20 @@ terms; the best mean wins, ties going to a uniformly drawn one of the best.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from google.protobuf.message import Message
-
-from engines.bots.common import Budget, Suggestion, determinize, forced, play_out, suggestion, values
+from engines.bots.common import (
+    Budget,
+    Stream,
+    Suggestion,
+    determinize,
+    forced,
+    play_out,
+    plays,
+    suggestion,
+    values,
+)
 from engines.core import Game, Rng
 from engines.core.engine import Engine
 
@@ -35,25 +43,27 @@ class GreedyPolicy:
         legal = game.engine.legal_actions(game.state, seat)
         if len(legal) == 1:
             return forced(legal)
-        totals, done = one_ply(game, seat, legal, budget, rng)
+        moves = plays(game.engine).moves(game.state, seat)
+        totals, done = one_ply(game, seat, moves, budget, rng)
         top = max(totals)
         best = [i for i, total in enumerate(totals) if total == top]
         pick = best[rng.below(len(best))] if len(best) > 1 else best[0]
         return suggestion(legal, pick, done, [done] * len(legal), totals)
 
 
-def one_ply(game: Game, seat: int, legal: Sequence[Message], budget: Budget,
+def one_ply(game: Game, seat: int, moves: Sequence[Hashable], budget: Budget,
             rng: Rng) -> tuple[list[float], int]:
-    """Each legal action's summed value to `seat` over the determinizations
-    the budget allows (each action on the same ones), and how many there were."""
+    """Each legal move's summed value to `seat` over the determinizations
+    the budget allows (each move on the same ones), and how many there were."""
     engine = game.engine
-    totals = [0.0] * len(legal)
+    apply = plays(engine).apply
+    totals = [0.0] * len(moves)
     done = 0
     while budget.allows(done):
         state, seed = determinize(game, seat, rng)
-        for index, action in enumerate(legal):
-            chance = Rng(seed)
-            after, _ = engine.apply(state, seat, action, chance)
+        for index, move in enumerate(moves):
+            chance = Stream(seed)
+            after = apply(state, seat, move, chance)
             found = values(engine, after)
             if found is None:  # no heuristic: the game's own end decides
                 found = play_out(engine, after, chance, rng, None)

@@ -37,18 +37,19 @@ answer is the bot's most visited root action.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from google.protobuf.message import Message
-
 from engines.bots.common import (
     Budget,
+    Plays,
+    Stream,
     Suggestion,
     determinize,
     forced,
     play_out,
+    plays,
     suggestion,
     values,
 )
@@ -68,6 +69,11 @@ class IsmctsConfig:
 
     #: UCB1's exploration constant (values are 0..1).
     exploration: float = 0.7
+    #: 1: the constant is scaled by 2 / players. A value is the chance to
+    #: finish ahead of every opponent, about 1/players between equals, so
+    #: the differences between actions shrink with the table; unscaled, the
+    #: exploration term outweighs them at 4 and 5 players.
+    exploration_by_share: int = 0
     #: "random": uniformly random actions to the end of the game;
     #: "truncated": random actions for `depth` decisions, then the game's
     #: evaluation; "greedy": the best action by the evaluation, one ply deep,
@@ -91,12 +97,15 @@ class IsmctsConfig:
 
 
 class _Node:
-    __slots__ = ("admitted", "count", "prior", "totals", "visits")
+    __slots__ = ("admitted", "count", "moves", "prior", "totals", "visits")
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, moves: Sequence[Hashable]) -> None:
+        #: The deciding seat's legal moves: fixed by its information state, so
+        #: listed once per node, not once per visit.
+        self.moves = moves
         self.count = 0  # visits of the node
-        self.visits = [0] * size
-        self.totals = [0.0] * size
+        self.visits = [0] * len(moves)
+        self.totals = [0.0] * len(moves)
         self.prior: list[float] | None = None  # one-ply value per action
         self.admitted: list[int] | None = None  # action indices by prior, best first
 
@@ -108,7 +117,9 @@ class _Search:
     config: IsmctsConfig
     rng: Rng
     root: _Node
-    nodes: dict[tuple[NodeKey, int], _Node]
+    nodes: dict[NodeKey, _Node]
+    plays: Plays
+    exploration: float  # UCB1's constant for this table (IsmctsConfig)
 
 
 class IsmctsPolicy:
@@ -128,17 +139,21 @@ class IsmctsPolicy:
         if len(legal) == 1:
             return forced(legal)
         config = self.config
-        root = _Node(len(legal))
+        rules = plays(engine)
+        root = _Node(rules.moves(game.state, seat))
         if config.prior_samples:
             prior_budget = Budget(config.prior_samples, budget.deadline)
-            totals, samples = one_ply(game, seat, legal, prior_budget, rng)
+            totals, samples = one_ply(game, seat, root.moves, prior_budget, rng)
             budget.stopped_by_time |= prior_budget.stopped_by_time
             root.prior = [total / samples for total in totals]
             ranked = _ranked(root.prior)
             if budget.iterations < config.root_visits * len(legal):
                 ranked = ranked[:config.root_top_k]
             root.admitted = ranked
-        search = _Search(engine, seat, config, rng, root, {})
+        exploration = config.exploration
+        if config.exploration_by_share:
+            exploration *= 2.0 / game.num_players
+        search = _Search(engine, seat, config, rng, root, {}, rules, exploration)
         done = 0
         while budget.allows(done):
             self._iterate(search, game)
@@ -149,57 +164,56 @@ class IsmctsPolicy:
         return suggestion(legal, best, done, visits, totals)
 
     def _iterate(self, search: _Search, game: Game) -> None:
-        engine = search.engine
+        rules = search.plays
         state, seed = determinize(game, search.seat, search.rng)
-        chance = Rng(seed)
-        path: list[tuple[_Node, int, int]] = []  # (node, action index, seat)
+        chance = Stream(seed)
+        path: list[tuple[_Node, int, int]] = []  # (node, move index, seat)
         first = True
         while True:
-            deciders = engine.to_act(state)
+            deciders = rules.deciders(state)
             if not deciders:
                 break
-            picks: list[tuple[int, Message, _Node, int]] = []
-            for decision in deciders:
-                who = decision.seat
-                legal = engine.legal_actions(state, who)
+            picks: list[tuple[int, _Node, int]] = []
+            for who in deciders:
                 node = (search.root if first and who == search.seat
-                        else self._node(search, state, who, legal))
-                index = self._select(search, node, state, who, legal, chance)
-                picks.append((who, legal[index], node, index))
+                        else self._node(search, state, who))
+                picks.append((who, node, self._select(search, node, state, who, chance)))
             first = False
             fresh = False
-            for number, (who, action, node, index) in enumerate(picks):
-                if number and not engine.is_legal(state, who, action):
+            for number, (who, node, index) in enumerate(picks):
+                move = node.moves[index]
+                if number and not rules.legal(state, who, move):
                     break  # an earlier pick changed who decides: stop there
-                state, _ = engine.apply(state, who, action, chance)
+                state = rules.apply(state, who, move, chance)
                 path.append((node, index, who))
                 fresh = fresh or node.visits[index] == 0
             if fresh:
                 break
-        found = self._play_out(engine, state, chance, search.rng)
+        found = self._play_out(search.engine, state, chance, search.rng)
         for node, index, who in path:
             node.count += 1
             node.visits[index] += 1
             node.totals[index] += found[who]
 
     @staticmethod
-    def _node(search: _Search, state: Any, who: int, legal: Sequence[Message]) -> _Node:
-        """The node of `who`'s information state in this determinization."""
-        view = serialize(search.engine.view(state, who))
-        key = ((who, view), len(legal))
+    def _node(search: _Search, state: Any, who: int) -> _Node:
+        """The node of `who`'s information state in this determinization
+        (which fixes `who`'s legal moves: the conformance suite proves they
+        never depend on what the seat cannot see)."""
+        key = (who, serialize(search.engine.view(state, who)))
         node = search.nodes.get(key)
         if node is None:
-            node = search.nodes[key] = _Node(len(legal))
+            node = search.nodes[key] = _Node(search.plays.moves(state, who))
         return node
 
     def _select(self, search: _Search, node: _Node, state: Any, who: int,
-                legal: Sequence[Message], chance: Rng) -> int:
+                chance: Stream) -> int:
         """`who`'s pick at `node`: an untried admitted action if any (drawn
         uniformly), else the best by UCB1 plus the prior's bias."""
         config = search.config
         if (node.prior is None and config.node_prior_at
                 and node.count + 1 >= config.node_prior_at):
-            node.prior = _one_ply_here(search.engine, state, who, legal, chance)
+            node.prior = _one_ply_here(search, state, who, node.moves, chance)
         prior = node.prior
         if prior is not None and node is not search.root:
             ranked = node.admitted or _ranked(prior)
@@ -208,14 +222,14 @@ class IsmctsPolicy:
         elif node.admitted is not None:
             admitted = node.admitted
         else:
-            admitted = range(len(legal))
+            admitted = range(len(node.moves))
         visits, totals = node.visits, node.totals
         weight = config.prior_weight if prior is not None else 0.0
         untried = [i for i in admitted if not visits[i] and not weight]
         if untried:
             return untried[search.rng.below(len(untried))] if len(untried) > 1 else untried[0]
         log_n = math.log(node.count + weight * len(admitted) + 1)
-        c = config.exploration
+        c = search.exploration
         best, best_score = -1, -math.inf
         for i in admitted:
             seen = visits[i] + weight
@@ -227,7 +241,7 @@ class IsmctsPolicy:
                 best, best_score = i, score
         return best
 
-    def _play_out(self, engine: Engine[Any, Any], state: Any, chance: Rng,
+    def _play_out(self, engine: Engine[Any, Any], state: Any, chance: Stream,
                   rng: Rng) -> tuple[float, ...]:
         config = self.config
         if config.playout == "random":
@@ -242,38 +256,40 @@ def _ranked(prior: Sequence[float]) -> list[int]:
     return sorted(range(len(prior)), key=lambda i: (-prior[i], i))
 
 
-def _one_ply_here(engine: Engine[Any, Any], state: Any, who: int, legal: Sequence[Message],
-                  chance: Rng) -> list[float]:
-    """Each action's value to `who` one ply on, on this determinization (every
-    action with the same copy of the chance stream; the stream itself is not
+def _one_ply_here(search: _Search, state: Any, who: int, moves: Sequence[Hashable],
+                  chance: Stream) -> list[float]:
+    """Each move's value to `who` one ply on, on this determinization (every
+    move with the same copy of the chance stream; the stream itself is not
     advanced)."""
+    engine, apply = search.engine, search.plays.apply
     out = []
-    for action in legal:
-        after, _ = engine.apply(state, who, action, Rng(chance.seed, chance.counter))
+    for move in moves:
+        after = apply(state, who, move, chance.fork())
         found = values(engine, after)
         out.append(found[who] if found is not None else 0.5)
     return out
 
 
-def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
+def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Stream, rng: Rng,
                      depth: int) -> tuple[float, ...]:
     """Each decider takes its best action by the evaluation, one ply deep on
     this determinization, for `depth` decisions; then the evaluation."""
+    rules = plays(engine)
     for _ in range(depth):
-        deciders = engine.to_act(state)
+        deciders = rules.deciders(state)
         if not deciders:
             break
-        who = deciders[0].seat
-        best: tuple[float, Any, int] | None = None
-        for action in engine.legal_actions(state, who):
-            stream = Rng(chance.seed, chance.counter)  # every action sees the same chance
-            after, _ = engine.apply(state, who, action, stream)
+        who = deciders[0]
+        best: tuple[float, Any, Stream] | None = None
+        for move in rules.moves(state, who):
+            stream = chance.fork()  # every move sees the same chance
+            after = rules.apply(state, who, move, stream)
             found = values(engine, after)
             if found is None:
                 return play_out(engine, state, chance, rng, None)
             if best is None or found[who] > best[0]:
-                best = (found[who], after, stream.counter)
+                best = (found[who], after, stream)
         assert best is not None
-        _, state, chance.counter = best
+        _, state, chance = best
     found = values(engine, state)
     return found if found is not None else play_out(engine, state, chance, rng, None)

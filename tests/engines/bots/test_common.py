@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
+import struct
 import time
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.bots.common import MARGIN, Budget, outcome_values, points_values, squash
+from engines.bots.common import (
+    MARGIN,
+    Budget,
+    Stream,
+    outcome_values,
+    points_values,
+    squash,
+)
+from engines.core import Rng
 from engines.core.engine import Outcome, SeatResult
 
 
@@ -75,3 +85,36 @@ def test_points_values_order_seats_by_their_points(points: list[int]) -> None:
                 assert values[i] == values[j]
     if len(points) == 2:
         assert abs(sum(values) - 1.0) < 1e-12  # two seats: one's chance is the other's loss
+
+
+@given(st.binary(min_size=1, max_size=64), st.integers(0, 1000))
+def test_a_stream_is_a_function_of_seed_and_counter(seed: bytes, counter: int) -> None:
+    """Draw k is word k % 8 of BLAKE2b-512(key=seed, k // 8): whatever came
+    before, a stream set to a counter draws what a fresh one there does, and
+    a fork draws what its original would without moving it."""
+    block = hashlib.blake2b((counter // 8).to_bytes(8, "little"), key=seed).digest()
+    expected = struct.unpack("<8Q", block)[counter % 8]
+    fresh = Stream(seed, counter)
+    assert fresh.next64() == expected
+    used = Stream(seed)
+    for _ in range(counter % 13):
+        used.next64()
+    used.counter = counter
+    twin = used.fork()
+    assert twin.next64() == expected and used.counter == counter
+    assert used.next64() == expected and used.counter == counter + 1
+
+
+@given(st.binary(min_size=1, max_size=64), st.integers(0, 100), st.integers(0, 60))
+def test_a_streams_shuffle_and_below_are_rngs_on_its_draws(seed: bytes, counter: int,
+                                                          size: int) -> None:
+    """Stream inlines its draws into `shuffle`: the permutation, and where the
+    stream is left, must be `Rng`'s Fisher-Yates over the same draws."""
+    fast, plain = Stream(seed, counter), Stream(seed, counter)
+    items, expected = list(range(size)), list(range(size))
+    fast.shuffle(items)
+    for i in range(size - 1, 0, -1):  # Rng.shuffle, drawing through next64
+        j = Rng.below(plain, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.counter == plain.counter
+    assert fast.below(size + 1) == Rng.below(plain, size + 1)

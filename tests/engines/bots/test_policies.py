@@ -182,20 +182,22 @@ def test_the_root_admits_only_its_best_actions_by_the_prior_when_the_budget_is_s
 def test_nodes_are_keyed_by_the_deciding_seats_information_state() -> None:
     """Two determinizations that differ only in what seat 1 cannot see share
     seat 1's node; ones that differ in seat 1's own hand do not."""
+    from engines.bots.common import plays
     from engines.bots.ismcts import _Node, _Search
 
     game = Game.new(registry.ENGINES["central-market"], 3, {}, b"keys")
     engine = game.engine
-    search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node(1), {})
+    search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node([]), {}, plays(engine),
+                     0.7)
     state = game.state
-    legal = engine.legal_actions(state, 1)
-    node = IsmctsPolicy._node(search, state, 1, legal)
+    node = IsmctsPolicy._node(search, state, 1)
+    assert list(node.moves) == list(plays(engine).moves(state, 1))
     hidden_from_1 = engine.resample_hidden(state, 1, Rng(b"other"))
     assert hidden_from_1.hands[1] == state.hands[1] and hidden_from_1.hands != state.hands
-    assert IsmctsPolicy._node(search, hidden_from_1, 1, legal) is node
+    assert IsmctsPolicy._node(search, hidden_from_1, 1) is node
     hidden_from_0 = engine.resample_hidden(state, 0, Rng(b"other"))
     assert hidden_from_0.hands[1] != state.hands[1]
-    assert IsmctsPolicy._node(search, hidden_from_0, 1, legal) is not node
+    assert IsmctsPolicy._node(search, hidden_from_0, 1) is not node
 
 
 def test_each_policy_says_its_own_default_budget_and_whether_it_searches() -> None:
@@ -207,3 +209,20 @@ def test_each_policy_says_its_own_default_budget_and_whether_it_searches() -> No
         assert default_iterations(POLICIES["ismcts"], engine) == engine.spec.bots.search_iterations
     assert {name: p.searches for name, p in POLICIES.items()} == {
         "random": False, "greedy": True, "ismcts": True}
+
+
+def test_exploration_by_share_scales_the_constant_by_two_over_the_players() -> None:
+    """At 4 players `exploration_by_share` searches exactly as half the
+    constant does; at 2 players it changes nothing."""
+    for players, factor in ((4, 0.5), (2, 1.0)):
+        game = Game.new(registry.ENGINES["spice-merchant"], players, {}, b"share")
+        step = next(s for s in playout(game, b"share-policy")
+                    if len(s.before.engine.legal_actions(s.before.state,
+                                                          s.before.to_act()[0].seat)) > 3)
+        seat = step.before.to_act()[0].seat
+        scaled = IsmctsPolicy(IsmctsConfig(exploration=0.7, exploration_by_share=1))
+        plain = IsmctsPolicy(IsmctsConfig(exploration=0.7 * factor))
+        other = IsmctsPolicy(IsmctsConfig(exploration=0.7 * factor * 3))
+        answers = [p.choose(step.before, seat, Budget(40), Rng(b"e")) for p in (scaled, plain, other)]
+        assert answers[0] == answers[1]
+        assert answers[0].candidates != answers[2].candidates  # the constant matters here
