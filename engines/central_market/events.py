@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.central_market.data import NUM_CODES, kg_of, product_of
-from engines.central_market.state import RoundScore, Sale
+from engines.central_market.state import NO_PRODUCT, RoundScore, Sale
 from engines.core.engine import Event
 from engines.core.events import public, public_and_private
 from marketplay.v1 import central_market_pb2 as pb
@@ -33,7 +33,7 @@ def card_pb(card: int) -> pb.CentralMarketCard:
 
 
 def product_pb(product: int) -> pb.CentralMarketProduct.ValueType:
-    return product + 1 if product >= 0 else 0  # type: ignore[return-value]
+    return product + 1 if product != NO_PRODUCT else 0  # type: ignore[return-value]
 
 
 def cards_pb(cards: Sequence[int]) -> list[pb.CentralMarketCard]:

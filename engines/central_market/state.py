@@ -41,6 +41,12 @@ BIDDING = 2
 STAYED = 3
 SOLD = 4
 
+#: No product: none offered now (`product`), none removed (`removed_product`:
+#: all five in play). Stored as -1 in the state's bytes.
+NO_PRODUCT = -1
+#: No seat: nobody selling now (`seller`), no seat bound to offer.
+NO_SEAT = -1
+
 # A seat's set-aside choice, besides a card code.
 NOT_ASKED = -2
 UNDECIDED = -3
@@ -96,8 +102,9 @@ def _sales(value: Any, what: str, ctx: Context) -> list[Sale]:
         seat, product, price, played, sold, lost, paid, income = ints(record[:8], what, *_INT32)
         cheat, tourists = FLAG.decode(record[8], what, ctx), FLAG.decode(record[9], what, ctx)
         cards, rotted_by = ints(record[10], what, *_INT32), ints(record[11], what, *_INT32)
-        sales.append(Sale(seat, product, price, played, sold, lost, paid, income, cheat, tourists,
-                          tuple(cards), tuple(rotted_by)))
+        sales.append(Sale(seat=seat, product=product, price=price, played_kg=played, sold_kg=sold,
+                          lost_kg=lost, paid_kg=paid, income=income, cheat=cheat,
+                          tourists=tourists, cards=tuple(cards), rotted_by=tuple(rotted_by)))
     return sales
 
 
@@ -126,7 +133,7 @@ class State:
     rules: Rules  # the rules version's flags (not encoded: the header names the version)
     num_players: Annotated[int, Int(3, 5)]
     max_price: Annotated[int, INT]
-    removed_product: Annotated[int, INT]  # -1: all five products (the 40-card variant removes one)
+    removed_product: Annotated[int, INT]  # NO_PRODUCT: all five (the 40-card variant removes one)
     skip_idle: Annotated[bool, FLAG]  # option skip-idle-reactions
     final_round: Annotated[int, INT]
     round: Annotated[int, INT]
@@ -134,14 +141,14 @@ class State:
     starting_player: Annotated[int, INT]
     offer_turn: Annotated[int, INT]  # how many seats have had their offer turn this round
     offered: Annotated[list[int], INTS]  # products offered this round, in order
-    product: Annotated[int, INT]  # the product being bid on / sold, -1 between offers
+    product: Annotated[int, INT]  # the product being bid on / sold, NO_PRODUCT between offers
     bids: Annotated[list[int], SEAT_INTS]  # 0 = no bid
     bid_state: Annotated[list[int], SEAT_INTS]  # NO_BID..SOLD
     #: The seat asked now in the first lap, the lowering laps or a reaction
     #: window (where the first lap and the lowering laps go on from).
     asked: Annotated[int, INT]
     sell_order: Annotated[list[int], INTS]  # bidders still to sell, lowest bid first
-    seller: Annotated[int, INT]  # seat selling now (SELL, ROT_WINDOW, TOURISTS_SALE), else -1
+    seller: Annotated[int, INT]  # seat selling now (SELL, ROT_WINDOW, TOURISTS_SALE), else NO_SEAT
     sale_cheat: Annotated[bool, FLAG]
     sale_cards: Annotated[list[int], INTS]
     sale_sold: Annotated[int, INT]  # kg counted against the limits (known once the cards are played)

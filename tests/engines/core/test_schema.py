@@ -127,7 +127,7 @@ def test_the_game_check_runs_after_the_fields() -> None:
     checked = Schema(Toy, "toy", prefix=(7,), layout=lambda rules: rules.layout, check=no_empty_deck)
     data = checked.encode(_toy())
     assert checked.decode(data, Rules(2)) == _toy()
-    with pytest.raises(ValueError, match="^toy state has no deck$"):
+    with pytest.raises(ValueError, match=r"^toy state has no deck$"):
         checked.decode(_mangle(data, 6, []), Rules(2))
 
 
@@ -137,5 +137,5 @@ def test_a_field_without_an_encoder_is_refused_when_the_schema_is_built() -> Non
         rules: Rules
         num_players: int
 
-    with pytest.raises(TypeError, match="Bare.num_players names no wire encoder"):
+    with pytest.raises(TypeError, match=r"Bare\.num_players names no wire encoder"):
         Schema(Bare, "bare")
