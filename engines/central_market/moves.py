@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.central_market.data import NUM_PRODUCTS, SIZES_KG, code
-from engines.central_market.events import card_pb, product_pb
+from engines.central_market.messages import card_pb, product_pb
 from engines.core.actions import ActionCodec
 from marketplay.v1 import central_market_pb2 as pb
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from engines.central_market import bidding, rounds, selling
 from engines.central_market.data import LOWEST_PRICE, unused_count
-from engines.central_market.events import round_score_pb
+from engines.central_market.messages import round_score_pb
 from engines.central_market.moves import (
     FINISH_SALE,
     KEEP_ALL_CARDS,

@@ -9,8 +9,8 @@ lists few complete actions and a frontend can highlight squares:
     score        -> step 3, which produce (and basic or height scoring)
 
 Steps 4 (Farmer Tile) and 5 (refill the face-up row) have no choice left and
-happen when the score is chosen. Moves are the small values of moves.py;
-actions.py turns them into protobuf actions.
+happen when the score is chosen. Moves are the small values of moves.py,
+whose codecs turn them into protobuf actions.
 """
 
 from __future__ import annotations
