@@ -9,8 +9,9 @@ enum value (index + 1) and a card is (product, kg).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from engines.central_market.data import NUM_PRODUCTS, SIZES_KG, code
+from engines.central_market.data import NUM_CODES, NUM_PRODUCTS, SIZES_KG, code
 from engines.central_market.messages import card_pb, product_pb
 from engines.core.actions import ActionCodec
 from marketplay.v1 import central_market_pb2 as pb
@@ -75,6 +76,20 @@ class KeepAll:
 
 
 Move = Offer | Bid | Pass | Stay | SellCard | FinishSale | PlayRot | PlayTourists | SetAside | KeepAll
+
+#: The moves with an argument, one value per argument: legal move lists reuse
+#: them (a frozen dataclass costs far more to build than a tuple, and the
+#: codec's caches then find each by identity).
+OFFERS = tuple(Offer(product) for product in range(NUM_PRODUCTS))
+SELL_CARDS = tuple(SellCard(card) for card in range(NUM_CODES))
+SET_ASIDES = tuple(SetAside(card) for card in range(NUM_CODES))
+
+
+@lru_cache(maxsize=256)
+def bids(low: int, high: int) -> tuple[Bid, ...]:
+    """Every bid from `low` to `high` - 1, ascending."""
+    return tuple(Bid(price) for price in range(low, high))
+
 
 # The moves without an argument: one value each.
 PASS = Pass()

@@ -23,9 +23,12 @@ from engines.central_market.messages import round_score_pb
 from engines.central_market.moves import (
     FINISH_SALE,
     KEEP_ALL_CARDS,
+    OFFERS,
     PASS,
     PLAY_ROT,
     PLAY_TOURISTS,
+    SELL_CARDS,
+    SET_ASIDES,
     STAY,
     Bid,
     FinishSale,
@@ -38,6 +41,7 @@ from engines.central_market.moves import (
     SellCard,
     SetAside,
     Stay,
+    bids,
 )
 from engines.central_market.scoring import final_outcome
 from engines.central_market.state import (
@@ -114,7 +118,7 @@ def _distinct(cards: list[int]) -> list[int]:
 
 
 def _bids_below(state: State, highest: int) -> list[Move]:
-    return [Bid(price) for price in range(LOWEST_PRICE, highest)]
+    return [*bids(LOWEST_PRICE, highest)]
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
@@ -125,11 +129,11 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if phase == SET_ASIDE:
         if state.set_aside_choice[seat] != UNDECIDED:
             return []
-        return [KEEP_ALL_CARDS, *(SetAside(c) for c in _distinct(state.hands[seat]))]
+        return [KEEP_ALL_CARDS, *(SET_ASIDES[c] for c in _distinct(state.hands[seat]))]
     if seat != decider(state):
         return []
     if phase == OFFER:
-        return [Offer(p) for p in rounds.offerable_products(state, seat)]
+        return [OFFERS[p] for p in rounds.offerable_products(state, seat)]
     if phase == STARTING_BID:
         return _bids_below(state, state.max_price + 1)
     if phase == FIRST_LAP:
@@ -138,7 +142,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if phase == LOWERING:
         return [STAY, *_bids_below(state, state.lowest_bid())]
     if phase in (SELL, TOURISTS_SALE):
-        moves: list[Move] = [SellCard(c) for c in _distinct(selling.playable_cards(state, seat))]
+        moves: list[Move] = [SELL_CARDS[c] for c in _distinct(selling.playable_cards(state, seat))]
         if state.sale_cards:
             moves.append(FINISH_SALE)
         return moves
