@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.central_market import events as event
 from engines.central_market.data import CHEAT, LOWEST_PRICE
-from engines.central_market.moves import BID, Move
+from engines.central_market.moves import Bid, Offer, Pass, Stay
 from engines.central_market.rounds import REASON_CANNOT_UNDERCUT, REASON_PLAYER_LIMIT
 from engines.central_market.selling import next_seller
 from engines.central_market.state import (
@@ -44,10 +44,10 @@ def may_bid(state: State, seat: int) -> bool:
 # ------------------------------------------------------------------ the phases' moves
 
 
-def offer(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def offer(state: State, seat: int, move: Offer, rng: Rng, events: list[Event]) -> None:
     """The offerer names a product from his hand; every bid of the last
     product is cleared."""
-    product = move[1]
+    product = move.product
     state.product = product
     state.offered.append(product)
     n = state.num_players
@@ -57,18 +57,18 @@ def offer(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) ->
     events.append(event.offered(seat, product))
 
 
-def starting_bid(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def starting_bid(state: State, seat: int, move: Bid, rng: Rng, events: list[Event]) -> None:
     """The offerer's "starting bid, placing his bidding token on the number
     (price) for which he would like to sell"; then the first lap begins."""
-    place_bid(state, seat, move[1], events)
+    place_bid(state, seat, move.price, events)
     state.asked = (seat + 1) % state.num_players
     continue_first_lap(state, rng, events)
 
 
-def answer_first_lap(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def answer_first_lap(state: State, seat: int, move: Bid | Pass, rng: Rng, events: list[Event]) -> None:
     """ "pass" or "bid - ... lower than the current lowest bid"."""
-    if move[0] == BID:
-        place_bid(state, seat, move[1], events)
+    if isinstance(move, Bid):
+        place_bid(state, seat, move.price, events)
     else:
         state.bid_state[seat] = PASSED
         events.append(event.passed(seat))
@@ -76,11 +76,11 @@ def answer_first_lap(state: State, seat: int, move: Move, rng: Rng, events: list
     continue_first_lap(state, rng, events)
 
 
-def lower_or_stay(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def lower_or_stay(state: State, seat: int, move: Bid | Stay, rng: Rng, events: list[Event]) -> None:
     """ "continue by either lowering their initial bids or by staying on their
     current bid"; a seat that stays cannot bid again on this product."""
-    if move[0] == BID:
-        place_bid(state, seat, move[1], events)
+    if isinstance(move, Bid):
+        place_bid(state, seat, move.price, events)
     else:
         state.bid_state[seat] = STAYED
         events.append(event.stayed(seat, False))

@@ -59,7 +59,7 @@ def kg_of(card: int) -> int:
 
 
 def deck(removed_product: int) -> list[int]:
-    """Every product card in play, sorted; `removed_product` -1 keeps all five."""
+    """Every product card in play, sorted; `removed_product` NO_PRODUCT (-1) keeps all five."""
     cards: list[int] = []
     for product in range(NUM_PRODUCTS):
         if product == removed_product:

@@ -1,6 +1,6 @@
 """Builders for CentralMarketEvent messages, public and private copies.
 
-Only this module and view.py build protobuf messages; the rules code calls
+Only this module, view.py and messages.py build protobuf messages; the rules code calls
 these helpers with plain ints.
 """
 
@@ -8,37 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.central_market.data import NUM_CODES, kg_of, product_of
+from engines.central_market.messages import card_pb, cards_pb, product_pb, round_score_pb, sale_pb
 from engines.central_market.state import RoundScore, Sale
 from engines.core.engine import Event
 from engines.core.events import public, public_and_private
 from marketplay.v1 import central_market_pb2 as pb
 
-CardPb = pb.CentralMarketCard
 Ev = pb.CentralMarketEvent
-
-
-#: One prebuilt message per card code; protobuf copies them into repeated fields.
-_CARDS: tuple[pb.CentralMarketCard, ...] = tuple(
-    CardPb(product=product_of(c) + 1, kg=kg_of(c))  # type: ignore[arg-type]
-    for c in range(NUM_CODES)
-)
-
-
-def card_pb(card: int) -> pb.CentralMarketCard:
-    """A fresh card message (callers may change it)."""
-    message = CardPb()
-    message.CopyFrom(_CARDS[card])
-    return message
-
-
-def product_pb(product: int) -> pb.CentralMarketProduct.ValueType:
-    return product + 1 if product >= 0 else 0  # type: ignore[return-value]
-
-
-def cards_pb(cards: Sequence[int]) -> list[pb.CentralMarketCard]:
-    """Shared card messages, only for filling repeated fields (which copy)."""
-    return [_CARDS[c] for c in cards]
 
 
 def round_started(round_: int, starting_player: int, final: bool) -> Event:
@@ -141,15 +117,6 @@ def tourists_played(seat: int, product: int, price: int) -> Event:
         seat=seat, product=product_pb(product), price=price)))
 
 
-def sale_pb(sale: Sale) -> pb.CentralMarketSale:
-    return pb.CentralMarketSale(
-        seat=sale.seat, product=product_pb(sale.product), price=sale.price,
-        cards=cards_pb(sale.cards), played_kg=sale.played_kg, sold_kg=sale.sold_kg,
-        lost_kg=sale.lost_kg, paid_kg=sale.paid_kg, income=sale.income, cheat=sale.cheat,
-        tourists=sale.tourists, rotted_by=sale.rotted_by,
-    )
-
-
 def sale_settled(sale: Sale) -> Event:
     return public(Ev(sale_settled=pb.CentralMarketSaleSettled(sale=sale_pb(sale))))
 
@@ -166,11 +133,6 @@ def set_aside_chosen(seat: int, card: int) -> list[Event]:
 
 def set_aside_revealed(seat: int, count: int) -> Event:
     return public(Ev(set_aside_revealed=pb.CentralMarketSetAsideRevealed(seat=seat, count=count)))
-
-
-def round_score_pb(score: RoundScore) -> pb.CentralMarketRoundScore:
-    return pb.CentralMarketRoundScore(
-        round=score.round, incomes=score.incomes, victory_points=score.victory_points)
 
 
 def round_scored(score: RoundScore) -> Event:

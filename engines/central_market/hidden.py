@@ -8,6 +8,8 @@ from engines.central_market.state import (
     FIRST_LAP,
     KEEP_ALL,
     LOWERING,
+    NO_PRODUCT,
+    NO_SEAT,
     NOT_ASKED,
     OFFER,
     ROT_WINDOW,
@@ -33,7 +35,7 @@ def known_about_hands(state: State) -> tuple[set[SeatProduct], set[SeatProduct],
     """What the table knows about hidden hands right now.
 
     Returns ((seat, product) pairs the seat must hold some of, pairs it must
-    hold none of, seat that must hold some offerable product or -1). A bidder
+    hold none of, seat that must hold some offerable product or NO_SEAT). A bidder
     without an unused Cheat holds the product ("A player may bid only if he
     has the product"), the offerer offered from his hand, a seat asked to
     offer holds something it may offer, and with skip-idle-reactions a seat
@@ -44,9 +46,9 @@ def known_about_hands(state: State) -> tuple[set[SeatProduct], set[SeatProduct],
     holds: set[SeatProduct] = set()
     lacks = {(sale.seat, sale.product) for sale in state.sales if sale.cheat}
     phase = state.phase
-    offer_seat = state.offerer if phase == OFFER else -1
+    offer_seat = state.offerer if phase == OFFER else NO_SEAT
     product = state.product
-    if product >= 0:
+    if product != NO_PRODUCT:
         waiting = set(state.sell_order)
         if phase in (STARTING_BID, FIRST_LAP, LOWERING):
             waiting = {i for i in range(state.num_players) if state.bid_state[i] in (BIDDING, STAYED)}
@@ -76,7 +78,7 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     holds = {(seat, p) for seat, p in holds if seat != observer}
     lacks = {(seat, p) for seat, p in lacks if seat != observer}
     if offer_seat == observer:
-        offer_seat = -1
+        offer_seat = NO_SEAT
     sizes = {i: (len(state.hands[i]), len(state.set_aside[i]), len(state.discarded[i])) for i in others}
 
     def consistent(hands: dict[int, list[int]]) -> bool:
@@ -154,7 +156,7 @@ def constructed_deal(
     for seat, product in sorted(holds):
         if all(product_of(c) != product for c in hands[seat]):
             take(seat, {product})
-    if offer_seat >= 0 and not {product_of(c) for c in hands[offer_seat]} - set(state.offered):
+    if offer_seat != NO_SEAT and not {product_of(c) for c in hands[offer_seat]} - set(state.offered):
         take(offer_seat, everything - set(state.offered))
     for seat in sorted(others, key=lambda i: (-len(barred[i]), i)):
         while len(hands[seat]) < len(state.hands[seat]):

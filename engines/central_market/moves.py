@@ -1,39 +1,109 @@
 """Central Market's moves, and their protobuf form (CentralMarketAction).
 
-Inside the engine a move is a pair `(kind, argument)`: the kind names the
-move as the rulebook does, the argument is a product, a price or a card
-code (NO_ARGUMENT for moves without one). On the wire a product is its enum
-value (index + 1) and a card is (product, kg).
+Inside the engine a move is a frozen dataclass named as the rulebook names
+it, holding a product (0..4), a price or a card code; a move without an
+argument is one value (`PASS`, `STAY`, ...). On the wire a product is its
+enum value (index + 1) and a card is (product, kg).
 """
 
 from __future__ import annotations
 
-from engines.central_market.data import NUM_PRODUCTS, SIZES_KG, code
-from engines.central_market.events import card_pb, product_pb
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engines.central_market.data import NUM_CODES, NUM_PRODUCTS, SIZES_KG, code
+from engines.central_market.messages import card_pb, product_pb
 from engines.core.actions import ActionCodec
 from marketplay.v1 import central_market_pb2 as pb
 
-Move = tuple[str, int]
 
-NO_ARGUMENT = -1
+@dataclass(frozen=True)
+class Offer:
+    """The offerer names a product from his hand."""
 
-# Move kinds, in the rulebook's words.
-OFFER_PRODUCT = "offer"
-BID = "bid"
-PASS = "pass"
-STAY = "stay"
-SELL_CARD = "sell-card"
-FINISH_SALE = "finish-sale"
-PLAY_ROT = "play-rot"
-PLAY_TOURISTS = "play-tourists"
-SET_ASIDE_CARD = "set-aside"
-KEEP_ALL_CARDS = "keep-all"
+    product: int
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid (the offerer's starting bid, or a lower one) at `price`."""
+
+    price: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass in the first lap, or let a reaction window close."""
+
+
+@dataclass(frozen=True)
+class Stay:
+    """Stay on the current bid in the lowering laps."""
+
+
+@dataclass(frozen=True)
+class SellCard:
+    """Play one card (a card code) into the sale."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class FinishSale:
+    """End the sale with the cards played so far."""
+
+
+@dataclass(frozen=True)
+class PlayRot:
+    """Play Rot on the seller."""
+
+
+@dataclass(frozen=True)
+class PlayTourists:
+    """Play Tourists: sell the closing product too."""
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """Keep one card (a card code) for the final round."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class KeepAll:
+    """Set nothing aside: keep the whole hand."""
+
+
+Move = Offer | Bid | Pass | Stay | SellCard | FinishSale | PlayRot | PlayTourists | SetAside | KeepAll
+
+#: The moves with an argument, one value per argument: legal move lists reuse
+#: them (a frozen dataclass costs far more to build than a tuple, and the
+#: codec's caches then find each by identity).
+OFFERS = tuple(Offer(product) for product in range(NUM_PRODUCTS))
+SELL_CARDS = tuple(SellCard(card) for card in range(NUM_CODES))
+SET_ASIDES = tuple(SetAside(card) for card in range(NUM_CODES))
+
+
+@lru_cache(maxsize=256)
+def bids(low: int, high: int) -> tuple[Bid, ...]:
+    """Every bid from `low` to `high` - 1, ascending."""
+    return tuple(Bid(price) for price in range(low, high))
+
+
+# The moves without an argument: one value each.
+PASS = Pass()
+STAY = Stay()
+FINISH_SALE = FinishSale()
+PLAY_ROT = PlayRot()
+PLAY_TOURISTS = PlayTourists()
+KEEP_ALL_CARDS = KeepAll()
 
 #: The largest legal action, a card to sell, is 8 bytes.
 MAX_ACTION_BYTES = 32
 
 #: Moves without an argument, by the name of their field in the action's oneof.
-_NO_ARGUMENT_FIELDS = {
+_NO_ARGUMENT_FIELDS: dict[str, Move] = {
     "pass": PASS,
     "stay": STAY,
     "finish_sale": FINISH_SALE,
@@ -41,7 +111,7 @@ _NO_ARGUMENT_FIELDS = {
     "play_tourists": PLAY_TOURISTS,
     "keep_all": KEEP_ALL_CARDS,
 }
-_FIELD_OF = {kind: name for name, kind in _NO_ARGUMENT_FIELDS.items()}
+_FIELD_OF = {type(move): name for name, move in _NO_ARGUMENT_FIELDS.items()}
 
 
 def _card_code(card: pb.CentralMarketCard) -> int | None:
@@ -56,31 +126,30 @@ def read_move(action: pb.CentralMarketAction) -> Move | None:
     if which is None:
         return None
     if which in _NO_ARGUMENT_FIELDS:
-        return (_NO_ARGUMENT_FIELDS[which], NO_ARGUMENT)
+        return _NO_ARGUMENT_FIELDS[which]
     if which == "offer":
         product = action.offer.product
-        return (OFFER_PRODUCT, product - 1) if 1 <= product <= NUM_PRODUCTS else None
+        return Offer(product - 1) if 1 <= product <= NUM_PRODUCTS else None
     if which == "bid":
-        return (BID, action.bid.price)
+        return Bid(action.bid.price)
     card = _card_code(action.sell_card.card if which == "sell_card" else action.set_aside.card)
     if card is None:
         return None
-    return (SELL_CARD if which == "sell_card" else SET_ASIDE_CARD, card)
+    return SellCard(card) if which == "sell_card" else SetAside(card)
 
 
 def build_action(move: Move) -> pb.CentralMarketAction:
-    kind, argument = move
     Action = pb.CentralMarketAction
-    if kind == OFFER_PRODUCT:
-        return Action(offer=pb.CentralMarketOffer(product=product_pb(argument)))
-    if kind == BID:
-        return Action(bid=pb.CentralMarketBid(price=argument))
-    if kind == SELL_CARD:
-        return Action(sell_card=pb.CentralMarketSellCard(card=card_pb(argument)))
-    if kind == SET_ASIDE_CARD:
-        return Action(set_aside=pb.CentralMarketSetAside(card=card_pb(argument)))
+    if isinstance(move, Offer):
+        return Action(offer=pb.CentralMarketOffer(product=product_pb(move.product)))
+    if isinstance(move, Bid):
+        return Action(bid=pb.CentralMarketBid(price=move.price))
+    if isinstance(move, SellCard):
+        return Action(sell_card=pb.CentralMarketSellCard(card=card_pb(move.card)))
+    if isinstance(move, SetAside):
+        return Action(set_aside=pb.CentralMarketSetAside(card=card_pb(move.card)))
     message = Action()
-    getattr(message, _FIELD_OF[kind]).SetInParent()  # "pass" is a Python keyword
+    getattr(message, _FIELD_OF[type(move)]).SetInParent()  # "pass" is a Python keyword
     return message
 
 

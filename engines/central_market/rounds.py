@@ -26,6 +26,8 @@ from engines.central_market.scoring import next_starting_player, round_victory_p
 from engines.central_market.state import (
     GAME_OVER,
     NO_BID,
+    NO_PRODUCT,
+    NO_SEAT,
     NOT_ASKED,
     OFFER,
     SET_ASIDE,
@@ -60,7 +62,7 @@ class Table:
     from the caller's options)."""
 
     max_price: int = DEFAULT_MAX_PRICE
-    removed_product: int = -1  # -1: all five products
+    removed_product: int = NO_PRODUCT  # all five products
     skip_idle: bool = False
     #: Version 1 plays as if both were true (it has no such options).
     cheat_mixed: bool = True
@@ -95,12 +97,12 @@ def set_up(rules: Rules, num_players: int, table: Table, draw: list[int]) -> Sta
         starting_player=0,
         offer_turn=0,
         offered=[],
-        product=-1,
+        product=NO_PRODUCT,
         bids=[0] * n,
         bid_state=[NO_BID] * n,
         asked=0,
         sell_order=[],
-        seller=-1,
+        seller=NO_SEAT,
         sale_cheat=False,
         sale_cards=[],
         sale_sold=0,
@@ -243,7 +245,7 @@ def end_product(state: State, rng: Rng, events: list[Event]) -> None:
     player, who is next in clockwise order from the starting player, has to
     offer another product". """
     n = state.num_players
-    state.product = -1
+    state.product = NO_PRODUCT
     state.bids, state.bid_state = [0] * n, [NO_BID] * n
     state.sold_kg, state.cheated = [0] * n, [0] * n
     state.asked = 0

@@ -15,23 +15,33 @@ its turn; a cheater reveals his Cheat). See docs/rules/central-market.md.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engines.central_market import bidding, rounds, selling
 from engines.central_market.data import LOWEST_PRICE, unused_count
-from engines.central_market.events import round_score_pb
+from engines.central_market.messages import round_score_pb
 from engines.central_market.moves import (
-    BID,
     FINISH_SALE,
     KEEP_ALL_CARDS,
-    NO_ARGUMENT,
-    OFFER_PRODUCT,
+    OFFERS,
     PASS,
     PLAY_ROT,
     PLAY_TOURISTS,
-    SELL_CARD,
-    SET_ASIDE_CARD,
+    SELL_CARDS,
+    SET_ASIDES,
     STAY,
+    Bid,
+    FinishSale,
+    KeepAll,
     Move,
+    Offer,
+    Pass,
+    PlayRot,
+    PlayTourists,
+    SellCard,
+    SetAside,
+    Stay,
+    bids,
 )
 from engines.central_market.scoring import final_outcome
 from engines.central_market.state import (
@@ -54,8 +64,9 @@ from engines.core.rng import Rng
 from marketplay.v1 import central_market_pb2 as pb
 
 __all__ = [
-    "BID", "FINISH_SALE", "KEEP_ALL_CARDS", "OFFER_PRODUCT", "PASS", "PLAY_ROT", "PLAY_TOURISTS",
-    "SELL_CARD", "SET_ASIDE_CARD", "STAY", "Move", "apply", "decider", "deciders", "legal_moves",
+    "FINISH_SALE", "KEEP_ALL_CARDS", "PASS", "PLAY_ROT", "PLAY_TOURISTS", "STAY", "Bid",
+    "FinishSale", "KeepAll", "Move", "Offer", "Pass", "PlayRot", "PlayTourists", "SellCard",
+    "SetAside", "Stay", "apply", "decider", "deciders", "legal_moves",
 ]
 
 #: Decision kinds by phase (SET_ASIDE asks several seats at once).
@@ -107,7 +118,7 @@ def _distinct(cards: list[int]) -> list[int]:
 
 
 def _bids_below(state: State, highest: int) -> list[Move]:
-    return [(BID, price) for price in range(LOWEST_PRICE, highest)]
+    return [*bids(LOWEST_PRICE, highest)]
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
@@ -118,41 +129,43 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if phase == SET_ASIDE:
         if state.set_aside_choice[seat] != UNDECIDED:
             return []
-        return [(KEEP_ALL_CARDS, NO_ARGUMENT)] + [(SET_ASIDE_CARD, c) for c in _distinct(state.hands[seat])]
+        return [KEEP_ALL_CARDS, *(SET_ASIDES[c] for c in _distinct(state.hands[seat]))]
     if seat != decider(state):
         return []
     if phase == OFFER:
-        return [(OFFER_PRODUCT, p) for p in rounds.offerable_products(state, seat)]
+        return [OFFERS[p] for p in rounds.offerable_products(state, seat)]
     if phase == STARTING_BID:
         return _bids_below(state, state.max_price + 1)
     if phase == FIRST_LAP:
         bids = _bids_below(state, state.lowest_bid()) if bidding.may_bid(state, seat) else []
-        return [(PASS, NO_ARGUMENT), *bids]
+        return [PASS, *bids]
     if phase == LOWERING:
-        return [(STAY, NO_ARGUMENT), *_bids_below(state, state.lowest_bid())]
+        return [STAY, *_bids_below(state, state.lowest_bid())]
     if phase in (SELL, TOURISTS_SALE):
-        moves = [(SELL_CARD, c) for c in _distinct(selling.playable_cards(state, seat))]
+        moves: list[Move] = [SELL_CARDS[c] for c in _distinct(selling.playable_cards(state, seat))]
         if state.sale_cards:
-            moves.append((FINISH_SALE, NO_ARGUMENT))
+            moves.append(FINISH_SALE)
         return moves
     if phase == ROT_WINDOW:
-        return [(PASS, NO_ARGUMENT), (PLAY_ROT, NO_ARGUMENT)]
+        return [PASS, PLAY_ROT]
     # TOURISTS_WINDOW
     if state.holds(seat, state.product):
-        return [(PASS, NO_ARGUMENT), (PLAY_TOURISTS, NO_ARGUMENT)]
-    return [(PASS, NO_ARGUMENT)]
+        return [PASS, PLAY_TOURISTS]
+    return [PASS]
 
 
 # ------------------------------------------------------------------ apply
 
 
-def _choose_set_aside(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-    card = move[1] if move[0] == SET_ASIDE_CARD else KEEP_ALL
+def _choose_set_aside(state: State, seat: int, move: SetAside | KeepAll, rng: Rng,
+                      events: list[Event]) -> None:
+    card = move.card if isinstance(move, SetAside) else KEEP_ALL
     rounds.choose_set_aside(state, seat, card, rng, events)
 
 
-#: What a move does, by the phase it is made in.
-PhaseMove = Callable[[State, int, Move, Rng, list[Event]], None]
+#: What a move does, by the phase it is made in (each takes the moves
+#: legal in its phase, which the framework checked).
+PhaseMove = Callable[[State, int, Any, Rng, list[Event]], None]
 PHASE_MOVES: dict[int, PhaseMove] = {
     OFFER: bidding.offer,
     STARTING_BID: bidding.starting_bid,

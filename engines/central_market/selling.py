@@ -12,9 +12,10 @@ from collections.abc import Callable
 
 from engines.central_market import events as event
 from engines.central_market.data import CHEAT, ROT, TOURISTS, kg_of, product_of
-from engines.central_market.moves import PLAY_ROT, PLAY_TOURISTS, SELL_CARD, Move
+from engines.central_market.moves import FinishSale, Pass, PlayRot, PlayTourists, SellCard
 from engines.central_market.rounds import REASON_PRODUCT_LIMIT, end_product
 from engines.central_market.state import (
+    NO_SEAT,
     ROT_WINDOW,
     SELL,
     SOLD,
@@ -30,14 +31,14 @@ from engines.core.seats import clockwise
 # ------------------------------------------------------------------ the phases' moves
 
 
-def sell(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def sell(state: State, seat: int, move: SellCard | FinishSale, rng: Rng, events: list[Event]) -> None:
     """Play one card, or finish the sale; an empty hand finishes it too.
 
     "he has to play at least one card from his hand with this product".
     """
     tourists = state.phase == TOURISTS_SALE
-    if move[0] == SELL_CARD:
-        card = move[1]
+    if isinstance(move, SellCard):
+        card = move.card
         state.hands[seat].remove(card)
         state.sale_cards.append(card)
         events.append(event.card_played(seat, card, tourists))
@@ -49,9 +50,9 @@ def sell(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> 
         finish_sale(state, rng, events)
 
 
-def answer_rot(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def answer_rot(state: State, seat: int, move: PlayRot | Pass, rng: Rng, events: list[Event]) -> None:
     """Play Rot on the seller, or let the sale be."""
-    if move[0] == PLAY_ROT:
+    if isinstance(move, PlayRot):
         play_rot(state, seat)
         events.append(event.rot_played(seat, state.seller, state.sale_paid))
     else:
@@ -59,9 +60,11 @@ def answer_rot(state: State, seat: int, move: Move, rng: Rng, events: list[Event
     next_rot(state, rng, events)
 
 
-def answer_tourists(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def answer_tourists(
+    state: State, seat: int, move: PlayTourists | Pass, rng: Rng, events: list[Event]
+) -> None:
     """Play Tourists (the seat then sells), or let the product close."""
-    if move[0] == PLAY_TOURISTS:
+    if isinstance(move, PlayTourists):
         state.action_cards[seat] &= ~TOURISTS
         state.seller = seat
         state.sale_cheat = False
@@ -99,7 +102,7 @@ def next_seller(state: State, rng: Rng, events: list[Event]) -> None:
             events.append(event.cheat_revealed(seat, state.product))
         state.phase = SELL
         return
-    state.seller = -1
+    state.seller = NO_SEAT
     state.queue = tourists_queue(state)
     next_tourists(state, rng, events)
 
@@ -156,9 +159,10 @@ def settle_sale(state: State, rng: Rng, events: list[Event]) -> None:
     state.sold_kg[seat] = state.sale_sold
     state.cheated[seat] = int(state.sale_cheat)
     sale = Sale(
-        seat, state.product, price, played, state.sale_sold, played - state.sale_sold,
-        state.sale_paid, income, state.sale_cheat, False, tuple(state.sale_cards),
-        tuple(state.sale_rotted_by),
+        seat=seat, product=state.product, price=price, played_kg=played,
+        sold_kg=state.sale_sold, lost_kg=played - state.sale_sold, paid_kg=state.sale_paid,
+        income=income, cheat=state.sale_cheat, tourists=False, cards=tuple(state.sale_cards),
+        rotted_by=tuple(state.sale_rotted_by),
     )
     state.sales.append(sale)
     events.append(event.sale_settled(sale))
@@ -166,7 +170,7 @@ def settle_sale(state: State, rng: Rng, events: list[Event]) -> None:
     state.sale_rotted_by = []
     state.sale_cheat = False
     state.sale_sold = state.sale_paid = 0
-    state.seller = -1
+    state.seller = NO_SEAT
     next_seller(state, rng, events)
 
 
@@ -284,10 +288,13 @@ def finish_tourists_sale(state: State, rng: Rng, events: list[Event]) -> None:
     income = played * price
     state.income[seat] += income
     state.discard.extend(state.sale_cards)
-    sale = Sale(seat, state.product, price, played, played, 0, played, income, False, True,
-                tuple(state.sale_cards), ())
+    sale = Sale(
+        seat=seat, product=state.product, price=price, played_kg=played, sold_kg=played,
+        lost_kg=0, paid_kg=played, income=income, cheat=False, tourists=True,
+        cards=tuple(state.sale_cards), rotted_by=(),
+    )
     state.sales.append(sale)
     events.append(event.sale_settled(sale))
     state.sale_cards = []
-    state.seller = -1
+    state.seller = NO_SEAT
     next_tourists(state, rng, events)

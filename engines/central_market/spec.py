@@ -16,7 +16,7 @@ from engines.central_market.data import (
 )
 from engines.central_market.moves import CODEC, MAX_ACTION_BYTES
 from engines.central_market.rounds import Table, new_state
-from engines.central_market.state import State
+from engines.central_market.state import NO_PRODUCT, State
 from engines.central_market.versions import Rules
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
@@ -121,7 +121,7 @@ def new_game(version: Rules, num_players: int, options: Mapping[str, OptionValue
         raise InvalidOptions("removed-product (the 40-card variant) is for a three player game only")
     table = Table(
         max_price=int(options[MAX_PRICE]),
-        removed_product=PRODUCTS.index(removed) if removed != NO_REMOVED_PRODUCT else -1,
+        removed_product=PRODUCTS.index(removed) if removed != NO_REMOVED_PRODUCT else NO_PRODUCT,
         skip_idle=bool(options[SKIP_IDLE]),
         cheat_mixed=bool(options.get(CHEAT_MIXED, True)),
         reveal_discards=bool(options.get(REVEAL_DISCARDS, True)),

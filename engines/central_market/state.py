@@ -4,22 +4,23 @@ One mutable dataclass: `apply` clones it first (every field is a small list
 of ints, so a clone costs a few microseconds) and then changes the clone,
 so the caller's state is never touched. Card codes are described in data.py.
 
-The dataclass is the one description of the state: the encoding is its
-fields in order (all but `rules`, which the engine of the state's rules
-version supplies; version 1's layout stops before the fields version 2
-added), and decoding checks each field by its declared type (and, for lists
-with one entry per seat or per product, by that length).
+The dataclass is the one description of the state: each field's annotation
+is its wire encoder (engines/core/schema.py), the encoding is the fields in
+order (all but `rules`, which the engine of the state's rules version
+supplies; version 1's layout stops before the fields version 2 added), and
+decoding checks each field with its encoder (lists with one entry per seat
+or per product by that length too).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
+from dataclasses import dataclass
+from typing import Annotated, Any, NamedTuple
 
 from engines.central_market.data import NUM_CODES, NUM_PRODUCTS, product_of
 from engines.central_market.versions import Rules
-from engines.core.wire import dumps, int_in, ints, load_list, rows
+from engines.core.schema import Context, Custom, Flag, Int, Ints, Rows, Schema, Since, seats
+from engines.core.wire import int_in, ints
 
 # Phases share the numbers of the CentralMarketPhase enum.
 OFFER = 1
@@ -39,6 +40,12 @@ PASSED = 1
 BIDDING = 2
 STAYED = 3
 SOLD = 4
+
+#: No product: none offered now (`product`), none removed (`removed_product`:
+#: all five in play). Stored as -1 in the state's bytes.
+NO_PRODUCT = -1
+#: No seat: nobody selling now (`seller`), no seat bound to offer.
+NO_SEAT = -1
 
 # A seat's set-aside choice, besides a card code.
 NOT_ASKED = -2
@@ -73,108 +80,108 @@ class RoundScore(NamedTuple):
     victory_points: Cards
 
 
-#: Lists with one entry per seat, or per product (decoding checks the length).
-PER_SEAT = "per seat"
-PER_PRODUCT = "per product"
-SeatInts = Annotated[list[int], PER_SEAT]
-SeatCards = Annotated[list[list[int]], PER_SEAT]
-ProductInts = Annotated[list[int], PER_PRODUCT]
+#: The views carry every number of a state as an int32 (central_market.proto).
+_INT32 = (-(1 << 31), (1 << 31) - 1)
+INT = Int(*_INT32)
+FLAG = Flag()
+#: Lists of any length, one entry per seat, one per product; one list per seat.
+INTS = Ints(*_INT32)
+SEAT_INTS = Ints(*_INT32, seats)
+PRODUCT_INTS = Ints(*_INT32, NUM_PRODUCTS)
+SEAT_CARDS = Rows(seats, *_INT32)
+
+
+def _sales(value: Any, what: str, ctx: Context) -> list[Sale]:
+    """Sale records: eight ints, two flags and two lists of ints each."""
+    if not isinstance(value, list) or not all(
+        isinstance(s, list) and len(s) == len(Sale._fields) for s in value
+    ):
+        raise ValueError(f"state field {what} is malformed")
+    sales = []
+    for record in value:
+        seat, product, price, played, sold, lost, paid, income = ints(record[:8], what, *_INT32)
+        cheat, tourists = FLAG.decode(record[8], what, ctx), FLAG.decode(record[9], what, ctx)
+        cards, rotted_by = ints(record[10], what, *_INT32), ints(record[11], what, *_INT32)
+        sales.append(Sale(seat=seat, product=product, price=price, played_kg=played, sold_kg=sold,
+                          lost_kg=lost, paid_kg=paid, income=income, cheat=cheat,
+                          tourists=tourists, cards=tuple(cards), rotted_by=tuple(rotted_by)))
+    return sales
+
+
+def _history(value: Any, what: str, ctx: Context) -> list[RoundScore]:
+    """Per finished round: [round, incomes, victory points]."""
+    if not isinstance(value, list) or not all(isinstance(h, list) and len(h) == 3 for h in value):
+        raise ValueError(f"state field {what} is malformed")
+    return [
+        RoundScore(int_in(r, what, *_INT32), tuple(ints(i, what, *_INT32)), tuple(ints(v, what, *_INT32)))
+        for r, i, v in value
+    ]
+
+
+#: Layout 2 (rules version 2) added the two choice options and the discarded
+#: hands; version 1 plays as if both options were true, with nothing discarded.
+_SINCE_2_TRUE = Since(2, lambda _ctx: True)
 
 
 @dataclass(slots=True)
 class State:
-    """Everything about one game. Lists indexed by seat have one entry per seat."""
+    """Everything about one game. Lists indexed by seat have one entry per
+    seat. Each field's annotation is its wire encoder, in the order of the
+    encoding (engines/core/schema.py); sales and round scores are immutable
+    tuples, written as JSON lists."""
 
     rules: Rules  # the rules version's flags (not encoded: the header names the version)
-    num_players: int
-    max_price: int
-    removed_product: int  # -1: all five products (the 40-card variant removes one)
-    skip_idle: bool  # option skip-idle-reactions
-    final_round: int
-    round: int
-    phase: int
-    starting_player: int
-    offer_turn: int  # how many seats have had their offer turn this round
-    offered: list[int]  # products offered this round, in order
-    product: int  # the product being bid on / sold, -1 between offers
-    bids: SeatInts  # 0 = no bid
-    bid_state: SeatInts  # NO_BID..SOLD
+    num_players: Annotated[int, Int(3, 5)]
+    max_price: Annotated[int, INT]
+    removed_product: Annotated[int, INT]  # NO_PRODUCT: all five (the 40-card variant removes one)
+    skip_idle: Annotated[bool, FLAG]  # option skip-idle-reactions
+    final_round: Annotated[int, INT]
+    round: Annotated[int, INT]
+    phase: Annotated[int, INT]
+    starting_player: Annotated[int, INT]
+    offer_turn: Annotated[int, INT]  # how many seats have had their offer turn this round
+    offered: Annotated[list[int], INTS]  # products offered this round, in order
+    product: Annotated[int, INT]  # the product being bid on / sold, NO_PRODUCT between offers
+    bids: Annotated[list[int], SEAT_INTS]  # 0 = no bid
+    bid_state: Annotated[list[int], SEAT_INTS]  # NO_BID..SOLD
     #: The seat asked now in the first lap, the lowering laps or a reaction
     #: window (where the first lap and the lowering laps go on from).
-    asked: int
-    sell_order: list[int]  # bidders still to sell, lowest bid first
-    seller: int  # seat selling now (SELL, ROT_WINDOW, TOURISTS_SALE), else -1
-    sale_cheat: bool
-    sale_cards: list[int]
-    sale_sold: int  # kg counted against the limits (known once the cards are played)
-    sale_paid: int  # kg paid for after Rot
-    sale_rotted_by: list[int]
-    queue: list[int]  # seats still to ask in the current reaction window
-    sold_kg: SeatInts  # kg sold of the current product (Tourists eligibility)
-    cheated: SeatInts  # 1 if the seat sold the current product with Cheat
-    product_left: ProductInts  # kg left of the product limit this round
-    player_left: SeatInts  # kg left of the player limit this round
-    income: SeatInts  # this round
-    vp: SeatInts  # victory points
-    action_cards: SeatInts  # bit mask of unused action cards
-    hands: SeatCards  # sorted card codes (hidden)
-    set_aside: SeatCards  # cards kept for the final round (hidden)
-    set_aside_choice: SeatInts  # chosen, awaiting the others (hidden)
-    draw: list[int]  # draw pile, top card last (hidden)
-    discard: list[int]  # the open discard pile
-    table: SeatCards  # cards played this round (in front of the seat)
-    sales: list[Sale]  # this round's settled sales
-    history: list[RoundScore]  # one entry per finished round
+    asked: Annotated[int, INT]
+    sell_order: Annotated[list[int], INTS]  # bidders still to sell, lowest bid first
+    seller: Annotated[int, INT]  # seat selling now (SELL, ROT_WINDOW, TOURISTS_SALE), else NO_SEAT
+    sale_cheat: Annotated[bool, FLAG]
+    sale_cards: Annotated[list[int], INTS]
+    sale_sold: Annotated[int, INT]  # kg counted against the limits (known once the cards are played)
+    sale_paid: Annotated[int, INT]  # kg paid for after Rot
+    sale_rotted_by: Annotated[list[int], INTS]
+    queue: Annotated[list[int], INTS]  # seats still to ask in the current reaction window
+    sold_kg: Annotated[list[int], SEAT_INTS]  # kg sold of the current product (Tourists eligibility)
+    cheated: Annotated[list[int], SEAT_INTS]  # 1 if the seat sold the current product with Cheat
+    product_left: Annotated[list[int], PRODUCT_INTS]  # kg left of the product limit this round
+    player_left: Annotated[list[int], SEAT_INTS]  # kg left of the player limit this round
+    income: Annotated[list[int], SEAT_INTS]  # this round
+    vp: Annotated[list[int], SEAT_INTS]  # victory points
+    action_cards: Annotated[list[int], SEAT_INTS]  # bit mask of unused action cards
+    hands: Annotated[list[list[int]], SEAT_CARDS]  # sorted card codes (hidden)
+    set_aside: Annotated[list[list[int]], SEAT_CARDS]  # cards kept for the final round (hidden)
+    set_aside_choice: Annotated[list[int], SEAT_INTS]  # chosen, awaiting the others (hidden)
+    draw: Annotated[list[int], INTS]  # draw pile, top card last (hidden)
+    discard: Annotated[list[int], INTS]  # the open discard pile
+    table: Annotated[list[list[int]], SEAT_CARDS]  # cards played this round (in front of the seat)
+    sales: Annotated[list[Sale], Custom(_sales, copy_depth=1)]  # this round's settled sales
+    history: Annotated[list[RoundScore], Custom(_history, copy_depth=1)]  # one per finished round
     # Added by version 2 (version 1 plays as if both options were true):
-    cheat_mixed: bool  # option cheat-mixed-products: a cheater may sell several products
-    reveal_discards: bool  # option reveal-final-discards: final-round hands go face up
-    discarded: SeatCards  # hands discarded face down at the final round (hidden)
+    #: option cheat-mixed-products: a cheater may sell several products
+    cheat_mixed: Annotated[bool, FLAG, _SINCE_2_TRUE]
+    #: option reveal-final-discards: final-round hands go face up
+    reveal_discards: Annotated[bool, FLAG, _SINCE_2_TRUE]
+    #: hands discarded face down at the final round (hidden)
+    discarded: Annotated[list[list[int]], SEAT_CARDS,
+                         Since(2, lambda ctx: [[] for _ in range(ctx.num_players)])]
 
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
-        return State(
-            rules=self.rules,
-            num_players=self.num_players,
-            max_price=self.max_price,
-            removed_product=self.removed_product,
-            skip_idle=self.skip_idle,
-            final_round=self.final_round,
-            round=self.round,
-            phase=self.phase,
-            starting_player=self.starting_player,
-            offer_turn=self.offer_turn,
-            offered=self.offered[:],
-            product=self.product,
-            bids=self.bids[:],
-            bid_state=self.bid_state[:],
-            asked=self.asked,
-            sell_order=self.sell_order[:],
-            seller=self.seller,
-            sale_cheat=self.sale_cheat,
-            sale_cards=self.sale_cards[:],
-            sale_sold=self.sale_sold,
-            sale_paid=self.sale_paid,
-            sale_rotted_by=self.sale_rotted_by[:],
-            queue=self.queue[:],
-            sold_kg=self.sold_kg[:],
-            cheated=self.cheated[:],
-            product_left=self.product_left[:],
-            player_left=self.player_left[:],
-            income=self.income[:],
-            vp=self.vp[:],
-            action_cards=self.action_cards[:],
-            hands=[hand[:] for hand in self.hands],
-            set_aside=[cards[:] for cards in self.set_aside],
-            set_aside_choice=self.set_aside_choice[:],
-            draw=self.draw[:],
-            discard=self.discard[:],
-            table=[cards[:] for cards in self.table],
-            sales=self.sales[:],  # sales and round scores are immutable tuples
-            history=self.history[:],
-            cheat_mixed=self.cheat_mixed,
-            reveal_discards=self.reveal_discards,
-            discarded=[cards[:] for cards in self.discarded],
-        )
+        return SCHEMA.clone(self)
 
     @property
     def offerer(self) -> int:
@@ -190,98 +197,27 @@ class State:
         return min(live) if live else 0
 
 
-_NAMES = [f.name for f in fields(State) if f.name != "rules"]
-_TYPES = get_type_hints(State, include_extras=True)
-#: The fields each layout encodes, in order: version 1's stop at `history`.
-_LAYOUT_1 = tuple(_NAMES[: _NAMES.index("history") + 1])
-_LAYOUT_2 = tuple(_NAMES)
-#: What version 1 plays by, for the fields its layout leaves out.
-_VERSION_1_VALUES = {"cheat_mixed": True, "reveal_discards": True}
-
-
-def _layout(rules: Rules) -> tuple[str, ...]:
-    return _LAYOUT_2 if rules.choice_options else _LAYOUT_1
-
-#: Each layout's fields, in order, as one tuple.
-_GETTERS = {layout: attrgetter(*layout) for layout in (_LAYOUT_1, _LAYOUT_2)}
-
-
-def encode(state: State) -> bytes:
-    """Compact JSON of plain lists and ints, in field order: same state, same bytes."""
-    return dumps(_GETTERS[_layout(state.rules)](state))  # sales, round scores: JSON lists
-
-
-#: The views carry every number of a state as an int32 (central_market.proto).
-_INT32 = (-(1 << 31), (1 << 31) - 1)
-
-
-def _flag(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"state field {what} is malformed")
-    return value
-
-
-def _sales(value: Any, what: str) -> list[Sale]:
-    """Sale records: eight ints, two flags and two lists of ints each."""
-    if not isinstance(value, list) or not all(
-        isinstance(s, list) and len(s) == len(Sale._fields) for s in value
-    ):
-        raise ValueError(f"state field {what} is malformed")
-    sales = []
-    for record in value:
-        seat, product, price, played, sold, lost, paid, income = ints(record[:8], what, *_INT32)
-        cheat, tourists = _flag(record[8], what), _flag(record[9], what)
-        cards, rotted_by = ints(record[10], what, *_INT32), ints(record[11], what, *_INT32)
-        sales.append(Sale(seat, product, price, played, sold, lost, paid, income, cheat, tourists,
-                          tuple(cards), tuple(rotted_by)))
-    return sales
-
-
-def _history(value: Any, what: str) -> list[RoundScore]:
-    """Per finished round: [round, incomes, victory points]."""
-    if not isinstance(value, list) or not all(isinstance(h, list) and len(h) == 3 for h in value):
-        raise ValueError(f"state field {what} is malformed")
-    return [
-        RoundScore(int_in(r, what, *_INT32), tuple(ints(i, what, *_INT32)), tuple(ints(v, what, *_INT32)))
-        for r, i, v in value
-    ]
-
-
-def _field(name: str, value: Any, num_players: int) -> Any:
-    """`value` as field `name` holds it; ValueError unless it fits the declared type."""
-    kind = _TYPES[name]
-    length = None
-    if get_origin(kind) is Annotated:
-        kind, per = get_args(kind)
-        length = num_players if per == PER_SEAT else NUM_PRODUCTS
-    if kind is int:
-        return int_in(value, name, *_INT32)
-    if kind is bool:
-        return _flag(value, name)
-    if kind == list[int]:
-        return ints(value, name, *_INT32, length)
-    if kind == list[list[int]]:
-        return rows(value, name, num_players, *_INT32)  # one list per seat
-    if kind == list[Sale]:
-        return _sales(value, name)
-    return _history(value, name)
-
-
-def decode(data: bytes, rules: Rules) -> State:
-    """Inverse of `encode` under `rules`; raises ValueError naming the first
-    field that does not fit."""
-    layout = _layout(rules)
-    raw = load_list(data, "central-market", len(layout))
-    n = int_in(raw[layout.index("num_players")], "num_players", 3, 5)
-    values = {name: _field(name, value, n) for name, value in zip(layout, raw, strict=True)}
-    if layout is _LAYOUT_1:
-        values.update(_VERSION_1_VALUES, discarded=[[] for _ in range(n)])
-    state = State(rules=rules, **values)
+def _check(state: State) -> None:
+    """Every card known, the starting seat and the phase in range."""
     piles = (state.draw, state.discard, *state.hands, *state.set_aside, *state.table,
              *state.discarded)
     for pile in piles:
         if any(not 0 <= c < NUM_CODES for c in pile):
             raise ValueError("central-market state holds an unknown card")
-    if not 0 <= state.starting_player < n or not 1 <= state.phase <= GAME_OVER:
+    if not 0 <= state.starting_player < state.num_players or not 1 <= state.phase <= GAME_OVER:
         raise ValueError("central-market state has an out-of-range seat or phase")
-    return state
+
+
+SCHEMA = Schema(State, "central-market", layout=lambda rules: 2 if rules.choice_options else 1,
+                check=_check)
+
+
+def encode(state: State) -> bytes:
+    """Compact JSON of plain lists and ints, in field order: same state, same bytes."""
+    return SCHEMA.encode(state)
+
+
+def decode(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` under `rules`; raises ValueError naming the first
+    field that does not fit."""
+    return SCHEMA.decode(data, rules)

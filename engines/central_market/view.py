@@ -18,7 +18,7 @@ from collections import Counter
 from functools import lru_cache
 
 from engines.central_market.data import CHEAT, NUM_PRODUCTS, ROT, TOURISTS, unused_count
-from engines.central_market.events import card_pb, cards_pb, product_pb, round_score_pb, sale_pb
+from engines.central_market.messages import card_pb, cards_pb, product_pb, round_score_pb, sale_pb
 from engines.central_market.rules import deciders
 from engines.central_market.state import (
     OFFER,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core.rng import Rng
 from engines.market_fresh.state import State
 
@@ -37,4 +35,6 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     set_aside = tuple(sorted(pool[dealt:dealt + len(state.set_aside)]))
     dealt += len(state.set_aside)
     supply = tuple(pool[dealt:])
-    return replace(state, hands=tuple(hands), set_aside=set_aside, supply=supply)
+    twin = state.clone()
+    twin.hands, twin.set_aside, twin.supply = tuple(hands), set_aside, supply
+    return twin

@@ -9,8 +9,8 @@ lists few complete actions and a frontend can highlight squares:
     score        -> step 3, which produce (and basic or height scoring)
 
 Steps 4 (Farmer Tile) and 5 (refill the face-up row) have no choice left and
-happen when the score is chosen. Moves are the small values of moves.py;
-actions.py turns them into protobuf actions.
+happen when the score is chosen. Moves are the small values of moves.py,
+whose codecs turn them into protobuf actions.
 """
 
 from __future__ import annotations
@@ -89,20 +89,20 @@ def new_game(rules: Rules, num_players: int, variant: int, grid: int, rng: Rng) 
         height_used=(0,) * n, chosen_crate=NONE, perfect_match=False, took_slot=NONE,
     )
     if variant == SOLO:
-        return replace(table, phase=CHOOSE, face_up=tuple(sorted(crates[:SOLO_FACE_UP_CRATES])))
+        table.phase = CHOOSE
+        table.face_up = tuple(sorted(crates[:SOLO_FACE_UP_CRATES]))
+        return table
     removed = CRATES_REMOVED[n]
     dealt = removed
     hands = []
     for _ in range(n):
         hands.append(tuple(sorted(crates[dealt:dealt + HELD_CRATES])))
         dealt += HELD_CRATES
-    return replace(
-        table,
-        set_aside=tuple(sorted(crates[:removed])),
-        hands=tuple(hands),
-        face_up=tuple(crates[dealt:dealt + FACE_UP_CRATES]),
-        supply=tuple(crates[dealt + FACE_UP_CRATES:]),
-    )
+    table.set_aside = tuple(sorted(crates[:removed]))
+    table.hands = tuple(hands)
+    table.face_up = tuple(crates[dealt:dealt + FACE_UP_CRATES])
+    table.supply = tuple(crates[dealt + FACE_UP_CRATES:])
+    return table
 
 
 # ------------------------------------------------------------------ legal moves
@@ -195,53 +195,52 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
 
 
 # ------------------------------------------------------------------ apply
+# Each move's rule changes `state`, the clone `apply_move` made, and returns it.
 
 
 def take_face_up(state: State, seat: int, move: TakeFaceUp, events: list[Event]) -> State:
     """The crate leaves the face-up row in view of all: it stays known as held."""
     slot = state.face_up.index(move.crate)
     events.append(event.crate_taken_face_up(state.rules.data, seat, move.crate))
-    return replace(
-        state,
-        face_up=state.face_up[:slot] + state.face_up[slot + 1:],
-        hands=_with(state.hands, seat, tuple(sorted((*state.hands[seat], move.crate)))),
-        known=_with(state.known, seat, tuple(sorted((*state.known[seat], move.crate)))),
-        took_slot=slot,
-        phase=CHOOSE,
-    )
+    state.face_up = state.face_up[:slot] + state.face_up[slot + 1:]
+    state.hands = _with(state.hands, seat, tuple(sorted((*state.hands[seat], move.crate))))
+    state.known = _with(state.known, seat, tuple(sorted((*state.known[seat], move.crate))))
+    state.took_slot = slot
+    state.phase = CHOOSE
+    return state
 
 
 def take_face_down(state: State, seat: int, move: TakeFaceDown, events: list[Event]) -> State:
     """The top crate of the supply; only its taker sees which."""
     crate = state.supply[-1]
     events.extend(event.crate_taken_face_down(state.rules.data, seat, crate))
-    return replace(
-        state,
-        supply=state.supply[:-1],
-        hands=_with(state.hands, seat, tuple(sorted((*state.hands[seat], crate)))),
-        took_slot=NONE,
-        phase=CHOOSE,
-    )
+    state.supply = state.supply[:-1]
+    state.hands = _with(state.hands, seat, tuple(sorted((*state.hands[seat], crate))))
+    state.took_slot = NONE
+    state.phase = CHOOSE
+    return state
 
 
 def choose_crate(state: State, seat: int, move: ChooseCrate, events: list[Event]) -> State:
     """Step 2: the crate to add, shown to all as it is laid down."""
     if state.variant == SOLO:
-        state = replace(state, face_up=tuple(c for c in state.face_up if c != move.crate))
+        state.face_up = tuple(c for c in state.face_up if c != move.crate)
     else:
-        state = _drop_held(state, seat, move.crate)
+        _drop_held(state, seat, move.crate)
     events.append(event.crate_chosen(state.rules.data, seat, move.crate))
-    return replace(state, chosen_crate=move.crate, phase=PLACE)
+    state.chosen_crate = move.crate
+    state.phase = PLACE
+    return state
 
 
 def remove_crate(state: State, seat: int, move: RemoveCrate, events: list[Event]) -> State:
     """ "If you can't add a crate ... Remove one of your crates from the game"
     and "lose 1 point"; the turn ends."""
-    state = _drop_held(state, seat, move.crate)
+    _drop_held(state, seat, move.crate)
     score = floor_score(state.scores[seat] - CANNOT_PLACE_PENALTY)
     lost = state.scores[seat] - score
-    state = replace(state, removed=(*state.removed, move.crate),
-                    scores=_with(state.scores, seat, score))
+    state.removed = (*state.removed, move.crate)
+    state.scores = _with(state.scores, seat, score)
     events.append(event.crate_removed(state.rules.data, seat, move.crate, lost, score))
     return end_turn(state, events)
 
@@ -254,8 +253,10 @@ def place_crate(state: State, seat: int, move: PlaceCrate, events: list[Event]) 
     shop = shop.place(crate, move.first, move.second)
     events.append(event.crate_placed(state.rules.data, seat, crate, state.grid, move.first,
                                      move.second, shop.heights[move.first], matches))
-    return replace(state, shopfronts=_with(state.shopfronts, seat, shop),
-                   perfect_match=matches == 2, phase=SCORE)
+    state.shopfronts = _with(state.shopfronts, seat, shop)
+    state.perfect_match = matches == 2
+    state.phase = SCORE
+    return state
 
 
 def choose_score(state: State, seat: int, move: ScoreCrate, events: list[Event]) -> State:
@@ -294,12 +295,12 @@ def outcome(state: State) -> Outcome | None:
 
 
 def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
-    """Apply a legal move; returns a new state (the input is never changed)."""
+    """Apply a legal move to a clone; returns it (the input is never changed)."""
     rule = MOVE_RULES.get(type(move))
     if rule is None:
         raise IllegalAction("that action names no move of market-fresh")
     events: list[Event] = []
-    return rule(state, seat, move, events), events
+    return rule(state.clone(), seat, move, events), events
 
 
 def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event]) -> State:
@@ -307,7 +308,7 @@ def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event
     total = state.scores[seat] + option.points
     data = state.rules.data
     events.append(event.scored(data, seat, option, total))
-    state = replace(state, scores=_with(state.scores, seat, total))
+    state.scores = _with(state.scores, seat, total)
     produce = option.produce
     if state.variant == STANDARD:
         from_row, to_row = standard_tile_move(state.board, seat, produce, option.visible)
@@ -315,8 +316,7 @@ def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event
             return state
     elif option.method == HEIGHT:
         from_row, to_row = 0, option.row
-        state = replace(state, height_used=_with(state.height_used, seat,
-                                                 state.height_used[seat] | 1 << produce))
+        state.height_used = _with(state.height_used, seat, state.height_used[seat] | 1 << produce)
     else:
         return state  # "if you choose basic scoring, you do not place a Farmer Tile"
     if to_row:
@@ -324,7 +324,7 @@ def score_crate(state: State, seat: int, option: ScoreOption, events: list[Event
         if from_row:
             column[from_row - 1] = FREE
         column[to_row - 1] = seat
-        state = replace(state, board=_with(state.board, produce, tuple(column)))
+        state.board = _with(state.board, produce, tuple(column))
         events.append(event.farmer_tile(data, seat, produce, from_row, to_row))
     return state
 
@@ -339,16 +339,15 @@ def end_turn(state: State, events: list[Event]) -> State:
     if state.took_slot != NONE and state.supply:
         crate = state.supply[-1]
         slot = state.took_slot
-        state = replace(state, supply=state.supply[:-1],
-                        face_up=(*state.face_up[:slot], crate, *state.face_up[slot:]))
+        state.supply = state.supply[:-1]
+        state.face_up = (*state.face_up[:slot], crate, *state.face_up[slot:])
         events.append(event.face_up_refilled(state.rules.data, crate, len(state.supply)))
-    state = replace(state, chosen_crate=NONE, perfect_match=False, took_slot=NONE,
-                    turn=state.turn + 1)
+    state.chosen_crate, state.perfect_match, state.took_slot = NONE, False, NONE
+    state.turn += 1
     if state.variant == SOLO:
-        state = _next_solo(state)
+        state.current, state.phase = _next_solo(state)
     else:
-        seat, phase = next_turn(state)
-        state = replace(state, current=seat, phase=phase)
+        state.current, state.phase = next_turn(state)
     if state.phase == OVER:
         events.append(event.game_ended(state))
     return state
@@ -370,7 +369,7 @@ def next_turn(state: State) -> tuple[int, int]:
     return NONE, OVER
 
 
-def _next_solo(state: State) -> State:
+def _next_solo(state: State) -> tuple[int, int]:
     """Solo ends when every crate is played or none of the rest fits.
 
     "Continue until you run out of crates. If you cannot place a crate, lose
@@ -378,16 +377,13 @@ def _next_solo(state: State) -> State:
     """
     shop = state.shopfronts[0]
     if shop.placeable(state.face_up):
-        return replace(state, current=0, phase=CHOOSE)
-    return replace(state, current=NONE, phase=OVER)
+        return 0, CHOOSE
+    return NONE, OVER
 
 
-def _drop_held(state: State, seat: int, crate: int) -> State:
-    return replace(
-        state,
-        hands=_with(state.hands, seat, tuple(c for c in state.hands[seat] if c != crate)),
-        known=_with(state.known, seat, tuple(c for c in state.known[seat] if c != crate)),
-    )
+def _drop_held(state: State, seat: int, crate: int) -> None:
+    state.hands = _with(state.hands, seat, tuple(c for c in state.hands[seat] if c != crate))
+    state.known = _with(state.known, seat, tuple(c for c in state.known[seat] if c != crate))
 
 
 def _with(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:

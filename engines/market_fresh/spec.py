@@ -11,7 +11,7 @@ from engines.core.rng import Rng
 from engines.core.spec import BotTuning, GameSpec, OptionSpec, OptionValue
 from engines.core.standard import Modules
 from engines.market_fresh import evaluation, hidden, rules, state, view
-from engines.market_fresh.actions import MAX_ACTION_BYTES, codec_of
+from engines.market_fresh.moves import MAX_ACTION_BYTES, codec_of
 from engines.market_fresh.state import SOLO, VARIANT_NAMES, State
 from engines.market_fresh.versions import Rules
 from marketplay.v1 import market_fresh_pb2 as pb

@@ -1,4 +1,4 @@
-"""The whole Market Fresh table as one immutable value, and its wire encoding.
+"""The whole Market Fresh table as one value of immutable parts, and its wire encoding.
 
 Every crate is always in exactly one place: the face-down supply (top last),
 the crates removed at set-up, the face-up row, a seat's held crates, the
@@ -10,9 +10,22 @@ a seat that could not place. Solo keeps only its 25 face-up crates; the other
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Annotated, Any
 
-from engines.core.wire import dumps, int_in, ints, load_list, rows
+from engines.core.schema import (
+    Bit,
+    Bound,
+    Cached,
+    Context,
+    Custom,
+    Int,
+    Ints,
+    Rows,
+    Schema,
+    last_seat,
+    seats,
+)
+from engines.core.wire import rows
 from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, TOP_ROW
 from engines.market_fresh.shopfront import Shopfront
 from engines.market_fresh.versions import Rules
@@ -41,36 +54,88 @@ NONE = -1
 FREE = -1
 
 
-@dataclass(frozen=True, slots=True)
+_CRATE = NUM_CRATES - 1
+
+
+def _crates(length: Bound | None = None) -> Ints:
+    return Ints(0, _CRATE, length, frozen=True)
+
+
+def _flat_shopfront(shopfronts: tuple[Shopfront, ...]) -> list[list[int]]:
+    """Each seat's placements as one flat list: crate, square, square, ..."""
+    return [[x for p in shop.placements for x in p] for shop in shopfronts]
+
+
+def _shopfronts(value: Any, what: str, ctx: Context) -> tuple[Shopfront, ...]:
+    """The placements read back, each shopfront rebuilt from them."""
+    grid = ctx["grid"]
+    squares = grid * grid - 1
+    shopfronts = []
+    for values in rows(value, what, ctx.num_players, 0, max(_CRATE, squares)):
+        if len(values) % 3:
+            raise ValueError(f"state field {what} is malformed")
+        placements = tuple(
+            (values[i], values[i + 1], values[i + 2]) for i in range(0, len(values), 3)
+        )
+        if any(c > _CRATE or a > squares or b > squares for c, a, b in placements):
+            raise ValueError(f"state field {what} is malformed")
+        shopfronts.append(Shopfront.rebuild(ctx.rules.data, grid, placements))
+    return tuple(shopfronts)
+
+
+def _produce(ctx: Context) -> int:
+    return int(ctx.rules.data.num_produce)
+
+
+def _produce_mask(ctx: Context) -> int:
+    return (1 << _produce(ctx)) - 1
+
+
+_HELD = Rows(seats, 0, _CRATE, frozen=True)
+
+
+@dataclass(slots=True)
 class State:
-    """Immutable: rules build a new value with the changed parts only."""
+    """Mutable only inside `apply`, which works on a `clone()`; every field
+    holds an immutable value (tuples, shopfronts), which view caches key on,
+    so a clone shares them all. Each field's annotation is its wire encoder,
+    in the order of the encoding (engines/core/schema.py)."""
 
     rules: Rules  # the rules version's flags and components (not encoded: the header names it)
-    variant: int
-    grid: int
-    num_players: int
-    phase: int
-    current: int  # seat whose turn it is (NONE once over)
-    turn: int  # turns completed so far
-    supply: tuple[int, ...]  # face-down crates, top last (hidden order)
-    set_aside: tuple[int, ...]  # removed face-down at set-up (never seen)
-    face_up: tuple[int, ...]  # the face-up row, left to right
-    hands: tuple[tuple[int, ...], ...]  # seat -> held crates, ascending
-    known: tuple[tuple[int, ...], ...]  # seat -> held crates taken face-up (public)
-    removed: tuple[int, ...]  # removed by seats that could not place (public)
-    shopfronts: tuple[Shopfront, ...]
-    board: tuple[tuple[int, ...], ...]  # produce column -> row 1..7 (index 0..6) -> seat
-    scores: tuple[int, ...]  # the Score Cube on the number track (plus vouchers)
-    height_used: tuple[int, ...]  # seat -> bit mask of produce already height scored
-    chosen_crate: int  # the crate chosen this turn (public), NONE otherwise
-    perfect_match: bool  # the crate just placed is a perfectly fresh match (both halves match)
-    took_slot: int  # face-up slot taken this turn (refilled at its end), NONE otherwise
+    variant: Annotated[int, Int(STANDARD, SOLO)]
+    grid: Annotated[int, Int(min(GRID_SIZES), max(GRID_SIZES))]
+    num_players: Annotated[int, Int(1, 4)]
+    phase: Annotated[int, Int(TAKE, OVER)]
+    current: Annotated[int, Int(NONE, last_seat)]  # seat whose turn it is (NONE once over)
+    turn: Annotated[int, Int(0, 10_000)]  # turns completed so far
+    supply: Annotated[tuple[int, ...], _crates()]  # face-down crates, top last (hidden order)
+    set_aside: Annotated[tuple[int, ...], _crates()]  # removed face-down at set-up (never seen)
+    face_up: Annotated[tuple[int, ...], _crates()]  # the face-up row, left to right
+    hands: Annotated[tuple[tuple[int, ...], ...], _HELD]  # seat -> held crates, ascending
+    known: Annotated[tuple[tuple[int, ...], ...], _HELD]  # seat -> held crates taken face-up (public)
+    removed: Annotated[tuple[int, ...], _crates()]  # removed by seats that could not place (public)
+    shopfronts: Annotated[tuple[Shopfront, ...], Custom(_shopfronts, _flat_shopfront)]
+    #: produce column -> row 1..7 (index 0..6) -> seat. A third of the text,
+    #: changed at most once a turn: its JSON is cached and spliced in.
+    board: Annotated[tuple[tuple[int, ...], ...],
+                     Cached(Rows(_produce, FREE, last_seat, TOP_ROW, frozen=True))]
+    #: the Score Cube on the number track (plus vouchers)
+    scores: Annotated[tuple[int, ...], Ints(0, 1_000_000, seats, frozen=True)]
+    #: seat -> bit mask of produce already height scored
+    height_used: Annotated[tuple[int, ...], Ints(0, _produce_mask, seats, frozen=True)]
+    chosen_crate: Annotated[int, Int(NONE, _CRATE)]  # the crate chosen this turn (public), else NONE
+    #: the crate just placed is a perfectly fresh match (both halves match)
+    perfect_match: Annotated[bool, Bit()]
+    #: face-up slot taken this turn (refilled at its end), NONE otherwise
+    took_slot: Annotated[int, Int(NONE, 3)]
 
     @property
     def over(self) -> bool:
         return self.phase == OVER
 
-
+    def clone(self) -> State:
+        """A copy to change without touching `self` (its values are shared)."""
+        return SCHEMA.clone(self)
 
 
 def empty_board(num_produce: int) -> tuple[tuple[int, ...], ...]:
@@ -78,81 +143,17 @@ def empty_board(num_produce: int) -> tuple[tuple[int, ...], ...]:
     return tuple((FREE,) * TOP_ROW for _ in range(num_produce))
 
 
+SCHEMA: Schema[State]  # set below _check_crates, which it calls
+
+
 def encode(state: State) -> bytes:
-    head = (
-        ENCODING,
-        state.variant,
-        state.grid,
-        state.num_players,
-        state.phase,
-        state.current,
-        state.turn,
-        state.supply,
-        state.set_aside,
-        state.face_up,
-        state.hands,
-        state.known,
-        state.removed,
-        [[x for p in shop.placements for x in p] for shop in state.shopfronts],
-    )
-    tail = (
-        state.scores,
-        state.height_used,
-        state.chosen_crate,
-        int(state.perfect_match),
-        state.took_slot,
-    )
-    # The board (field 14) is a third of the text and changes at most once a
-    # turn, so its JSON is cached and spliced in between the other fields.
-    return b"%s,%s,%s" % (dumps(head)[:-1], _board_json(state.board), dumps(tail)[1:])
-
-
-@lru_cache(maxsize=256)
-def _board_json(board: tuple[tuple[int, ...], ...]) -> bytes:
-    return dumps(board)
+    """Compact JSON of the encoding version and the fields, in order."""
+    return SCHEMA.encode(state)
 
 
 def decode(data: bytes, rules: Rules) -> State:
     """Inverse of `encode` under `rules`; raises ValueError on anything malformed."""
-    body = load_list(data, "market-fresh", 20)
-    if body[0] != ENCODING:
-        raise ValueError("market-fresh state has the wrong encoding version")
-    last = NUM_CRATES - 1
-    variant = int_in(body[1], "variant", STANDARD, SOLO)
-    grid = int_in(body[2], "grid", min(GRID_SIZES), max(GRID_SIZES))
-    n = int_in(body[3], "num_players", 1, 4)
-    phase = int_in(body[4], "phase", TAKE, OVER)
-    current = int_in(body[5], "current", NONE, n - 1)
-    turn = int_in(body[6], "turn", 0, 10_000)
-    supply = tuple(ints(body[7], "supply", 0, last))
-    set_aside = tuple(ints(body[8], "set_aside", 0, last))
-    face_up = tuple(ints(body[9], "face_up", 0, last))
-    hands = tuple(tuple(h) for h in rows(body[10], "hands", n, 0, last))
-    known = tuple(tuple(k) for k in rows(body[11], "known", n, 0, last))
-    removed = tuple(ints(body[12], "removed", 0, last))
-    squares = grid * grid - 1
-    shopfronts = []
-    for values in rows(body[13], "shopfronts", n, 0, max(last, squares)):
-        if len(values) % 3:
-            raise ValueError("state field shopfronts is malformed")
-        placements = tuple(
-            (values[i], values[i + 1], values[i + 2]) for i in range(0, len(values), 3)
-        )
-        if any(c > last or a > squares or b > squares for c, a, b in placements):
-            raise ValueError("state field shopfronts is malformed")
-        shopfronts.append(Shopfront.rebuild(rules.data, grid, placements))
-    num_produce = rules.data.num_produce
-    board = tuple(tuple(col) for col in rows(body[14], "board", num_produce, FREE, n - 1, TOP_ROW))
-    scores = tuple(ints(body[15], "scores", 0, 1_000_000, n))
-    height_used = tuple(ints(body[16], "height_used", 0, (1 << num_produce) - 1, n))
-    chosen = int_in(body[17], "chosen_crate", NONE, last)
-    perfect = int_in(body[18], "perfect_match", 0, 1)
-    took_slot = int_in(body[19], "took_slot", NONE, 3)
-    state = State(rules, variant, grid, n, phase, current, turn, supply, set_aside, face_up, hands,
-                  known, removed, tuple(shopfronts), board, scores, height_used, chosen,
-                  bool(perfect), took_slot)
-    _check_crates(state)
-    return state
+    return SCHEMA.decode(data, rules)
 
 
 def _check_crates(state: State) -> None:
@@ -181,3 +182,6 @@ def _check_crates(state: State) -> None:
         raise ValueError("state holds a crate twice")
     if state.variant != SOLO and len(places) != NUM_CRATES:
         raise ValueError("state does not account for every crate")
+
+
+SCHEMA = Schema(State, "market-fresh", prefix=(ENCODING,), check=_check_crates)

@@ -11,7 +11,7 @@ from engines.core.engine import Event
 from engines.core.events import private, public
 from engines.core.pieces import serialize
 from engines.spice_merchant.data import SpiceData
-from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
+from engines.spice_merchant.messages import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.scoring import sell_goods
 from engines.spice_merchant.state import GAME_OVER, NONE, State
 from marketplay.v1 import spice_merchant_pb2 as pb

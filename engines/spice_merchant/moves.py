@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
 
 from engines.core.actions import ActionCodec
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
+from engines.spice_merchant.messages import market_pb, spice_pb, spices_pb
 from marketplay.v1 import spice_merchant_pb2 as pb
 
 
@@ -49,24 +49,6 @@ MAX_ACTION_BYTES = 32
 def fake_demands(market: int, spice: int, most: int) -> tuple[FakeDemand, ...]:
     """Every fake demand of 1 to `most` cards of `spice` on `market`."""
     return tuple(FakeDemand(market, spice, count) for count in range(1, most + 1))
-
-
-#: Wire values indexed by spice + 1, so NONE (-1, no card) is UNSPECIFIED.
-_SPICE_PB = tuple(cast("pb.SpiceMerchantSpice.ValueType", v) for v in range(NUM_SPICES + 1))
-_MARKET_PB = tuple(cast("pb.SpiceMerchantMarket.ValueType", v + 1) for v in range(NUM_MARKETS))
-
-
-def spice_pb(spice: int) -> pb.SpiceMerchantSpice.ValueType:
-    """Wire value of a spice; NONE (-1, no card) becomes UNSPECIFIED (0)."""
-    return _SPICE_PB[spice + 1]
-
-
-def market_pb(market: int) -> pb.SpiceMerchantMarket.ValueType:
-    return _MARKET_PB[market]
-
-
-def spices_pb(spices: list[int] | tuple[int, ...]) -> list[pb.SpiceMerchantSpice.ValueType]:
-    return [_SPICE_PB[spice + 1] for spice in spices]
 
 
 def build_action(move: Move) -> pb.SpiceMerchantAction:

@@ -9,9 +9,22 @@ open-trade goods, a market, or a seat's score cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from engines.core.wire import dumps, int_in, ints, load_list, rows
+from engines.core.schema import (
+    Bits,
+    Context,
+    Custom,
+    Int,
+    Ints,
+    Label,
+    Rows,
+    Schema,
+    Text,
+    last_seat,
+    seats,
+)
+from engines.core.wire import rows
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
 from engines.spice_merchant.versions import Rules
 
@@ -21,6 +34,8 @@ ENCODING = 1
 REGISTRATION = 0
 TRADING = 1
 GAME_OVER = 2
+
+TOP_SPICE = NUM_SPICES - 1
 
 #: Marks "no card": an empty market's spice, a seat without open-trade goods.
 NONE = -1
@@ -32,58 +47,66 @@ TWO_FULL_MARKETS = 2
 NO_SEAT_CAN_ACT = 3
 
 
-@dataclass
-class State:
-    """Mutable only inside `apply`, which works on a `clone()`."""
+def _rounds(ctx: Context) -> int:
+    return int(ctx.rules.data.rounds)
 
-    rules: Rules  # the rules version's flags and data (not encoded: the header names it)
-    num_players: int
-    nutmeg_prices: str
-    round_no: int  # 1..rules.data.rounds
-    phase: int  # REGISTRATION, TRADING or GAME_OVER
-    first_player: int
-    turn: int  # seat to act while TRADING, else NONE
-    deck: list[int]  # spices, top of the deck last
-    hands: list[list[int]]  # seat -> count per spice
-    secret_goods: list[list[int]]  # seat -> spices, ascending
-    registered: list[bool]  # seat has registered this round
-    open_goods: list[int]  # seat -> spice or NONE (open trade unused)
-    markets: list[list[int]]  # market -> [spice or NONE, count]
-    scores: list[int]
-    score_cards: list[list[int]]  # seat -> count per spice of goods sold
-    passed: list[bool]  # seat has no legal action left this round
-    round_points: list[list[int]]  # seat -> points of each finished round
+
+def _cards(ctx: Context) -> int:
+    return int(ctx.rules.data.total_cards)
+
+
+def _markets(value: Any, what: str, ctx: Context) -> list[list[int]]:
+    capacity = ctx.rules.data.market_capacity
+    markets = rows(value, what, NUM_MARKETS, NONE, max(NUM_SPICES, capacity), 2)
+    for spice, count in markets:
+        if not (spice == NONE and count == 0) and not (
+            0 <= spice < NUM_SPICES and 1 <= count <= capacity
+        ):
+            raise ValueError(f"{what} hold an impossible pile")
+    return markets
+
+
+_SPICE = Int(0, TOP_SPICE)
+_SEAT_OR_NONE = Int(NONE, last_seat)
+_MARKETS = Custom(_markets, copy_depth=2)
+_POINTS = 1 << 30
+
+
+@dataclass(slots=True)
+class State:
+    """Mutable only inside `apply`, which works on a `clone()`. Each field's
+    annotation is its wire encoder, in the order of the encoding
+    (engines/core/schema.py); `rules` is not encoded: the header names it."""
+
+    rules: Rules  # the rules version's flags and data
+    num_players: Annotated[int, Int(1, 8)]
+    nutmeg_prices: Annotated[str, Text(lambda ctx: ctx.rules.data.nutmeg_variants,
+                                       "spice-merchant state names an unknown nutmeg-prices variant")]
+    round_no: Annotated[int, Int(1, _rounds)]
+    phase: Annotated[int, Int(REGISTRATION, GAME_OVER)]
+    first_player: Annotated[int, Int(0, last_seat)]
+    turn: Annotated[int, _SEAT_OR_NONE]  # seat to act while TRADING, else NONE
+    deck: Annotated[list[int], Ints(0, TOP_SPICE)]  # spices, top of the deck last
+    hands: Annotated[list[list[int]], Rows(seats, 0, _cards, NUM_SPICES)]  # count per spice
+    secret_goods: Annotated[list[list[int]], Rows(seats, 0, TOP_SPICE), Label("secret goods")]
+    registered: Annotated[list[bool], Bits(), Label("registered flags")]  # this round
+    open_goods: Annotated[list[int], Ints(NONE, TOP_SPICE, seats), Label("open goods")]
+    markets: Annotated[list[list[int]], _MARKETS]  # market -> [spice or NONE, count]
+    scores: Annotated[list[int], Ints(0, _POINTS, seats)]
+    score_cards: Annotated[list[list[int]], Rows(seats, 0, _cards, NUM_SPICES),
+                           Label("score cards")]  # seat -> count per spice of goods sold
+    passed: Annotated[list[bool], Bits(), Label("passed flags")]  # no legal action left
+    round_points: Annotated[list[list[int]], Rows(seats, 0, _POINTS),
+                            Label("round points")]  # seat -> points of each finished round
     # The last scored round, as revealed (copies, not cards): views show it.
-    last_end: int  # NOT_ENDED before the first scoring
-    last_markets: list[list[int]]
-    last_secret: list[list[int]]
-    last_open: list[int]
+    last_end: Annotated[int, Int(NOT_ENDED, NO_SEAT_CAN_ACT)]  # NOT_ENDED before the first
+    last_markets: Annotated[list[list[int]], _MARKETS, Label("last markets")]
+    last_secret: Annotated[list[list[int]], Rows(seats, 0, TOP_SPICE), Label("last secret goods")]
+    last_open: Annotated[list[int], Ints(NONE, TOP_SPICE, seats), Label("last open goods")]
 
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
-        return State(
-            rules=self.rules,
-            num_players=self.num_players,
-            nutmeg_prices=self.nutmeg_prices,
-            round_no=self.round_no,
-            phase=self.phase,
-            first_player=self.first_player,
-            turn=self.turn,
-            deck=self.deck[:],
-            hands=[h[:] for h in self.hands],
-            secret_goods=[g[:] for g in self.secret_goods],
-            registered=self.registered[:],
-            open_goods=self.open_goods[:],
-            markets=[m[:] for m in self.markets],
-            scores=self.scores[:],
-            score_cards=[c[:] for c in self.score_cards],
-            passed=self.passed[:],
-            round_points=[r[:] for r in self.round_points],
-            last_end=self.last_end,
-            last_markets=[m[:] for m in self.last_markets],
-            last_secret=[g[:] for g in self.last_secret],
-            last_open=self.last_open[:],
-        )
+        return SCHEMA.clone(self)
 
     def hand_size(self, seat: int) -> int:
         return sum(self.hands[seat])
@@ -112,84 +135,26 @@ class State:
         return census
 
 
+def _check(state: State) -> None:
+    """What the fields' encoders cannot see alone: a seat to act exactly while
+    trading, every card in one place, secret goods in canonical order."""
+    if (state.turn == NONE) != (state.phase != TRADING):
+        raise ValueError("spice-merchant state has a seat to act outside trading, or none in it")
+    table = state.rules.data
+    if state.card_census() != list(table.card_counts):
+        raise ValueError(f"spice-merchant state does not hold exactly the {table.total_cards} spice cards")
+    if any(g != sorted(g) for g in state.secret_goods):
+        raise ValueError("secret goods are not in canonical order")
+
+
+SCHEMA = Schema(State, "spice-merchant", prefix=(ENCODING,), check=_check)
+
+
 def encode(state: State) -> bytes:
-    body = [
-        ENCODING,
-        state.num_players,
-        state.nutmeg_prices,
-        state.round_no,
-        state.phase,
-        state.first_player,
-        state.turn,
-        state.deck,
-        state.hands,
-        state.secret_goods,
-        [int(r) for r in state.registered],
-        state.open_goods,
-        state.markets,
-        state.scores,
-        state.score_cards,
-        [int(p) for p in state.passed],
-        state.round_points,
-        state.last_end,
-        state.last_markets,
-        state.last_secret,
-        state.last_open,
-    ]
-    return dumps(body)  # compact JSON, as json.dumps(body, separators=(',', ':')) writes it
-
-
-def _markets(value: Any, what: str, capacity: int) -> list[list[int]]:
-    markets = rows(value, what, NUM_MARKETS, NONE, max(NUM_SPICES, capacity), 2)
-    for spice, count in markets:
-        if not (spice == NONE and count == 0) and not (
-            0 <= spice < NUM_SPICES and 1 <= count <= capacity
-        ):
-            raise ValueError(f"{what} hold an impossible pile")
-    return markets
+    """Compact JSON of the encoding version and the fields, in order."""
+    return SCHEMA.encode(state)
 
 
 def decode(data: bytes, rules: Rules) -> State:
     """Inverse of `encode` under `rules`; raises ValueError for anything that does not fit."""
-    body = load_list(data, "spice-merchant", 21)
-    if body[0] != ENCODING:
-        raise ValueError("spice-merchant state has the wrong encoding version")
-    table = rules.data
-    n = int_in(body[1], "num_players", 1, 8)
-    if not isinstance(body[2], str) or body[2] not in table.nutmeg_variants:
-        raise ValueError("spice-merchant state names an unknown nutmeg-prices variant")
-    phase = int_in(body[4], "phase", REGISTRATION, GAME_OVER)
-    turn = int_in(body[6], "turn", NONE, n - 1)
-    if (turn == NONE) != (phase != TRADING):
-        raise ValueError("spice-merchant state has a seat to act outside trading, or none in it")
-    big = table.total_cards
-    top_spice = NUM_SPICES - 1
-    capacity = table.market_capacity
-    state = State(
-        rules=rules,
-        num_players=n,
-        nutmeg_prices=body[2],
-        round_no=int_in(body[3], "round_no", 1, table.rounds),
-        phase=phase,
-        first_player=int_in(body[5], "first_player", 0, n - 1),
-        turn=turn,
-        deck=ints(body[7], "deck", 0, top_spice),
-        hands=rows(body[8], "hands", n, 0, big, NUM_SPICES),
-        secret_goods=rows(body[9], "secret goods", n, 0, top_spice),
-        registered=[bool(x) for x in ints(body[10], "registered flags", 0, 1, n)],
-        open_goods=ints(body[11], "open goods", NONE, top_spice, n),
-        markets=_markets(body[12], "markets", capacity),
-        scores=ints(body[13], "scores", 0, 1 << 30, n),
-        score_cards=rows(body[14], "score cards", n, 0, big, NUM_SPICES),
-        passed=[bool(x) for x in ints(body[15], "passed flags", 0, 1, n)],
-        round_points=rows(body[16], "round points", n, 0, 1 << 30),
-        last_end=int_in(body[17], "last_end", NOT_ENDED, NO_SEAT_CAN_ACT),
-        last_markets=_markets(body[18], "last markets", capacity),
-        last_secret=rows(body[19], "last secret goods", n, 0, top_spice),
-        last_open=ints(body[20], "last open goods", NONE, top_spice, n),
-    )
-    if state.card_census() != list(table.card_counts):
-        raise ValueError(f"spice-merchant state does not hold exactly the {big} spice cards")
-    if any(g != sorted(g) for g in state.secret_goods):
-        raise ValueError("secret goods are not in canonical order")
-    return state
+    return SCHEMA.decode(data, rules)

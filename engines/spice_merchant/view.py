@@ -19,7 +19,7 @@ from functools import lru_cache
 from engines.core.pieces import CACHE_SIZE, assemble, serialize
 from engines.spice_merchant.data import SpiceData
 from engines.spice_merchant.events import round_scored_bytes
-from engines.spice_merchant.moves import market_pb, spice_pb, spices_pb
+from engines.spice_merchant.messages import market_pb, spice_pb, spices_pb
 from engines.spice_merchant.state import GAME_OVER, NONE, NOT_ENDED, REGISTRATION, TRADING, State
 from marketplay.v1 import spice_merchant_pb2 as pb
 

@@ -7,8 +7,10 @@ doc, fails as surely as a game that lacks one.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,8 @@ import pytest
 
 from engines import registry
 from engines.core.engine import Engine
+from engines.core.rng import Rng
+from engines.core.schema import Schema
 from engines.core.standard import Modules, StandardEngine
 from marketplay.v1 import game_service_pb2 as envelope
 from tests.conformance.hidden import HIDDEN_PLACES
@@ -47,6 +51,38 @@ def _engine_package(engine: Engine[Any, Any]) -> None:
                  "encode", "decode", "resample_hidden", "estimate"):
         function = getattr(modules, part)
         assert function.__module__.startswith(f"engines.{package}."), (part, function.__module__)
+    _state_module(package, modules)
+    _moves_module(package, engine)
+
+
+def _state_module(package: str, modules: Modules[Any, Any, Any, Any]) -> None:
+    """state.py: one mutable, slotted State whose encode, decode and clone come
+    from its schema (engines/core/schema.py)."""
+    state = importlib.import_module(f"engines.{package}.state")
+    assert isinstance(state.SCHEMA, Schema) and state.SCHEMA.cls is state.State
+    params = state.State.__dataclass_params__
+    assert not params.frozen and hasattr(state.State, "__slots__"), "one state style: mutable, slots"
+    assert modules.encode.__module__ == modules.decode.__module__ == f"engines.{package}.state"
+    assert {f.name for f in dataclasses.fields(state.State)} == {
+        "rules", *(f.name for f in state.SCHEMA.fields)}
+
+
+def _moves_module(package: str, engine: Engine[Any, Any]) -> None:
+    """moves.py: `Move` is a union of frozen dataclasses, and every legal
+    action of a new game reads back as one of them."""
+    moves = importlib.import_module(f"engines.{package}.moves")
+    kinds = typing.get_args(moves.Move)
+    assert kinds and all(
+        dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen for kind in kinds
+    ), moves.Move
+    assert isinstance(engine, StandardEngine)
+    rng = Rng(b"pieces")
+    state = engine.new_game(engine.spec.max_players, engine.spec.resolve_options(
+        {}, engine.spec.max_players), rng)
+    codec = engine.modules.codec(engine.rules)(state)
+    for decision in engine.to_act(state):
+        for action in engine.legal_actions(state, decision.seat):
+            assert isinstance(codec.move_of(action), kinds)
 
 
 def _proto_file(engine: Engine[Any, Any]) -> None:
@@ -92,7 +128,11 @@ def _rule_doc(engine: Engine[Any, Any]) -> None:
 
 
 def _tests(engine: Engine[Any, Any]) -> None:
-    assert list((ROOT / "tests" / "engines" / _package(engine)).glob("test_*.py"))
+    """Test modules, and one test-helper module of one name for every game."""
+    folder = ROOT / "tests" / "engines" / _package(engine)
+    assert list(folder.glob("test_*.py"))
+    others = sorted(p.name for p in folder.glob("*.py") if not p.name.startswith("test_"))
+    assert others == ["__init__.py", "helpers.py"], others
 
 
 def _conformance(engine: Engine[Any, Any]) -> None:
@@ -115,8 +155,8 @@ CHECKS: dict[str, Callable[[Engine[Any, Any]], None]] = {
 
 def test_the_doc_lists_exactly_the_pieces_checked_here() -> None:
     assert list(CHECKS) == PIECES
-    assert STANDARD_MODULES == ["__init__", "spec", "versions", "state", "moves", "rules",
-                                "view", "hidden", "evaluation"]
+    assert STANDARD_MODULES == ["__init__", "spec", "versions", "state", "moves", "messages",
+                                "rules", "view", "events", "hidden", "evaluation"]
 
 
 @pytest.mark.parametrize("piece", list(CHECKS))

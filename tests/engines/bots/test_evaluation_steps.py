@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from engines.central_market.data import product_of
-from engines.central_market.moves import CODEC, FINISH_SALE, PASS, STAY
+from engines.central_market.moves import CODEC, FINISH_SALE, PASS, STAY, Move
 from engines.central_market.state import State
 from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.playout import playout
@@ -28,7 +28,7 @@ GAMES = 4
 CONFIGS_CM = [c for c in CONFIGS if c.game_id == "central-market"]
 
 
-def moves_nothing(before: State, after: State, kind: str, seat: int) -> bool:
+def moves_nothing(before: State, after: State, move: Move, seat: int) -> bool:
     """A step that moves no money and no card and commits to nothing: a
     pass (in the bidding or a declined Rot or Tourists), a stay, or closing a
     sale with nothing of its product left in hand. (A bid or an offer names a
@@ -38,9 +38,9 @@ def moves_nothing(before: State, after: State, kind: str, seat: int) -> bool:
     the end of selling, stay in."""
     if before.hands != after.hands:
         return False
-    if kind in (PASS, STAY):
+    if move in (PASS, STAY):
         return True
-    if kind == FINISH_SALE:
+    if move == FINISH_SALE:
         return before.sale_cheat or not any(
             product_of(c) == before.product for c in before.hands[seat])
     return False
@@ -54,14 +54,14 @@ def test_the_estimate_does_not_jump_across_a_step_that_moves_nothing(config: Pla
         seed = f"steady-{number}".encode()
         for step in playout(config.new_game(seed), seed):
             before, after = step.before.state, step.after.state
-            kind = CODEC.move_of(step.action)
-            assert kind is not None
-            if not moves_nothing(before, after, kind[0], step.seat):
+            move = CODEC.move_of(step.action)
+            assert move is not None
+            if not moves_nothing(before, after, move, step.seat):
                 continue
             checked += 1
             old, new = engine.estimate(before), engine.estimate(after)
             jump = max(abs(a - b) for a, b in zip(old, new, strict=True))
             assert jump <= MAX_JUMP, (
-                f"game {number} step {step.before.step} ({kind[0]}, phase {before.phase} -> "
+                f"game {number} step {step.before.step} ({move}, phase {before.phase} -> "
                 f"{after.phase}): the estimate moved by {jump:.2f} VP ({old} -> {new})")
     assert checked > 20 * GAMES  # the playouts do reach such steps

@@ -90,8 +90,7 @@ class Play:
         self.rng = Rng(seed)
         self.events: list[Event] = []
 
-    def act(self, seat: int, kind: str, arg: int = -1) -> Play:
-        action: Move = (kind, arg)
+    def act(self, seat: int, action: Move) -> Play:
         legal = rules.legal_moves(self.state, seat)
         assert action in legal, f"{action} not legal for seat {seat}; legal: {legal}"
         before = self.state.clone()
@@ -102,10 +101,10 @@ class Play:
 
     # Readable shorthands.
     def offer(self, seat: int, product: int, price: int) -> Play:
-        return self.act(seat, rules.OFFER_PRODUCT, product).act(seat, rules.BID, price)
+        return self.act(seat, rules.Offer(product)).act(seat, rules.Bid(price))
 
     def bid(self, seat: int, price: int) -> Play:
-        return self.act(seat, rules.BID, price)
+        return self.act(seat, rules.Bid(price))
 
     def pass_(self, seat: int) -> Play:
         return self.act(seat, rules.PASS)
@@ -115,7 +114,7 @@ class Play:
 
     def sell(self, seat: int, *names: str, finish: bool = True) -> Play:
         for name in names:
-            self.act(seat, rules.SELL_CARD, card(name))
+            self.act(seat, rules.SellCard(card(name)))
         selling = self.state.phase in (SELL, TOURISTS_SALE)
         if finish and selling and self.state.seller == seat and self.state.sale_cards:
             self.act(seat, rules.FINISH_SALE)

@@ -20,9 +20,9 @@ def test_cheat_lets_a_seat_bid_without_the_product() -> None:
     if he doesn't have the product that is offered." """
     play = Play(make_state([["tomatoes-2"], ["carrots-3"], ["carrots-4"]], action_cards=[0, CHEAT, 0]))
     play.offer(0, TOMATOES, 5)
-    assert (rules.BID, 4) in rules.legal_moves(play.state, 1)
+    assert rules.Bid(4) in rules.legal_moves(play.state, 1)
     play.pass_(1)
-    assert rules.legal_moves(play.state, 2) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 2) == [rules.PASS]
 
 
 def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offered_limits() -> None:
@@ -40,7 +40,7 @@ def test_cheat_is_revealed_at_sale_time_and_sells_other_products_under_the_offer
     assert play.state.action_cards[1] == 0
     assert [(e.seat, e.product) for e in play.kinds("cheat_revealed")] == [(1, TOMATOES + 1)]
     assert rules.legal_moves(play.state, 1) == [
-        (rules.SELL_CARD, card("carrots-3")), (rules.SELL_CARD, card("peppers-4"))
+        rules.SellCard(card("carrots-3")), rules.SellCard(card("peppers-4"))
     ]
     play.sell(1, "carrots-3", "peppers-4")
     sale = play.state.sales[0]
@@ -66,8 +66,8 @@ def test_cheat_sells_one_product_kind_by_default() -> None:
     ..." names one product, so his first card fixes it: at 5 he sells at most
     4 kg (20), not 10 kg of three kinds (50)."""
     play = _cheat_at_5(V2, None)
-    play.act(1, rules.SELL_CARD, card("peppers-4"))
-    assert rules.legal_moves(play.state, 1) == [(rules.FINISH_SALE, -1)]
+    play.act(1, rules.SellCard(card("peppers-4")))
+    assert rules.legal_moves(play.state, 1) == [rules.FINISH_SALE]
     play.act(1, rules.FINISH_SALE).decline_reactions()
     sale = play.state.sales[0]
     assert (sale.cheat, sale.sold_kg, sale.income) == (True, 4, 20)
@@ -80,8 +80,8 @@ def test_cheat_mixed_products_option_lets_a_cheater_mix(rules_version: Rules,
     """Decision "Cheat sells one product": with cheat-mixed-products (and
     always under version 1) the cheater sells all three kinds: 10 kg for 50."""
     play = _cheat_at_5(rules_version, option)
-    play.act(1, rules.SELL_CARD, card("peppers-4"))
-    assert (rules.SELL_CARD, card("carrots-3")) in rules.legal_moves(play.state, 1)
+    play.act(1, rules.SellCard(card("peppers-4")))
+    assert rules.SellCard(card("carrots-3")) in rules.legal_moves(play.state, 1)
     play.sell(1, "carrots-3", "cucumbers-3").decline_reactions()
     sale = play.state.sales[0]
     assert (sale.cheat, sale.sold_kg, sale.income) == (True, 10, 50)
@@ -94,7 +94,7 @@ def test_seller_holding_the_product_sells_it_and_keeps_his_cheat() -> None:
     play = Play(make_state(hands, action_cards=[0, CHEAT, 0]))
     play.offer(0, TOMATOES, 5).bid(1, 4).pass_(2).stay(0)
     assert not play.state.sale_cheat
-    assert rules.legal_moves(play.state, 1) == [(rules.SELL_CARD, card("tomatoes-3"))]
+    assert rules.legal_moves(play.state, 1) == [rules.SellCard(card("tomatoes-3"))]
     assert play.state.action_cards[1] == CHEAT
 
 
@@ -126,7 +126,7 @@ def test_rot_window_asks_other_holders_clockwise_from_the_sellers_left() -> None
     play = _rot_scene(hands, [ROT, ROT, 0, ROT], starting_player=1)
     play.offer(1, TOMATOES, 5).pass_(2).pass_(3).pass_(0).sell(1, "tomatoes-4")
     assert play.deciders() == [(3, "respond-rot")]
-    assert rules.legal_moves(play.state, 3) == [(rules.PASS, -1), (rules.PLAY_ROT, -1)]
+    assert rules.legal_moves(play.state, 3) == [rules.PASS, rules.PLAY_ROT]
     play.pass_(3)
     assert play.deciders() == [(0, "respond-rot")]
     play.pass_(0)
@@ -237,10 +237,10 @@ def test_tourists_sell_at_the_lowest_bid_outside_both_limits() -> None:
     play.sell(1, "tomatoes-3").sell(0, "tomatoes-2")
     # Clockwise from the offerer: seat 0, then seat 1.
     assert play.deciders() == [(0, "respond-tourists")]
-    assert rules.legal_moves(play.state, 0) == [(rules.PASS, -1), (rules.PLAY_TOURISTS, -1)]
+    assert rules.legal_moves(play.state, 0) == [rules.PASS, rules.PLAY_TOURISTS]
     play.act(0, rules.PLAY_TOURISTS)
     assert play.deciders() == [(0, "tourists-sale")]
-    assert rules.legal_moves(play.state, 0) == [(rules.SELL_CARD, card("tomatoes-4"))]
+    assert rules.legal_moves(play.state, 0) == [rules.SellCard(card("tomatoes-4"))]
     play.sell(0, "tomatoes-4")
     tourist = play.state.sales[-1]
     assert (tourist.tourists, tourist.price, tourist.income) == (True, 3, 12)
@@ -305,7 +305,7 @@ def test_seat_without_the_product_may_only_pass_the_tourists_window() -> None:
     play = Play(make_state(hands, action_cards=[TOURISTS, 0, 0]))
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert play.deciders() == [(0, "respond-tourists")]
-    assert rules.legal_moves(play.state, 0) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 0) == [rules.PASS]
 
 
 def test_skip_idle_reactions_skips_tourists_without_a_card_of_the_product() -> None:

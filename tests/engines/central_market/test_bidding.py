@@ -23,21 +23,21 @@ def test_offer_only_products_in_hand_and_not_yet_offered() -> None:
     product can be offered and sold only once!" """
     s = make_state([["tomatoes-2", "carrots-3", "carrots-4"], ["peppers-2"], ["peppers-3"]],
                    offered=[TOMATOES])
-    assert rules.legal_moves(s, 0) == [(rules.OFFER_PRODUCT, CARROTS)]
+    assert rules.legal_moves(s, 0) == [rules.Offer(CARROTS)]
     assert rules.legal_moves(s, 1) == []
 
 
 def test_cheat_does_not_allow_offering() -> None:
     """Decision "Offering": the Cheat lets a seat bid, not offer."""
     s = make_state([["tomatoes-2"], ["peppers-2"], ["peppers-3"]])
-    assert rules.legal_moves(s, 0) == [(rules.OFFER_PRODUCT, TOMATOES)]
+    assert rules.legal_moves(s, 0) == [rules.Offer(TOMATOES)]
 
 
 def test_starting_bid_is_any_price_from_1_to_max_price() -> None:
     play = Play(make_state([["tomatoes-2"], ["peppers-2"], ["peppers-3"]], max_price=6))
-    play.act(0, rules.OFFER_PRODUCT, TOMATOES)
+    play.act(0, rules.Offer(TOMATOES))
     assert play.deciders() == [(0, "starting-bid")]
-    assert rules.legal_moves(play.state, 0) == [(rules.BID, p) for p in range(1, 7)]
+    assert rules.legal_moves(play.state, 0) == [rules.Bid(p) for p in range(1, 7)]
 
 
 def test_first_lap_asks_every_other_seat_clockwise_to_pass_or_bid_lower() -> None:
@@ -47,10 +47,10 @@ def test_first_lap_asks_every_other_seat_clockwise_to_pass_or_bid_lower() -> Non
     play = Play(make_state(hands, starting_player=2, action_cards=[0] * 4))
     play.offer(2, TOMATOES, 5)
     assert play.deciders() == [(3, "bid")]
-    assert rules.legal_moves(play.state, 3) == [(rules.PASS, -1)] + [(rules.BID, p) for p in range(1, 5)]
+    assert rules.legal_moves(play.state, 3) == [rules.PASS] + [rules.Bid(p) for p in range(1, 5)]
     play.bid(3, 4)
     assert play.deciders() == [(0, "bid")]
-    assert rules.legal_moves(play.state, 0)[-1] == (rules.BID, 3)
+    assert rules.legal_moves(play.state, 0)[-1] == rules.Bid(3)
     play.pass_(0).pass_(1)
     assert play.state.bid_state[0] == PASSED
 
@@ -61,16 +61,16 @@ def test_seat_without_the_product_or_a_cheat_is_still_asked_and_may_only_pass() 
     play = Play(make_state([["tomatoes-2"], ["peppers-2"], ["tomatoes-3"]], action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 5)
     assert play.deciders() == [(1, "bid")]
-    assert rules.legal_moves(play.state, 1) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 1) == [rules.PASS]
 
 
 def test_a_cheat_bid_needs_at_least_one_card_in_hand() -> None:
     """Decision "Cheat bid": the cheater must "play any other product from his hand"."""
     play = Play(make_state([["tomatoes-2"], ["peppers-2"], []], action_cards=[0, CHEAT, CHEAT]))
     play.offer(0, TOMATOES, 5)
-    assert (rules.BID, 4) in rules.legal_moves(play.state, 1)
+    assert rules.Bid(4) in rules.legal_moves(play.state, 1)
     play.pass_(1)
-    assert rules.legal_moves(play.state, 2) == [(rules.PASS, -1)]
+    assert rules.legal_moves(play.state, 2) == [rules.PASS]
 
 
 def test_seats_at_their_player_limit_pass_automatically() -> None:
@@ -103,8 +103,8 @@ def test_lowering_laps_run_clockwise_from_the_offerer_until_nobody_lowers() -> N
     play.offer(0, TOMATOES, 9).bid(1, 8).pass_(2).bid(3, 7)
     # Lap 1 starts at the offerer; seat 3 holds the lowest bid and is skipped.
     assert play.deciders() == [(0, "lower-bid")]
-    assert rules.legal_moves(play.state, 0) == [(rules.STAY, -1)] + [
-        (rules.BID, p) for p in range(1, 7)
+    assert rules.legal_moves(play.state, 0) == [rules.STAY] + [
+        rules.Bid(p) for p in range(1, 7)
     ]
     play.bid(0, 6)
     assert play.deciders() == [(1, "lower-bid")]
@@ -140,7 +140,7 @@ def test_each_seat_offers_once_a_round_then_the_round_ends() -> None:
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2).sell(0, "tomatoes-2")
     assert play.deciders() == [(1, "offer")]
     play.offer(1, EGGPLANTS, 5).pass_(2).pass_(0).sell(1, "eggplants-2")
-    assert rules.legal_moves(play.state, 2) == [(rules.OFFER_PRODUCT, CUCUMBERS)]  # tomatoes are gone
+    assert rules.legal_moves(play.state, 2) == [rules.Offer(CUCUMBERS)]  # tomatoes are gone
     play.offer(2, CUCUMBERS, 5).pass_(0).pass_(1).sell(2, "cucumbers-2")
     assert play.state.phase == SET_ASIDE
     assert play.state.offered == [TOMATOES, EGGPLANTS, CUCUMBERS]

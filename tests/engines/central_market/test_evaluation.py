@@ -13,7 +13,7 @@ from engines.central_market.evaluation import (
     promised_income,
     round_progress,
 )
-from engines.central_market.moves import OFFER_PRODUCT
+from engines.central_market.moves import Offer
 from engines.central_market.state import LOWERING, ROT_WINDOW, SELL, SET_ASIDE, STARTING_BID
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, make_state
 
@@ -81,8 +81,8 @@ def test_the_starting_bid_step_values_the_offer_by_what_the_offerer_holds() -> N
     the only bidder at the middle price, so offering 7 kg of tomatoes is
     worth more than 3 kg of carrots."""
     hands = [["tomatoes-4", "tomatoes-3", "carrots-3"], ["carrots-3"], ["tomatoes-4"]]
-    tomatoes = Play(make_state(hands)).act(0, OFFER_PRODUCT, TOMATOES).state
-    carrots = Play(make_state(hands)).act(0, OFFER_PRODUCT, CARROTS).state
+    tomatoes = Play(make_state(hands)).act(0, Offer(TOMATOES)).state
+    carrots = Play(make_state(hands)).act(0, Offer(CARROTS)).state
     assert tomatoes.phase == carrots.phase == STARTING_BID
     assert middle_price(tomatoes) == 5
     assert promised_income(tomatoes) == [7 * 5, 0, 0]

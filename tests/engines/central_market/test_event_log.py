@@ -12,7 +12,7 @@ from google.protobuf import text_format
 
 from engines.central_market import rules
 from engines.central_market.data import ROT, TOURISTS
-from engines.central_market.state import GAME_OVER, RoundScore, Sale
+from engines.central_market.state import GAME_OVER, NO_SEAT, RoundScore, Sale
 from engines.core.engine import Event
 from tests.engines.central_market.helpers import CARROTS, EGGPLANTS, TOMATOES, Play, card, make_state
 
@@ -64,13 +64,16 @@ def test_rot_tourists_and_declined_reactions() -> None:
     ]
     tomatoes = card("tomatoes-2"), card("tomatoes-3"), card("tomatoes-4")
     assert play.state.sales == [
-        Sale(1, TOMATOES, 4, 2, 2, 0, 1, 4, False, False, (tomatoes[0],), (2,)),
-        Sale(0, TOMATOES, 6, 3, 3, 0, 3, 18, False, False, (tomatoes[1],), ()),
-        Sale(0, TOMATOES, 4, 4, 4, 0, 4, 16, False, True, (tomatoes[2],), ()),
+        Sale(seat=1, product=TOMATOES, price=4, played_kg=2, sold_kg=2, lost_kg=0, paid_kg=1,
+             income=4, cheat=False, tourists=False, cards=(tomatoes[0],), rotted_by=(2,)),
+        Sale(seat=0, product=TOMATOES, price=6, played_kg=3, sold_kg=3, lost_kg=0, paid_kg=3,
+             income=18, cheat=False, tourists=False, cards=(tomatoes[1],), rotted_by=()),
+        Sale(seat=0, product=TOMATOES, price=4, played_kg=4, sold_kg=4, lost_kg=0, paid_kg=4,
+             income=16, cheat=False, tourists=True, cards=(tomatoes[2],), rotted_by=()),
     ]
     assert play.state.action_cards == [0, TOURISTS | ROT, 0]
     assert play.state.income == [34, 4, 0]
-    assert (play.state.seller, play.state.sale_cheat) == (-1, False)
+    assert (play.state.seller, play.state.sale_cheat) == (NO_SEAT, False)
 
 
 def test_round_end_final_round_pick_up_and_game_end() -> None:
@@ -85,7 +88,7 @@ def test_round_end_final_round_pick_up_and_game_end() -> None:
     play.offer(2, EGGPLANTS, 3).pass_(0).pass_(1).sell(2, "eggplants-2")
     assert play.deciders() == [(0, "set-aside"), (1, "set-aside")]
     play.events.clear()
-    play.act(1, rules.KEEP_ALL_CARDS).act(0, rules.SET_ASIDE_CARD, card("tomatoes-2"))
+    play.act(1, rules.KEEP_ALL_CARDS).act(0, rules.SetAside(card("tomatoes-2")))
     assert log(play.events) == [
         "all set_aside_chosen { seat: 1 }",
         "[1] set_aside_chosen { seat: 1 }",

@@ -37,9 +37,9 @@ def test_set_aside_is_a_simultaneous_choice_of_every_seat_with_cards() -> None:
     assert play.state.phase == SET_ASIDE
     assert play.deciders() == [(0, "set-aside"), (2, "set-aside")]
     assert rules.legal_moves(play.state, 2) == [
-        (rules.KEEP_ALL_CARDS, -1), (rules.SET_ASIDE_CARD, card("eggplants-4"))
+        rules.KEEP_ALL_CARDS, rules.SetAside(card("eggplants-4"))
     ]
-    play.act(2, rules.SET_ASIDE_CARD, card("eggplants-4"))
+    play.act(2, rules.SetAside(card("eggplants-4")))
     assert play.deciders() == [(0, "set-aside")]
     other = ENGINE.view(play.state, 0)
     assert other.seats[2].hand_count == 1  # nothing moves until everybody chose
@@ -126,7 +126,7 @@ def test_final_round_uses_only_the_set_aside_cards(players: int) -> None:
     # Play the final round out: no set-aside, then the game is over.
     while s.phase != GAME_OVER:
         seat, _ = rules.deciders(s)[0]
-        play.act(seat, *rules.legal_moves(s, seat)[-1])
+        play.act(seat, rules.legal_moves(s, seat)[-1])
         s = play.state
         assert s.phase != SET_ASIDE
     assert ENGINE.outcome(s) is not None

@@ -18,13 +18,13 @@ def test_seller_plays_one_card_per_action_and_finishes_after_at_least_one() -> N
     play = Play(make_state([hand, ["peppers-2"], ["peppers-3"]], action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 5).pass_(1).pass_(2)
     assert rules.legal_moves(play.state, 0) == [
-        (rules.SELL_CARD, card("tomatoes-2")), (rules.SELL_CARD, card("tomatoes-4"))
+        rules.SellCard(card("tomatoes-2")), rules.SellCard(card("tomatoes-4"))
     ]
     play.sell(0, "tomatoes-2", finish=False)
     assert rules.legal_moves(play.state, 0) == [
-        (rules.SELL_CARD, card("tomatoes-2")),
-        (rules.SELL_CARD, card("tomatoes-4")),
-        (rules.FINISH_SALE, -1),
+        rules.SellCard(card("tomatoes-2")),
+        rules.SellCard(card("tomatoes-4")),
+        rules.FINISH_SALE,
     ]
     play.act(0, rules.FINISH_SALE)
     assert play.state.income[0] == 10

@@ -79,8 +79,8 @@ def test_a_set_aside_view_shows_who_chose_and_only_the_own_choice() -> None:
     while play.state.phase != SET_ASIDE:
         seat, kind = play.deciders()[0]
         move = rules.legal_moves(play.state, seat)[0 if kind != "offer" else -1]
-        play.act(seat, *move)
-    play.act(0, rules.SET_ASIDE_CARD, card("tomatoes-2"))
+        play.act(seat, move)
+    play.act(0, rules.SetAside(card("tomatoes-2")))
     mine, theirs = ENGINE.view(play.state, 0), ENGINE.view(play.state, 1)
     assert _cards([mine.pending_set_aside]) == [_card("tomatoes-2")]
     assert not theirs.HasField("pending_set_aside")

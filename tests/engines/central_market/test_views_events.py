@@ -65,7 +65,7 @@ def test_set_aside_choice_is_private_until_everyone_chose() -> None:
     play = Play(make_state(hands, offer_turn=2, action_cards=[0, 0, 0],
                            draw=["peppers-2"] * 12))
     play.offer(2, 2, 5).pass_(0).pass_(1).sell(2, "eggplants-2")
-    play.act(1, rules.SET_ASIDE_CARD, card("peppers-2"))
+    play.act(1, rules.SetAside(card("peppers-2")))
     chosen = [e for e in play.events if e.message.WhichOneof("kind") == "set_aside_chosen"]
     msgs: list[Any] = [e.message for e in chosen]
     pairs = zip(chosen, msgs, strict=True)
@@ -75,10 +75,10 @@ def test_set_aside_choice_is_private_until_everyone_chose() -> None:
 
 
 def test_actions_convert_both_ways_and_junk_is_not_an_action() -> None:
-    for action in [(rules.OFFER_PRODUCT, 4), (rules.BID, 3), (rules.PASS, -1), (rules.STAY, -1),
-                   (rules.SELL_CARD, card("peppers-4")), (rules.FINISH_SALE, -1),
-                   (rules.PLAY_ROT, -1), (rules.PLAY_TOURISTS, -1),
-                   (rules.SET_ASIDE_CARD, card("tomatoes-2")), (rules.KEEP_ALL_CARDS, -1)]:
+    for action in [rules.Offer(4), rules.Bid(3), rules.PASS, rules.STAY,
+                   rules.SellCard(card("peppers-4")), rules.FINISH_SALE,
+                   rules.PLAY_ROT, rules.PLAY_TOURISTS,
+                   rules.SetAside(card("tomatoes-2")), rules.KEEP_ALL_CARDS]:
         assert read_move(build_action(action)) == action
     assert read_move(pb.CentralMarketAction()) is None
     bad_card = pb.CentralMarketAction(sell_card=pb.CentralMarketSellCard(

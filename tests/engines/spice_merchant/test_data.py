@@ -11,7 +11,7 @@ import pytest
 
 from engines.core.versions import DataError
 from engines.spice_merchant.data import COMPONENTS, load
-from tests.engines.spice_merchant.tables import (
+from tests.engines.spice_merchant.helpers import (
     CARD_COUNTS,
     DATA,
     DEFAULT_NUTMEG,

@@ -10,7 +10,7 @@ from engines.core import Game, InvalidOptions, Rng
 from engines.spice_merchant import ENGINE, VERSIONS, rules
 from engines.spice_merchant.moves import OpenTrade, RegisterSecret, action_message
 from engines.spice_merchant.state import GAME_OVER, REGISTRATION, TRADING, encode
-from tests.engines.spice_merchant.tables import (
+from tests.engines.spice_merchant.helpers import (
     CARD_COUNTS,
     CLOVE,
     GINGER,

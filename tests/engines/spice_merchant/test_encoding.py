@@ -9,7 +9,7 @@ import pytest
 from engines.core import Game, Rng
 from engines.spice_merchant import ENGINE
 from engines.spice_merchant.state import encode
-from tests.engines.spice_merchant.tables import fake, play, table
+from tests.engines.spice_merchant.helpers import fake, play, table
 
 decode = ENGINE.decode
 

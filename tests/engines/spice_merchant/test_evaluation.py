@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.spice_merchant import ENGINE
 from engines.spice_merchant.evaluation import TIE_BREAK, estimate
-from tests.engines.spice_merchant.tables import table
+from tests.engines.spice_merchant.helpers import table
 
 
 def test_registered_goods_count_what_the_markets_would_pay_now() -> None:

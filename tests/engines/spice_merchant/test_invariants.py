@@ -7,7 +7,7 @@ import pytest
 from engines.core import Game, Rng
 from engines.spice_merchant import ENGINE, rules
 from engines.spice_merchant.state import GAME_OVER, NONE, NOT_ENDED, REGISTRATION, TRADING, State
-from tests.engines.spice_merchant.tables import CARD_COUNTS, HAND_SIZE, MARKET_CAPACITY, MARKETS_PER_SPICE
+from tests.engines.spice_merchant.helpers import CARD_COUNTS, HAND_SIZE, MARKET_CAPACITY, MARKETS_PER_SPICE
 
 
 def _check(state: State) -> None:

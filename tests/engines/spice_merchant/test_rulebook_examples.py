@@ -15,7 +15,7 @@ import pytest
 from engines.spice_merchant import ENGINE, rules
 from engines.spice_merchant.moves import FakeDemand, Move, action_message
 from engines.spice_merchant.state import REGISTRATION, State
-from tests.engines.spice_merchant.tables import GINGER, PEPPER, fake, messages, play, table
+from tests.engines.spice_merchant.helpers import GINGER, PEPPER, fake, messages, play, table
 
 EXAMPLE_1_MARKETS = {
     "A": "saffron*3",

@@ -16,7 +16,7 @@ from engines.spice_merchant.state import (
     TRADING,
     TWO_FULL_MARKETS,
 )
-from tests.engines.spice_merchant.tables import (
+from tests.engines.spice_merchant.helpers import (
     CARD_COUNTS,
     CINNAMON,
     CLOVE,

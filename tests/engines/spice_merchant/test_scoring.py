@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.spice_merchant import rules
 from engines.spice_merchant.scoring import Sale, sell_goods
-from tests.engines.spice_merchant.tables import CLOVE, GINGER, PEPPER, SAFFRON, price_list, table
+from tests.engines.spice_merchant.helpers import CLOVE, GINGER, PEPPER, SAFFRON, price_list, table
 
 PRICES = price_list("2-5-7-9")
 EMPTY = [-1, 0]

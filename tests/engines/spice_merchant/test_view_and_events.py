@@ -7,7 +7,7 @@ from engines.spice_merchant import ENGINE
 from engines.spice_merchant.hidden import resample_hidden
 from engines.spice_merchant.state import REGISTRATION, State
 from marketplay.v1 import spice_merchant_pb2 as pb
-from tests.engines.spice_merchant.tables import (
+from tests.engines.spice_merchant.helpers import (
     CLOVE,
     GINGER,
     PEPPER,

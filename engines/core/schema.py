@@ -1,0 +1,372 @@
+"""A game's state declared once, as typed fields: encode, decode and clone derived.
+
+Each field of a game's `State` dataclass carries its wire encoder in its
+annotation, `Annotated[list[int], Ints(0, LAST_SPICE)]`, so adding a field is
+one edit (plus a rules version when the layout changes, `Since`). `Schema`
+reads the annotations once and derives:
+
+- `encode(state)`: a JSON list (engines/core/wire.py) of an optional encoding
+  prefix, then each field's encoded value in declaration order. The byte
+  layouts of released rules versions are frozen (tests/golden/sealed), so an
+  encoder writes exactly what the game wrote before the schema existed (a
+  flag as `true` or as `1`, a shopfront flattened, ...).
+- `decode(data, rules)`: the inverse, checking each value against its
+  encoder's bounds (which may depend on the player count, the rules version,
+  or a field read before it) and naming the field that does not fit; then the
+  game's own checks across fields (every card in exactly one place, ...).
+- `clone(state)`: a copy whose lists may be changed without touching the
+  original: each field copied as deep as its encoder says its value is
+  mutable (tuples and scalars shared). Generated as plain code, like the
+  dataclass's own `__init__`, because every `apply` pays for it.
+
+Every game's state is the same style: a mutable dataclass (slots) that only
+`apply` and `resample_hidden` change, on a `clone()` (docs/adding-a-game.md).
+The field named `rules` holds the rules version and is never encoded: the
+sealed header names the version and its engine supplies it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from operator import attrgetter
+from typing import Annotated, Any, Generic, TypeVar, get_args, get_origin, get_type_hints
+
+import orjson
+
+from engines.core.wire import dumps, int_in, ints, load_list, rows
+
+S = TypeVar("S")
+
+
+class Context:
+    """What a field's bounds may depend on while a state is decoded: the rules
+    version and the fields read so far (`ctx["grid"]`, `ctx.num_players`)."""
+
+    __slots__ = ("rules", "values")
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.values: dict[str, Any] = {}
+
+    @property
+    def num_players(self) -> int:
+        value: int = self.values["num_players"]
+        return value
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+
+#: A bound of a field: a number, or one computed from what is decoded so far.
+Bound = int | Callable[[Context], int]
+
+
+def seats(ctx: Context) -> int:
+    """One entry per seat."""
+    return ctx.num_players
+
+
+def last_seat(ctx: Context) -> int:
+    """The highest seat number."""
+    return ctx.num_players - 1
+
+
+def _at(bound: Bound, ctx: Context) -> int:
+    return bound if isinstance(bound, int) else bound(ctx)
+
+
+def _length(bound: Bound | None, ctx: Context) -> int | None:
+    return None if bound is None else _at(bound, ctx)
+
+
+class Wire(ABC):
+    """A field's encoder: how its value is written, read back and copied."""
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        """What writes the value's JSON form; None when it is written as it is."""
+        return None
+
+    def depth(self) -> int:
+        """How deep `clone` copies the value: 0 shares it (ints, flags, strings,
+        tuples and other immutable values), 1 copies a list, 2 a list of lists."""
+        return 0
+
+    @abstractmethod
+    def decode(self, raw: Any, what: str, ctx: Context) -> Any:
+        """The value `raw` (parsed JSON) stands for; ValueError naming `what`
+        when it does not fit."""
+
+
+@dataclass(frozen=True)
+class Int(Wire):
+    """An int in [low, high]."""
+
+    low: Bound
+    high: Bound
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> int:
+        return int_in(raw, what, _at(self.low, ctx), _at(self.high, ctx))
+
+
+class Flag(Wire):
+    """A bool written as JSON `true`/`false`."""
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> bool:
+        if not isinstance(raw, bool):
+            raise ValueError(f"state field {what} is malformed")
+        return raw
+
+
+class Bit(Wire):
+    """A bool written as `1`/`0`."""
+
+    def writer(self) -> Callable[[Any], Any]:
+        return int
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> bool:
+        return bool(int_in(raw, what, 0, 1))
+
+
+@dataclass(frozen=True)
+class Text(Wire):
+    """A string out of the set `choices(ctx)`; `refusal` is the error otherwise."""
+
+    choices: Callable[[Context], Collection[str]]
+    refusal: str
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> str:
+        if not isinstance(raw, str) or raw not in self.choices(ctx):
+            raise ValueError(self.refusal)
+        return raw
+
+
+@dataclass(frozen=True)
+class Ints(Wire):
+    """A list of ints in [low, high], of `length` items when given; a tuple
+    in the state when `frozen` (written as a list either way)."""
+
+    low: Bound
+    high: Bound
+    length: Bound | None = None
+    frozen: bool = False
+
+    def depth(self) -> int:
+        return 0 if self.frozen else 1
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> list[int] | tuple[int, ...]:
+        value = ints(raw, what, _at(self.low, ctx), _at(self.high, ctx), _length(self.length, ctx))
+        return tuple(value) if self.frozen else value
+
+
+class Bits(Wire):
+    """A list of bools written as `1`/`0`, one per seat."""
+
+    def writer(self) -> Callable[[Any], Any]:
+        return lambda bits: [int(bit) for bit in bits]
+
+    def depth(self) -> int:
+        return 1
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> list[bool]:
+        return [bool(bit) for bit in ints(raw, what, 0, 1, ctx.num_players)]
+
+
+@dataclass(frozen=True)
+class Rows(Wire):
+    """`count` lists of ints in [low, high], each of `length` items when
+    given; tuples of tuples in the state when `frozen`."""
+
+    count: Bound
+    low: Bound
+    high: Bound
+    length: Bound | None = None
+    frozen: bool = False
+
+    def depth(self) -> int:
+        return 0 if self.frozen else 2
+
+    def decode(
+        self, raw: Any, what: str, ctx: Context
+    ) -> list[list[int]] | tuple[tuple[int, ...], ...]:
+        value = rows(raw, what, _at(self.count, ctx), _at(self.low, ctx), _at(self.high, ctx),
+                     _length(self.length, ctx))
+        return tuple(tuple(row) for row in value) if self.frozen else value
+
+
+@dataclass(frozen=True)
+class Custom(Wire):
+    """A field with its own reader (`read(raw, what, ctx)`), and writer when
+    its value is not written as it is."""
+
+    read: Callable[[Any, str, Context], Any]
+    write: Callable[[Any], Any] | None = None
+    copy_depth: int = 0
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        return self.write
+
+    def depth(self) -> int:
+        return self.copy_depth
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> Any:
+        return self.read(raw, what, ctx)
+
+
+@dataclass(frozen=True)
+class Cached(Wire):
+    """`wire` whose JSON is cached by value and spliced in as it is
+    (`orjson.Fragment`): for a large immutable field that changes seldom
+    (Market Fresh's board)."""
+
+    wire: Wire
+    size: int = 256
+
+    def writer(self) -> Callable[[Any], Any]:
+        inner = self.wire.writer()
+
+        @lru_cache(maxsize=self.size)
+        def write(value: Any) -> orjson.Fragment:
+            return orjson.Fragment(dumps(value if inner is None else inner(value)))
+
+        return write
+
+    def depth(self) -> int:
+        return self.wire.depth()
+
+    def decode(self, raw: Any, what: str, ctx: Context) -> Any:
+        return self.wire.decode(raw, what, ctx)
+
+
+@dataclass(frozen=True)
+class Label:
+    """The field's name in error messages, when it is not the field's own."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Since:
+    """A field the layout gained at layout number `layout`; states of older
+    layouts decode with `default(ctx)` for it (what those versions play by)."""
+
+    layout: int
+    default: Callable[[Context], Any]
+
+
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    wire: Wire
+    label: str
+    since: Since | None
+
+
+class Schema(Generic[S]):
+    """Encode, decode and clone of a state dataclass, from its annotations.
+
+    `prefix` is written before the fields (an encoding version: a mismatch
+    is refused as "the wrong encoding version"); `layout(rules)` picks the
+    layout number of a rules version (fields `Since` a later one are left
+    out); `check(state)` does the game's checks across fields after decoding.
+    """
+
+    def __init__(
+        self,
+        cls: type[S],
+        game_id: str,
+        prefix: Sequence[int] = (),
+        layout: Callable[[Any], int] = lambda _rules: 1,
+        check: Callable[[S], None] | None = None,
+    ) -> None:
+        self.cls = cls
+        self._make: Callable[..., S] = cls
+        self.game_id = game_id
+        self.prefix = tuple(prefix)
+        self._layout = layout
+        self._check = check
+        hints = get_type_hints(cls, include_extras=True)
+        declared: list[_Field] = []
+        for f in fields(cls):  # type: ignore[arg-type]
+            if f.name == "rules":
+                continue
+            hint = hints[f.name]
+            extras = get_args(hint)[1:] if get_origin(hint) is Annotated else ()
+            wire = next((x for x in extras if isinstance(x, Wire)), None)
+            if wire is None:
+                raise TypeError(f"{cls.__qualname__}.{f.name} names no wire encoder")
+            label = next((x.text for x in extras if isinstance(x, Label)), f.name)
+            since = next((x for x in extras if isinstance(x, Since)), None)
+            declared.append(_Field(f.name, wire, label, since))
+        self.fields = tuple(declared)
+        self._layouts: dict[int, _Layout] = {}
+        self.clone: Callable[[S], S] = _clone_function(cls, [f.name for f in fields(cls)],  # type: ignore[arg-type]
+                                                       {d.name: d.wire.depth() for d in declared})
+
+    def names(self, rules: Any) -> tuple[str, ...]:
+        """The fields a state of `rules` encodes, in order."""
+        return tuple(f.name for f in self._layout_of(rules).fields)
+
+    def _layout_of(self, rules: Any) -> _Layout:
+        number = self._layout(rules)
+        layout = self._layouts.get(number)
+        if layout is None:
+            layout = self._layouts[number] = _Layout(self, number)
+        return layout
+
+    def encode(self, state: S) -> bytes:
+        """Compact JSON of the prefix and the fields: same state, same bytes."""
+        return self._layout_of(state.rules).encode(state)  # type: ignore[attr-defined]
+
+    def decode(self, data: bytes, rules: Any) -> S:
+        """Inverse of `encode` under `rules`; ValueError naming the first field
+        that does not fit, or the game's check that fails."""
+        layout = self._layout_of(rules)
+        width = len(self.prefix)
+        body = load_list(data, self.game_id, width + len(layout.fields))
+        if body[:width] != list(self.prefix):
+            raise ValueError(f"{self.game_id} state has the wrong encoding version")
+        ctx = Context(rules)
+        values = ctx.values
+        for f, raw in zip(layout.fields, body[width:], strict=True):
+            values[f.name] = f.wire.decode(raw, f.label, ctx)
+        for f in layout.missing:
+            assert f.since is not None
+            values[f.name] = f.since.default(ctx)
+        state: S = self._make(rules=rules, **values)
+        if self._check is not None:
+            self._check(state)
+        return state
+
+
+class _Layout:
+    """The fields one layout number encodes, and its encoder."""
+
+    def __init__(self, schema: Schema[Any], number: int) -> None:
+        self.fields = tuple(f for f in schema.fields if f.since is None or f.since.layout <= number)
+        self.missing = tuple(f for f in schema.fields if f not in self.fields)
+        prefix = list(schema.prefix)
+        get = attrgetter(*(f.name for f in self.fields))
+        writers = [(i + len(prefix), write) for i, f in enumerate(self.fields)
+                   if (write := f.wire.writer()) is not None]
+
+        def encode(state: Any) -> bytes:
+            values = [*prefix, *get(state)]
+            for i, write in writers:
+                values[i] = write(values[i])
+            return dumps(values)
+
+        self.encode = encode
+
+
+def _clone_function(cls: type[Any], names: list[str], depths: dict[str, int]) -> Callable[[Any], Any]:
+    """`clone` as generated code: `cls(self.a, self.b[:], [r[:] for r in self.c], ...)`."""
+    copies = {0: "self.{}", 1: "self.{}[:]", 2: "[row[:] for row in self.{}]"}
+    args = ", ".join(copies[depths.get(name, 0)].format(name) for name in names)
+    scope: dict[str, Any] = {"cls": cls}
+    exec(f"def clone(self):\n    return cls({args})\n", scope)  # the source is built from field names only
+    clone: Callable[[Any], Any] = scope["clone"]
+    clone.__doc__ = f"A copy of a {cls.__qualname__} whose lists can be changed without touching it."
+    return clone

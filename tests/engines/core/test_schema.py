@@ -1,0 +1,141 @@
+"""The state schema: encode, decode and clone derived from a dataclass's annotated fields."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import pytest
+
+from engines.core.schema import (
+    Bit,
+    Bits,
+    Cached,
+    Context,
+    Custom,
+    Flag,
+    Int,
+    Ints,
+    Label,
+    Rows,
+    Schema,
+    Since,
+    Text,
+    last_seat,
+    seats,
+)
+from engines.core.wire import dumps
+
+
+@dataclass(frozen=True)
+class Rules:
+    layout: int
+    names: tuple[str, ...] = ("a", "b")
+
+
+def _pair(raw: Any, what: str, ctx: Context) -> tuple[int, int]:
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise ValueError(f"state field {what} is malformed")
+    return raw[0], raw[1]
+
+
+@dataclass(slots=True)
+class Toy:
+    rules: Rules
+    num_players: Annotated[int, Int(1, 4)]
+    name: Annotated[str, Text(lambda ctx: ctx.rules.names, "toy state names an unknown name")]
+    turn: Annotated[int, Int(-1, last_seat)]
+    over: Annotated[bool, Flag()]
+    lit: Annotated[bool, Bit()]
+    deck: Annotated[list[int], Ints(0, 9)]
+    scores: Annotated[tuple[int, ...], Ints(0, 99, seats, frozen=True)]
+    hands: Annotated[list[list[int]], Rows(seats, 0, 9), Label("held cards")]
+    ready: Annotated[list[bool], Bits()]
+    board: Annotated[tuple[tuple[int, ...], ...], Cached(Rows(2, -1, 3, 2, frozen=True))]
+    pair: Annotated[tuple[int, int], Custom(_pair, lambda p: [p[0], p[1]])]
+    extra: Annotated[list[int], Ints(0, 9), Since(2, lambda ctx: [0] * ctx.num_players)]
+
+
+SCHEMA = Schema(Toy, "toy", prefix=(7,), layout=lambda rules: rules.layout)
+
+
+def _toy(layout: int = 2) -> Toy:
+    return Toy(Rules(layout), 2, "b", 1, False, True, [3, 4], (5, 6), [[1], [2, 2]],
+               [True, False], ((-1, 0), (1, -1)), (8, 9), [1, 2])
+
+
+def test_encode_writes_the_prefix_then_each_field_with_its_encoder() -> None:
+    data = SCHEMA.encode(_toy())
+    assert data == dumps([7, 2, "b", 1, False, 1, [3, 4], [5, 6], [[1], [2, 2]], [1, 0],
+                          [[-1, 0], [1, -1]], [8, 9], [1, 2]])
+    assert SCHEMA.decode(data, Rules(2)) == _toy()
+
+
+def test_an_older_layout_leaves_out_later_fields_and_reads_their_default() -> None:
+    old = _toy(layout=1)
+    data = SCHEMA.encode(old)
+    assert len(json.loads(data)) == 1 + len(SCHEMA.fields) - 1
+    assert SCHEMA.names(Rules(1)) == SCHEMA.names(Rules(2))[:-1]
+    again = SCHEMA.decode(data, Rules(1))
+    assert again.extra == [0, 0] and SCHEMA.encode(again) == data
+    with pytest.raises(ValueError, match="must be a list of"):
+        SCHEMA.decode(data, Rules(2))
+
+
+def test_clone_copies_each_field_as_deep_as_its_encoder_says() -> None:
+    toy = _toy()
+    twin = SCHEMA.clone(toy)
+    assert twin == toy and twin is not toy
+    twin.deck.append(1)
+    twin.hands[0].append(9)
+    twin.ready[0] = False
+    twin.extra.pop()
+    assert toy == _toy()
+    assert twin.scores is toy.scores and twin.board is toy.board  # immutable: shared
+
+
+def _mangle(data: bytes, index: int, value: object) -> bytes:
+    body = json.loads(data)
+    body[index] = value
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+@pytest.mark.parametrize(("index", "value", "says"), [
+    (0, 8, "toy state has the wrong encoding version"),
+    (1, 5, "state field num_players is malformed"),
+    (2, "c", "toy state names an unknown name"),
+    (3, 2, "state field turn is malformed"),  # the bound follows the player count
+    (4, 1, "state field over is malformed"),
+    (5, 2, "state field lit is malformed"),
+    (8, [[1]], "state field held cards has the wrong shape"),  # one row per seat
+    (9, [1, 2], "state field ready holds a value that is not an int in range"),
+    (10, [[0, 4], [0, 0]], "state field board holds a value that is not an int in range"),
+    (11, [1], "state field pair is malformed"),
+])
+def test_decode_refuses_what_an_encoder_does_not_accept(index: int, value: object, says: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        SCHEMA.decode(_mangle(SCHEMA.encode(_toy()), index, value), Rules(2))
+    assert str(refused.value) == says
+
+
+def test_the_game_check_runs_after_the_fields() -> None:
+    def no_empty_deck(toy: Toy) -> None:
+        if not toy.deck:
+            raise ValueError("toy state has no deck")
+
+    checked = Schema(Toy, "toy", prefix=(7,), layout=lambda rules: rules.layout, check=no_empty_deck)
+    data = checked.encode(_toy())
+    assert checked.decode(data, Rules(2)) == _toy()
+    with pytest.raises(ValueError, match=r"^toy state has no deck$"):
+        checked.decode(_mangle(data, 6, []), Rules(2))
+
+
+def test_a_field_without_an_encoder_is_refused_when_the_schema_is_built() -> None:
+    @dataclass
+    class Bare:
+        rules: Rules
+        num_players: int
+
+    with pytest.raises(TypeError, match=r"Bare\.num_players names no wire encoder"):
+        Schema(Bare, "bare")
