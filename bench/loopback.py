@@ -7,18 +7,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-import socket
 from pathlib import Path
+
+from tests.loopback import free_port as free_port  # one per process, never twice
 
 #: A fixed, public key: benchmark states are throwaway (a hash, because the
 #: server refuses keys that are visibly not random).
 KEYS = "bench:" + base64.b64encode(hashlib.sha256(b"marketplay bench key").digest()).decode()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def cpu_seconds(pid: int) -> float:
