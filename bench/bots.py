@@ -254,6 +254,29 @@ def _field(config: IsmctsConfig, item: str) -> tuple[str, object]:
 SPEED_TABLES = (("central-market", 3), ("market-fresh", 2), ("spice-merchant", 2))
 
 
+def playout_positions(game_id: str, players: int, games: int, seed: str = "speed",
+                      draws: str = "sp", first: int = 5, per_game: int = 6,
+                      choices: int = 2) -> list[Game]:
+    """Positions of `games` random playouts (game seeds `seed`0.., move draws
+    `draws`0..): from step `first`, about `per_game` a game, each one whose first
+    deciding seat has at least `choices` legal actions. The same positions for
+    every build, so searches compare."""
+    engine = registry.ENGINES[game_id]
+    positions: list[Game] = []
+    for k in range(games):
+        game = Game.new(engine, players, {}, f"{seed}{k}".encode())
+        rng = Rng(f"{draws}{k}".encode())
+        steps = []
+        while game.to_act():
+            steps.append(game)
+            seat = game.to_act()[0].seat
+            legal = engine.legal_actions(game.state, seat)
+            game, _ = game.apply(seat, legal[rng.below(len(legal))])
+        positions += [g for g in steps[first::max(1, len(steps) // per_game)]
+                      if len(engine.legal_actions(g.state, g.to_act()[0].seat)) >= choices]
+    return positions
+
+
 def speed(game_id: str | None, players: int | None, iterations: int) -> int:
     """ISMCTS iterations per CPU second at its default configuration, on every
     sixth position (with a choice) of three seeded random playouts per game:
@@ -261,18 +284,7 @@ def speed(game_id: str | None, players: int | None, iterations: int) -> int:
     for gid, count in SPEED_TABLES:
         if (game_id and gid != game_id) or (players and count != players):
             continue
-        engine = registry.ENGINES[gid]
-        positions = []
-        for k in range(3):
-            game, rng = Game.new(engine, count, {}, f"speed{k}".encode()), Rng(f"sp{k}".encode())
-            steps = []
-            while game.to_act():
-                steps.append(game)
-                seat = game.to_act()[0].seat
-                legal = engine.legal_actions(game.state, seat)
-                game, _ = game.apply(seat, legal[rng.below(len(legal))])
-            positions += [g for g in steps[5::max(1, len(steps) // 6)]
-                          if len(engine.legal_actions(g.state, g.to_act()[0].seat)) > 1]
+        positions = playout_positions(gid, count, games=3)
         policy, done, cpu = IsmctsPolicy(), 0, time.process_time()
         for game in positions:
             done += suggest(game, game.to_act()[0].seat, policy, Budget(iterations),

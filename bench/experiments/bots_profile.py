@@ -9,29 +9,12 @@ import pstats
 import sys
 import time
 
-from engines import registry
+from bench.bots import playout_positions
 from engines.bots import Budget, IsmctsPolicy, suggest
-from engines.core import Game, Rng
-
-
-def positions(gid, count, runs=2):
-    engine = registry.ENGINES[gid]
-    out = []
-    for k in range(runs):
-        game, rng = Game.new(engine, count, {}, f"speed{k}".encode()), Rng(f"sp{k}".encode())
-        steps = []
-        while game.to_act():
-            steps.append(game)
-            seat = game.to_act()[0].seat
-            legal = engine.legal_actions(game.state, seat)
-            game, _ = game.apply(seat, legal[rng.below(len(legal))])
-        out += [g for g in steps[5::max(1, len(steps) // 6)]
-                if len(engine.legal_actions(g.state, g.to_act()[0].seat)) > 1]
-    return out
 
 gid, count = sys.argv[1], int(sys.argv[2])
 its = int(sys.argv[3]) if len(sys.argv) > 3 else 100
-pos = positions(gid, count)
+pos = playout_positions(gid, count, games=2)
 policy = IsmctsPolicy()
 pr = cProfile.Profile()
 cpu = time.process_time()

@@ -8,30 +8,15 @@ action's share, and how often the two policies choose alike.
 import statistics
 import sys
 
+from bench.bots import playout_positions
 from engines import registry
 from engines.bots import POLICIES, Budget, default_iterations, suggest
-from engines.core import Game, Rng
-
-
-def positions(gid, n, k=2):
-    engine = registry.ENGINES[gid]
-    out = []
-    for j in range(k):
-        game, rng = Game.new(engine, n, {}, f"diag{j}".encode()), Rng(f"dg{j}".encode())
-        steps = []
-        while game.to_act():
-            steps.append(game)
-            seat = game.to_act()[0].seat
-            legal = engine.legal_actions(game.state, seat)
-            game, _ = game.apply(seat, legal[rng.below(len(legal))])
-        out += [g for g in steps[3::max(1, len(steps) // 8)]
-                if len(engine.legal_actions(g.state, g.to_act()[0].seat)) > 2]
-    return out
 
 for gid, n in [(a, int(b)) for a, b in (x.split(":") for x in sys.argv[1:])]:
     engine = registry.ENGINES[gid]
     spread, top, agree, legal_n, tried = [], [], 0, [], []
-    pos = positions(gid, n)
+    pos = playout_positions(gid, n, games=2, seed="diag", draws="dg", first=3, per_game=8,
+                            choices=3)
     for g in pos:
         seat = g.to_act()[0].seat
         budget = Budget(default_iterations(POLICIES["ismcts"], engine))
