@@ -92,7 +92,7 @@ MIN_VARIED = 0.5
 #: LEAK_PER_KIND steps of every kind, the last, and an even spread over the rest.
 #: Every step of every observer was 20-35 s a configuration under coverage on
 #: a busy machine; the Hypothesis property below still judges every step of
-#: its games for a sampled observer.
+#: the games it draws (fixed examples and a fresh search) for a sampled observer.
 LEAK_STEPS = 64
 LEAK_PER_KIND = 2
 
