@@ -30,6 +30,7 @@ from tests.conformance.checks import (
 from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.hidden import can_vary, hidden_places
 from tests.conformance.playout import playout
+from tests.conformance.sampling import sample_steps, step_kind
 
 each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 
@@ -86,13 +87,29 @@ def test_same_seed_and_actions_give_identical_bytes(config: PlayConfig) -> None:
 MIN_VARIED = 0.5
 
 
+#: The leak check judges this many steps of each configuration's playout (more
+#: only if its step kinds need them), every observer at each: the first
+#: LEAK_PER_KIND steps of every kind, the last, and an even spread over the rest.
+#: Every step of every observer was 20-35 s a configuration under coverage on
+#: a busy machine; the Hypothesis property below still judges every step of
+#: the games it draws (fixed examples and a fresh search) for a sampled observer.
+LEAK_STEPS = 64
+LEAK_PER_KIND = 2
+
+
+@pytest.mark.no_cover  # the property test below runs the same checks with coverage on
 @each_config
 def test_views_actions_and_events_never_leak(config: PlayConfig) -> None:
     """The leak checks compare each state with a resampled twin, so they cover
-    only what the resampler really moves: an inert resampler fails here."""
+    only what the resampler really moves: an inert resampler fails here.
+    They run on a kind-complete sample of the playout's steps (sampling.py):
+    every (decision kind, action) the game met is judged for every observer."""
     rng = Rng(b"resample")
+    steps = list(playout(config.new_game(b"leak-seed"), b"leak-policy"))
+    sample = [steps[i] for i in sample_steps(steps, LEAK_STEPS, LEAK_PER_KIND)]
+    assert {step_kind(s) for s in sample} == {step_kind(s) for s in steps}, "a step kind went unjudged"
     could_vary = varied = 0
-    for step in playout(config.new_game(b"leak-seed"), b"leak-policy"):
+    for step in sample:
         for observer in range(config.num_players):
             changed = check_no_leak(step, observer, rng)
             if can_vary(hidden_places(config.game_id, step.before.state, observer)):
@@ -101,6 +118,25 @@ def test_views_actions_and_events_never_leak(config: PlayConfig) -> None:
     assert varied >= MIN_VARIED * could_vary, (
         f"resample_hidden changed only {varied} of {could_vary} states it could have changed"
     )
+
+
+def test_the_leak_sample_is_bounded_and_holds_every_kind() -> None:
+    """sample_steps keeps the first steps of each kind and the last, spreads the
+    rest, and stays within its total when the kinds allow."""
+    config = max(CONFIGS, key=lambda c: c.num_players)
+    steps = list(playout(config.new_game(b"leak-seed"), b"leak-policy"))
+    kinds = {step_kind(s) for s in steps}
+    assert len(steps) > LEAK_STEPS > 2 * len(kinds), "pick a longer game to test the sampler on"
+    chosen = sample_steps(steps, LEAK_STEPS, LEAK_PER_KIND)
+    assert len(chosen) == LEAK_STEPS == len(set(chosen))
+    assert chosen == sorted(chosen) and chosen[-1] == len(steps) - 1
+    assert {step_kind(steps[i]) for i in chosen} == kinds
+    for kind in kinds:
+        first = [i for i, s in enumerate(steps) if step_kind(s) == kind][:LEAK_PER_KIND]
+        assert set(first) <= set(chosen), kind
+    eighths = {8 * i // len(steps) for i in chosen}
+    assert eighths == set(range(8)), "the sample left a stretch of the game unjudged"
+    assert sample_steps(steps[:5], LEAK_STEPS, LEAK_PER_KIND) == list(range(5))
 
 
 @each_config

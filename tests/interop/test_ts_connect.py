@@ -26,6 +26,9 @@ from tests.interop.ts_client import (
 pytestmark = needs_http_port
 
 
+# The in-process server's 102 games repeat the lines the one-game tests below and
+# tests/service reach; tracing them cost more than the games themselves.
+@pytest.mark.no_cover
 @pytest.mark.parametrize("part", TS_PARTS, ids=part_id)
 def test_every_config_over_connect_json(served_both: ServedBoth, tmp_path: Path,
                                         part: list[PlayConfig]) -> None:
