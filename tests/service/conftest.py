@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 import grpc
 import pytest
@@ -116,3 +118,18 @@ def seal_v1(plain: bytes, game_id: str, rules_version: str, magic: bytes = b"MPS
         head += part.encode()
     nonce = os.urandom(12)
     return bytes(head) + nonce + AESGCM(key).encrypt(nonce, plain, bytes(head))
+
+
+def record_threads(core: object, name: str, seen: list[str],
+                   hold: threading.Event | None = None) -> None:
+    """Make the core's method `name` note the thread each call runs on (and wait for
+    `hold`, if given), for tests of where a port runs an RPC's core."""
+    real: Callable[..., Any] = getattr(core, name)
+
+    def recorded(request: Any, call: Any) -> Any:
+        seen.append(threading.current_thread().name)
+        if hold is not None:
+            assert hold.wait(30), "the test never released the call"
+        return real(request, call)
+
+    setattr(core, name, recorded)

@@ -9,14 +9,13 @@ run on the handler threads, so a bot's search never holds the loop.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import INLINE_MAX_BYTES, ROUTES
-from tests.service.conftest import TEST_CONFIG, Served, first_legal
+from tests.service.conftest import TEST_CONFIG, Served, first_legal, record_threads
 
 LOOP = "marketplay-grpc"  # service/grpc_server.py's loop thread
 
@@ -26,20 +25,6 @@ def served() -> Iterator[Served]:
     s = Served(TEST_CONFIG)
     yield s
     s.close()
-
-
-def _record(served: Served, name: str, seen: list[str],
-            hold: threading.Event | None = None) -> None:
-    """Make the core's `name` note the thread it runs on (and wait for `hold`, if given)."""
-    real: Callable[..., Any] = getattr(served.running.core, name)
-
-    def recorded(request: Any, call: Any) -> Any:
-        seen.append(threading.current_thread().name)
-        if hold is not None:
-            assert hold.wait(30), "the test never released the call"
-        return real(request, call)
-
-    setattr(served.running.core, name, recorded)
 
 
 def test_only_the_bounded_rpcs_are_inline() -> None:
@@ -52,7 +37,7 @@ def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_handler_threads(served: Serv
                                   ("new_game", "apply_action", "get_view", "suggest_action",
                                    "list_games")}
     for name, threads in seen.items():
-        _record(served, name, threads)
+        record_threads(served.running.core, name, threads)
     stub = served.stub
     views = pb.ViewSelection(all_seats=True)
     update = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2,
@@ -70,7 +55,7 @@ def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_handler_threads(served: Serv
 
 def test_a_request_over_the_inline_limit_hops_to_a_handler_thread(served: Served) -> None:
     seen: list[str] = []
-    _record(served, "get_view", seen)
+    record_threads(served.running.core, "get_view", seen)
     padded = pb.GetViewRequest(state=b"\0" * (INLINE_MAX_BYTES + 1))  # refused, on a thread
     small = pb.GetViewRequest(state=b"\0" * 64)
     for request in (padded, small):
@@ -82,7 +67,7 @@ def test_a_request_over_the_inline_limit_hops_to_a_handler_thread(served: Served
 def test_a_bot_held_on_its_thread_blocks_no_other_call(served: Served) -> None:
     release = threading.Event()
     seen: list[str] = []
-    _record(served, "suggest_action", seen, hold=release)
+    record_threads(served.running.core, "suggest_action", seen, hold=release)
     stub = served.stub
     update = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2)).update
     seat, _ = first_legal(stub.GetView(pb.GetViewRequest(

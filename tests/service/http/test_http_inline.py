@@ -9,7 +9,7 @@ run on the executor's threads, so a bot's search never holds the loop.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import grpc
@@ -17,7 +17,7 @@ import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import INLINE_MAX_BYTES
-from tests.service.conftest import TEST_CONFIG, ServedHttp, first_legal
+from tests.service.conftest import TEST_CONFIG, ServedHttp, first_legal, record_threads
 from tests.service.http_client import Caller, HttpRefusal, http_client
 
 LOOP = "marketplay-http"  # service/http/server.py's loop thread
@@ -30,20 +30,6 @@ def served() -> Iterator[ServedHttp]:
     s.close()
 
 
-def _record(served: ServedHttp, name: str, seen: list[str],
-            hold: threading.Event | None = None) -> None:
-    """Make the core's `name` note the thread it runs on (and wait for `hold`, if given)."""
-    real: Callable[..., Any] = getattr(served.running.core, name)
-
-    def recorded(request: Any, call: Any) -> Any:
-        seen.append(threading.current_thread().name)
-        if hold is not None:
-            assert hold.wait(30), "the test never released the call"
-        return real(request, call)
-
-    setattr(served.running.core, name, recorded)
-
-
 @pytest.mark.parametrize("protocol", ["connect-json", "connect-proto", "grpc-web"])
 def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_threads(served: ServedHttp,
                                                             protocol: str) -> None:
@@ -51,7 +37,7 @@ def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_threads(served: ServedHttp,
                                   ("new_game", "apply_action", "get_view", "suggest_action",
                                    "list_games")}
     for name, threads in seen.items():
-        _record(served, name, threads)
+        record_threads(served.running.core, name, threads)
     views = pb.ViewSelection(all_seats=True)
     with http_client("http1") as client:
         call = Caller(client, served.base, protocol)
@@ -72,7 +58,7 @@ def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_threads(served: ServedHttp,
 
 def test_a_request_over_the_inline_limit_runs_on_a_thread(served: ServedHttp) -> None:
     seen: list[str] = []
-    _record(served, "get_view", seen)
+    record_threads(served.running.core, "get_view", seen)
     padded = pb.GetViewRequest(state=b"\0" * (INLINE_MAX_BYTES + 1))  # refused, on a thread
     small = pb.GetViewRequest(state=b"\0" * 64)
     with http_client("http1") as client:
@@ -87,7 +73,7 @@ def test_a_request_over_the_inline_limit_runs_on_a_thread(served: ServedHttp) ->
 def test_a_search_on_a_thread_holds_up_no_cheap_call(served: ServedHttp) -> None:
     release = threading.Event()
     searching: list[str] = []
-    _record(served, "suggest_action", searching, hold=release)
+    record_threads(served.running.core, "suggest_action", searching, hold=release)
     with http_client("http1") as client, http_client("http1") as other:
         update = Caller(other, served.base, "connect-proto")(
             "NewGame", pb.NewGameRequest(game_id="spice-merchant", num_players=2,
