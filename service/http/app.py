@@ -95,6 +95,8 @@ class Readiness:
 
 _DISCARD_MAX_BYTES = 64 << 20
 _DISCARD_SECONDS = 10.0
+#: The largest declared HTTP/1.1 body read on (and dropped) after its refusal.
+_H1_READ_ON_BYTES = 1 << 20
 
 
 class _ConnectionAges:
@@ -144,9 +146,11 @@ class _Body:
     def __init__(self, scope: Scope, receive: Receive, limit: int) -> None:
         self._h2 = scope.get("http_version") == "2"
         declared = _header(scope, b"content-length")
-        #: HTTP/1.1 reads on past a refusal only for a body it would have taken anyway,
-        #: so the connection stays usable; a larger one is left unread (and closed).
-        self._h1_reads_on = declared.isdigit() and int(declared) <= limit
+        #: HTTP/1.1 reads on past a refusal for a body of up to _H1_READ_ON_BYTES, so the
+        #: connection stays usable and the client reads its 413: closing a connection with
+        #: the body unread resets it, and the answer may be lost with it (a client sending
+        #: a little too much saw "disconnected" instead). A larger one is left unread.
+        self._h1_reads_on = declared.isdigit() and int(declared) <= max(limit, _H1_READ_ON_BYTES)
         self._receive = receive
         self.ended = False
 
