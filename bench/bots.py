@@ -44,6 +44,7 @@ import json
 import math
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -244,7 +245,9 @@ def markdown(rows: Iterable[Row]) -> str:
 def _field(config: IsmctsConfig, item: str) -> tuple[str, object]:
     """`key=value` as an IsmctsConfig field and a value of that field's type."""
     key, _, text = item.partition("=")
-    kinds = {f.name: type(getattr(config, f.name)) for f in fields(config)}
+    # a field whose default is None (exploration: the game's own) takes a float
+    kinds = {f.name: float if getattr(config, f.name) is None else type(getattr(config, f.name))
+             for f in fields(config)}
     if key not in kinds:
         raise SystemExit(f"--variant: no IsmctsConfig field {key!r}; fields: {sorted(kinds)}")
     return key, text if kinds[key] is str else kinds[key](text)
@@ -296,16 +299,22 @@ def speed(game_id: str | None, players: int | None, iterations: int) -> int:
     return 0
 
 
+#: One writer at a time on stdout: a --progress line never lands inside a table row.
+_PRINTING = threading.Lock()
+
+
 def _progress(entry: tuple[int, str, int, str, str, list[Task]], number: int,
               future: Future[GameResult]) -> None:
     """One finished game, as a JSON line (`--progress`)."""
     _, game_id, players, pairing, variant, _ = entry
     result = future.result()
-    print(json.dumps({"game": game_id, "players": players, "pairing": pairing,
-                      "variant": variant, "number": number, "score": result.score,
-                      "ahead": result.ahead, "iterations": result.iterations,
-                      "times": [round(t, 5) for t in result.times],
-                      "cpu_times": [round(t, 5) for t in result.cpu_times]}), flush=True)
+    line = json.dumps({"game": game_id, "players": players, "pairing": pairing,
+                       "variant": variant, "number": number, "score": result.score,
+                       "ahead": result.ahead, "iterations": result.iterations,
+                       "times": [round(t, 5) for t in result.times],
+                       "cpu_times": [round(t, 5) for t in result.cpu_times]})
+    with _PRINTING:  # the pool's result thread runs this beside main()'s table rows
+        print(line, flush=True)
 
 
 def merge(paths: list[str]) -> list[Row]:
@@ -317,7 +326,8 @@ def merge(paths: list[str]) -> list[Row]:
             for line in lines:
                 if not line.startswith("{"):
                     continue
-                g = json.loads(line)
+                # the object only: a log written before _PRINTING may run a table row on
+                g, _ = json.JSONDecoder().raw_decode(line)
                 if "times" not in g:
                     continue
                 key = (g["game"], g["players"], g["pairing"], g["variant"])
@@ -354,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=defaults.depth,
                         help="ismcts playout depth")
     parser.add_argument("--exploration", type=float, default=defaults.exploration,
-                        help="ismcts UCB1 exploration constant")
+                        help="ismcts UCB1 exploration constant (default: each game's own)")
     parser.add_argument("--greedy-samples", type=int, default=GREEDY_SAMPLES)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--json", help="also append each row, as it is done, to this file "
@@ -422,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.millis:
         iterations = f"{args.millis} ms (at most {args.iterations or 'any'} iterations)"
     print(f"ismcts {iterations}, variants {'/'.join(playouts) or 'default'}, depth {args.depth}, "
-          f"exploration {args.exploration}; greedy {args.greedy_samples} samples, "
+          f"exploration {args.exploration or 'per game'}; greedy {args.greedy_samples} samples, "
           f"{args.jobs} processes", flush=True)
     rows: list[Row] = []
     started = time.perf_counter()
@@ -445,7 +455,9 @@ def main(argv: list[str] | None = None) -> int:
                             variant)
             rows.append(row)
             table = markdown([row]).splitlines()
-            print(table[2], table[-1], f"(done at {row.wall_seconds:.0f}s)", sep="\n", flush=True)
+            with _PRINTING:
+                print(table[2], table[-1], f"(done at {row.wall_seconds:.0f}s)", sep="\n",
+                      flush=True)
             if args.json:
                 with open(args.json, "a") as out:
                     out.write(json.dumps(asdict(row)) + "\n")

@@ -67,8 +67,9 @@ NodeKey = tuple[int, bytes]  # (deciding seat, its view's bytes)
 class IsmctsConfig:
     """How the search works; the budget says how long."""
 
-    #: UCB1's exploration constant (values are 0..1).
-    exploration: float = 0.7
+    #: UCB1's exploration constant (values are 0..1); None: the game's own
+    #: (`BotTuning.search_exploration`).
+    exploration: float | None = None
     #: 1: the constant is scaled by 2 / players. A value is the chance to
     #: finish ahead of every opponent, about 1/players between equals, so
     #: the differences between actions shrink with the table; unscaled, the
@@ -150,7 +151,8 @@ class IsmctsPolicy:
             if budget.iterations < config.root_visits * len(legal):
                 ranked = ranked[:config.root_top_k]
             root.admitted = ranked
-        exploration = config.exploration
+        exploration = (engine.spec.bots.search_exploration if config.exploration is None
+                       else config.exploration)
         if config.exploration_by_share:
             exploration *= 2.0 / game.num_players
         search = _Search(engine, seat, config, rng, root, {}, rules, exploration)

@@ -37,6 +37,7 @@ from engines.central_market.state import (
     TOURISTS_SALE,
     State,
 )
+from engines.core.spec import BotTuning
 
 #: Victory points a seat must lead by to be all but sure of winning: a
 #: round won outright against the runner-up is worth one or two.
@@ -46,10 +47,16 @@ ACTION_CARD = 0.1
 #: Victory points per income point while the round's ranks are still open.
 INCOME = 0.05
 
-#: ISMCTS iterations a decision: the bots' default budget for this game
-#: (calibrated for the search before issue 21 at about 200 ms; docs/bots.md,
-#: "How strong, how fast").
-SEARCH_ITERATIONS = 450
+#: ISMCTS iterations a decision: the bots' default budget for this game,
+#: for at most about 200 ms of CPU at the 95th percentile (5 players, the
+#: costliest table: 382 ms at 450 iterations on the development machine;
+#: docs/bots.md, "How strong, how fast").
+SEARCH_ITERATIONS = 230
+#: ISMCTS's UCB1 exploration constant for this game (docs/bots.md,
+#: "Exploration per game").
+SEARCH_EXPLORATION = 0.7
+#: How the bots play this game: the spec's `bots` (engines/core/spec.py).
+TUNING = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION)
 
 
 def _held_kg(state: State, seat: int) -> int:

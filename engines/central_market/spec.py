@@ -20,7 +20,7 @@ from engines.central_market.state import NO_PRODUCT, State
 from engines.central_market.versions import Rules
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
-from engines.core.spec import BotTuning, GameSpec, OptionSpec, OptionValue
+from engines.core.spec import GameSpec, OptionSpec, OptionValue
 from engines.core.standard import Modules, one_codec
 from marketplay.v1 import central_market_pb2 as pb
 
@@ -108,7 +108,7 @@ def spec_of(version: Rules) -> GameSpec:
         max_action_bytes=MAX_ACTION_BYTES,
         proto_field="central_market",
         action_type=pb.CentralMarketAction,
-        bots=BotTuning(evaluation.SPREAD, evaluation.SEARCH_ITERATIONS),
+        bots=evaluation.TUNING,
         sealed_size=SEALED_SIZE,
     )
 

@@ -69,9 +69,14 @@ class BotTuning:
     #: A lead in `estimate` points that makes a win very likely: bots turn
     #: point differences into win chances with it.
     points_spread: float = 10.0
-    #: The default ISMCTS budget: the iterations that answer in about 200 ms
-    #: on the development machine.
+    #: The default ISMCTS budget: the iterations that answer in at most about
+    #: 200 ms of CPU (the 95th percentile) on the development machine.
     search_iterations: int = 200
+    #: ISMCTS's UCB1 exploration constant for this game: values are win
+    #: chances (0..1), and how far apart good moves' values lie depends on the
+    #: game's scoring, so the constant that weighs them is tuned per game
+    #: (docs/bots.md, "Exploration per game").
+    search_exploration: float = 0.7
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engines.core.spec import BotTuning
 from engines.market_fresh.rules import options_now
 from engines.market_fresh.scoring import final_scores
 from engines.market_fresh.state import SCORE, State
@@ -21,10 +22,16 @@ from engines.market_fresh.state import SCORE, State
 #: turns, or a column award.
 SPREAD = 12.0
 
-#: ISMCTS iterations for about 200 ms of CPU a decision: the bots' default
-#: budget for this game (calibrated for the search before issue 21 at
-#: about 200 ms; docs/bots.md, "How strong, how fast").
-SEARCH_ITERATIONS = 320
+#: ISMCTS iterations a decision: the bots' default budget for this game,
+#: for at most about 200 ms of CPU at the 95th percentile (2 players, the
+#: costliest table: 264 ms at 320 iterations on the development machine;
+#: docs/bots.md, "How strong, how fast").
+SEARCH_ITERATIONS = 240
+#: ISMCTS's UCB1 exploration constant for this game (docs/bots.md,
+#: "Exploration per game").
+SEARCH_EXPLORATION = 0.7
+#: How the bots play this game: the spec's `bots` (engines/core/spec.py).
+TUNING = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION)
 
 def estimate(state: State) -> list[float]:
     """`final_scores(...).total` per seat, plus a crate waiting to score its best option."""

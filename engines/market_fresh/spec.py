@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
-from engines.core.spec import BotTuning, GameSpec, OptionSpec, OptionValue
+from engines.core.spec import GameSpec, OptionSpec, OptionValue
 from engines.core.standard import Modules
 from engines.market_fresh import evaluation, hidden, rules, state, view
 from engines.market_fresh.moves import MAX_ACTION_BYTES, codec_of
@@ -55,7 +55,7 @@ def spec_of(version: Rules) -> GameSpec:
         max_action_bytes=MAX_ACTION_BYTES,
         proto_field="market_fresh",
         action_type=pb.MarketFreshAction,
-        bots=BotTuning(evaluation.SPREAD, evaluation.SEARCH_ITERATIONS),
+        bots=evaluation.TUNING,
         sealed_size=SEALED_SIZE,
     )
 

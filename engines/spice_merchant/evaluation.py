@@ -9,6 +9,7 @@ winner").
 
 from __future__ import annotations
 
+from engines.core.spec import BotTuning
 from engines.spice_merchant.scoring import sell_goods
 from engines.spice_merchant.state import NONE, State
 
@@ -18,10 +19,19 @@ SPREAD = 6.0
 #: Weight of one good sold, below any difference in points.
 TIE_BREAK = 0.01
 
-#: ISMCTS iterations for about 200 ms of CPU a decision: the bots' default
-#: budget for this game (calibrated for the search before issue 21 at
-#: about 200 ms; docs/bots.md, "How strong, how fast").
-SEARCH_ITERATIONS = 220
+#: ISMCTS iterations a decision: the bots' default budget for this game,
+#: for at most about 200 ms of CPU at the 95th percentile (4 players, the
+#: costliest table: 255 ms at 220 iterations on the development machine;
+#: docs/bots.md, "How strong, how fast").
+SEARCH_ITERATIONS = 180
+#: ISMCTS's UCB1 exploration constant for this game: a third of the others'.
+#: The main turn's good moves lie close in value (a point or two of a
+#: six-point spread), so at 0.7 the search spread its visits almost evenly
+#: over them and the most visited was close to a draw among them
+#: (docs/bots.md, "Exploration per game").
+SEARCH_EXPLORATION = 0.25
+#: How the bots play this game: the spec's `bots` (engines/core/spec.py).
+TUNING = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION)
 
 def estimate(state: State) -> list[float]:
     prices = state.rules.data.price_list(state.nutmeg_prices)

@@ -4,7 +4,7 @@ of the engine (engines/core/standard.py)."""
 
 from __future__ import annotations
 
-from engines.core.spec import BotTuning, GameSpec, OptionSpec
+from engines.core.spec import GameSpec, OptionSpec
 from engines.core.standard import Modules, one_codec
 from engines.spice_merchant import evaluation, hidden, rules, state, view
 from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES
@@ -42,7 +42,7 @@ def spec_of(version: Rules) -> GameSpec:
         max_action_bytes=MAX_ACTION_BYTES,
         proto_field="spice_merchant",
         action_type=pb.SpiceMerchantAction,
-        bots=BotTuning(evaluation.SPREAD, evaluation.SEARCH_ITERATIONS),
+        bots=evaluation.TUNING,
         sealed_size=SEALED_SIZE,
     )
 

@@ -23,6 +23,7 @@ from engines.core import Game, Rng
 from tests.conformance.checks import wire
 from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.playout import playout
+from tests.conformance.sampling import sample_steps
 
 each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 
@@ -32,6 +33,9 @@ BUDGETS = {"random": 1, "greedy": 2, "ismcts": 10}
 TWINS = 3
 #: Positions per playout at which the bots are asked (spread over the game).
 POSITIONS = 3
+#: Steps per playout at which every observer's resample is checked: the first of every
+#: kind of step, the last, and an even spread (tests/conformance/sampling.py).
+CANONICAL_STEPS = 24
 
 
 def twin(game: Game, seat: int, number: int) -> Game:
@@ -51,8 +55,19 @@ def fingerprint(answer: Suggestion) -> bytes:
     return b"|".join(out)
 
 
+_POSITIONS: dict[str, list[Game]] = {}
+
+
 def positions(config: PlayConfig) -> list[Game]:
-    """States along a random playout where the first decider has a choice."""
+    """States along a random playout where the first decider has a choice (one
+    playout per configuration, shared by the policies' tests)."""
+    label = config.label()
+    if label not in _POSITIONS:
+        _POSITIONS[label] = _positions(config)
+    return _POSITIONS[label]
+
+
+def _positions(config: PlayConfig) -> list[Game]:
     steps = [s.before for s in playout(config.new_game(b"bots-fair"), b"bots-fair-policy")]
     choices = [g for g in steps
                if len(g.engine.legal_actions(g.state, g.to_act()[0].seat)) > 1]
@@ -67,10 +82,9 @@ def test_resample_hidden_is_canonical(config: PlayConfig) -> None:
     """Two states an observer cannot tell apart, resampled with equal Rng,
     give byte-identical encodings (so they hide nothing a bot could read)."""
     engine = config.engine
-    for index, step in enumerate(playout(config.new_game(b"canonical"), b"canonical-policy")):
-        if index % 7:
-            continue
-        game = step.before
+    steps = list(playout(config.new_game(b"canonical"), b"canonical-policy"))
+    for index in sample_steps(steps, CANONICAL_STEPS, 1):
+        game = steps[index].before
         for observer in range(config.num_players):
             twins = [twin(game, observer, k).state for k in range(TWINS)]
             again = {engine.encode(engine.resample_hidden(s, observer, Rng(b"same")))

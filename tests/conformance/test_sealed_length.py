@@ -4,8 +4,9 @@ see never changes the length of the sealed state.
 AES-GCM keeps the plaintext's length, so the service pads every state of a
 game to its size class (its spec's `sealed_size`, service/padding.py). For every game, player count
 and option set, along a seeded random playout, each seat's hidden facts are
-resampled (the engines' own `resample_hidden`) and both states are sealed:
-the lengths must be equal, and equal to the game's one sealed length.
+resampled (the engines' own `resample_hidden`) and both states are sealed, at a
+kind-complete sample of the steps: the lengths must be equal, and every
+step's sealed length the game's one sealed length.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from service.sealing import Sealer
 from service.states import Instance, StateStore
 from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.playout import playout
+from tests.conformance.sampling import sample_steps
 
+#: Steps whose every seat's twin is sealed too: the first 2 of every kind of step, the
+#: last, and an even spread (tests/conformance/sampling.py); every step is sealed.
+TWINNED_STEPS = 64
 #: A fixed public key: these states are throwaway.
 KEYS = "conformance:" + "Bq0sWbQ6aQ0H3vd1b5ZzQ8h1ZQ3mT2xhXz8o4rD1Gk4="
 
@@ -33,10 +38,14 @@ def test_resampling_hidden_facts_never_changes_the_sealed_length(config: PlayCon
     rng = Rng(b"sealed-length")
     start = config.new_game(b"sealed-length")
     lengths = {len(store.seal(start, instance))}
-    for step in playout(start, b"sealed-length-policy"):
+    steps = list(playout(start, b"sealed-length-policy"))
+    twinned = set(sample_steps(steps, TWINNED_STEPS, 2))
+    for index, step in enumerate(steps):
         game = step.after
         sealed = len(store.seal(game, instance))
         lengths.add(sealed)
+        if index not in twinned:
+            continue
         for observer in range(game.num_players):
             twin_state = game.engine.resample_hidden(game.state, observer, rng)
             twin = Game(game.engine, game.num_players, game.options, game.seed, game.rng_counter,

@@ -1,8 +1,10 @@
-"""The TypeScript client over Connect on the HTTP port: JSON (every configuration), binary, h2c.
+"""The TypeScript client over Connect on the HTTP port: JSON (every option value), binary, h2c.
 
-connect-node's Connect transport plays every configuration of the conformance
-suite to the end in JSON over HTTP/1.1; Connect's binary format, HTTP/2
-(h2c) and connect-web's fetch transport play one configuration per game.
+connect-node's Connect transport plays, in JSON over HTTP/1.1, every game,
+rules version and player count of the conformance suite and every option
+value of each (`one_per_option_value`: 48 of the 102 configurations) to the
+end; Connect's binary format, HTTP/2 (h2c) and connect-web's fetch transport
+play one configuration per game.
 """
 
 from __future__ import annotations
@@ -26,13 +28,14 @@ from tests.interop.ts_client import (
 pytestmark = needs_http_port
 
 
-# The in-process server's 102 games repeat the lines the one-game tests below and
+# The in-process server's 48 games repeat the lines the one-game tests below and
 # tests/service reach; tracing them cost more than the games themselves.
 @pytest.mark.no_cover
 @pytest.mark.parametrize("part", TS_PARTS, ids=part_id)
-def test_every_config_over_connect_json(served_both: ServedBoth, tmp_path: Path,
-                                        part: list[PlayConfig]) -> None:
-    """Every configuration, GAMES_PER_PART games a test (all parts: all of TS_CONFIGS)."""
+def test_every_option_value_over_connect_json(served_both: ServedBoth, tmp_path: Path,
+                                              part: list[PlayConfig]) -> None:
+    """Every seating and option value, GAMES_PER_PART games a test (the parts together:
+    `one_per_option_value(TS_CONFIGS)`)."""
     reports = play(served_both.http_url, ["--protocol", "connect", "--json"], part, tmp_path)
     check_reports(reports, part, "connect+json")
 

@@ -30,16 +30,22 @@ def test_every_seating_over_native_grpc(served_both: ServedBoth, tmp_path: Path,
     check_reports(reports, part, "grpc")
 
 
-def test_the_parts_are_every_config_once() -> None:
+def test_the_parts_hold_every_seating_and_option_value_once() -> None:
     """Cutting the games into parts drops and repeats none; the binary transports' share
-    keeps every game, rules version and player count."""
-    from tests.interop.ts_client import GAMES_PER_PART, TS_CONFIGS
+    keeps every game, rules version and player count, Connect JSON's every option value
+    of each game and rules version too."""
+    from tests.interop.ts_client import GAMES_PER_PART, TS_CONFIGS, option_values
 
-    assert [c for part in TS_PARTS for c in part] == TS_CONFIGS
-    assert max(len(part) for part in TS_PARTS) <= GAMES_PER_PART
-    assert len({part_id(part) for part in TS_PARTS}) == len(TS_PARTS)
-    seatings = [c for part in SEATING_PARTS for c in part]
-    assert {(c.game_id, c.rules_version, c.num_players) for c in seatings} == \
-        {(c.game_id, c.rules_version, c.num_players) for c in TS_CONFIGS}
-    assert len(seatings) == len(set(map(id, seatings))) < len(TS_CONFIGS)
-    assert len({part_id(part) for part in SEATING_PARTS}) == len(SEATING_PARTS)
+    def seating(c: PlayConfig) -> tuple[str, str, int]:
+        return c.game_id, c.rules_version, c.num_players
+
+    for parts in (TS_PARTS, SEATING_PARTS):
+        played = [c for part in parts for c in part]
+        assert len(played) == len(set(map(id, played))) < len(TS_CONFIGS)
+        assert played == sorted(played, key=TS_CONFIGS.index)
+        assert {seating(c) for c in played} == {seating(c) for c in TS_CONFIGS}
+        assert max(len(part) for part in parts) <= GAMES_PER_PART
+        assert len({part_id(part) for part in parts}) == len(parts)
+    over_json = [c for part in TS_PARTS for c in part]
+    assert set().union(*map(option_values, over_json)) == \
+        set().union(*map(option_values, TS_CONFIGS))

@@ -174,7 +174,8 @@ def test_the_root_admits_only_its_best_actions_by_the_prior_when_the_budget_is_s
     means = [c.mean_value for c in prior.candidates]
     best4 = sorted(range(len(legal)), key=lambda i: (-means[i], i))[:4]
     assert sorted(searched) == sorted(best4)
-    wide = IsmctsConfig(root_top_k=4, root_visits=1)
+    # admitted is not visited: an exploration wide enough that every admitted action is tried
+    wide = IsmctsConfig(root_top_k=4, root_visits=1, exploration=2.0)
     answer = IsmctsPolicy(wide).choose(game, seat, Budget(2 * len(legal)), Rng(b"w"))
     assert all(c.visits for c in answer.candidates)
 
@@ -226,3 +227,22 @@ def test_exploration_by_share_scales_the_constant_by_two_over_the_players() -> N
         answers = [p.choose(step.before, seat, Budget(40), Rng(b"e")) for p in (scaled, plain, other)]
         assert answers[0] == answers[1]
         assert answers[0].candidates != answers[2].candidates  # the constant matters here
+
+
+def test_the_default_exploration_is_the_games_own() -> None:
+    """IsmctsConfig() searches each game with its BotTuning.search_exploration
+    (Spice Merchant's differs from the others': docs/bots.md)."""
+    constants = {}
+    for game_id, engine in registry.ENGINES.items():
+        game = Game.new(engine, 2 if game_id != "central-market" else 3, {}, b"own")
+        step = next(s for s in playout(game, b"own-policy")
+                    if len(s.before.engine.legal_actions(s.before.state,
+                                                          s.before.to_act()[0].seat)) > 3)
+        seat = step.before.to_act()[0].seat
+        constant = constants[game_id] = engine.spec.bots.search_exploration
+        answers = [IsmctsPolicy(config).choose(step.before, seat, Budget(40), Rng(b"e"))
+                   for config in (IsmctsConfig(), IsmctsConfig(exploration=constant),
+                                  IsmctsConfig(exploration=constant * 3))]
+        assert answers[0] == answers[1], game_id
+        assert answers[0].candidates != answers[2].candidates, game_id
+    assert constants["spice-merchant"] < constants["central-market"]
