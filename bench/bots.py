@@ -246,8 +246,8 @@ def _field(config: IsmctsConfig, item: str) -> tuple[str, object]:
     """`key=value` as an IsmctsConfig field and a value of that field's type."""
     key, _, text = item.partition("=")
     # a field whose default is None (exploration: the game's own) takes a float
-    kinds = {f.name: float if getattr(config, f.name) is None else type(getattr(config, f.name))
-             for f in fields(config)}
+    defaults = {f.name: getattr(config, f.name) for f in fields(config)}
+    kinds = {name: float if value is None else type(value) for name, value in defaults.items()}
     if key not in kinds:
         raise SystemExit(f"--variant: no IsmctsConfig field {key!r}; fields: {sorted(kinds)}")
     return key, text if kinds[key] is str else kinds[key](text)
@@ -431,8 +431,9 @@ def main(argv: list[str] | None = None) -> int:
     iterations = f"{args.iterations or 'default'} iterations"
     if args.millis:
         iterations = f"{args.millis} ms (at most {args.iterations or 'any'} iterations)"
+    exploration = "per game" if args.exploration is None else args.exploration
     print(f"ismcts {iterations}, variants {'/'.join(playouts) or 'default'}, depth {args.depth}, "
-          f"exploration {args.exploration or 'per game'}; greedy {args.greedy_samples} samples, "
+          f"exploration {exploration}; greedy {args.greedy_samples} samples, "
           f"{args.jobs} processes", flush=True)
     rows: list[Row] = []
     started = time.perf_counter()
