@@ -333,8 +333,15 @@ class _Supervisor:
         # has its own handling, then stops it.
         announce, self._announced = not self._announced, True
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, _FORWARDED)
+        # Pinned across the fork too: the child inherits its core from its first
+        # instruction, so nobody (a test, `taskset -p`) ever sees a live worker unpinned.
+        supervisor_cores = os.sched_getaffinity(0) if slot.core is not None else None
+        if slot.core is not None:
+            os.sched_setaffinity(0, {slot.core})
         pid = os.fork()
         if pid:
+            if supervisor_cores is not None:
+                os.sched_setaffinity(0, supervisor_cores)
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             slot.pid, slot.started = pid, time.monotonic()
             log.info("worker %d started", pid)
@@ -343,8 +350,6 @@ class _Supervisor:
         try:
             self._become_worker(supervisor)
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            if slot.core is not None:
-                os.sched_setaffinity(0, {slot.core})
             code = self._serve(self._config, self._sealer, announce)
         except StartupError as exc:
             log.error("worker %d cannot start: %s", os.getpid(), exc)
