@@ -20,7 +20,7 @@ from engines.central_market.state import NO_PRODUCT, State
 from engines.central_market.versions import Rules
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
-from engines.core.spec import GameSpec, OptionSpec, OptionValue
+from engines.core.spec import GameInfo, OptionSpec, OptionValue
 from engines.core.standard import Modules, one_codec
 from marketplay.v1 import central_market_pb2 as pb
 
@@ -96,21 +96,12 @@ def options_of(version: Rules) -> tuple[OptionSpec, ...]:
 SEALED_SIZE = 2048
 
 
-def spec_of(version: Rules) -> GameSpec:
-    """What ListGames shows of one rules version (versions.py names them)."""
-    return GameSpec(
-        game_id="central-market",
-        title="Central Market",
-        min_players=MIN_PLAYERS,
-        max_players=MAX_PLAYERS,
-        rules_version=version.version,
-        options=options_of(version),
-        max_action_bytes=MAX_ACTION_BYTES,
-        proto_field="central_market",
-        action_type=pb.CentralMarketAction,
-        bots=evaluation.TUNING,
-        sealed_size=SEALED_SIZE,
-    )
+#: Central Market under every rules version (versions.py names them).
+INFO = GameInfo(
+    "Central Market", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+    action_type=pb.CentralMarketAction, max_action_bytes=MAX_ACTION_BYTES,
+    bots=evaluation.TUNING, sealed_size=SEALED_SIZE,
+)
 
 
 def new_game(version: Rules, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
@@ -130,7 +121,7 @@ def new_game(version: Rules, num_players: int, options: Mapping[str, OptionValue
 
 
 MODULES = Modules(
-    spec=spec_of, new_game=new_game, deciders=rules.deciders,
+    info=INFO, options=options_of, new_game=new_game, deciders=rules.deciders,
     legal_moves=rules.legal_moves, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,

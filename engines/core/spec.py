@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from typing import Literal
 
 from google.protobuf.message import Message
@@ -121,3 +122,33 @@ class GameSpec:
         return {
             o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options
         }
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is under every rules version. A game declares this once and
+    its options per version; `spec` makes each version's GameSpec, so no game
+    writes that constructor out (engines/core/standard.py). The game's id and
+    envelope field come from its proto file's name (`spice_merchant.proto`:
+    field `spice_merchant`, id `spice-merchant`), which is its package's name."""
+
+    title: str
+    min_players: int
+    max_players: int
+    action_type: type[Message]  # the game's own Action message, e.g. SpiceMerchantAction
+    max_action_bytes: int
+    bots: BotTuning
+    sealed_size: int
+
+    @property
+    def proto_field(self) -> str:
+        return PurePosixPath(self.action_type.DESCRIPTOR.file.name).stem
+
+    def spec(self, rules_version: str, options: tuple[OptionSpec, ...]) -> GameSpec:
+        return GameSpec(
+            game_id=self.proto_field.replace("_", "-"), title=self.title,
+            min_players=self.min_players, max_players=self.max_players,
+            rules_version=rules_version, options=options,
+            max_action_bytes=self.max_action_bytes, proto_field=self.proto_field,
+            action_type=self.action_type, bots=self.bots, sealed_size=self.sealed_size,
+        )

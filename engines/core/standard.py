@@ -4,7 +4,8 @@ A game declares, in its `spec.py`, which function of which of its modules
 plays each part (`Modules`); `StandardEngine` turns that and one rules
 version into an `Engine`, so no game writes a class that only forwards
 calls (docs/adding-a-game.md). What ListGames shows, the transport settings
-and the bots' tuning are the version's `GameSpec`, declared beside it.
+and the bots' tuning are the version's `GameSpec`, made from the game's
+`GameInfo` and the version's options, declared beside the rules.
 """
 
 from __future__ import annotations
@@ -12,16 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from google.protobuf.message import Message
 
 from engines.core.actions import ActionCodec
 from engines.core.engine import Decision, Engine, Event, Outcome
 from engines.core.rng import Rng
-from engines.core.spec import GameSpec, OptionValue
+from engines.core.spec import GameInfo, OptionSpec, OptionValue
 
-R = TypeVar("R")  # the game's rules version (its versions.Rules)
+
+class Versioned(Protocol):
+    """A game's rules version (its versions.Rules): named, the rest is the game's."""
+
+    @property
+    def version(self) -> str: ...
+
+
+R = TypeVar("R", bound=Versioned)  # the game's rules version (its versions.Rules)
 S = TypeVar("S")  # the game's state
 M = TypeVar("M", bound=Hashable)  # the game's moves
 A = TypeVar("A", bound=Message)  # the game's Action message
@@ -31,7 +40,8 @@ A = TypeVar("A", bound=Message)  # the game's Action message
 class Modules(Generic[R, S, M, A]):
     """Which function of a game's modules plays each part of the engine."""
 
-    spec: Callable[[R], GameSpec]  # spec.py: what one rules version shows and takes
+    info: GameInfo  # spec.py: the game under every rules version
+    options: Callable[[R], tuple[OptionSpec, ...]]  # spec.py: what one version takes
     new_game: Callable[[R, int, Mapping[str, OptionValue], Rng], S]  # set-up
     deciders: Callable[[S], Sequence[tuple[int, str]]]  # rules.py: (seat, kind) deciding now
     legal_moves: Callable[[S, int], Sequence[M]]  # rules.py
@@ -64,7 +74,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
     def __init__(self, modules: Modules[R, S, M, A], rules: R) -> None:
         self.modules = modules
         self.rules = rules
-        self.spec = modules.spec(rules)
+        self.spec = modules.info.spec(rules.version, modules.options(rules))
         self._codec = modules.codec(rules)
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:

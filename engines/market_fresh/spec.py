@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
-from engines.core.spec import GameSpec, OptionSpec, OptionValue
+from engines.core.spec import GameInfo, OptionSpec, OptionValue
 from engines.core.standard import Modules
 from engines.market_fresh import evaluation, hidden, rules, state, view
 from engines.market_fresh.moves import MAX_ACTION_BYTES, codec_of
@@ -41,23 +41,18 @@ OPTIONS = (
 #: (tests/conformance/configs.py), with at least half of that again as headroom.
 SEALED_SIZE = 1536
 
-def spec_of(version: Rules) -> GameSpec:
-    """What ListGames shows of one rules version (versions.py names them: a
-    rule or data change is a new version, and the data digest is part of the
-    name, so a state made under other crate or grid data is refused)."""
-    return GameSpec(
-        game_id="market-fresh",
-        title="Market Fresh",
-        min_players=1,
-        max_players=4,
-        rules_version=version.version,
-        options=OPTIONS,
-        max_action_bytes=MAX_ACTION_BYTES,
-        proto_field="market_fresh",
-        action_type=pb.MarketFreshAction,
-        bots=evaluation.TUNING,
-        sealed_size=SEALED_SIZE,
-    )
+#: Market Fresh under every rules version (versions.py names them: a rule or data
+#: change is a new version, and the data digest is part of the name, so a state made
+#: under other crate or grid data is refused). Its options are the same in each.
+INFO = GameInfo(
+    "Market Fresh", min_players=1, max_players=4, action_type=pb.MarketFreshAction,
+    max_action_bytes=MAX_ACTION_BYTES, bots=evaluation.TUNING, sealed_size=SEALED_SIZE,
+)
+
+
+def options_of(version: Rules) -> tuple[OptionSpec, ...]:
+    """What every rules version takes so far."""
+    return OPTIONS
 
 
 def resolve_variant(num_players: int, options: Mapping[str, OptionValue]) -> tuple[int, int]:
@@ -89,7 +84,7 @@ def new_game(version: Rules, num_players: int, options: Mapping[str, OptionValue
 
 
 MODULES = Modules(
-    spec=spec_of, new_game=new_game, deciders=rules.deciders,
+    info=INFO, options=options_of, new_game=new_game, deciders=rules.deciders,
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=codec_of, view=view.render, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,

@@ -4,7 +4,7 @@ of the engine (engines/core/standard.py)."""
 
 from __future__ import annotations
 
-from engines.core.spec import GameSpec, OptionSpec
+from engines.core.spec import GameInfo, OptionSpec
 from engines.core.standard import Modules, one_codec
 from engines.spice_merchant import evaluation, hidden, rules, state, view
 from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES
@@ -16,39 +16,35 @@ from marketplay.v1 import spice_merchant_pb2 as pb
 #: (tests/conformance/configs.py), with at least half of that again as headroom.
 SEALED_SIZE = 1024
 
-def spec_of(version: Rules) -> GameSpec:
-    """What ListGames shows of one rules version (versions.py names them: the
-    data digest is part of the name, so new prices make a new version)."""
-    return GameSpec(
-        game_id="spice-merchant",
-        title="Spice Merchant",
-        # "4 game information cards ... The remaining cards are not used": at most
-        # 4 seats; the minimum is not printed, 2 is the smallest table that trades.
-        min_players=2,
-        max_players=4,
-        rules_version=version.version,
-        options=(
-            OptionSpec(
-                name="nutmeg-prices",
-                kind="enum",
-                default=version.data.default_nutmeg,
-                description=(
-                    "Nutmeg & Mace points for a market holding 1-2-3-4 cards (the row is blank "
-                    "in the rulebook; the default interpolates between Clove and Saffron)"
-                ),
-                allowed=tuple(version.data.nutmeg_variants),
+
+#: Spice Merchant under every rules version (versions.py names them: the data
+#: digest is part of the name, so new prices make a new version).
+INFO = GameInfo(
+    # "4 game information cards ... The remaining cards are not used": at most
+    # 4 seats; the minimum is not printed, 2 is the smallest table that trades.
+    "Spice Merchant", min_players=2, max_players=4, action_type=pb.SpiceMerchantAction,
+    max_action_bytes=MAX_ACTION_BYTES, bots=evaluation.TUNING, sealed_size=SEALED_SIZE,
+)
+
+
+def options_of(version: Rules) -> tuple[OptionSpec, ...]:
+    """The Nutmeg & Mace price rows the version's data offers."""
+    return (
+        OptionSpec(
+            name="nutmeg-prices",
+            kind="enum",
+            default=version.data.default_nutmeg,
+            description=(
+                "Nutmeg & Mace points for a market holding 1-2-3-4 cards (the row is blank "
+                "in the rulebook; the default interpolates between Clove and Saffron)"
             ),
+            allowed=tuple(version.data.nutmeg_variants),
         ),
-        max_action_bytes=MAX_ACTION_BYTES,
-        proto_field="spice_merchant",
-        action_type=pb.SpiceMerchantAction,
-        bots=evaluation.TUNING,
-        sealed_size=SEALED_SIZE,
     )
 
 
 MODULES = Modules(
-    spec=spec_of, new_game=rules.new_game, deciders=rules.deciders,
+    info=INFO, options=options_of, new_game=rules.new_game, deciders=rules.deciders,
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,

@@ -47,7 +47,8 @@ def _engine_package(engine: Engine[Any, Any]) -> None:
     assert isinstance(engine, StandardEngine) and engine.modules is spec.MODULES
     assert registry.VERSIONS[engine.spec.game_id] == game.VERSIONS and game.ENGINE is game.VERSIONS[0]
     modules: Modules[Any, Any, Any, Any] = spec.MODULES
-    for part in ("spec", "new_game", "deciders", "legal_moves", "apply", "view", "outcome",
+    assert modules.info is spec.INFO and modules.info.proto_field == package
+    for part in ("options", "new_game", "deciders", "legal_moves", "apply", "view", "outcome",
                  "encode", "decode", "resample_hidden", "estimate"):
         function = getattr(modules, part)
         assert function.__module__.startswith(f"engines.{package}."), (part, function.__module__)

@@ -81,3 +81,21 @@ def test_a_game_without_options_says_so() -> None:
 def test_option_text_is_canonical() -> None:
     fast, price, mode = SPEC.options
     assert (fast.text(True), fast.text(False), price.text(7), mode.text("b")) == ("true", "false", "7", "b")
+
+
+def test_a_game_info_makes_each_versions_spec_named_by_its_proto_file() -> None:
+    """The id and envelope field come from the Action message's proto file, the
+    rest is copied: two versions differ only in name and options."""
+    from engines.core.spec import BotTuning, GameInfo
+    from marketplay.v1 import market_fresh_pb2
+
+    tuning = BotTuning(points_spread=4.0, search_iterations=9, search_exploration=0.3)
+    info = GameInfo("Fresh", min_players=1, max_players=4,
+                    action_type=market_fresh_pb2.MarketFreshAction, max_action_bytes=40,
+                    bots=tuning, sealed_size=512)
+    one, two = info.spec("1", ()), info.spec("market-fresh/2", SPEC.options)
+    assert (two.game_id, two.proto_field, two.title) == ("market-fresh", "market_fresh", "Fresh")
+    assert (two.min_players, two.max_players, two.max_action_bytes) == (1, 4, 40)
+    assert two.action_type is market_fresh_pb2.MarketFreshAction
+    assert (two.bots, two.sealed_size, two.options) == (tuning, 512, SPEC.options)
+    assert (one.rules_version, one.options, two.rules_version) == ("1", (), "market-fresh/2")
