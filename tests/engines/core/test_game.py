@@ -216,6 +216,9 @@ def _header(**change: object) -> bytes:
         (_header(step=1.5), "state field step is malformed"),
         (_header(players="2"), "state field players is malformed"),
         (_header(players=0), "state field players is malformed"),
+        (_header(players=1 << 64), "state field players is malformed"),
+        (_header(counter=1 << 64), "state field rng counter is malformed"),
+        (_header(step=1 << 64), "state field step is malformed"),
     ],
 )
 def test_decode_refuses_a_header_that_does_not_fit(data: bytes, says: str) -> None:
@@ -224,6 +227,14 @@ def test_decode_refuses_a_header_that_does_not_fit(data: bytes, says: str) -> No
     with pytest.raises(ValueError) as refused:
         Game.decode(TOY, data)
     assert str(refused.value) == says
+
+
+def test_decode_takes_the_largest_counts_a_header_may_hold() -> None:
+    """The header's bounds are 64-bit counts, inclusive: a long-lived game's
+    counter and step at the top of their range still decode."""
+    top = (1 << 64) - 1
+    game = Game.decode(TOY, _header(counter=top, step=top))
+    assert (game.rng_counter, game.step) == (top, top)
 
 
 @pytest.mark.parametrize("change", [{"players": 3}, {"players": 1}, {"options": {"slow": "true"}},

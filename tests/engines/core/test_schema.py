@@ -112,11 +112,49 @@ def _mangle(data: bytes, index: int, value: object) -> bytes:
     (9, [1, 2], "state field ready holds a value that is not an int in range"),
     (10, [[0, 4], [0, 0]], "state field board holds a value that is not an int in range"),
     (11, [1], "state field pair is malformed"),
+    (3, -2, "state field turn is malformed"),  # below the low bound
+    (7, [5], "state field scores has the wrong shape"),  # one score per seat: too short
+    (7, [5, 6, 7], "state field scores has the wrong shape"),  # too long
+    (7, [5, 100], "state field scores holds a value that is not an int in range"),
+    (8, [[1], [2], [3]], "state field held cards has the wrong shape"),  # a row too many
+    (8, [[1], [10]], "state field held cards holds a value that is not an int in range"),
+    (9, [1], "state field ready has the wrong shape"),  # one bit per seat: too short
+    (9, [1, 0, 1], "state field ready has the wrong shape"),  # too long
+    (10, [[0], [0, 0]], "state field board has the wrong shape"),  # a row too short
+    (10, [[0, 0, 0], [0, 0]], "state field board has the wrong shape"),  # a row too long
+    (10, [[0, 0]], "state field board has the wrong shape"),  # a row missing
+    (10, [[0, -2], [0, 0]], "state field board holds a value that is not an int in range"),
 ])
 def test_decode_refuses_what_an_encoder_does_not_accept(index: int, value: object, says: str) -> None:
     with pytest.raises(ValueError) as refused:
         SCHEMA.decode(_mangle(SCHEMA.encode(_toy()), index, value), Rules(2))
     assert str(refused.value) == says
+
+
+@pytest.mark.parametrize("width", [0, 1, len(SCHEMA.fields), len(SCHEMA.fields) + 2])
+def test_decode_refuses_a_body_with_too_few_or_too_many_fields(width: int) -> None:
+    """The body's length is the prefix plus the fields of its layout, exactly:
+    one field short or one over is refused before any field is read."""
+    body = json.loads(SCHEMA.encode(_toy()))
+    body = [*body, 0, 0][:width]
+    with pytest.raises(ValueError, match=r"^toy state must be a list of 13 fields$"):
+        SCHEMA.decode(json.dumps(body).encode(), Rules(2))
+
+
+def test_decode_of_an_older_layout_refuses_a_later_field() -> None:
+    """A layout-1 body holds one field fewer; a layout-2 body is one too many for it."""
+    with pytest.raises(ValueError, match=r"^toy state must be a list of 12 fields$"):
+        SCHEMA.decode(SCHEMA.encode(_toy(layout=2)), Rules(1))
+
+
+def test_decode_refuses_a_prefix_that_is_not_the_schemas() -> None:
+    two = Schema(Toy, "toy", prefix=(7, 3), layout=lambda rules: rules.layout)
+    body = json.loads(two.encode(_toy()))
+    assert two.decode(json.dumps(body, separators=(",", ":")).encode(), Rules(2)) == _toy()
+    for wrong in ([7, 4], [8, 3], [3, 7]):
+        mangled = json.dumps(wrong + body[2:]).encode()
+        with pytest.raises(ValueError, match=r"^toy state has the wrong encoding version$"):
+            two.decode(mangled, Rules(2))
 
 
 def test_the_game_check_runs_after_the_fields() -> None:
