@@ -314,16 +314,19 @@ class _Supervisor:
                 if code not in (0, -signal.SIGTERM):
                     self._exit_code = 1
                 continue
-            now = time.monotonic()
-            slot.quick_deaths, delay = self._policy.after_death(slot.quick_deaths,
-                                                                now - slot.started)
-            if delay is None:
-                log.error("worker keeps dying at start (last exit %d); giving up", code)
-                self._exit_code = 1
-                self._stop_signal = signal.SIGTERM
-                continue
-            log.warning("worker %d died (exit %d); restarting in %.1fs", pid, code, delay)
-            slot.restart_at = now + delay
+            self._restart_later(slot, f"worker {pid} died (exit {code})")
+
+    def _restart_later(self, slot: _Slot, what: str) -> None:
+        """Schedule `slot`'s next worker by the restart policy, or give up."""
+        now = time.monotonic()
+        slot.quick_deaths, delay = self._policy.after_death(slot.quick_deaths, now - slot.started)
+        if delay is None:
+            log.error("worker keeps dying at start (last: %s); giving up", what)
+            self._exit_code = 1
+            self._stop_signal = signal.SIGTERM
+            return
+        log.warning("%s; restarting in %.1fs", what, delay)
+        slot.restart_at = now + delay
 
     def _spawn(self, slot: _Slot) -> None:
         supervisor = os.getpid()
@@ -338,11 +341,21 @@ class _Supervisor:
         supervisor_cores = os.sched_getaffinity(0) if slot.core is not None else None
         if slot.core is not None:
             os.sched_setaffinity(0, {slot.core})
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError as exc:
+            pid, failure = -1, exc
         if pid:
             if supervisor_cores is not None:
                 os.sched_setaffinity(0, supervisor_cores)
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            if pid < 0:
+                # Out of processes or memory (EAGAIN, ENOMEM): a worker that could not
+                # start, so it counts as a quick death; the supervisor stays unpinned and
+                # hears its signals.
+                slot.started = time.monotonic()
+                self._restart_later(slot, f"cannot fork a worker ({failure.strerror})")
+                return
             slot.pid, slot.started = pid, time.monotonic()
             log.info("worker %d started", pid)
             return

@@ -258,6 +258,42 @@ def test_a_worker_that_cannot_start_makes_the_supervisor_give_up(tmp_path: Path)
     assert "cannot bind" in service.log() and "Traceback" not in service.log()
 
 
+def test_a_failed_fork_leaves_the_supervisor_unpinned_and_counts_as_a_quick_death(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """fork() can fail (EAGAIN: out of processes, ENOMEM). The supervisor pins itself
+    to the worker's core and blocks the forwarded signals across the fork; a failure
+    must undo both (else it serves /metrics from one core and never hears SIGTERM)
+    and be retried by the restart policy, giving up after its quick deaths."""
+    import errno
+
+    from service import workers
+
+    cores, blocked = os.sched_getaffinity(0), signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+    def no_fork() -> int:
+        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(workers.os, "fork", no_fork)
+    supervisor = workers._Supervisor(Config(workers=2), None, lambda *args: 0)  # type: ignore[arg-type]
+    slot = workers._Slot(core=min(cores))
+    try:
+        for deaths in range(1, workers.RestartPolicy.max_quick_deaths):
+            supervisor._spawn(slot)
+            assert os.sched_getaffinity(0) == cores
+            assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == blocked
+            assert (slot.pid, slot.quick_deaths) == (0, deaths)
+            assert slot.restart_at > slot.started
+            assert not supervisor._stop_signal
+        supervisor._spawn(slot)
+    finally:
+        os.sched_setaffinity(0, cores)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    assert (supervisor._stop_signal, supervisor._exit_code) == (signal.SIGTERM, 1)
+    assert "cannot fork a worker (Resource temporarily unavailable); restarting in" in caplog.text
+    assert "giving up" in caplog.text
+
+
 def test_workers_share_the_ephemeral_key(tmp_path: Path) -> None:
     """No state keys and two workers: a state sealed by one worker opens on the other.
 
