@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core.wire import int_in, ints, load_list, rows
+from engines.core.wire import dumps, int_in, ints, load_list, rows
 
 
 def test_load_list_takes_a_json_list_of_the_right_length() -> None:
@@ -46,3 +46,20 @@ def test_rows_checks_the_count_and_every_row() -> None:
         rows([[1, 2], [3]], "x", 2, 0, 9, 2)  # a row of the wrong length
     with pytest.raises(ValueError, match=r"^state field x holds a value"):
         rows([[1], [10]], "x", 2, 0, 9)
+
+
+def test_dumps_writes_a_named_tuple_as_a_list_and_refuses_other_objects() -> None:
+    """A state holds ints, bools, strings, lists and tuples (named ones too: a
+    Sale); anything else is a bug in the engine, refused, never written (orjson
+    names the type in its own words)."""
+    from typing import NamedTuple
+
+    class Sale(NamedTuple):
+        seller: int
+        kg: int
+
+    assert dumps([Sale(1, 6), (2, 3)]) == b"[[1,6],[2,3]]"
+    with pytest.raises(TypeError, match=r"not JSON serializable: set$"):
+        dumps([{1}])
+    with pytest.raises(TypeError, match=r"not JSON serializable: object$"):
+        dumps(object())
