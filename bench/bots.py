@@ -245,9 +245,9 @@ def markdown(rows: Iterable[Row]) -> str:
 def _field(config: IsmctsConfig, item: str) -> tuple[str, object]:
     """`key=value` as an IsmctsConfig field and a value of that field's type."""
     key, _, text = item.partition("=")
-    # a field whose default is None (exploration: the game's own) takes a float
-    defaults = {f.name: getattr(config, f.name) for f in fields(config)}
-    kinds = {name: float if value is None else type(value) for name, value in defaults.items()}
+    # a field whose default is None (the game's own) takes what its annotation names
+    kinds = {f.name: (float if "float" in str(f.type) else int) if getattr(config, f.name) is None
+             else type(getattr(config, f.name)) for f in fields(config)}
     if key not in kinds:
         raise SystemExit(f"--variant: no IsmctsConfig field {key!r}; fields: {sorted(kinds)}")
     return key, text if kinds[key] is str else kinds[key](text)
@@ -362,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"ismcts playout kind, repeatable: one set of rows per kind "
                         f"(default: {defaults.playout})")
     parser.add_argument("--depth", type=int, default=defaults.depth,
-                        help="ismcts playout depth")
+                        help="ismcts playout depth (default: each game's own)")
     parser.add_argument("--exploration", type=float, default=defaults.exploration,
                         help="ismcts UCB1 exploration constant (default: each game's own)")
     parser.add_argument("--greedy-samples", type=int, default=GREEDY_SAMPLES)
@@ -432,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.millis:
         iterations = f"{args.millis} ms (at most {args.iterations or 'any'} iterations)"
     exploration = "per game" if args.exploration is None else args.exploration
-    print(f"ismcts {iterations}, variants {'/'.join(playouts) or 'default'}, depth {args.depth}, "
+    depth = "per game" if args.depth is None else args.depth
+    print(f"ismcts {iterations}, variants {'/'.join(playouts) or 'default'}, depth {depth}, "
           f"exploration {exploration}; greedy {args.greedy_samples} samples, "
           f"{args.jobs} processes", flush=True)
     rows: list[Row] = []

@@ -15,8 +15,8 @@ by the deciding seat's information state. Each iteration:
    UCB1 plus a progressive bias from the one-ply evaluation, among the
    actions progressive widening admits (below);
 3. expand: stop at the first action never tried before;
-4. play out: `config.playout` for `config.depth` decisions, then the
-   game's evaluation;
+4. play out: `config.playout` for the game's depth of decisions
+   (`BotTuning.search_depth`, or `config.depth`), then the game's evaluation;
 5. back up: each (node, action) adds the value to the seat that chose it.
 
 Simultaneous decisions are one step: every decider picks at its own node,
@@ -80,7 +80,8 @@ class IsmctsConfig:
     #: evaluation; "greedy": the best action by the evaluation, one ply deep,
     #: for `depth` decisions, then the evaluation.
     playout: Playout = "truncated"
-    depth: int = 2
+    #: None: the game's own (`BotTuning.search_depth`).
+    depth: int | None = None
     #: The bot's root actions start from the greedy policy's judgement: one
     #: ply on `prior_samples` determinizations (every action on the same
     #: ones, so they compare with little noise), counted as `prior_weight`
@@ -121,6 +122,7 @@ class _Search:
     nodes: dict[NodeKey, _Node]
     plays: Plays
     exploration: float  # UCB1's constant for this table (IsmctsConfig)
+    depth: int  # the playouts' depth in this game (IsmctsConfig)
 
 
 class IsmctsPolicy:
@@ -155,7 +157,8 @@ class IsmctsPolicy:
                        else config.exploration)
         if config.exploration_by_share:
             exploration *= 2.0 / game.num_players
-        search = _Search(engine, seat, config, rng, root, {}, rules, exploration)
+        depth = engine.spec.bots.search_depth if config.depth is None else config.depth
+        search = _Search(engine, seat, config, rng, root, {}, rules, exploration, depth)
         done = 0
         while budget.allows(done):
             self._iterate(search, game)
@@ -191,7 +194,7 @@ class IsmctsPolicy:
                 fresh = fresh or node.visits[index] == 0
             if fresh:
                 break
-        found = self._play_out(search.engine, state, chance, search.rng)
+        found = self._play_out(search, state, chance)
         for node, index, who in path:
             node.count += 1
             node.visits[index] += 1
@@ -243,14 +246,14 @@ class IsmctsPolicy:
                 best, best_score = i, score
         return best
 
-    def _play_out(self, engine: Engine[Any, Any], state: Any, chance: Stream,
-                  rng: Rng) -> tuple[float, ...]:
-        config = self.config
-        if config.playout == "random":
+    @staticmethod
+    def _play_out(search: _Search, state: Any, chance: Stream) -> tuple[float, ...]:
+        engine, rng, kind = search.engine, search.rng, search.config.playout
+        if kind == "random":
             return play_out(engine, state, chance, rng, None)
-        if config.playout == "truncated":
-            return play_out(engine, state, chance, rng, config.depth)
-        return _greedy_play_out(engine, state, chance, rng, config.depth)
+        if kind == "truncated":
+            return play_out(engine, state, chance, rng, search.depth)
+        return _greedy_play_out(engine, state, chance, rng, search.depth)
 
 
 def _ranked(prior: Sequence[float]) -> list[int]:

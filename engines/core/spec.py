@@ -78,6 +78,11 @@ class BotTuning:
     #: game's scoring, so the constant that weighs them is tuned per game
     #: (docs/bots.md, "Exploration per game").
     search_exploration: float = 0.7
+    #: ISMCTS's playout depth for this game: random decisions after the tree
+    #: before the evaluation. Each one adds a random opponent move's noise to
+    #: the value, which costs most where many seats move between two of the
+    #: bot's turns (docs/bots.md, "Playout depth per game").
+    search_depth: int = 2
 
 
 @dataclass(frozen=True)

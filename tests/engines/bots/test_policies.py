@@ -189,7 +189,7 @@ def test_nodes_are_keyed_by_the_deciding_seats_information_state() -> None:
     game = Game.new(registry.ENGINES["central-market"], 3, {}, b"keys")
     engine = game.engine
     search = _Search(engine, 0, IsmctsConfig(), Rng(b"k"), _Node([]), {}, plays(engine),
-                     0.7)
+                     0.7, 2)
     state = game.state
     node = IsmctsPolicy._node(search, state, 1)
     assert list(node.moves) == list(plays(engine).moves(state, 1))
@@ -246,3 +246,20 @@ def test_the_default_exploration_is_the_games_own() -> None:
         assert answers[0] == answers[1], game_id
         assert answers[0].candidates != answers[2].candidates, game_id
     assert constants["spice-merchant"] < constants["central-market"]
+
+
+def test_the_default_playout_depth_is_the_games_own() -> None:
+    """IsmctsConfig() plays out to each game's BotTuning.search_depth (docs/bots.md,
+    "Playout depth per game"), and the depth changes what the search sees."""
+    for game_id, engine in registry.ENGINES.items():
+        game = Game.new(engine, 2 if game_id != "central-market" else 3, {}, b"own")
+        step = next(s for s in playout(game, b"own-policy")
+                    if len(s.before.engine.legal_actions(s.before.state,
+                                                          s.before.to_act()[0].seat)) > 3)
+        seat = step.before.to_act()[0].seat
+        own = engine.spec.bots.search_depth
+        answers = [IsmctsPolicy(config).choose(step.before, seat, Budget(40), Rng(b"e"))
+                   for config in (IsmctsConfig(), IsmctsConfig(depth=own),
+                                  IsmctsConfig(depth=own + 2))]
+        assert answers[0] == answers[1], game_id
+        assert answers[0].candidates != answers[2].candidates, game_id
