@@ -127,3 +127,14 @@ def test_decode_takes_every_bound_a_real_game_reaches() -> None:
     state = table(players=4, round_no=4, first=3, hands={3: "saffron*2"},
                   markets={"F": "pepper*4"}, scores=[0, 5, 1 << 20, 3])
     assert decode(encode(state)) == state
+
+
+def test_a_header_naming_another_player_count_than_the_body_is_refused() -> None:
+    """The header and the body each say how many play; a state whose two
+    disagree was not written by this server, and is refused rather than misread."""
+    head, _, body = Game.new(ENGINE, 2, {}, b"count").encode().partition(b"\n")
+    header = json.loads(head)
+    header[3] = 3  # [schema, game, rules, players, options, seed, counter, step]
+    mangled = json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+    with pytest.raises(ValueError, match=r"^state body holds another player count than its header$"):
+        Game.decode(ENGINE, mangled)

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engines.core import Game, Rng
+from engines.core import Game, NotYourTurn, Rng
 from engines.spice_merchant import ENGINE, rules
 from engines.spice_merchant.moves import FakeDemand, OpenTrade, RegisterSecret, action_message
 from engines.spice_merchant.state import (
@@ -289,3 +289,12 @@ def test_the_deck_is_shuffled_between_rounds() -> None:
         decks.add(tuple(after.deck))
     assert len(decks) > 1
     assert len({tuple(sorted(d)) for d in decks}) == 1, "the same cards, only their order differs"
+
+
+def test_a_seat_that_has_registered_is_told_which_seats_still_register() -> None:
+    """Registration is simultaneous, so a refusal names every seat still due."""
+    game = Game.new(ENGINE, 3, {}, b"wait")
+    first = ENGINE.legal_actions(game.state, 0)[0]
+    game, _ = game.apply(0, first)
+    with pytest.raises(NotYourTurn, match=r"^seat 0 is not deciding now; waiting for seat\(s\) 1, 2$"):
+        game.apply(0, first)
