@@ -229,18 +229,24 @@ def test_exploration_by_share_scales_the_constant_by_two_over_the_players() -> N
         assert answers[0].candidates != answers[2].candidates  # the constant matters here
 
 
+def _a_choice_of_four(game_id: str, engine: Any) -> tuple[Game, int]:
+    """The first position of a seeded random playout where the seat to act
+    has more than three legal actions, and that seat."""
+    game = Game.new(engine, 2 if game_id != "central-market" else 3, {}, b"own")
+    step = next(s for s in playout(game, b"own-policy")
+                if len(s.before.engine.legal_actions(s.before.state,
+                                                      s.before.to_act()[0].seat)) > 3)
+    return step.before, step.before.to_act()[0].seat
+
+
 def test_the_default_exploration_is_the_games_own() -> None:
     """IsmctsConfig() searches each game with its BotTuning.search_exploration
     (Spice Merchant's differs from the others': docs/bots.md)."""
     constants = {}
     for game_id, engine in registry.ENGINES.items():
-        game = Game.new(engine, 2 if game_id != "central-market" else 3, {}, b"own")
-        step = next(s for s in playout(game, b"own-policy")
-                    if len(s.before.engine.legal_actions(s.before.state,
-                                                          s.before.to_act()[0].seat)) > 3)
-        seat = step.before.to_act()[0].seat
+        position, seat = _a_choice_of_four(game_id, engine)
         constant = constants[game_id] = engine.spec.bots.search_exploration
-        answers = [IsmctsPolicy(config).choose(step.before, seat, Budget(40), Rng(b"e"))
+        answers = [IsmctsPolicy(config).choose(position, seat, Budget(40), Rng(b"e"))
                    for config in (IsmctsConfig(), IsmctsConfig(exploration=constant),
                                   IsmctsConfig(exploration=constant * 3))]
         assert answers[0] == answers[1], game_id
@@ -252,13 +258,9 @@ def test_the_default_playout_depth_is_the_games_own() -> None:
     """IsmctsConfig() plays out to each game's BotTuning.search_depth (docs/bots.md,
     "Playout depth per game"), and the depth changes what the search sees."""
     for game_id, engine in registry.ENGINES.items():
-        game = Game.new(engine, 2 if game_id != "central-market" else 3, {}, b"own")
-        step = next(s for s in playout(game, b"own-policy")
-                    if len(s.before.engine.legal_actions(s.before.state,
-                                                          s.before.to_act()[0].seat)) > 3)
-        seat = step.before.to_act()[0].seat
+        position, seat = _a_choice_of_four(game_id, engine)
         own = engine.spec.bots.search_depth
-        answers = [IsmctsPolicy(config).choose(step.before, seat, Budget(40), Rng(b"e"))
+        answers = [IsmctsPolicy(config).choose(position, seat, Budget(40), Rng(b"e"))
                    for config in (IsmctsConfig(), IsmctsConfig(depth=own),
                                   IsmctsConfig(depth=own + 2))]
         assert answers[0] == answers[1], game_id
