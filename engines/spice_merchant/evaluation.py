@@ -33,7 +33,7 @@ SEARCH_EXPLORATION = 0.25
 #: ISMCTS's playout depth for this game: one random decision after the tree.
 #: At 4 players the second one is mostly another opponent's random move, noise
 #: that drowned the few hundredths between the main turn's good moves: depth 1
-#: won 49% of 60 games against greedy where depth 2 won 37%, and held at 2
+#: won 48% of 60 games against greedy where depth 2 won 36%, and held at 2
 #: players (docs/bots.md, "Playout depth per game").
 SEARCH_DEPTH = 1
 #: How the bots play this game: the spec's `bots` (engines/core/spec.py).
