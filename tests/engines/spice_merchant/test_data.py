@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,7 +12,7 @@ from typing import Any
 import pytest
 
 from engines.core.versions import DataError
-from engines.spice_merchant.data import COMPONENTS, load
+from engines.spice_merchant.data import COMPONENTS, SpiceData, load
 from tests.engines.spice_merchant.helpers import (
     CARD_COUNTS,
     DATA,
@@ -64,6 +66,27 @@ def test_load_reads_a_directory(tmp_path: Path) -> None:
     (tmp_path / "data.json").write_text(json.dumps(_doc()))
     loaded = load(tmp_path)
     assert loaded.card_counts == CARD_COUNTS and loaded.digest == DATA.digest
+    fields = [f.name for f in dataclasses.fields(SpiceData)]
+    assert [getattr(loaded, f) for f in fields] == [getattr(DATA, f) for f in fields]
+
+
+def test_each_bound_admits_its_smallest_value(tmp_path: Path) -> None:
+    """One round, one card a market, one of each table size, a price of 0: all load."""
+    doc = _doc()
+    for key in ("rounds", "market_capacity", "hand_size", "markets_per_spice",
+                "full_markets_to_end_round"):
+        doc[key] = 1
+    doc["secret_goods_per_round"] = [0]
+    for entry in doc["spices"]:
+        entry["cards"] = 1
+        if entry["prices"] is not None:
+            entry["prices"] = [0]
+    doc["nutmeg_prices"]["variants"] = {doc["nutmeg_prices"]["default"]: [0]}
+    (tmp_path / "data.json").write_text(json.dumps(doc))
+    loaded = load(tmp_path)
+    assert (loaded.rounds, loaded.market_capacity, loaded.hand_size, loaded.markets_per_spice,
+            loaded.full_markets_to_end_round, loaded.total_cards) == (1, 1, 1, 1, 1, 6)
+    assert loaded.price_list(loaded.default_nutmeg) == ((0,),) * 6
 
 
 @pytest.mark.parametrize(("mutate", "message"), [
@@ -76,6 +99,19 @@ def test_load_reads_a_directory(tmp_path: Path) -> None:
     (lambda d: d["secret_goods_per_round"].pop(), "'secret_goods_per_round'"),
     (lambda d: d["markets"].append("G"), "'markets' must name the 6 markets"),
     (lambda d: d.__setitem__("hand_size", "seven"), "'hand_size'"),
+    (lambda d: d["spices"].__setitem__(1, "ginger"), "spice 1 needs string 'name' and 'title'$"),
+    (lambda d: d["spices"][1].pop("title"), "spice 1 needs string 'name' and 'title'$"),
+    (lambda d: d["spices"][1].__setitem__("name", 2), "spice 1 needs string 'name' and 'title'$"),
+    (lambda d: d["spices"][0].__setitem__("prices", [1, 2, 3]),
+     r"spice 0 'prices' must be a list of 4 non-negative integers, got \[1, 2, 3\]$"),
+    (lambda d: d["spices"][0].__setitem__("prices", [-1, 2, 3, 4]), "spice 0 'prices' must be"),
+    (lambda d: d["spices"][0].__setitem__("prices", None),
+     r"exactly one spice \(Nutmeg & Mace\) takes its prices from the option$"),
+    (lambda d: d.__setitem__("nutmeg_prices", []), "'nutmeg_prices' needs a 'variants' object$"),
+    (lambda d: d["nutmeg_prices"].pop("variants"), "'nutmeg_prices' needs a 'variants' object$"),
+    (lambda d: d["secret_goods_per_round"].pop(),
+     r"'secret_goods_per_round' must be a list of 4 non-negative integers, got \[1, 1, 2\]$"),
+    (lambda d: d.__setitem__("rounds", 0), "'rounds' must be an integer of at least 1, got 0$"),
 ])
 def test_invalid_data_is_refused_with_a_clear_message(
     tmp_path: Path, mutate: Callable[[dict[str, Any]], object], message: str
@@ -84,9 +120,11 @@ def test_invalid_data_is_refused_with_a_clear_message(
     doc = _doc()
     mutate(doc)
     (tmp_path / "data.json").write_text(json.dumps(doc))
-    with pytest.raises(DataError, match=message) as refused:
+    with pytest.raises(DataError) as refused:
         load(tmp_path)
-    assert "data.json" in str(refused.value) and str(tmp_path) in str(refused.value)
+    prefix, _, where = str(refused.value).rpartition(" (in ")
+    assert prefix.startswith("spice-merchant data file data.json: ") and where == f"{tmp_path})"
+    assert re.search(message, prefix), prefix
 
 
 def test_unreadable_or_malformed_files_are_refused(tmp_path: Path) -> None:
@@ -94,4 +132,7 @@ def test_unreadable_or_malformed_files_are_refused(tmp_path: Path) -> None:
         load(tmp_path)
     (tmp_path / "data.json").write_text("{not json")
     with pytest.raises(DataError, match="not valid JSON"):
+        load(tmp_path)
+    (tmp_path / "data.json").write_text("[]")
+    with pytest.raises(DataError, match=r"data.json: must hold a JSON object \(in "):
         load(tmp_path)

@@ -109,6 +109,8 @@ def test_decode_names_the_field_that_does_not_fit(index: int, junk: object) -> N
         (2, 7, "spice-merchant state names an unknown nutmeg-prices variant"),
         (6, -1, "spice-merchant state has a seat to act outside trading, or none in it"),
         (9, [[3, 1], [], []], "secret goods are not in canonical order"),
+        (12, [[6, 1]] + [[-1, 0]] * 5, "markets hold an impossible pile"),
+        (12, [[0, 1, 1]] + [[-1, 0]] * 5, "state field markets has the wrong shape"),
     ],
 )
 def test_decode_says_which_rule_a_state_breaks(index: int, value: object, says: str) -> None:

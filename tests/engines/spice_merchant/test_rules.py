@@ -6,9 +6,15 @@ from collections import Counter
 
 import pytest
 
-from engines.core import Game, NotYourTurn, Rng
+from engines.core import Game, InvalidOptions, NotYourTurn, Rng
 from engines.spice_merchant import ENGINE, rules
-from engines.spice_merchant.moves import FakeDemand, OpenTrade, RegisterSecret, action_message
+from engines.spice_merchant.moves import (
+    FakeDemand,
+    OpenTrade,
+    RegisterSecret,
+    action_message,
+    read_move,
+)
 from engines.spice_merchant.state import (
     ALL_MARKETS_OCCUPIED,
     NOT_ENDED,
@@ -16,6 +22,7 @@ from engines.spice_merchant.state import (
     TRADING,
     TWO_FULL_MARKETS,
 )
+from marketplay.v1 import spice_merchant_pb2 as pb
 from tests.engines.spice_merchant.helpers import (
     CARD_COUNTS,
     CINNAMON,
@@ -298,3 +305,25 @@ def test_a_seat_that_has_registered_is_told_which_seats_still_register() -> None
     game, _ = game.apply(0, first)
     with pytest.raises(NotYourTurn, match=r"^seat 0 is not deciding now; waiting for seat\(s\) 1, 2$"):
         game.apply(0, first)
+
+
+@pytest.mark.parametrize("action", [
+    pb.SpiceMerchantAction(open_trade=pb.SpiceMerchantOpenTrade(spice=0)),
+    pb.SpiceMerchantAction(open_trade=pb.SpiceMerchantOpenTrade(spice=7)),
+    pb.SpiceMerchantAction(fake_demand=pb.SpiceMerchantFakeDemand(market=0, spice=1, count=1)),
+    pb.SpiceMerchantAction(fake_demand=pb.SpiceMerchantFakeDemand(market=7, spice=1, count=1)),
+    pb.SpiceMerchantAction(fake_demand=pb.SpiceMerchantFakeDemand(market=1, spice=0, count=1)),
+    pb.SpiceMerchantAction(register_secret=pb.SpiceMerchantRegisterSecret(spices=[1, 7])),
+    pb.SpiceMerchantAction(),
+])
+def test_an_action_naming_no_spice_or_market_is_no_move(action: pb.SpiceMerchantAction) -> None:
+    """Out-of-range enum values name no move at all, rather than a move
+    that legality happens to refuse (a spice of -1 would index Saffron)."""
+    assert read_move(action) is None
+
+
+def test_new_game_refuses_an_unknown_price_row_itself() -> None:
+    """The spec checks options first; the rules check again, so a caller that
+    skips the spec gets the same clear refusal, not a KeyError later."""
+    with pytest.raises(InvalidOptions, match=r"^option 'nutmeg-prices' names no known price row$"):
+        rules.new_game(ENGINE.rules, 2, {"nutmeg-prices": "1-1-1-1"}, Rng(b"x"))

@@ -128,3 +128,54 @@ def test_registration_view_shows_who_has_registered() -> None:
     view = ENGINE.view(after, 1)
     assert [s.registered for s in view.seats] == [True, False]
     assert view.phase == pb.SPICE_MERCHANT_PHASE_REGISTRATION and not view.HasField("turn")
+
+
+def test_every_field_of_a_draw_a_fake_demand_and_an_open_trade() -> None:
+    """Each event carries who, what and how many, public and private alike;
+    a draw the deck cannot cover says how many cards are missing."""
+    state = table(hands={0: "pepper*7", 1: "clove*7"}, markets={"B": "pepper*1"}, deck_top="saffron")
+    state.deck[:-1] = []  # one card left
+    _, events = play(state, 0, fake("B", "pepper", 2))
+    assert [e.message for e in events] == [
+        pb.SpiceMerchantEvent(fake_demanded=pb.SpiceMerchantFakeDemanded(
+            seat=0, market=pb.SPICE_MERCHANT_MARKET_B, spice=PEPPER + 1, count=2, market_count=3)),
+        pb.SpiceMerchantEvent(cards_drawn=pb.SpiceMerchantCardsDrawn(
+            seat=0, count=1, deck_size=0, missing=1)),
+        pb.SpiceMerchantEvent(cards_drawn=pb.SpiceMerchantCardsDrawn(
+            seat=0, count=1, spices=[SAFFRON + 1], deck_size=0, missing=1)),
+    ]
+    state = table(turn=1, hands={0: "pepper*7", 1: "clove*7"}, deck_top="ginger")
+    _, events = play(state, 1, open_trade("clove"))
+    assert [e.message for e in events][:1] == [
+        pb.SpiceMerchantEvent(open_traded=pb.SpiceMerchantOpenTraded(seat=1, spice=CLOVE + 1)),
+    ]
+    assert messages(events, "cards_drawn")[0].cards_drawn == pb.SpiceMerchantCardsDrawn(
+        seat=1, count=1, deck_size=len(state.deck) - 1)
+
+
+def test_every_field_of_a_registration() -> None:
+    state = table(phase=REGISTRATION, round_no=3, hands={0: "pepper*7", 1: "clove*7"})
+    _, events = play(state, 1, register("clove", "clove"))
+    assert [(e.audience, e.message) for e in events] == [
+        (None, pb.SpiceMerchantEvent(secret_registered=pb.SpiceMerchantSecretRegistered(
+            seat=1, count=2))),
+        (frozenset((1,)), pb.SpiceMerchantEvent(secret_registered=pb.SpiceMerchantSecretRegistered(
+            seat=1, count=2, spices=[CLOVE + 1] * 2))),
+    ]
+
+
+def test_a_pass_after_an_open_trade_names_the_seat_and_ends_the_round() -> None:
+    """The last card goes as an open trade with the deck empty: nobody can act,
+    so each seat's pass is announced and the round is scored as it stands,
+    its markets in the scoring event."""
+    state = table(players=3, hands={1: "ginger"}, secret={1: "ginger"}, markets={"C": "ginger*2"},
+                  turn=1, deck_size=0)
+    after, events = play(state, 1, open_trade("ginger"))
+    passes = [e.seat_passed for e in messages(events, "seat_passed")]
+    assert passes == [pb.SpiceMerchantSeatPassed(seat=seat) for seat in (2, 0, 1)]
+    (scored,) = messages(events, "round_scored")
+    assert list(scored.round_scored.markets)[1:3] == [
+        pb.SpiceMerchantMarketState(market=pb.SPICE_MERCHANT_MARKET_B),
+        pb.SpiceMerchantMarketState(market=pb.SPICE_MERCHANT_MARKET_C, spice=GINGER + 1, count=2),
+    ]
+    assert after.round_no == 2 and after.scores[1] == 2  # one ginger sold, in the one market of 2
