@@ -6,12 +6,13 @@ from engines.market_fresh.scoring import (
     basic_tile_row,
     column_awards,
     crate_points,
+    final_scores,
     floor_score,
     height_row,
     solo_rows_below_filled,
     standard_tile_move,
 )
-from engines.market_fresh.state import empty_board
+from engines.market_fresh.state import STANDARD, empty_board
 from tests.engines.market_fresh.helpers import DATA, p, table
 
 
@@ -59,3 +60,24 @@ def test_column_awards_with_fewer_than_three_tiles() -> None:
 
 def test_the_score_cube_stops_at_zero() -> None:
     assert floor_score(-3) == 0 and floor_score(4) == 4 and floor_score(0) == 0
+
+
+def test_a_tile_moves_only_up_from_wherever_it_stands() -> None:
+    """A tile at the top row cannot improve; one at row 6 or row 2 moves up
+    by a single row when the target is just above it."""
+    board = table(tiles=[("plums", 7, 0), ("pears", 6, 0), ("lemons", 2, 0)]).board
+    assert standard_tile_move(board, 0, p("plums"), 5) == (7, 0)
+    assert standard_tile_move(board, 0, p("plums"), 9) == (7, 0)
+    assert standard_tile_move(board, 0, p("pears"), 7) == (6, 7)
+    assert standard_tile_move(board, 0, p("lemons"), 3) == (2, 3)
+
+
+def test_final_scores_count_every_tile_of_a_seat() -> None:
+    """Three tiles beat two: 16 for the most Farmer Tiles, 8 for second; a
+    standard game has no unused crates and no penalty."""
+    board = table(tiles=[("plums", 3, 0), ("pears", 4, 0), ("lemons", 2, 0),
+                         ("carrots", 5, 1), ("onions", 6, 1)]).board
+    seat0, seat1 = final_scores(STANDARD, board, (10, 10), 0)
+    assert (seat0.farmer_tiles, seat1.farmer_tiles) == (3, 2)
+    assert (seat0.farmer_tile_points, seat1.farmer_tile_points) == (16, 8)
+    assert (seat0.unused_crates, seat0.unused_penalty, seat1.unused_crates) == (0, 0, 0)

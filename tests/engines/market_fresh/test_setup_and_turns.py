@@ -7,9 +7,19 @@ import pytest
 from engines.core import Game
 from engines.market_fresh import ENGINE, rules
 from engines.market_fresh.data import NUM_CRATES
-from engines.market_fresh.state import CHOOSE, PLACE, SCORE, TAKE
+from engines.market_fresh.moves import (
+    ChooseCrate,
+    PlaceCrate,
+    RemoveCrate,
+    ScoreCrate,
+    TakeFaceDown,
+    TakeFaceUp,
+    build_action,
+    read_move,
+)
+from engines.market_fresh.state import BASIC, CHOOSE, HEIGHT, PLACE, SCORE, TAKE
 from marketplay.v1 import market_fresh_pb2 as pb
-from tests.engines.market_fresh.helpers import act, crate_id, table
+from tests.engines.market_fresh.helpers import DATA, act, crate_id, table
 
 
 @pytest.mark.parametrize(("players", "removed", "supply"), [(2, 18, 38), (3, 9, 44), (4, 2, 48)])
@@ -98,3 +108,37 @@ def test_set_up_shuffles_the_crates() -> None:
         placed = [*state.supply, *state.set_aside, *state.face_up, *(c for h in state.hands for c in h)]
         assert sorted(placed) == list(range(66))
     assert len(deals) == 3
+
+
+@pytest.mark.parametrize("action", [
+    pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=pb.MarketFreshCrate(id=66))),
+    pb.MarketFreshAction(remove_crate=pb.MarketFreshRemoveCrate(crate=pb.MarketFreshCrate(id=-1))),
+    pb.MarketFreshAction(place=pb.MarketFreshPlace(first=pb.MarketFreshSquareRef(row=5, col=0),
+                                                   second=pb.MarketFreshSquareRef(row=4, col=0))),
+    pb.MarketFreshAction(place=pb.MarketFreshPlace(first=pb.MarketFreshSquareRef(row=0, col=4),
+                                                   second=pb.MarketFreshSquareRef(row=0, col=5))),
+    pb.MarketFreshAction(score=pb.MarketFreshScore(produce="lemons", scoring=99)),  # type: ignore[arg-type]
+    pb.MarketFreshAction(score=pb.MarketFreshScore(produce="kiwis")),
+])
+def test_an_action_off_the_grid_or_the_lists_names_no_move(action: pb.MarketFreshAction) -> None:
+    """A crate id past the set, a square past the grid's edge, an unknown
+    produce or scoring: no move at all (never an index error or a move that
+    legality happens to refuse)."""
+    assert read_move(action, 5, DATA) is None
+
+
+def test_every_move_reads_back_from_its_action_declines_included() -> None:
+    moves = [TakeFaceUp(65), TakeFaceDown(), ChooseCrate(0), RemoveCrate(1), PlaceCrate(0, 5),
+             ScoreCrate(2, BASIC, False), ScoreCrate(2, BASIC, True), ScoreCrate(3, HEIGHT, False)]
+    for move in moves:
+        action = build_action(move, 5, DATA)
+        assert read_move(action, 5, DATA) == move
+    assert build_action(moves[6], 5, DATA).score.decline_farmer_tile
+
+
+def test_a_game_in_play_has_no_outcome_yet() -> None:
+    game = Game.new(ENGINE, 2, {}, b"running")
+    for _ in range(12):
+        assert ENGINE.outcome(game.state) is None
+        (decider,) = game.to_act()
+        game, _ = game.apply(decider.seat, ENGINE.legal_actions(game.state, decider.seat)[0])

@@ -55,3 +55,20 @@ def test_placeable_lists_exactly_the_crates_with_a_placement(shop: Shopfront) ->
     crate may be the one that matches)."""
     assert shop.placeable(ALL_CRATES) == _fits_somewhere(shop)
     assert shop.placeable([]) == []
+
+
+@example(shop=Shopfront.empty(DATA, 4), crate=next(c for c, (a, b) in enumerate(CRATES) if a == b))
+@given(shop=shopfronts(), crate=st.sampled_from(ALL_CRATES))
+def test_allows_is_membership_of_the_placements_either_way_round(shop: Shopfront, crate: int) -> None:
+    """`allows` answers as the list does for every ordered pair of squares, so
+    a double crate named the other way round is not a second placement."""
+    listed = set(shop.placements_for(crate))
+    squares = range(shop.size * shop.size)
+    for first in squares:
+        for second in squares:
+            assert shop.allows(crate, first, second) == ((first, second) in listed)
+
+
+def test_an_empty_grid_shows_no_produce_at_any_height() -> None:
+    shop = Shopfront.empty(DATA, 5)
+    assert [shop.highest(produce) for produce in range(DATA.num_produce)] == [0] * DATA.num_produce

@@ -24,3 +24,9 @@ def test_a_fake_demand_on_the_own_good_raises_the_estimate() -> None:
     after = table(hands={0: "clove", 1: "pepper"}, secret={0: "clove"},
                   markets={"A": "clove*2"})
     assert estimate(after)[0] > estimate(before)[0]
+
+
+def test_a_seat_with_no_goods_registered_counts_its_score_alone() -> None:
+    s = table(hands={0: "pepper", 1: "pepper"}, secret={0: "clove"}, markets={"A": "clove"},
+              scores=[2, 6], score_cards={1: "ginger"})
+    assert estimate(s) == [2 + 2, 6 + TIE_BREAK]
