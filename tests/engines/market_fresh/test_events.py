@@ -7,6 +7,8 @@ import pytest
 
 from engines.core import Game, Rng
 from engines.market_fresh import ENGINE
+from engines.market_fresh.messages import crate
+from engines.market_fresh.state import NONE, decode, encode
 from marketplay.v1 import market_fresh_pb2 as pb
 
 CONFIGS = [
@@ -21,6 +23,7 @@ def _check(event: pb.MarketFreshEvent, audience: frozenset[int] | None, seat: in
            action: pb.MarketFreshAction, before: Game, after: Game) -> str:
     kind = str(event.WhichOneof("kind"))
     body = getattr(event, kind)
+    data = ENGINE.rules.data
     if "seat" in body.DESCRIPTOR.fields_by_name:
         assert body.seat == seat, kind
     move = action.WhichOneof("kind")
@@ -32,14 +35,38 @@ def _check(event: pb.MarketFreshEvent, audience: frozenset[int] | None, seat: in
         else:
             taken = action.take_face_up.crate.id
             assert audience is None
-        assert not body.HasField("crate") or body.crate.id == taken
+        assert not body.HasField("crate") or body.crate == crate(data, taken)
         assert taken in after.state.hands[seat]
+    elif kind == "crate_chosen":
+        assert body.crate == crate(data, action.choose_crate.crate.id)
+    elif kind == "crate_placed":
+        placed = before.state.chosen_crate
+        grid = before.state.grid
+        first = action.place.first.row * grid + action.place.first.col
+        second = action.place.second.row * grid + action.place.second.col
+        below = before.state.shopfronts[seat]
+        halves = data.crates[placed]
+        matches = (below.tops[first] == halves[0]) + (below.tops[second] == halves[1])
+        assert body.crate == crate(data, placed)
+        assert (body.first, body.second) == (action.place.first, action.place.second)
+        assert body.height == below.heights[first] + 1 == after.state.shopfronts[seat].heights[first]
+        assert body.matching_halves == matches and body.perfect_match == (matches == 2)
+        assert after.state.perfect_match == body.perfect_match
+        squares = ENGINE.view(after.state, None).seats[seat].shopfront.squares
+        assert squares[first].top_crate_id == squares[second].top_crate_id == placed
+    elif kind == "scored":
+        assert body.option.produce == action.score.produce
+        assert body.option.scoring == action.score.scoring
+        assert body.score == after.state.scores[seat]
     elif kind == "face_up_refilled":
         assert body.crate.id in after.state.face_up
         assert body.face_down_left == len(after.state.supply)
     elif kind == "farmer_tile":
-        assert body.produce in [p.id for p in ENGINE.rules.data.produce]
+        produce = data.produce_index[body.produce]
         assert body.to_row > body.from_row
+        assert after.state.board[produce][body.to_row - 1] == seat
+        assert body.from_row == next(
+            (row for row in range(1, 8) if before.state.board[produce][row - 1] == seat), 0)
     elif kind == "crate_removed":
         assert body.crate == action.remove_crate.crate
         assert body.score == after.state.scores[seat]
@@ -48,6 +75,21 @@ def _check(event: pb.MarketFreshEvent, audience: frozenset[int] | None, seat: in
         assert body.outcome == ENGINE.view(after.state, None).outcome
         assert len(body.outcome.seats) == after.state.num_players
     return kind
+
+
+def _check_step(seat: int, action: pb.MarketFreshAction, before: Game, after: Game) -> None:
+    """What a step leaves behind: a state that reads back, a turn count that
+    grows by one a turn, the turn's scratch fields cleared for the next."""
+    state = after.state
+    assert decode(encode(state), ENGINE.rules) == state
+    if action.WhichOneof("kind") in ("score", "remove_crate"):  # the last step of a turn
+        assert state.turn == before.state.turn + 1
+        assert (state.chosen_crate, state.perfect_match, state.took_slot) == (NONE, False, NONE)
+    else:
+        assert state.turn == before.state.turn
+    if action.WhichOneof("kind") == "score" and action.score.scoring == pb.MARKET_FRESH_SCORING_HEIGHT:
+        bit = 1 << ENGINE.rules.data.produce_index[action.score.produce]
+        assert state.height_used[seat] == before.state.height_used[seat] | bit
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), CONFIGS,
@@ -67,6 +109,7 @@ def test_every_event_of_a_game_names_the_acting_seat_and_what_moved(
             audience = None if event.audience is None else frozenset(event.audience)
             assert isinstance(event.message, pb.MarketFreshEvent)
             seen.add(_check(event.message, audience, seat, action, game, after))
+        _check_step(seat, action, game, after)
         game = after
     assert {"crate_chosen", "crate_placed", "scored", "game_ended"} <= seen
     if players > 1:  # solo lays out its crates face up and has no Farmer Tiles
@@ -89,6 +132,7 @@ def test_a_removal_names_the_seat_the_crate_and_the_points_lost() -> None:
                 kind = _check(event.message, None if event.audience is None
                               else frozenset(event.audience), decider.seat, action, game, after)
                 removals += kind == "crate_removed"
+            _check_step(decider.seat, action, game, after)
             game = after
         if removals and n >= 1:
             break

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Game
-from engines.market_fresh import ENGINE, rules
+from engines.core import Game, IllegalAction, InvalidOptions, Rng
+from engines.market_fresh import ENGINE, rules, spec
 from engines.market_fresh.data import NUM_CRATES
 from engines.market_fresh.moves import (
     ChooseCrate,
@@ -17,7 +17,7 @@ from engines.market_fresh.moves import (
     build_action,
     read_move,
 )
-from engines.market_fresh.state import BASIC, CHOOSE, HEIGHT, PLACE, SCORE, TAKE
+from engines.market_fresh.state import BASIC, CHOOSE, HEIGHT, PLACE, SCORE, SOLO, STANDARD, TAKE
 from marketplay.v1 import market_fresh_pb2 as pb
 from tests.engines.market_fresh.helpers import DATA, act, crate_id, table
 
@@ -142,3 +142,58 @@ def test_a_game_in_play_has_no_outcome_yet() -> None:
         assert ENGINE.outcome(game.state) is None
         (decider,) = game.to_act()
         game, _ = game.apply(decider.seat, ENGINE.legal_actions(game.state, decider.seat)[0])
+
+
+def test_a_new_game_starts_at_turn_zero_with_nothing_scored() -> None:
+    for players, options in ((2, {}), (1, {"variant": "solo"}), (4, {"variant": "crate-heights"})):
+        state = Game.new(ENGINE, players, options, b"start").state
+        assert (state.turn, state.current, state.phase) == (0, 0, TAKE if players > 1 else CHOOSE)
+        assert state.scores == state.height_used == (0,) * players
+        assert not state.perfect_match and state.chosen_crate == state.took_slot == -1
+
+
+def test_the_set_up_reads_missing_options_as_their_defaults() -> None:
+    """Called without options (as a bot or a test might), the set-up is the
+    standard 5x5 game, and solo's 4x4."""
+    state = spec.new_game(ENGINE.rules, 2, {}, Rng(b"defaults"))
+    assert (state.variant, state.grid) == (STANDARD, 5)
+    assert spec.resolve_variant(1, {"variant": "solo"}) == (SOLO, 4)
+
+
+@pytest.mark.parametrize(("players", "options", "says"), [
+    (2, {"variant": "solo"}, "variant solo takes exactly 1 player, got 2"),
+    (1, {"variant": "solo", "grid": "5"},
+     "variant solo is played on the 4x4 grid; use grid=4 or auto"),
+    (5, {}, "variant standard takes 2-4 players, got 5; one player plays variant=solo"),
+    (1, {"variant": "crate-heights"},
+     "variant crate-heights takes 2-4 players, got 1; one player plays variant=solo"),
+])
+def test_contradictory_options_are_refused_saying_why(
+        players: int, options: dict[str, str], says: str) -> None:
+    with pytest.raises(InvalidOptions) as refused:
+        spec.resolve_variant(players, options)
+    assert str(refused.value) == says
+
+
+def test_a_move_of_no_known_kind_is_refused_by_name() -> None:
+    with pytest.raises(IllegalAction, match=r"^that action names no move of market-fresh$"):
+        rules.apply_move(table(), 0, object())  # type: ignore[arg-type]
+
+
+def test_is_legal_agrees_with_the_legal_actions_of_every_seat() -> None:
+    """Over seeded games, every seat is asked about every action any seat
+    could take: the fast check answers as list membership does."""
+    for players, options in ((3, {}), (2, {"variant": "crate-heights", "grid": "4"})):
+        game = Game.new(ENGINE, players, options, b"legal%d" % players)
+        policy = Rng(b"legal-policy")
+        while game.to_act():
+            listed = {seat: {a.SerializeToString() for a in ENGINE.legal_actions(game.state, seat)}
+                      for seat in range(players)}
+            probes = {a for actions in listed.values() for a in actions}
+            for seat in range(players):
+                for probe in probes:
+                    action = pb.MarketFreshAction.FromString(probe)
+                    assert ENGINE.is_legal(game.state, seat, action) == (probe in listed[seat])
+            (decider,) = game.to_act()
+            actions = ENGINE.legal_actions(game.state, decider.seat)
+            game, _ = game.apply(decider.seat, actions[policy.below(len(actions))])

@@ -85,3 +85,30 @@ def test_resampling_a_dealt_game_keeps_the_set_aside_crates_apart() -> None:
         assert len(twin.set_aside) == len(state.set_aside) == 9
         assert len(twin.supply) == len(state.supply)
         assert ENGINE.decode(encode(twin)) == twin
+
+
+def test_score_options_cover_each_produce_and_height_scoring_once_per_game() -> None:
+    """Basic scoring is offered for each produce of the crate, with no height,
+    and places a Farmer Tile only in the standard game; height scoring is
+    not offered again for a produce the seat already height-scored."""
+    data = ENGINE.rules.data
+    for players, options in ((2, {"variant": "crate-heights"}), (1, {"variant": "solo"}), (3, {})):
+        standard = "variant" not in options
+        heights = 0
+        for game in _games(players, options, b"cover%d" % players):
+            state = game.state
+            if state.phase != SCORE:
+                continue
+            seat = state.current
+            offered = list(ENGINE.view(state, seat).score_options)
+            basic = [o for o in offered if o.scoring == pb.MARKET_FRESH_SCORING_BASIC]
+            halves = {data.produce[p].id for p in data.crates[state.chosen_crate]}
+            assert {o.produce for o in basic} == halves and len(basic) == len(halves)
+            assert all(o.height == 0 for o in basic)
+            if not standard:
+                assert all(o.row == 0 for o in basic)
+            for o in offered:
+                if o.scoring == pb.MARKET_FRESH_SCORING_HEIGHT:
+                    heights += 1
+                    assert not state.height_used[seat] >> data.produce_index[o.produce] & 1
+        assert standard or heights
