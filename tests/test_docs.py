@@ -63,36 +63,3 @@ def test_no_doc_calls_a_served_rpc_unimplemented() -> None:
             if "UNIMPLEMENTED" in sentence:
                 named = [rpc for rpc in rpcs if f"`{rpc}`" in sentence or f"{rpc}(" in sentence]
                 assert not named, f"{doc.name}: {sentence.strip()!r}"
-
-
-def _option_rows(page: str) -> dict[str, tuple[str, str, str]]:
-    """The options table of a game's page: name -> (kind, values, default)."""
-    rows = re.findall(r"^\| `([a-z-]+)` \| (bool|int|enum) \| ([^|]+) \| `([^`]+)` \|", page, re.MULTILINE)
-    return {name: (kind, values.strip(), default) for name, kind, values, default in rows}
-
-
-def _values(option: object) -> str:
-    from engines.core.spec import OptionSpec
-
-    assert isinstance(option, OptionSpec)
-    if option.kind == "int":
-        return f"{option.min_value}..{option.max_value}"
-    allowed = ("true", "false") if option.kind == "bool" else option.allowed
-    return ", ".join(f"`{value}`" for value in allowed)
-
-
-@pytest.mark.parametrize("game_id", sorted(d.stem for d in GAME_DOCS))
-def test_each_games_options_table_is_what_its_versions_take(game_id: str) -> None:
-    """The table of options on a game's page names every option its rules versions
-    take, with the kind, values and default the server checks (read from the spec
-    functions themselves, as ListGames builds them), and nothing else."""
-    from engines import registry
-
-    table = _option_rows((ROOT / "docs" / "rules" / f"{game_id}.md").read_text())
-    taken: dict[str, tuple[str, str, str]] = {}
-    for engine in registry.VERSIONS[game_id]:
-        for option in engine.modules.options(engine.rules):
-            default = str(option.default).lower() if option.kind == "bool" else str(option.default)
-            assert option.description, option.name
-            taken.setdefault(option.name, (option.kind, _values(option), default))
-    assert taken == table

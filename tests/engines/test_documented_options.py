@@ -1,0 +1,48 @@
+"""Each game's table of options in docs/rules/<game>.md is what its spec
+functions declare: the same names, kinds, values and defaults, and "trusted
+callers only" exactly where the option is. (Here rather than in
+tests/test_docs.py so that mutation testing, which runs tests/engines, sees it.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engines import registry
+from engines.core.spec import OptionSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = sorted(registry.VERSIONS)
+
+
+def _option_rows(page: str) -> dict[str, tuple[str, str, str, bool]]:
+    """The options table of a game's page: name -> (kind, values, default, trusted only)."""
+    rows = re.findall(r"^\| `([a-z-]+)` \| (bool|int|enum) \| ([^|]+) \| `([^`]+)` \| ([^|]+) \|$",
+                      page, re.MULTILINE)
+    return {name: (kind, values.strip(), default, "trusted callers only" in meaning)
+            for name, kind, values, default, meaning in rows}
+
+
+def _values(option: OptionSpec) -> str:
+    if option.kind == "int":
+        return f"{option.min_value}..{option.max_value}"
+    allowed = ("true", "false") if option.kind == "bool" else option.allowed
+    return ", ".join(f"`{value}`" for value in allowed)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_games_options_table_is_what_its_versions_take(game_id: str) -> None:
+    """Read from the spec functions themselves, as ListGames builds them; every
+    version's options, and an option only some versions take is listed once."""
+    table = _option_rows((ROOT / "docs" / "rules" / f"{game_id}.md").read_text())
+    taken = set()
+    for engine in registry.VERSIONS[game_id]:
+        for option in engine.modules.options(engine.rules):
+            default = str(option.default).lower() if option.kind == "bool" else str(option.default)
+            assert option.description, option.name
+            row = (option.kind, _values(option), default, option.trusted_only)
+            assert row == table.get(option.name), (engine.spec.rules_version, option.name)
+            taken.add(option.name)
+    assert taken == set(table)
