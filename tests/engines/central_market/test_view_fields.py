@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from engines.central_market import ENGINE, rules
 from engines.central_market.data import CHEAT, ROT, TOURISTS
-from engines.central_market.state import ROT_WINDOW, SET_ASIDE, TOURISTS_SALE, UNDECIDED
+from engines.central_market.state import (
+    GAME_OVER,
+    OFFER,
+    ROT_WINDOW,
+    SELL,
+    SET_ASIDE,
+    TOURISTS_SALE,
+    UNDECIDED,
+)
+from engines.core import Game
 from marketplay.v1 import central_market_pb2 as pb
+from tests.conformance.playout import playout
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, card, make_state
 
 
@@ -88,3 +98,43 @@ def test_a_set_aside_view_shows_who_chose_and_only_the_own_choice() -> None:
     assert [r.set_aside_decided for r in theirs.seats[1:]] == [
         play.state.set_aside_choice[seat] != UNDECIDED for seat in (1, 2)]
     assert not ENGINE.view(play.state, None).HasField("offerer")
+
+
+def test_every_view_of_whole_games_follows_the_table() -> None:
+    """Through whole seeded games: the starting player, the offerer while a
+    product is being offered and sold, the running sale's price (the
+    seller's own bid; at the Tourists' sale the lowest), who rotted it, the
+    own pending set-aside card only while the set-aside runs, and no
+    decision once the game is over."""
+    seen = {"starting": set(), "above lowest": 0, "pending": 0}
+    for players in (3, 4, 5):
+        for step in playout(Game.new(ENGINE, players, {}, b"fields%d" % players), b"fields"):
+            for s in (step.before.state, step.after.state):
+                view = ENGINE.view(s, None)
+                seen["starting"].add(view.starting_player)
+                assert view.starting_player == s.starting_player
+                if OFFER <= s.phase <= TOURISTS_SALE:
+                    assert view.HasField("offerer") and view.offerer == s.offerer
+                else:
+                    assert not view.HasField("offerer")
+                if s.phase in (SELL, ROT_WINDOW):
+                    assert view.current_sale.price == s.bids[s.seller]
+                    seen["above lowest"] += s.bids[s.seller] != s.lowest_bid()
+                elif s.phase == TOURISTS_SALE:
+                    assert view.current_sale.price == s.lowest_bid()
+                if view.HasField("current_sale"):
+                    assert list(view.current_sale.rotted_by) == list(s.sale_rotted_by)
+                for seat in range(players):
+                    pending = s.phase == SET_ASIDE and s.set_aside_choice[seat] >= 0
+                    seen["pending"] += pending
+                    assert ENGINE.view(s, seat).HasField("pending_set_aside") == pending
+        over = step.after.state
+        view = ENGINE.view(over, None)
+        assert over.phase == GAME_OVER and view.decision_kind == "" and not view.deciding_seats
+        outcome = ENGINE.outcome(over)
+        assert outcome is not None and isinstance(outcome.details, pb.CentralMarketOutcome)
+        assert list(outcome.details.victory_points) == list(over.vp)
+        assert [(h.round, tuple(h.incomes), tuple(h.victory_points))
+                for h in outcome.details.history] == [tuple(h) for h in over.history]
+        assert over.history
+    assert len(seen["starting"]) > 1 and seen["above lowest"] and seen["pending"]
