@@ -432,3 +432,19 @@ def test_decision_views_show_score_cards_by_spice(engine: Any) -> None:
         else:
             assert by_spice == []
         assert list(seats[1].score_cards_by_spice) == []
+
+
+def test_decision_a_seat_left_empty_after_registration_passes_at_once() -> None:
+    """The first player has no card left once everyone has registered and
+    the deck is empty: its pass is announced and the turn goes on; if no
+    seat has a card, the round is scored before anybody trades."""
+    state = table(phase=REGISTRATION, first=1, hands={0: "pepper*2", 1: ""}, registered=[1],
+                  deck_size=0)
+    after, events = play(state, 0, register("pepper"))
+    assert after.turn == 0 and after.passed == [False, True]
+    assert [e.seat_passed.seat for e in messages(events, "seat_passed")] == [1]
+    state = table(phase=REGISTRATION, hands={0: "pepper", 1: ""}, registered=[1], deck_size=0,
+                  markets={}, secret={}, round_no=2)
+    after, events = play(state, 0, register("pepper"))
+    (scored,) = messages(events, "round_scored")
+    assert scored.round_scored.reason == 3 and after.round_no == 3  # NO_SEAT_CAN_ACT
