@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engines.central_market import ENGINE, rounds, rules
 from engines.central_market.data import CHEAT, product_of
 from engines.central_market.moves import build_action, read_move
@@ -113,3 +115,28 @@ def test_discard_pile_is_open() -> None:
     assert [(c.card.product, c.card.kg, c.count) for c in view.discard_pile] == [
         (2, 3, 2), (5, 4, 1)
     ]
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (3, {}), (4, {"skip-idle-reactions": "true"}), (5, {}),
+    (3, {"removed-product": "carrots", "skip-idle-reactions": "true"}),
+], ids=["3p", "4p-skip-idle", "5p", "3p-40-cards-skip-idle"])
+def test_a_resampled_deal_is_one_the_observer_cannot_tell_apart(
+        players: int, options: dict[str, str]) -> None:
+    """At every step of a whole game and for every observer, the twin shows
+    the observer the same views, the same seats asked and the same legal
+    actions, for its own seat and every seat the public facts pin down:
+    the offerer can offer, bidders and Cheats can sell, a Tourists prompt
+    under skip-idle went to a seat that holds the product."""
+    game = Game.new(ENGINE, players, options, b"twin%d" % players)
+    rng = Rng(b"twin")
+    for step in playout(game, b"twin-policy"):
+        s = step.after.state
+        deciders = [(d.seat, d.kind) for d in ENGINE.to_act(s)]
+        for observer in range(players):
+            twin = ENGINE.resample_hidden(s, observer, rng)
+            assert ENGINE.view(twin, observer) == ENGINE.view(s, observer)
+            assert [(d.seat, d.kind) for d in ENGINE.to_act(twin)] == deciders
+            for seat, _ in deciders:
+                assert bool(ENGINE.legal_actions(twin, seat)) == bool(ENGINE.legal_actions(s, seat))
+            assert ENGINE.legal_actions(twin, observer) == ENGINE.legal_actions(s, observer)

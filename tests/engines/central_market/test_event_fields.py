@@ -1,0 +1,36 @@
+"""Events of whole games, field by field: a move's events name the seat that
+made it, and a skipped sale names the product on sale."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.central_market import ENGINE
+from engines.core import Game
+from marketplay.v1 import central_market_pb2 as pb
+from tests.conformance.playout import playout
+
+#: Events that report the mover's own choice (a Stay or Pass the rules made
+#: for the seat say so with `automatic` or a reason).
+CHOSEN = {"offered", "bid_placed", "card_played", "rot_played", "tourists_played",
+          "reaction_declined", "set_aside_chosen"}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_moves_events_name_the_seat_that_made_it(players: int) -> None:
+    kinds: set[str] = set()
+    for step in playout(Game.new(ENGINE, players, {}, b"movers%d" % players), b"movers"):
+        before = step.before.state
+        for event in step.events:
+            message = event.message
+            assert isinstance(message, pb.CentralMarketEvent)
+            kind = str(message.WhichOneof("kind"))
+            body = getattr(message, kind)
+            kinds.add(kind)
+            if kind in CHOSEN or (kind == "stayed" and not body.automatic) or (
+                    kind == "passed" and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_UNSPECIFIED
+                    and step.action.WhichOneof("move") == "pass" and event is step.events[0]):
+                assert body.seat == step.seat, kind
+            if kind == "sale_skipped":
+                assert body.product == before.product + 1
+    assert {"offered", "bid_placed", "stayed", "passed", "sale_skipped"} <= kinds
