@@ -8,6 +8,7 @@ from engines.central_market import ENGINE
 from engines.central_market.evaluation import (
     ACTION_CARD,
     INCOME,
+    _promise,
     estimate,
     middle_price,
     promised_income,
@@ -95,3 +96,12 @@ def test_once_selling_is_over_only_the_rank_counts() -> None:
     s.phase = SET_ASIDE
     assert round_progress(s) == 1.0
     assert estimate(s) == [2 + 3 * ACTION_CARD, 3 * ACTION_CARD, 3 + 3 * ACTION_CARD]
+
+
+def test_the_promised_sale_adds_to_the_rounds_income_and_uses_up_the_limit() -> None:
+    """Income already earned this round stays; the 7 kg the offerer would
+    sell come off its player limit of 10 kg."""
+    hands = [["tomatoes-4", "tomatoes-3", "carrots-3"], ["carrots-3"], ["tomatoes-4"]]
+    s = Play(make_state(hands, income=[9, 4, 0])).act(0, Offer(TOMATOES)).state
+    assert s.phase == STARTING_BID and s.player_left[0] == 10
+    assert _promise(s) == ([9 + 7 * 5, 4, 0], [3, 10, 10])
