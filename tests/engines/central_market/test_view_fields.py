@@ -113,6 +113,9 @@ def test_every_view_of_whole_games_follows_the_table() -> None:
                 view = ENGINE.view(s, None)
                 seen["starting"].add(view.starting_player)
                 assert view.starting_player == s.starting_player
+                if s.phase == OFFER:  # "everyone removes their bidding token"; nothing carries over
+                    assert [seat.bid for seat in view.seats] == [0] * players
+                    assert s.bids == s.sold_kg == s.cheated == [0] * players and s.asked == 0
                 if OFFER <= s.phase <= TOURISTS_SALE:
                     assert view.HasField("offerer") and view.offerer == s.offerer
                 else:
