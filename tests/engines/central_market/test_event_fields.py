@@ -1,5 +1,7 @@
 """Events of whole games, field by field: a move's events name the seat that
-made it, and a skipped sale names the product on sale."""
+made it, a skipped sale names the product on sale, a sale's lost kilograms
+are what it played but could not sell, and each delivery is counted alike in
+its public and private copies."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ CHOSEN = {"offered", "bid_placed", "card_played", "rot_played", "tourists_played
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_moves_events_name_the_seat_that_made_it(players: int) -> None:
     kinds: set[str] = set()
+    public_counts: list[tuple[int, int]] = []
+    private_counts: list[tuple[int, int]] = []
     for step in playout(Game.new(ENGINE, players, {}, b"movers%d" % players), b"movers"):
         before = step.before.state
         for event in step.events:
@@ -33,4 +37,16 @@ def test_a_moves_events_name_the_seat_that_made_it(players: int) -> None:
                 assert body.seat == step.seat, kind
             if kind == "sale_skipped":
                 assert body.product == before.product + 1
-    assert {"offered", "bid_placed", "stayed", "passed", "sale_skipped"} <= kinds
+            if kind == "cards_played":
+                assert (body.seat, body.product) == (step.seat, before.product + 1)
+                assert body.lost_kg == body.played_kg - body.sold_kg
+            if kind == "cards_delivered":
+                if event.audience is None:
+                    assert not body.cards
+                    public_counts.append((body.seat, body.count))
+                else:
+                    assert event.audience == frozenset((body.seat,)) and body.count == len(body.cards)
+                    private_counts.append((body.seat, body.count))
+    assert {"offered", "bid_placed", "stayed", "passed", "sale_skipped", "cards_played"} <= kinds
+    assert public_counts == private_counts  # every delivery, counted the same twice
+    assert {seat for seat, _ in public_counts} == set(range(players))

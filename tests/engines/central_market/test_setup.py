@@ -6,14 +6,17 @@ from collections import Counter
 
 import pytest
 
+from engines import registry
 from engines.central_market import ENGINE
 from engines.central_market.data import ALL_ACTION_CARDS, deck, kg_of, product_of
+from engines.central_market.moves import Move
 from engines.central_market.rounds import deliver, final_round
-from engines.central_market.state import OFFER
+from engines.central_market.state import OFFER, State
 from engines.central_market.versions import V1, V2, Rules
 from engines.core import Game, InvalidOptions, Rng
 from engines.core.engine import Event
 from engines.core.seats import clockwise
+from engines.core.standard import StandardEngine
 from tests.engines.central_market.helpers import CARROTS, card, cards, make_state
 
 
@@ -43,8 +46,27 @@ def test_forty_card_variant_removes_one_product() -> None:
 
 def test_forty_card_variant_is_for_three_players_only() -> None:
     for n in (4, 5):
-        with pytest.raises(InvalidOptions):
+        with pytest.raises(InvalidOptions) as refused:
             Game.new(ENGINE, n, {"removed-product": "tomatoes"}, b"seed")
+        assert str(refused.value) == (
+            "removed-product (the 40-card variant) is for a three player game only")
+
+
+@pytest.mark.parametrize("engine", registry.VERSIONS["central-market"],
+                         ids=lambda e: e.spec.rules_version)
+def test_the_options_reach_the_table_and_version_1_plays_both_choices_as_true(
+        engine: StandardEngine[State, Move]) -> None:
+    """Version 1 has no choice options: a cheater may always mix products and
+    the final discards always go face up. Version 2 defaults both to false."""
+    v1 = not engine.rules.choice_options
+    for given in ({}, {"skip-idle-reactions": "true"}):
+        state = Game.new(engine, 4, given, b"options").state
+        assert state.skip_idle == bool(given)
+        assert (state.cheat_mixed, state.reveal_discards) == (v1, v1)
+    if not v1:
+        chosen = {"cheat-mixed-products": "true", "reveal-final-discards": "true"}
+        state = Game.new(engine, 4, chosen, b"options").state
+        assert (state.cheat_mixed, state.reveal_discards) == (True, True)
 
 
 def test_each_seat_gets_one_action_card_of_each_kind() -> None:

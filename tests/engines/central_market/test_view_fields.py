@@ -125,6 +125,9 @@ def test_every_view_of_whole_games_follows_the_table() -> None:
                     seen["above lowest"] += s.bids[s.seller] != s.lowest_bid()
                 elif s.phase == TOURISTS_SALE:
                     assert view.current_sale.price == s.lowest_bid()
+                assert [(x.seat, x.price, x.played_kg, x.sold_kg, x.lost_kg, x.paid_kg, x.income)
+                        for x in view.sales] == [(x.seat, x.price, x.played_kg, x.sold_kg, x.lost_kg,
+                                                  x.paid_kg, x.income) for x in s.sales]
                 if view.HasField("current_sale"):
                     assert list(view.current_sale.rotted_by) == list(s.sale_rotted_by)
                 for seat in range(players):
