@@ -91,11 +91,10 @@ def _int(doc: dict[str, Any], key: str, low: int) -> int:
     return value
 
 
-def _ints(value: Any, what: str, length: int | None = None) -> tuple[int, ...]:
+def _ints(value: Any, what: str, length: int) -> tuple[int, ...]:
     if not (isinstance(value, list) and all(type(x) is int and x >= 0 for x in value)
-            and (length is None or len(value) == length)):
-        size = f"{length} " if length is not None else ""
-        raise _fail(f"{what} must be a list of {size}non-negative integers, got {value!r}")
+            and len(value) == length):
+        raise _fail(f"{what} must be a list of {length} non-negative integers, got {value!r}")
     return tuple(value)
 
 

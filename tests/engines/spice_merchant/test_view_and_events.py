@@ -133,24 +133,27 @@ def test_registration_view_shows_who_has_registered() -> None:
 def test_every_field_of_a_draw_a_fake_demand_and_an_open_trade() -> None:
     """Each event carries who, what and how many, public and private alike;
     a draw the deck cannot cover says how many cards are missing."""
-    state = table(hands={0: "pepper*7", 1: "clove*7"}, markets={"B": "pepper*1"}, deck_top="saffron")
+    state = table(turn=1, hands={0: "pepper*7", 1: "clove*7"}, markets={"B": "clove*1"},
+                  deck_top="saffron")
     state.deck[:-1] = []  # one card left
-    _, events = play(state, 0, fake("B", "pepper", 2))
+    _, events = play(state, 1, fake("B", "clove", 2))
     assert [e.message for e in events] == [
         pb.SpiceMerchantEvent(fake_demanded=pb.SpiceMerchantFakeDemanded(
-            seat=0, market=pb.SPICE_MERCHANT_MARKET_B, spice=PEPPER + 1, count=2, market_count=3)),
+            seat=1, market=pb.SPICE_MERCHANT_MARKET_B, spice=CLOVE + 1, count=2, market_count=3)),
         pb.SpiceMerchantEvent(cards_drawn=pb.SpiceMerchantCardsDrawn(
-            seat=0, count=1, deck_size=0, missing=1)),
+            seat=1, count=1, deck_size=0, missing=1)),
         pb.SpiceMerchantEvent(cards_drawn=pb.SpiceMerchantCardsDrawn(
-            seat=0, count=1, spices=[SAFFRON + 1], deck_size=0, missing=1)),
+            seat=1, count=1, spices=[SAFFRON + 1], deck_size=0, missing=1)),
     ]
     state = table(turn=1, hands={0: "pepper*7", 1: "clove*7"}, deck_top="ginger")
     _, events = play(state, 1, open_trade("clove"))
-    assert [e.message for e in events][:1] == [
+    left = len(state.deck) - 1
+    assert [e.message for e in events] == [
         pb.SpiceMerchantEvent(open_traded=pb.SpiceMerchantOpenTraded(seat=1, spice=CLOVE + 1)),
+        pb.SpiceMerchantEvent(cards_drawn=pb.SpiceMerchantCardsDrawn(seat=1, count=1, deck_size=left)),
+        pb.SpiceMerchantEvent(cards_drawn=pb.SpiceMerchantCardsDrawn(
+            seat=1, count=1, spices=[GINGER + 1], deck_size=left)),
     ]
-    assert messages(events, "cards_drawn")[0].cards_drawn == pb.SpiceMerchantCardsDrawn(
-        seat=1, count=1, deck_size=len(state.deck) - 1)
 
 
 def test_every_field_of_a_registration() -> None:
