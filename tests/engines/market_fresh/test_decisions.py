@@ -514,3 +514,15 @@ def test_decision_height_bonus_added_after_multiplying() -> None:
     scored = events_of(events, "scored")[0]
     assert scored.option.perfect_match
     assert (scored.option.visible, scored.option.row, scored.option.points) == (2, 2, 2 * 2 + 5)
+
+
+def test_decision_a_tile_above_the_target_row_stays_in_the_offered_option() -> None:
+    """Score options name the row the seat's own tile would move to: none
+    when its tile in that column already stands higher than the visible
+    count, the target row for another seat."""
+    shop = shopfront(5, ("lemons", "pears", (1, 0), (1, 1)))  # 2 lemons visible
+    board = table(tiles=[("lemons", 5, 0)]).board
+    options = score_options(STANDARD, shop, board, (p("lemons"), p("pears")), False, 0, 0)
+    assert options[0].produce == p("lemons") and options[0].row == 0
+    options = score_options(STANDARD, shop, board, (p("lemons"), p("pears")), False, 0, 1)
+    assert options[0].row == 2

@@ -35,7 +35,11 @@ def _check(event: pb.MarketFreshEvent, audience: frozenset[int] | None, seat: in
         else:
             taken = action.take_face_up.crate.id
             assert audience is None
-        assert not body.HasField("crate") or body.crate == crate(data, taken)
+        if body.HasField("crate"):  # the face-up take, and the taker's own face-down copy
+            first, second = (data.produce[half].id for half in data.crates[taken])
+            assert (body.crate.id, body.crate.first, body.crate.second) == (taken, first, second)
+        else:
+            assert body.face_down and audience is None
         assert taken in after.state.hands[seat]
     elif kind == "crate_chosen":
         assert body.crate == crate(data, action.choose_crate.crate.id)
