@@ -23,6 +23,7 @@ def test_a_moves_events_name_the_seat_that_made_it(players: int) -> None:
     kinds: set[str] = set()
     public_counts: list[tuple[int, int]] = []
     private_counts: list[tuple[int, int]] = []
+    automatic: set[int] = set()
     for step in playout(Game.new(ENGINE, players, {}, b"movers%d" % players), b"movers"):
         before = step.before.state
         for event in step.events:
@@ -35,6 +36,15 @@ def test_a_moves_events_name_the_seat_that_made_it(players: int) -> None:
                     kind == "passed" and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_UNSPECIFIED
                     and step.action.WhichOneof("move") == "pass" and event is step.events[0]):
                 assert body.seat == step.seat, kind
+            if kind == "passed" and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_PLAYER_LIMIT:
+                assert step.after.state.player_left[body.seat] == 0
+                automatic.add(body.seat)
+            if kind == "passed" and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_CANNOT_UNDERCUT:
+                assert body.seat != step.seat or event is not step.events[0]
+                automatic.add(body.seat)
+            if kind == "passed" and not (step.action.WhichOneof("move") == "pass"
+                                         and event is step.events[0]):
+                assert body.reason != pb.CENTRAL_MARKET_SKIP_REASON_UNSPECIFIED  # says why
             if kind == "sale_skipped":
                 assert body.product == before.product + 1
             if kind == "cards_played":
@@ -50,3 +60,4 @@ def test_a_moves_events_name_the_seat_that_made_it(players: int) -> None:
     assert {"offered", "bid_placed", "stayed", "passed", "sale_skipped", "cards_played"} <= kinds
     assert public_counts == private_counts  # every delivery, counted the same twice
     assert {seat for seat, _ in public_counts} == set(range(players))
+    assert automatic - {0}  # automatic passes by a seat other than the wire's default
