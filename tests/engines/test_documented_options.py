@@ -25,6 +25,12 @@ def _option_rows(page: str) -> dict[str, tuple[str, str, str, bool]]:
             for name, kind, values, default, meaning in rows}
 
 
+def _since(page: str) -> dict[str, int]:
+    """name -> the first rules version that takes the option ("version 2: ..." in its meaning)."""
+    rows = re.findall(r"^\| `([a-z-]+)` \|[^\n]*\| (?:version (\d+): )?[^|\n]*\|$", page, re.MULTILINE)
+    return {name: int(since or 1) for name, since in rows}
+
+
 def _values(option: OptionSpec) -> str:
     if option.kind == "int":
         return f"{option.min_value}..{option.max_value}"
@@ -36,9 +42,13 @@ def _values(option: OptionSpec) -> str:
 def test_each_games_options_table_is_what_its_versions_take(game_id: str) -> None:
     """Read from the spec functions themselves, as ListGames builds them; every
     version's options, and an option only some versions take is listed once."""
-    table = _option_rows((ROOT / "docs" / "rules" / f"{game_id}.md").read_text())
+    page = (ROOT / "docs" / "rules" / f"{game_id}.md").read_text()
+    table, since = _option_rows(page), _since(page)
     taken = set()
     for engine in registry.VERSIONS[game_id]:
+        number = int(engine.spec.rules_version.rpartition("/")[2].partition("+")[0])
+        names = {option.name for option in engine.modules.options(engine.rules)}
+        assert names == {name for name in table if since[name] <= number}, engine.spec.rules_version
         for option in engine.modules.options(engine.rules):
             default = str(option.default).lower() if option.kind == "bool" else str(option.default)
             assert option.description, option.name

@@ -113,7 +113,11 @@ def test_every_view_of_whole_games_follows_the_table() -> None:
                 view = ENGINE.view(s, None)
                 seen["starting"].add(view.starting_player)
                 assert view.starting_player == s.starting_player
+                assert view.removed_product == pb.CENTRAL_MARKET_PRODUCT_UNSPECIFIED  # 50 cards
+                if s.phase == SET_ASIDE:  # "the set-aside cards are only used in the final round"
+                    assert s.round < s.final_round
                 if s.phase == OFFER:  # "everyone removes their bidding token"; nothing carries over
+                    assert view.lowest_bid == 0
                     assert [seat.bid for seat in view.seats] == [0] * players
                     assert s.bids == s.sold_kg == s.cheated == [0] * players and s.asked == 0
                 if OFFER <= s.phase <= TOURISTS_SALE:
