@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.central_market import rules
 from engines.central_market.selling import legal_sale_kg
 from engines.central_market.state import SOLD
+from marketplay.v1 import central_market_pb2 as pb
 from tests.engines.central_market.helpers import CARROTS, TOMATOES, Play, card, make_state
 
 NO_CARDS = [0, 0, 0]
@@ -119,3 +120,18 @@ def test_income_above_99_is_kept_as_a_whole_number() -> None:
     play = Play(make_state([hand, ["peppers-2"], ["peppers-3"]], action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 10).pass_(1).pass_(2).sell(0, *hand)
     assert play.state.income[0] == 100
+
+
+def test_every_bidder_left_when_the_product_limit_runs_out_is_skipped() -> None:
+    """ "If it so happens that it is the player's turn to sell a product, but
+    the product limit is already exhausted", he sells nothing: each later
+    bidder in turn, not just the first, is told so."""
+    hands = [["tomatoes-4", "tomatoes-3"], ["tomatoes-3", "tomatoes-2"],
+             ["tomatoes-4", "tomatoes-4", "tomatoes-2"]]
+    play = Play(make_state(hands)).offer(0, TOMATOES, 5).bid(1, 4).bid(2, 3)
+    while play.deciders() and play.deciders()[0][1] == "lower-bid":
+        play.stay(play.deciders()[0][0])
+    play.sell(2, "tomatoes-4", "tomatoes-4", "tomatoes-2").decline_reactions()
+    skipped = [(s.seat, s.reason) for s in play.kinds("sale_skipped")]
+    assert skipped == [(1, pb.CENTRAL_MARKET_SKIP_REASON_PRODUCT_LIMIT),
+                       (0, pb.CENTRAL_MARKET_SKIP_REASON_PRODUCT_LIMIT)]
