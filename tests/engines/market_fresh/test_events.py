@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Game, Rng
+from engines.core import Game
 from engines.market_fresh import ENGINE
 from engines.market_fresh.messages import crate
 from engines.market_fresh.state import NONE, decode, encode
 from marketplay.v1 import market_fresh_pb2 as pb
+from tests.conformance.playout import playout
 
 CONFIGS = [
     (3, {"variant": "standard"}, b"events-3"),
@@ -96,25 +97,24 @@ def _check_step(seat: int, action: pb.MarketFreshAction, before: Game, after: Ga
         assert state.height_used[seat] == before.state.height_used[seat] | bit
 
 
+def _checked_kinds(game: Game, policy_seed: bytes) -> list[str]:
+    """Play `game` out at random, checking every event and step; the kinds seen."""
+    kinds = []
+    for step in playout(game, policy_seed):
+        for event in step.events:
+            assert isinstance(event.message, pb.MarketFreshEvent)
+            audience = None if event.audience is None else frozenset(event.audience)
+            kinds.append(_check(event.message, audience, step.seat, step.action, step.before,
+                                step.after))
+        _check_step(step.seat, step.action, step.before, step.after)
+    return kinds
+
+
 @pytest.mark.parametrize(("players", "options", "seed"), CONFIGS,
                          ids=[f"{p}p-{o['variant']}" for p, o, _ in CONFIGS])
 def test_every_event_of_a_game_names_the_acting_seat_and_what_moved(
         players: int, options: dict[str, str], seed: bytes) -> None:
-    game = Game.new(ENGINE, players, options, seed)
-    policy = Rng(seed + b"policy")
-    seen: set[str] = set()
-    while game.to_act():
-        (decider,) = game.to_act()
-        seat = decider.seat
-        actions = ENGINE.legal_actions(game.state, seat)
-        action = actions[policy.below(len(actions))]
-        after, events = game.apply(seat, action)
-        for event in events:
-            audience = None if event.audience is None else frozenset(event.audience)
-            assert isinstance(event.message, pb.MarketFreshEvent)
-            seen.add(_check(event.message, audience, seat, action, game, after))
-        _check_step(seat, action, game, after)
-        game = after
+    seen = set(_checked_kinds(Game.new(ENGINE, players, options, seed), seed + b"policy"))
     assert {"crate_chosen", "crate_placed", "scored", "game_ended"} <= seen
     if players > 1:  # solo lays out its crates face up and has no Farmer Tiles
         assert {"crate_taken", "face_up_refilled", "farmer_tile"} <= seen
@@ -125,19 +125,7 @@ def test_a_removal_names_the_seat_the_crate_and_the_points_lost() -> None:
     removals = 0
     for n in range(6):
         game = Game.new(ENGINE, 4, {"variant": "standard", "grid": "4"}, b"remove%d" % n)
-        policy = Rng(b"remove-policy%d" % n)
-        while game.to_act():
-            (decider,) = game.to_act()
-            actions = ENGINE.legal_actions(game.state, decider.seat)
-            action = actions[policy.below(len(actions))]
-            after, events = game.apply(decider.seat, action)
-            for event in events:
-                assert isinstance(event.message, pb.MarketFreshEvent)
-                kind = _check(event.message, None if event.audience is None
-                              else frozenset(event.audience), decider.seat, action, game, after)
-                removals += kind == "crate_removed"
-            _check_step(decider.seat, action, game, after)
-            game = after
+        removals += _checked_kinds(game, b"remove-policy%d" % n).count("crate_removed")
         if removals and n >= 1:
             break
     assert removals

@@ -10,18 +10,16 @@ from engines.market_fresh import ENGINE
 from engines.market_fresh.state import SCORE, encode
 from engines.market_fresh.view import render
 from marketplay.v1 import market_fresh_pb2 as pb
+from tests.conformance.playout import playout
 
 
 def _games(players: int, options: dict[str, str], seed: bytes) -> Iterator[Game]:
     """Every position of one seeded random game."""
-    game = Game.new(ENGINE, players, options, seed)
-    policy = Rng(seed)
-    while game.to_act():
-        yield game
-        (decider,) = game.to_act()
-        actions = ENGINE.legal_actions(game.state, decider.seat)
-        game, _ = game.apply(decider.seat, actions[policy.below(len(actions))])
-    yield game
+    step = None
+    for step in playout(Game.new(ENGINE, players, options, seed), seed):
+        yield step.before
+    assert step is not None
+    yield step.after
 
 
 def test_the_view_names_the_seat_to_act_and_the_turn() -> None:
