@@ -19,6 +19,7 @@ from engines.market_fresh.moves import (
 )
 from engines.market_fresh.state import BASIC, CHOOSE, HEIGHT, PLACE, SCORE, SOLO, STANDARD, TAKE
 from marketplay.v1 import market_fresh_pb2 as pb
+from tests.conformance.playout import playout
 from tests.engines.market_fresh.helpers import DATA, act, crate_id, table
 
 
@@ -184,16 +185,12 @@ def test_is_legal_agrees_with_the_legal_actions_of_every_seat() -> None:
     """Over seeded games, every seat is asked about every action any seat
     could take: the fast check answers as list membership does."""
     for players, options in ((3, {}), (2, {"variant": "crate-heights", "grid": "4"})):
-        game = Game.new(ENGINE, players, options, b"legal%d" % players)
-        policy = Rng(b"legal-policy")
-        while game.to_act():
-            listed = {seat: {a.SerializeToString() for a in ENGINE.legal_actions(game.state, seat)}
+        for step in playout(Game.new(ENGINE, players, options, b"legal%d" % players), b"legal"):
+            state = step.before.state
+            listed = {seat: {a.SerializeToString() for a in ENGINE.legal_actions(state, seat)}
                       for seat in range(players)}
             probes = {a for actions in listed.values() for a in actions}
             for seat in range(players):
                 for probe in probes:
                     action = pb.MarketFreshAction.FromString(probe)
-                    assert ENGINE.is_legal(game.state, seat, action) == (probe in listed[seat])
-            (decider,) = game.to_act()
-            actions = ENGINE.legal_actions(game.state, decider.seat)
-            game, _ = game.apply(decider.seat, actions[policy.below(len(actions))])
+                    assert ENGINE.is_legal(state, seat, action) == (probe in listed[seat])
