@@ -134,8 +134,7 @@ def test_every_field_of_a_draw_a_fake_demand_and_an_open_trade() -> None:
     """Each event carries who, what and how many, public and private alike;
     a draw the deck cannot cover says how many cards are missing."""
     state = table(turn=1, hands={0: "pepper*7", 1: "clove*7"}, markets={"B": "clove*1"},
-                  deck_top="saffron")
-    state.deck[:-1] = []  # one card left
+                  deck_top="saffron", deck_size=1)
     _, events = play(state, 1, fake("B", "clove", 2))
     assert [e.message for e in events] == [
         pb.SpiceMerchantEvent(fake_demanded=pb.SpiceMerchantFakeDemanded(
