@@ -32,19 +32,18 @@ def test_a_moves_events_name_the_seat_that_made_it(players: int) -> None:
             kind = str(message.WhichOneof("kind"))
             body = getattr(message, kind)
             kinds.add(kind)
-            if kind in CHOSEN or (kind == "stayed" and not body.automatic) or (
-                    kind == "passed" and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_UNSPECIFIED
-                    and step.action.WhichOneof("move") == "pass" and event is step.events[0]):
+            own_pass = step.action.WhichOneof("move") == "pass" and event is step.events[0]
+            if kind in CHOSEN or (kind == "stayed" and not body.automatic):
                 assert body.seat == step.seat, kind
-            if kind == "passed" and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_PLAYER_LIMIT:
-                assert step.after.state.player_left[body.seat] == 0
-                automatic.add(body.seat)
-            if kind == "passed" and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_CANNOT_UNDERCUT:
-                assert body.seat != step.seat or event is not step.events[0]
-                automatic.add(body.seat)
-            if kind == "passed" and not (step.action.WhichOneof("move") == "pass"
-                                         and event is step.events[0]):
-                assert body.reason != pb.CENTRAL_MARKET_SKIP_REASON_UNSPECIFIED  # says why
+            if kind == "passed":
+                if own_pass and body.reason == pb.CENTRAL_MARKET_SKIP_REASON_UNSPECIFIED:
+                    assert body.seat == step.seat
+                else:  # a pass the rules made says why, and names its seat
+                    assert body.reason != pb.CENTRAL_MARKET_SKIP_REASON_UNSPECIFIED
+                    assert not own_pass or body.seat != step.seat
+                    automatic.add(body.seat)
+                if body.reason == pb.CENTRAL_MARKET_SKIP_REASON_PLAYER_LIMIT:
+                    assert step.after.state.player_left[body.seat] == 0
             if kind == "sale_skipped":
                 assert body.product == before.product + 1
             if kind == "cards_played":
