@@ -117,7 +117,8 @@ def _distinct(cards: list[int]) -> list[int]:
     return sorted(set(cards))
 
 
-def _bids_below(state: State, highest: int) -> list[Move]:
+def _bids_below(highest: int) -> list[Move]:
+    """The legal bids depend on the price range alone: 1 up to `highest` - 1."""
     return [*bids(LOWEST_PRICE, highest)]
 
 
@@ -135,12 +136,12 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if phase == OFFER:
         return [OFFERS[p] for p in rounds.offerable_products(state, seat)]
     if phase == STARTING_BID:
-        return _bids_below(state, state.max_price + 1)
+        return _bids_below(state.max_price + 1)
     if phase == FIRST_LAP:
-        bids = _bids_below(state, state.lowest_bid()) if bidding.may_bid(state, seat) else []
-        return [PASS, *bids]
+        below = _bids_below(state.lowest_bid()) if bidding.may_bid(state, seat) else []
+        return [PASS, *below]
     if phase == LOWERING:
-        return [STAY, *_bids_below(state, state.lowest_bid())]
+        return [STAY, *_bids_below(state.lowest_bid())]
     if phase in (SELL, TOURISTS_SALE):
         moves: list[Move] = [SELL_CARDS[c] for c in _distinct(selling.playable_cards(state, seat))]
         if state.sale_cards:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engines.central_market import rules
+from engines.central_market import ENGINE, rules
 from engines.central_market.data import CHEAT
-from engines.central_market.state import PASSED, SET_ASIDE, STAYED
+from engines.central_market.state import PASSED, SET_ASIDE, SOLD, STAYED
+from marketplay.v1 import central_market_pb2 as cm_pb
 from tests.engines.central_market.helpers import (
     CARROTS,
     CUCUMBERS,
@@ -16,6 +17,16 @@ from tests.engines.central_market.helpers import (
 )
 
 NO_CARDS = [0, 0, 0]
+UNSPECIFIED_PB, PASSED_PB, BIDDING_PB, STAYED_PB, SOLD_PB = (
+    cm_pb.CENTRAL_MARKET_BID_STATE_UNSPECIFIED, cm_pb.CENTRAL_MARKET_BID_STATE_PASSED,
+    cm_pb.CENTRAL_MARKET_BID_STATE_BIDDING, cm_pb.CENTRAL_MARKET_BID_STATE_STAYED,
+    cm_pb.CENTRAL_MARKET_BID_STATE_SOLD)
+
+
+def _view_bid_states(play: Play) -> list[int]:
+    """Each seat's bid state as the spectator's view shows it (automatic passes
+    and stays are public facts)."""
+    return [seat.bid_state for seat in ENGINE.view(play.state, None).seats]
 
 
 def test_offer_only_products_in_hand_and_not_yet_offered() -> None:
@@ -81,6 +92,9 @@ def test_seats_at_their_player_limit_pass_automatically() -> None:
     play.offer(0, TOMATOES, 5)
     assert play.deciders() == [(2, "bid")]
     assert play.state.bid_state[1] == PASSED
+    assert [(p.seat, p.reason) for p in play.kinds("passed")] == [
+        (1, cm_pb.CENTRAL_MARKET_SKIP_REASON_PLAYER_LIMIT)]
+    assert _view_bid_states(play) == [BIDDING_PB, PASSED_PB, UNSPECIFIED_PB]
 
 
 def test_nobody_is_asked_to_undercut_a_bid_of_1() -> None:
@@ -90,7 +104,10 @@ def test_nobody_is_asked_to_undercut_a_bid_of_1() -> None:
                            action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 1)
     assert play.deciders() == [(0, "sell")]
-    assert [p.reason for p in play.kinds("passed")] == [3, 3]
+    assert [(p.seat, p.reason) for p in play.kinds("passed")] == [
+        (1, cm_pb.CENTRAL_MARKET_SKIP_REASON_CANNOT_UNDERCUT),
+        (2, cm_pb.CENTRAL_MARKET_SKIP_REASON_CANNOT_UNDERCUT)]
+    assert _view_bid_states(play) == [SOLD_PB, PASSED_PB, PASSED_PB]  # seat 0 is selling
 
 
 def test_lowering_laps_run_clockwise_from_the_offerer_until_nobody_lowers() -> None:
@@ -130,7 +147,9 @@ def test_lowering_to_1_freezes_everyone_else() -> None:
     play = Play(make_state(hands, action_cards=NO_CARDS))
     play.offer(0, TOMATOES, 9).bid(1, 8).bid(2, 7).bid(0, 1)
     assert play.deciders() == [(0, "sell")]
-    assert [e.automatic for e in play.kinds("stayed")] == [True, True]
+    assert [(e.seat, e.automatic) for e in play.kinds("stayed")] == [(1, True), (2, True)]
+    assert play.state.bid_state == [SOLD, STAYED, STAYED]  # seat 0 is selling
+    assert _view_bid_states(play) == [SOLD_PB, STAYED_PB, STAYED_PB]
 
 
 def test_each_seat_offers_once_a_round_then_the_round_ends() -> None:
