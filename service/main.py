@@ -92,7 +92,8 @@ def urls(config: Config, grpc_port: int, http_port: int) -> str:
         base = f"http://{host}:{http_port}"
         lines += [f"  playground  {base}/",
                   f"  HTTP API    {base}/marketplay.v1.GameService/<Method> (Connect, gRPC-Web)",
-                  f"  OpenAPI     {base}/openapi.json"]
+                  f"  OpenAPI     {base}/openapi.json",
+                  f"  health      {base}/healthz  {base}/readyz"]
     if config.metrics_port:
         lines.append(f"  metrics     http://{host}:{config.metrics_port}/metrics")
     return "\n".join(lines)

@@ -174,8 +174,7 @@ def _metrics_http(config: Config) -> MetricsServer | None:
         raise StartupError(
             f"--metrics-port: cannot bind {config.host}:{config.metrics_port}: {exc.strerror}"
         ) from None
-    log.info("metrics on http://%s:%d/metrics", config.host, http.server_address[1])
-    return http
+    return http  # its URL is in the start-up lines (service/main.py, `urls`)
 
 
 def pinning(config: Config) -> list[int | None]:

@@ -24,5 +24,7 @@ def test_two_workers_print_the_urls_once(tmp_path: Path) -> None:
         service.kill()
     assert log.count(f"playground  http://127.0.0.1:{service.http_port}/") == 1, log
     assert log.count(f"gRPC        127.0.0.1:{service.port}") == 1, log
-    assert f"metrics     http://127.0.0.1:{service.metrics_port}/metrics" in log
+    assert log.count(f"http://127.0.0.1:{service.metrics_port}/metrics") == 1, log
+    base = f"http://127.0.0.1:{service.http_port}"
+    assert log.count(f"health      {base}/healthz  {base}/readyz") == 1, log
     assert "Running on" not in log
