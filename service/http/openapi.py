@@ -100,17 +100,26 @@ _INT_KEY = "^-?[0-9]+$"
 _PRESENCE = "(proto3 `optional`: written whenever set, even to its default; absent when unset.)"
 
 # Connect's code -> HTTP status table (connectrpc.org/docs/protocol#error-codes), for
-# the codes GameCore raises, plus 413 for a body over --max-request-bytes.
+# the codes GameCore and the HTTP port answer a POST with (docs/http.md, "Errors").
 ERROR_STATUSES: dict[str, str] = {
     "400": "invalid_argument (malformed request, bad state, bad option), failed_precondition "
            "(illegal action, game over) or out_of_range",
     "403": "permission_denied: not this seat's turn, or a seat token is missing or wrong",
     "404": "not_found: unknown game or rules version",
+    "408": "deadline_exceeded (BODY_TIMEOUT): the body did not arrive within "
+           "--http-body-timeout-ms",
     "409": "aborted: expected_step is stale (another action was applied first)",
     "413": "resource_exhausted: the body is over --max-request-bytes",
+    "415": "unimplemented (UNSUPPORTED_CONTENT_TYPE): a Content-Type other than "
+           "application/json, application/proto or gRPC-Web; the message names them",
     "429": "resource_exhausted: the request asks for more than a limit allows "
-           "(e.g. Replay over --max-replay-actions)",
-    "501": "unimplemented: the RPC is not served yet",
+           "(REPLAY_TOO_LONG), the worker has --max-concurrent-rpcs calls in flight "
+           "(OVERLOADED), or its bots are all searching (BOTS_BUSY): retry with backoff",
+    "501": "unimplemented (UNSUPPORTED_ENCODING): a Content-Encoding other than gzip "
+           "or identity",
+    "503": "unavailable (DRAINING): the server is shutting down; retry, another "
+           "replica answers",
+    "504": "deadline_exceeded: the caller's Connect-Timeout-Ms ran out",
 }
 CONNECT_CODES = (
     "canceled", "unknown", "invalid_argument", "deadline_exceeded", "not_found",
