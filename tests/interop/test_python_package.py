@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.interop.ts_client import ServedBoth, needs_http_port
+from tests.interop.ts_client import ServedBoth
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "clients" / "python"
@@ -60,7 +60,7 @@ def test_package_depends_on_protobuf_and_grpc_only(venv_python: Path) -> None:
     assert not server_only & packages.keys(), sorted(server_only & packages.keys())
 
 
-@pytest.mark.parametrize("transport", ["grpc", pytest.param("connect", marks=needs_http_port)])
+@pytest.mark.parametrize("transport", ["grpc", "connect"])
 def test_package_plays_a_game_in_its_own_venv(venv_python: Path, served_both: ServedBoth, tmp_path: Path,
                                               transport: str) -> None:
     target = served_both.grpc_url.removeprefix("http://") if transport == "grpc" else served_both.http_url

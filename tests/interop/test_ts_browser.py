@@ -33,7 +33,6 @@ from tests.interop.ts_client import (
     built_play_js,
     check_reports,
     child_env,
-    needs_http_port,
     one_per_game,
 )
 
@@ -47,7 +46,6 @@ CHROMIUM_FLAGS = [
 ]
 
 pytestmark = [
-    needs_http_port,
     pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (`make system-tools`)"),
 ]
 

@@ -19,13 +19,10 @@ from tests.interop.ts_client import (
     TS_PARTS,
     ServedBoth,
     check_reports,
-    needs_http_port,
     one_per_game,
     part_id,
     play,
 )
-
-pytestmark = needs_http_port
 
 
 # The in-process server's 48 games repeat the lines the one-game tests below and

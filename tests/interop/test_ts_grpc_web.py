@@ -18,13 +18,10 @@ from tests.interop.ts_client import (
     TS_CONFIGS,
     ServedBoth,
     check_reports,
-    needs_http_port,
     one_per_game,
     part_id,
     play,
 )
-
-pytestmark = needs_http_port
 
 
 @pytest.mark.parametrize("part", SEATING_PARTS, ids=part_id)

@@ -13,10 +13,8 @@ import json
 import os
 import shutil
 import subprocess
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
-
-import pytest
 
 from service.config import Config
 from tests.conformance.configs import CONFIGS, PlayConfig
@@ -199,17 +197,11 @@ def one_per_game(configs: list[PlayConfig]) -> list[PlayConfig]:
     return list(firsts.values())
 
 
-# The HTTP port (Connect, gRPC-Web) is built on another branch; until it is
-# merged here, the tests that need it are skipped with this reason.
-HAS_HTTP_PORT = "http_port" in {f.name for f in fields(Config)}
-needs_http_port = pytest.mark.skipif(not HAS_HTTP_PORT, reason="this build has no HTTP port yet")
-
-
 class ServedBoth:
     """One server process's two ports, as `make run` serves them: gRPC and HTTP (Connect, gRPC-Web)."""
 
     def __init__(self, config: Config) -> None:
-        self.serving = start_server(config, http=HAS_HTTP_PORT)
+        self.serving = start_server(config, http=True)
         self.running = self.serving.running
         self.grpc_url = self.serving.grpc_url
         self.http_url = self.serving.base
