@@ -202,7 +202,8 @@ class Config:
     bot_default_iterations: int = field(
         default=0,
         metadata={"help": "SuggestAction: ISMCTS iterations when a call names no budget; 0 "
-                          "takes each game's calibrated default (about 200 ms, docs/bots.md)"},
+                          "takes each game's calibrated default (at most about 200 ms of CPU "
+                          "at p95, docs/bots.md)"},
     )
     bot_greedy_samples: int = field(
         default=GREEDY_SAMPLES,

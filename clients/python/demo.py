@@ -201,7 +201,7 @@ def plan_games(stub: pb_grpc.GameServiceStub, games: list[pb.GameInfo], players:
     Random moves only, --all or --players: every player count, then each non-default
     enum option value at the smallest count the server accepts. Bots otherwise: one
     game per title, at the fewest players that seat every bot (a bot game takes
-    seconds to a minute; the full list, about 20 games, took 15-25 minutes)."""
+    seconds to a minute; the full list, about 20 games, takes about two minutes)."""
     plan: Plan = []
     refused: list[str] = []
     for info in games:
