@@ -111,7 +111,8 @@ ERROR_STATUSES: dict[str, str] = {
     "409": "aborted: expected_step is stale (another action was applied first)",
     "413": "resource_exhausted: the body is over --max-request-bytes",
     "415": "unimplemented (UNSUPPORTED_CONTENT_TYPE): a Content-Type other than "
-           "application/json, application/proto or gRPC-Web; the message names them",
+           "application/json, application/proto or gRPC-Web, the message naming them; "
+           "GRPC_ON_GRPC_PORT: native gRPC over HTTP/1.1 (the gRPC port serves it)",
     "429": "resource_exhausted: the request asks for more than a limit allows "
            "(REPLAY_TOO_LONG), the worker has --max-concurrent-rpcs calls in flight "
            "(OVERLOADED), or its bots are all searching (BOTS_BUSY): retry with backoff",
