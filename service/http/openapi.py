@@ -116,6 +116,8 @@ ERROR_STATUSES: dict[str, str] = {
     "429": "resource_exhausted: the request asks for more than a limit allows "
            "(REPLAY_TOO_LONG), the worker has --max-concurrent-rpcs calls in flight "
            "(OVERLOADED), or its bots are all searching (BOTS_BUSY): retry with backoff",
+    "500": "internal (INTERNAL_ERROR): a bug in the server, never the caller's input; "
+           "logged with its traceback",
     "501": "unimplemented (UNSUPPORTED_ENCODING): a Content-Encoding other than gzip "
            "or identity",
     "503": "unavailable (DRAINING): the server is shutting down; retry, another "

@@ -317,6 +317,35 @@ def test_every_documented_http_reason_has_a_producer() -> None:
 def test_the_http_reason_is_produced_with_its_documented_code(world: World, reason: str) -> None:
     refused = HTTP_PRODUCERS[reason](world)
     assert (refused.code.name, refused.reason) == (HTTP_DOCUMENTED[reason], reason), refused
+    if reason not in NO_OPERATION:  # a POST to a served RPC: its OpenAPI operation lists the status
+        assert str(refused.http_status) in OPERATION_STATUSES, refused
+
+
+#: HTTP refusals of a request that names no served RPC's POST, so no OpenAPI operation.
+NO_OPERATION = {"UNKNOWN_PATH", "UNKNOWN_METHOD", "METHOD_NOT_ALLOWED"}
+
+
+def _operation_statuses() -> set[str]:
+    """The error statuses every operation of docs/openapi.json lists (they share them)."""
+    paths = json.loads((ROOT / "docs" / "openapi.json").read_text())["paths"]
+    operations = [path["post"] for name, path in paths.items() if name.startswith(RPC)]
+    assert operations
+    return set.intersection(*(set(op["responses"]) for op in operations))
+
+
+OPERATION_STATUSES = _operation_statuses()
+
+
+def test_every_reasons_http_status_is_in_the_openapi_operations() -> None:
+    """Each core reason's code, through docs/http.md's code -> HTTP status table, is a
+    response every RPC's OpenAPI operation lists (it listed no 503 for DRAINING, and
+    called 501 "the RPC is not served yet")."""
+    text = (ROOT / "docs" / "http.md").read_text()
+    status = dict(re.findall(r"^\| ([A-Z_]+) \| `[a-z_]+` \| (\d{3}) \|", text, re.MULTILINE))
+    assert len(status) == 16, status  # every gRPC code but OK
+    missing = {reason: status[code] for reason, code in DOCUMENTED.items()
+               if status[code] not in OPERATION_STATUSES}
+    assert not missing, missing
 
 
 def raised_reasons() -> set[str]:
