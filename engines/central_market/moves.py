@@ -8,11 +8,14 @@ enum value (index + 1) and a card is (product, kg).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from engines.central_market.data import NUM_CODES, NUM_PRODUCTS, SIZES_KG, code
 from engines.central_market.messages import card_pb, product_pb
+from engines.central_market.state import UNDECIDED
 from engines.core.actions import ActionCodec
 from marketplay.v1 import central_market_pb2 as pb
 
@@ -151,6 +154,28 @@ def build_action(move: Move) -> pb.CentralMarketAction:
     message = Action()
     getattr(message, _FIELD_OF[type(move)]).SetInParent()  # "pass" is a Python keyword
     return message
+
+
+def known_part(state: Any, seat: int, move: Move, observer: int | None) -> Hashable:
+    """What the other seats may learn of a seat's move: all of it, but for the
+    set-aside choice, which is the seat's own.
+
+    "each player may, if he wishes, take no more than one card from his hand
+    and set it aside, face down": which card is set aside stays with its seat.
+    Seats choose at once and the others learn how many each set aside only
+    when the last has chosen, so until then even whether the seat kept every
+    card is its own; the last seat's choice ends the round and reveals its
+    count at once. A seat that is last before the final round, at a table
+    whose final discards are face up (rules version 1, reveal-final-discards),
+    shows the rest of its hand in the same step, so its choice is public
+    there (docs/rules/central-market.md, "Secret moves").
+    """
+    if not isinstance(move, SetAside | KeepAll):
+        return move
+    last = state.set_aside_choice.count(UNDECIDED) == 1
+    if last and state.reveal_discards and state.round + 1 == state.final_round:
+        return move
+    return "set-aside choice", type(move) if last else None
 
 
 #: Fewer than a hundred distinct moves exist, so every cache holds them all.

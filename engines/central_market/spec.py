@@ -14,7 +14,7 @@ from engines.central_market.data import (
     NO_REMOVED_PRODUCT,
     PRODUCTS,
 )
-from engines.central_market.moves import CODEC, MAX_ACTION_BYTES
+from engines.central_market.moves import CODEC, MAX_ACTION_BYTES, known_part
 from engines.central_market.rounds import Table, new_state
 from engines.central_market.state import NO_PRODUCT, State
 from engines.central_market.versions import Rules
@@ -125,5 +125,5 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
-    estimate=evaluation.estimate,
+    estimate=evaluation.estimate, known_part=known_part,
 )

@@ -8,12 +8,13 @@ decoded states and share them between calls.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from google.protobuf.message import Message
 
+from engines.core.pieces import serialize
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionValue
 
@@ -69,6 +70,8 @@ class Engine(ABC, Generic[S, A]):
     #: What the game shows and takes, and how it is carried (proto field,
     #: action type) and played by bots (BotTuning): data, not rules.
     spec: GameSpec
+    #: Whether the game declares secret moves (`known_part` hides something).
+    has_secret_moves: bool = False
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
@@ -89,6 +92,18 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def apply(self, state: S, seat: int, action: A, rng: Rng) -> tuple[S, list[Event]]:
         """Apply a legal action; returns a new state and never mutates `state`."""
+
+    def known_part(self, state: S, seat: int, action: A, observer: int | None) -> Hashable:
+        """What `observer` (None: a spectator) may learn of `seat`'s legal `action`.
+
+        A game declares its secret moves here, next to its moves (a card laid
+        face down, a secret registration): two legal actions with equal known
+        parts must look the same to `observer` in every view, event and legal
+        action that follows. The default is a game without secret moves: the
+        whole action is public. The conformance suite checks the declaration
+        both ways (docs/testing.md, "Action twins").
+        """
+        return serialize(action)
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Message:

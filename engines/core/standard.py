@@ -55,6 +55,9 @@ class Modules(Generic[R, S, M, A]):
     estimate: Callable[[S], Sequence[float]] | None = None  # evaluation.py (bots)
     #: rules.py, when it answers faster than membership in `legal_moves`.
     is_legal: Callable[[S, int, M], bool] | None = None
+    #: moves.py: what an observer (None: a spectator) may learn of a seat's move,
+    #: for a game with secret moves (Engine.known_part); None: every move is public.
+    known_part: Callable[[S, int, M, int | None], Hashable] | None = None
 
 
 def one_codec(codec: ActionCodec[M, A]) -> Callable[[Any], Callable[[Any], ActionCodec[M, A]]]:
@@ -76,6 +79,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         self.rules = rules
         self.spec = modules.info.spec(rules.version, modules.options(rules))
         self._codec = modules.codec(rules)
+        self.has_secret_moves = modules.known_part is not None
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
         return self.modules.new_game(self.rules, num_players, options, rng)
@@ -96,6 +100,12 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
 
     def apply(self, state: S, seat: int, action: A, rng: Rng) -> tuple[S, list[Event]]:
         return self.modules.apply(state, seat, self._codec(state).legal_move_of(action), rng)
+
+    def known_part(self, state: S, seat: int, action: A, observer: int | None) -> Hashable:
+        move = self._codec(state).legal_move_of(action)
+        if self.modules.known_part is None or observer == seat:
+            return move
+        return self.modules.known_part(state, seat, move, observer)
 
     def view(self, state: S, seat: int | None) -> Message:
         return self.modules.view(state, seat)

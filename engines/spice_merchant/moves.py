@@ -6,8 +6,10 @@ enums whose zero value means "unspecified", so the wire value is index + 1.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from engines.core.actions import ActionCodec
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
@@ -39,6 +41,20 @@ class FakeDemand:
 
 
 Move = RegisterSecret | OpenTrade | FakeDemand
+
+def known_part(state: Any, seat: int, move: Move, observer: int | None) -> Hashable:
+    """What the other seats may learn of a seat's move: all of it, but for the
+    spices of a secret registration, which only the registering seat knows.
+
+    "Each round always begins by registering "secret-trade goods" (putting
+    down the spice cards which you want to sell with the back side up)": the
+    others see that cards were put down, and how many, not which
+    (docs/rules/spice-merchant.md, "Secret moves").
+    """
+    if isinstance(move, RegisterSecret):
+        return RegisterSecret, len(move.spices)
+    return move
+
 
 #: The largest legal action is a two-card registration (6 bytes); anything
 #: beyond this bound is refused unread (GameSpec.max_action_bytes).
