@@ -4,7 +4,8 @@ hypothesis-driven conformance tests."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from google.protobuf.message import Message
 
@@ -109,39 +110,246 @@ def events_match(game: Game, ours: list[Event], theirs: list[Event], viewer: int
     return rewritten(ours) == rewritten(theirs)
 
 
-def check_no_leak(step: Step, observer: int, rng: Rng) -> bool:
-    """Two states that differ only in what `observer` cannot see give the
-    observer identical views, legal actions and (when its next view is equal)
-    identical events.
+def event_kind(message: Message) -> str:
+    """An event's kind: the field its oneof holds (every game's event has one oneof)."""
+    return message.WhichOneof(message.DESCRIPTOR.oneofs[0].name) or ""
 
-    Returns whether the resampled twin differs from the real state at all:
-    callers assert that it mostly does, or these checks would compare a state
-    with itself and prove nothing.
+
+@dataclass(frozen=True)
+class Seen:
+    """Everything one observer is shown of a game after an action: its view,
+    the events it may see, its own legal actions, who decides what now, and
+    the outcome once there is one."""
+
+    view: bytes
+    events: tuple[bytes, ...]
+    legal: tuple[bytes, ...]
+    decisions: tuple[tuple[int, str], ...]
+    outcome: str
+
+    def differences(self, other: Seen) -> list[str]:
+        return [name for name in ("view", "events", "legal", "decisions", "outcome")
+                if getattr(self, name) != getattr(other, name)]
+
+
+def _outcome_text(game: Game) -> str:
+    outcome = game.outcome()
+    if outcome is None:
+        return ""
+    details = wire(outcome.details).hex() if outcome.details is not None else ""
+    return f"{outcome.results!r} {outcome.winners!r} {outcome.tie_break} {details}"
+
+
+def seen_by(game: Game, events: list[Event], observer: int | None) -> Seen:
+    """What `observer` is shown of `game` and the events that led to it, with
+    its rules version's known event difference rewritten away."""
+    engine = game.engine
+    known = KNOWN_EVENT_DIFFERENCES.get((game.game_id, game.rules_version))
+    messages = [e.message for e in events if e.visible_to(observer)]
+    legal = () if observer is None else tuple(
+        wire(a) for a in engine.legal_actions(game.state, observer))
+    return Seen(
+        view=wire(engine.view(game.state, observer)),
+        events=tuple(wire(known(m) if known else m) for m in messages),
+        legal=legal,
+        decisions=tuple((d.seat, d.kind) for d in game.to_act()),
+        outcome=_outcome_text(game),
+    )
+
+
+def observers(game: Game) -> list[int | None]:
+    """Every seat, and the spectator (None)."""
+    return [*range(game.num_players), None]
+
+
+#: The most legal actions of one seat that `check_action_twins` plays at one
+#: state (more only when one known part alone has more): whole groups of
+#: actions that share a known part, spread evenly over the list.
+MAX_TWIN_ACTIONS = 48
+
+
+def _twin_candidates(game: Game, seat: int) -> list[Message]:
+    """The seat's legal actions to play against each other: all of them, or
+    whole groups of actions with one known part (what a spectator may learn)
+    spread over the list, so every pair that differs only in a secret is kept."""
+    engine = game.engine
+    legal = list(engine.legal_actions(game.state, seat))
+    if len(legal) <= MAX_TWIN_ACTIONS:
+        return legal
+    groups: dict[Hashable, list[Message]] = {}
+    for action in legal:
+        groups.setdefault(engine.known_part(game.state, seat, action, None), []).append(action)
+    every = -(-len(legal) // MAX_TWIN_ACTIONS)  # keep about one group in `every`
+    chosen: list[Message] = []
+    for group in list(groups.values())[::every]:
+        if chosen and len(chosen) + len(group) > MAX_TWIN_ACTIONS:
+            break
+        chosen += group
+    return chosen
+
+
+@dataclass(frozen=True)
+class TwinVerdict:
+    """What `check_action_twins` judged at one state."""
+
+    #: Pairs of actions that differ only in what some observer may not learn
+    #: (the declared secrets that were varied).
+    secret_pairs: int
+    #: Pairs of different actions after which some observer's view was the same
+    #: (where the view, and so the rest, must not tell them apart).
+    same_view_pairs: int
+
+
+def check_action_twins(game: Game, seat: int) -> TwinVerdict:
+    """Action twins: `seat`'s legal actions, each applied to the same state,
+    judged for every observer against the game's declaration of what an action
+    hides (Engine.known_part), both ways.
+
+    * Declared secrets stay secret: two actions with the same known part give
+      the observer byte-identical views, events, legal actions, decisions and
+      outcome.
+    * The views decide what is secret: where some seat's view tells two actions
+      apart and the observer's does not, the game keeps that difference from
+      the observer, so its events, legal actions, decisions and outcome must
+      not tell it either, whatever the declaration says. A difference no view
+      shows (a public choice that changed nothing the views hold) may reach the
+      observer's events only where the declaration calls it public. So a secret
+      the game forgot to declare, told by an event, is caught too: the
+      declaration cannot hide a leak.
+    """
+    engine = game.engine
+    played = [(a, *game.apply(seat, a)) for a in _twin_candidates(game, seat)]
+    everyone = observers(game)
+    seen = {observer: [seen_by(after, events, observer) for _, after, events in played]
+            for observer in everyone}
+    secret_pairs = same_view_pairs = 0
+    for observer in everyone:
+        known = [engine.known_part(game.state, seat, a, observer) for a, _, _ in played]
+        mine = seen[observer]
+        for i, j in itertools.combinations(range(len(played)), 2):
+            if mine[i].view != mine[j].view and known[i] != known[j]:
+                continue
+            differ = mine[i].differences(mine[j])
+            pair = f"step {game.step}: seat {seat}'s actions {_text(played[i][0])} and {_text(played[j][0])}"
+            if known[i] == known[j]:
+                secret_pairs += 1
+                assert not differ, (
+                    f"{pair} differ only in what {_who(observer)} may not learn, yet its "
+                    f"{', '.join(differ)} differ"
+                )
+                continue
+            same_view_pairs += 1
+            shown_to = [q for q in everyone if seen[q][i].view != seen[q][j].view]
+            assert not differ or not shown_to, (
+                f"{pair}: {_who(shown_to[0]) if shown_to else ''}'s view tells them apart and "
+                f"{_who(observer)}'s does not, yet its {', '.join(differ)} differ: a secret "
+                "of the move the game does not declare (Engine.known_part), or a leak"
+            )
+    return TwinVerdict(secret_pairs, same_view_pairs)
+
+
+def _who(observer: int | None) -> str:
+    return "the spectator" if observer is None else f"seat {observer}"
+
+
+def _text(action: Message) -> str:
+    return str(action).replace("\n", " ").strip() or "(empty)"
+
+
+#: The twins `find_twin` draws, at most, when the first twin cannot play the
+#: step's action (another seat's choice that needs its real cards) or its next
+#: view differs (the action revealed something): the first that plays it to
+#: the observer's real next view has its events compared byte for byte.
+MORE_TWINS = 60
+
+
+@dataclass(frozen=True)
+class LeakVerdict:
+    """What `check_no_leak` judged."""
+
+    #: The first twin differs from the real state (callers assert most do, or
+    #: the checks would compare a state with itself and prove nothing).
+    changed: bool
+    #: How the events were judged: "bytes" (a twin reached the observer's real
+    #: next view, and the events were compared byte for byte), "revealed" (twins
+    #: could play the action but each reached another next view: the step
+    #: revealed more than MORE_TWINS random twins could match), "" (no twin could
+    #: play the action).
+    events: str
+
+
+def _twin(game: Game, rng: Rng, observer: int) -> Game:
+    state = game.engine.resample_hidden(game.state, observer, rng)
+    return Game(game.engine, game.num_players, game.options, game.seed, game.rng_counter,
+                game.step, state)
+
+
+@dataclass(frozen=True)
+class TwinSearch:
+    """State twins of a step's `before` for one observer (check_no_leak, and the
+    service's leak test, which sends them over the wire)."""
+
+    #: The first twin, drawn from the caller's rng.
+    first: Game
+    #: A twin that plays the step's action to the observer's real next view, if
+    #: one was found: their views, events, actions and decisions must agree.
+    match: Game | None
+    #: Whether some twin could play the step's action at all.
+    playable: bool
+
+
+def find_twin(step: Step, observer: int, rng: Rng) -> TwinSearch:
+    """The first twin from `rng`; more (up to MORE_TWINS, from a stream of the
+    step's own, so the caller's rng advances by one resample) only when that one
+    cannot play the action or reaches another next view."""
+    game = step.before
+    engine = game.engine
+    first = twin = _twin(game, rng, observer)
+    real_view = wire(engine.view(step.after.state, observer))
+    more = Rng(b"more twins", game.step)
+    playable = False
+    for attempt in range(MORE_TWINS + 1):
+        if attempt:
+            twin = _twin(game, more, observer)
+        if not engine.is_legal(twin.state, step.seat, step.action):
+            continue  # another seat's private choice that only makes sense with its real cards
+        playable = True
+        after, _ = twin.apply(step.seat, step.action)
+        if wire(engine.view(after.state, observer)) == real_view:
+            return TwinSearch(first, twin, True)
+    return TwinSearch(first, None, playable)
+
+
+def check_no_leak(step: Step, observer: int, rng: Rng) -> LeakVerdict:
+    """State twins: two states that differ only in what `observer` cannot see
+    give the observer identical views, legal actions and decisions; and a twin
+    that plays the step's action to the observer's real next view (find_twin)
+    tells it the same events, legal actions, decisions and outcome on the way.
     """
     game = step.before
     engine = game.engine
-    twin_state = engine.resample_hidden(game.state, observer, rng)
-    changed = engine.encode(twin_state) != engine.encode(game.state)
-    twin = Game(game.engine, game.num_players, game.options, game.seed, game.rng_counter,
-                game.step, twin_state)
-    assert wire(engine.view(twin_state, observer)) == wire(engine.view(game.state, observer)), (
+    search = find_twin(step, observer, rng)
+    twin = search.first
+    changed = engine.encode(twin.state) != engine.encode(game.state)
+    assert wire(engine.view(twin.state, observer)) == wire(engine.view(game.state, observer)), (
         f"seat {observer}'s view depends on what it cannot see"
     )
-    assert wire(engine.view(twin_state, None)) == wire(engine.view(game.state, None)), (
+    assert wire(engine.view(twin.state, None)) == wire(engine.view(game.state, None)), (
         "resampling changed public information"
     )
-    assert [wire(a) for a in engine.legal_actions(twin_state, observer)] == [
+    assert [wire(a) for a in engine.legal_actions(twin.state, observer)] == [
         wire(a) for a in engine.legal_actions(game.state, observer)
     ], f"seat {observer}'s legal actions depend on what it cannot see"
-    assert [d.seat for d in twin.to_act()] == [d.seat for d in game.to_act()]
-    if not engine.is_legal(twin_state, step.seat, step.action):
-        return changed  # another seat's private choice that only makes sense with its real cards
-    twin_after, twin_events = twin.apply(step.seat, step.action)
-    if wire(engine.view(twin_after.state, observer)) != wire(
-        engine.view(step.after.state, observer)
-    ):
-        return changed  # the action revealed something to the observer (a draw, a scoring)
-    assert events_match(game, twin_events, step.events, observer), (
+    assert [(d.seat, d.kind) for d in twin.to_act()] == [(d.seat, d.kind) for d in game.to_act()], (
+        f"who decides what depends on what seat {observer} cannot see"
+    )
+    if search.match is None:
+        return LeakVerdict(changed, "revealed" if search.playable else "")
+    real = seen_by(step.after, step.events, observer)
+    theirs = seen_by(*search.match.apply(step.seat, step.action), observer)
+    assert not real.differences(theirs), (
+        f"step {game.step}: seat {observer} has the same next view on a twin, but "
+        f"its {', '.join(real.differences(theirs))} differ: "
         f"events tell seat {observer} something its view does not"
     )
-    return changed
+    return LeakVerdict(changed, "bytes")

@@ -7,6 +7,7 @@ A new engine gets all of this for free by registering itself.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -22,6 +23,7 @@ from engines.core import (
     StaleStep,
 )
 from tests.conformance.checks import (
+    check_action_twins,
     check_decisions,
     check_no_leak,
     check_outcome,
@@ -109,14 +111,54 @@ def test_views_actions_and_events_never_leak(config: PlayConfig) -> None:
     sample = [steps[i] for i in sample_steps(steps, LEAK_STEPS, LEAK_PER_KIND)]
     assert {step_kind(s) for s in sample} == {step_kind(s) for s in steps}, "a step kind went unjudged"
     could_vary = varied = 0
+    compared: Counter[str] = Counter()
     for step in sample:
         for observer in range(config.num_players):
-            changed = check_no_leak(step, observer, rng)
+            verdict = check_no_leak(step, observer, rng)
+            compared[verdict.events] += 1
             if can_vary(hidden_places(config.game_id, step.before.state, observer)):
                 could_vary += 1
-                varied += changed
+                varied += verdict.changed
     assert varied >= MIN_VARIED * could_vary, (
         f"resample_hidden changed only {varied} of {could_vary} states it could have changed"
+    )
+    assert compared["bytes"] >= MIN_EVENTS_COMPARED * compared.total(), (
+        f"the events were compared byte for byte at only {compared['bytes']} of "
+        f"{compared.total()} steps and observers: {dict(compared)}"
+    )
+
+
+#: Share of (step, observer) pairs at which check_no_leak must find a twin that
+#: plays the step to the observer's real next view, so their events are compared
+#: byte for byte. The rest reveal too much at once for a random twin to match
+#: (a round's scoring, a seat's own multi-card draw): docs/testing.md, "State twins".
+MIN_EVENTS_COMPARED = 0.85
+
+
+#: Every decision kind at least this often: the action twins judge it at these
+#: steps of the playout (sampling.py), every seat that decides there, every observer.
+TWIN_PER_KIND = 3
+
+
+@each_config
+def test_secret_moves_stay_secret_and_the_declaration_holds(config: PlayConfig) -> None:
+    """Action twins (checks.check_action_twins): at a kind-complete sample of the
+    playout's states, every deciding seat's legal actions are played against
+    each other for every observer. Two that differ only in what the game's
+    declaration hides (Engine.known_part) show an observer the same bytes; and
+    an observer whose view cannot tell two apart, while another seat's can, is
+    told nothing more, so an undeclared secret fails too. A game that declares
+    secret moves must have them varied here, or the check proved nothing."""
+    steps = list(playout(config.new_game(b"twin-seed"), b"twin-policy"))
+    sample = [steps[i] for i in sample_steps(steps, LEAK_STEPS, TWIN_PER_KIND)]
+    secret_pairs = 0
+    for step in sample:
+        for decision in step.before.to_act():
+            secret_pairs += check_action_twins(step.before, decision.seat).secret_pairs
+    declares = config.engine.has_secret_moves
+    assert (secret_pairs > 0) == declares, (
+        f"{secret_pairs} pairs of secret twins for a game that "
+        f"{'declares' if declares else 'does not declare'} secret moves"
     )
 
 
@@ -189,7 +231,8 @@ def test_property_any_seed_plays_to_a_consistent_end(
     config: PlayConfig, seed: bytes, policy: bytes
 ) -> None:
     """Hypothesis picks seeds and policies; every playout ends consistently,
-    round-trips at every step and leaks nothing to a sampled observer."""
+    round-trips at every step and leaks nothing: not to a sampled observer's
+    state twin, nor through the acting seat's action twins."""
     rng = Rng(seed)
     game = config.new_game(seed)
     last = game
@@ -197,10 +240,11 @@ def test_property_any_seed_plays_to_a_consistent_end(
     for step in playout(game, policy):
         check_round_trip(step.after)
         observer = rng.below(config.num_players)
-        changed = check_no_leak(step, observer, rng)
+        verdict = check_no_leak(step, observer, rng)
         if can_vary(hidden_places(config.game_id, step.before.state, observer)):
             could_vary += 1
-            varied += changed
+            varied += verdict.changed
+        check_action_twins(step.before, step.seat)
         last = step.after
     assert varied >= MIN_VARIED * could_vary, "resample_hidden left most states as they were"
     check_outcome(last)
