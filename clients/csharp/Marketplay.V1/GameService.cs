@@ -25,134 +25,181 @@ namespace Marketplay.V1 {
       byte[] descriptorData = global::System.Convert.FromBase64String(
           string.Concat(
             "CiBtYXJrZXRwbGF5L3YxL2dhbWVfc2VydmljZS5wcm90bxINbWFya2V0cGxh",
-            "eS52MRofZ29vZ2xlL3Byb3RvYnVmL3RpbWVzdGFtcC5wcm90bxoibWFya2V0",
-            "cGxheS92MS9jZW50cmFsX21hcmtldC5wcm90bxogbWFya2V0cGxheS92MS9t",
-            "YXJrZXRfZnJlc2gucHJvdG8aIm1hcmtldHBsYXkvdjEvc3BpY2VfbWVyY2hh",
-            "bnQucHJvdG8iEgoQTGlzdEdhbWVzUmVxdWVzdCI7ChFMaXN0R2FtZXNSZXNw",
-            "b25zZRImCgVnYW1lcxgBIAMoCzIXLm1hcmtldHBsYXkudjEuR2FtZUluZm8i",
-            "rwEKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDQoFdGl0bGUYAiABKAkS",
-            "EwoLbWluX3BsYXllcnMYAyABKAUSEwoLbWF4X3BsYXllcnMYBCABKAUSKgoH",
-            "b3B0aW9ucxgFIAMoCzIZLm1hcmtldHBsYXkudjEuT3B0aW9uSW5mbxIVCg1y",
-            "dWxlc192ZXJzaW9uGAYgASgJEhYKDnJ1bGVzX3ZlcnNpb25zGAcgAygJIsMB",
-            "CgpPcHRpb25JbmZvEgwKBG5hbWUYASABKAkSJwoEdHlwZRgCIAEoDjIZLm1h",
-            "cmtldHBsYXkudjEuT3B0aW9uVHlwZRIVCg1kZWZhdWx0X3ZhbHVlGAMgASgJ",
-            "EhYKDmFsbG93ZWRfdmFsdWVzGAQgAygJEhEKCW1pbl92YWx1ZRgFIAEoAxIR",
-            "CgltYXhfdmFsdWUYBiABKAMSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMdHJ1",
-            "c3RlZF9vbmx5GAggASgIIkQKDVZpZXdTZWxlY3Rpb24SDQoFc2VhdHMYASAD",
-            "KAUSEQoJYWxsX3NlYXRzGAIgASgIEhEKCXNwZWN0YXRvchgDIAEoCCKDAgoO",
-            "TmV3R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgtudW1fcGxheWVy",
-            "cxgCIAEoBRI7CgdvcHRpb25zGAMgAygLMioubWFya2V0cGxheS52MS5OZXdH",
-            "YW1lUmVxdWVzdC5PcHRpb25zRW50cnkSEQoEc2VlZBgEIAEoDEgAiAEBEisK",
-            "BXZpZXdzGAUgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0aW9uEhUK",
-            "DXJ1bGVzX3ZlcnNpb24YBiABKAkaLgoMT3B0aW9uc0VudHJ5EgsKA2tleRgB",
-            "IAEoCRINCgV2YWx1ZRgCIAEoCToCOAFCBwoFX3NlZWQijAEKD05ld0dhbWVS",
-            "ZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVV",
-            "cGRhdGUSEwoLc2VhdF90b2tlbnMYAiADKAkSOQoVc2VhdF90b2tlbnNfZXhw",
-            "aXJlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLGAgoS",
-            "QXBwbHlBY3Rpb25SZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiAB",
-            "KAUSKQoGYWN0aW9uGAMgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9u",
-            "EhoKDWV4cGVjdGVkX3N0ZXAYBCABKANIAIgBARISCgpzZWF0X3Rva2VuGAUg",
-            "ASgJEisKBXZpZXdzGAYgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0",
-            "aW9uEkYKC3ZpZXdfdG9rZW5zGAcgAygLMjEubWFya2V0cGxheS52MS5BcHBs",
-            "eUFjdGlvblJlcXVlc3QuVmlld1Rva2Vuc0VudHJ5GjEKD1ZpZXdUb2tlbnNF",
-            "bnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUYAiABKAk6AjgBQhAKDl9leHBl",
-            "Y3RlZF9zdGVwIkAKE0FwcGx5QWN0aW9uUmVzcG9uc2USKQoGdXBkYXRlGAEg",
-            "ASgLMhkubWFya2V0cGxheS52MS5HYW1lVXBkYXRlIsMBCg5HZXRWaWV3UmVx",
-            "dWVzdBINCgVzdGF0ZRgBIAEoDBIrCgV2aWV3cxgCIAEoCzIcLm1hcmtldHBs",
-            "YXkudjEuVmlld1NlbGVjdGlvbhJCCgt2aWV3X3Rva2VucxgDIAMoCzItLm1h",
-            "cmtldHBsYXkudjEuR2V0Vmlld1JlcXVlc3QuVmlld1Rva2Vuc0VudHJ5GjEK",
+            "eS52MRoeZ29vZ2xlL3Byb3RvYnVmL2R1cmF0aW9uLnByb3RvGh9nb29nbGUv",
+            "cHJvdG9idWYvdGltZXN0YW1wLnByb3RvGiJtYXJrZXRwbGF5L3YxL2NlbnRy",
+            "YWxfbWFya2V0LnByb3RvGiBtYXJrZXRwbGF5L3YxL21hcmtldF9mcmVzaC5w",
+            "cm90bxoibWFya2V0cGxheS92MS9zcGljZV9tZXJjaGFudC5wcm90byISChBM",
+            "aXN0R2FtZXNSZXF1ZXN0IjsKEUxpc3RHYW1lc1Jlc3BvbnNlEiYKBWdhbWVz",
+            "GAEgAygLMhcubWFya2V0cGxheS52MS5HYW1lSW5mbyKvAQoIR2FtZUluZm8S",
+            "DwoHZ2FtZV9pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgttaW5fcGxheWVy",
+            "cxgDIAEoBRITCgttYXhfcGxheWVycxgEIAEoBRIqCgdvcHRpb25zGAUgAygL",
+            "MhkubWFya2V0cGxheS52MS5PcHRpb25JbmZvEhUKDXJ1bGVzX3ZlcnNpb24Y",
+            "BiABKAkSFgoOcnVsZXNfdmVyc2lvbnMYByADKAki0gEKCk9wdGlvbkluZm8S",
+            "DAoEbmFtZRgBIAEoCRInCgR0eXBlGAIgASgOMhkubWFya2V0cGxheS52MS5P",
+            "cHRpb25UeXBlEhUKDWRlZmF1bHRfdmFsdWUYAyABKAkSFgoOYWxsb3dlZF92",
+            "YWx1ZXMYBCADKAkSEQoJbWluX3ZhbHVlGAUgASgDEhEKCW1heF92YWx1ZRgG",
+            "IAEoAxITCgtkZXNjcmlwdGlvbhgHIAEoCRIUCgx0cnVzdGVkX29ubHkYCCAB",
+            "KAgSDQoFdGFibGUYCSABKAgiaAoNVmlld1NlbGVjdGlvbhINCgVzZWF0cxgB",
+            "IAMoBRIRCglhbGxfc2VhdHMYAiABKAgSEQoJc3BlY3RhdG9yGAMgASgIEg4K",
+            "BmxvY2FsZRgEIAEoCRISCgpzZWF0X25hbWVzGAUgAygJIoMCCg5OZXdHYW1l",
+            "UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgF",
+            "EjsKB29wdGlvbnMYAyADKAsyKi5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1",
+            "ZXN0Lk9wdGlvbnNFbnRyeRIRCgRzZWVkGAQgASgMSACIAQESKwoFdmlld3MY",
+            "BSABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SFQoNcnVsZXNf",
+            "dmVyc2lvbhgGIAEoCRouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0K",
+            "BXZhbHVlGAIgASgJOgI4AUIHCgVfc2VlZCKMAQoPTmV3R2FtZVJlc3BvbnNl",
+            "EikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRIT",
+            "CgtzZWF0X3Rva2VucxgCIAMoCRI5ChVzZWF0X3Rva2Vuc19leHBpcmVfYXQY",
+            "AyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsYCChJBcHBseUFj",
+            "dGlvblJlcXVlc3QSDQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRIpCgZh",
+            "Y3Rpb24YAyABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SGgoNZXhw",
+            "ZWN0ZWRfc3RlcBgEIAEoA0gAiAEBEhIKCnNlYXRfdG9rZW4YBSABKAkSKwoF",
+            "dmlld3MYBiABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SRgoL",
+            "dmlld190b2tlbnMYByADKAsyMS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9u",
+            "UmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsK",
+            "A2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAFCEAoOX2V4cGVjdGVkX3N0",
+            "ZXAiQAoTQXBwbHlBY3Rpb25SZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5t",
+            "YXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUiwwEKDkdldFZpZXdSZXF1ZXN0Eg0K",
+            "BXN0YXRlGAEgASgMEisKBXZpZXdzGAIgASgLMhwubWFya2V0cGxheS52MS5W",
+            "aWV3U2VsZWN0aW9uEkIKC3ZpZXdfdG9rZW5zGAMgAygLMi0ubWFya2V0cGxh",
+            "eS52MS5HZXRWaWV3UmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rv",
+            "a2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAEiPAoP",
+            "R2V0Vmlld1Jlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXku",
+            "djEuR2FtZVVwZGF0ZSKyAgoNUmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEg",
+            "ASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjoKB29wdGlvbnMYAyADKAsyKS5t",
+            "YXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QuT3B0aW9uc0VudHJ5EgwKBHNl",
+            "ZWQYBCABKAwSKgoHYWN0aW9ucxgFIAMoCzIZLm1hcmtldHBsYXkudjEuU2Vh",
+            "dEFjdGlvbhIrCgV2aWV3cxgGIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1Nl",
+            "bGVjdGlvbhIVCg1ydWxlc192ZXJzaW9uGAcgASgJEhEKCXNlZWRfc2FsdBgI",
+            "IAEoDBouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIg",
+            "ASgJOgI4ASJdCgpTZWF0QWN0aW9uEgwKBHNlYXQYASABKAUSKQoGYWN0aW9u",
+            "GAIgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEhYKDnRha2ViYWNr",
+            "X3N0ZXBzGAMgASgFIlQKDlJlcGxheVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEo",
+            "CzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRIXCg9hY3Rpb25zX2FwcGxp",
+            "ZWQYAiABKAUi5wEKFFN1Z2dlc3RBY3Rpb25SZXF1ZXN0Eg0KBXN0YXRlGAEg",
+            "ASgMEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCRIoCgZwb2xp",
+            "Y3kYBCABKA4yGC5tYXJrZXRwbGF5LnYxLkJvdFBvbGljeRIWCg5tYXhfaXRl",
+            "cmF0aW9ucxgFIAEoBRISCgptYXhfbWlsbGlzGAYgASgFEhEKBHNlZWQYByAB",
+            "KAxIAIgBARIaCg1leHBlY3RlZF9zdGVwGAggASgDSAGIAQFCBwoFX3NlZWRC",
+            "EAoOX2V4cGVjdGVkX3N0ZXAieAoVU3VnZ2VzdEFjdGlvblJlc3BvbnNlEikK",
+            "BmFjdGlvbhgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbhIMCgRz",
+            "dGVwGAIgASgDEiYKBXN0YXRzGAMgASgLMhcubWFya2V0cGxheS52MS5Cb3RT",
+            "dGF0cyKUAQoIQm90U3RhdHMSKAoGcG9saWN5GAEgASgOMhgubWFya2V0cGxh",
+            "eS52MS5Cb3RQb2xpY3kSEgoKaXRlcmF0aW9ucxgCIAEoBRIxCgpjYW5kaWRh",
+            "dGVzGAMgAygLMh0ubWFya2V0cGxheS52MS5DYW5kaWRhdGVTdGF0cxIXCg9z",
+            "dG9wcGVkX2J5X3RpbWUYBCABKAgiXwoOQ2FuZGlkYXRlU3RhdHMSKQoGYWN0",
+            "aW9uGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEg4KBnZpc2l0",
+            "cxgCIAEoBRISCgptZWFuX3ZhbHVlGAMgASgBIkgKFVJlbmV3U2VhdFRva2Vu",
+            "UmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRzZWF0GAIgASgFEhIKCnNlYXRf",
+            "dG9rZW4YAyABKAkiXAoWUmVuZXdTZWF0VG9rZW5SZXNwb25zZRISCgpzZWF0",
+            "X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJv",
+            "dG9idWYuVGltZXN0YW1wIrcDCgpHYW1lVXBkYXRlEg0KBXN0YXRlGAEgASgM",
+            "EgwKBHN0ZXAYAiABKAMSDwoHZ2FtZV9pZBgDIAEoCRIqCglkZWNpc2lvbnMY",
+            "BCADKAsyFy5tYXJrZXRwbGF5LnYxLkRlY2lzaW9uEiYKBXZpZXdzGAUgAygL",
+            "MhcubWFya2V0cGxheS52MS5HYW1lVmlldxIoCgZldmVudHMYBiADKAsyGC5t",
+            "YXJrZXRwbGF5LnYxLkdhbWVFdmVudBInCgdvdXRjb21lGAcgASgLMhYubWFy",
+            "a2V0cGxheS52MS5PdXRjb21lEhMKC251bV9wbGF5ZXJzGAggASgFEhUKDXJ1",
+            "bGVzX3ZlcnNpb24YCSABKAkSLwoLc2VydmVyX3RpbWUYCiABKAsyGi5nb29n",
+            "bGUucHJvdG9idWYuVGltZXN0YW1wEkIKDXRhYmxlX29wdGlvbnMYCyADKAsy",
+            "Ky5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUuVGFibGVPcHRpb25zRW50cnka",
+            "MwoRVGFibGVPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIg",
+            "ASgJOgI4ASKgAQoIRGVjaXNpb24SDAoEc2VhdBgBIAEoBRIMCgRraW5kGAIg",
+            "ASgJEjAKDWxlZ2FsX2FjdGlvbnMYAyADKAsyGS5tYXJrZXRwbGF5LnYxLkdh",
+            "bWVBY3Rpb24SHgoWbGVnYWxfYWN0aW9uc19pbmNsdWRlZBgEIAEoCBImCgZw",
+            "cm9tcHQYBSABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2UixwIKCEdhbWVW",
+            "aWV3EhEKBHNlYXQYASABKAVIAYgBARIMCgRzdGVwGAIgASgDEhcKD3NlZWRf",
+            "Y29tbWl0bWVudBgDIAEoDBIWCg50YWtlYmFja19zdGVwcxgEIAEoBRIoCgZj",
+            "bG9ja3MYBSADKAsyGC5tYXJrZXRwbGF5LnYxLlNlYXRDbG9jaxI6Cg5zcGlj",
+            "ZV9tZXJjaGFudBgKIAEoCzIgLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFu",
+            "dFZpZXdIABI6Cg5jZW50cmFsX21hcmtldBgLIAEoCzIgLm1hcmtldHBsYXku",
+            "djEuQ2VudHJhbE1hcmtldFZpZXdIABI2CgxtYXJrZXRfZnJlc2gYDCABKAsy",
+            "Hi5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoVmlld0gAQgYKBGdhbWVCBwoF",
+            "X3NlYXQiqQEKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEicKBGJhbmsYAiAB",
+            "KAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SNwoTZGVjaXNpb25fc3Rh",
+            "cnRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoI",
+            "ZGVhZGxpbmUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrsC",
+            "CglHYW1lRXZlbnQSEAoIYXVkaWVuY2UYASADKAUSDAoEc3RlcBgCIAEoAxIn",
+            "CgdtZXNzYWdlGAMgASgLMhYubWFya2V0cGxheS52MS5NZXNzYWdlEjsKDnNw",
+            "aWNlX21lcmNoYW50GAogASgLMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNo",
+            "YW50RXZlbnRIABI7Cg5jZW50cmFsX21hcmtldBgLIAEoCzIhLm1hcmtldHBs",
+            "YXkudjEuQ2VudHJhbE1hcmtldEV2ZW50SAASNwoMbWFya2V0X2ZyZXNoGAwg",
+            "ASgLMh8ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaEV2ZW50SAASKgoFdGFi",
+            "bGUYFCABKAsyGS5tYXJrZXRwbGF5LnYxLlRhYmxlRXZlbnRIAEIGCgRnYW1l",
+            "InIKClRhYmxlRXZlbnQSLgoKdGFrZW5fYmFjaxgBIAEoCzIYLm1hcmtldHBs",
+            "YXkudjEuVGFrZW5CYWNrSAASLAoJdGltZWRfb3V0GAIgASgLMhcubWFya2V0",
+            "cGxheS52MS5UaW1lZE91dEgAQgYKBGtpbmQiKAoJVGFrZW5CYWNrEgwKBHNl",
+            "YXQYASABKAUSDQoFc3RlcHMYAiABKAUiKAoIVGltZWRPdXQSDAoEc2VhdBgB",
+            "IAEoBRIOCgZwb2xpY3kYAiABKAki8QEKCkdhbWVBY3Rpb24SJQoFbGFiZWwY",
+            "ASABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2USPAoOc3BpY2VfbWVyY2hh",
+            "bnQYCiABKAsyIi5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRBY3Rpb25I",
+            "ABI8Cg5jZW50cmFsX21hcmtldBgLIAEoCzIiLm1hcmtldHBsYXkudjEuQ2Vu",
+            "dHJhbE1hcmtldEFjdGlvbkgAEjgKDG1hcmtldF9mcmVzaBgMIAEoCzIgLm1h",
+            "cmtldHBsYXkudjEuTWFya2V0RnJlc2hBY3Rpb25IAEIGCgRnYW1lIpMDCgdP",
+            "dXRjb21lEioKB3Jlc3VsdHMYASADKAsyGS5tYXJrZXRwbGF5LnYxLlNlYXRS",
+            "ZXN1bHQSDwoHd2lubmVycxgCIAMoBRIRCgl0aWVfYnJlYWsYAyABKAkSDAoE",
+            "c2VlZBgEIAEoDBIaChJmaW5hbF9zdGF0ZV9kaWdlc3QYBSABKAwSEQoJc2Vl",
+            "ZF9zYWx0GAYgASgMEicKB3N1bW1hcnkYByABKAsyFi5tYXJrZXRwbGF5LnYx",
+            "Lk1lc3NhZ2USEQoJZm9yZmVpdGVkGAggAygFEj0KDnNwaWNlX21lcmNoYW50",
+            "GAogASgLMiMubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50T3V0Y29tZUgA",
+            "Ej0KDmNlbnRyYWxfbWFya2V0GAsgASgLMiMubWFya2V0cGxheS52MS5DZW50",
+            "cmFsTWFya2V0T3V0Y29tZUgAEjkKDG1hcmtldF9mcmVzaBgMIAEoCzIhLm1h",
+            "cmtldHBsYXkudjEuTWFya2V0RnJlc2hPdXRjb21lSABCBgoEZ2FtZSJRCgpT",
+            "ZWF0UmVzdWx0EgwKBHNlYXQYASABKAUSDQoFc2NvcmUYAiABKAMSDAoEcmFu",
+            "axgDIAEoBRIYChB0aWVfYnJlYWtfdmFsdWVzGAQgAygDIlYKB01lc3NhZ2US",
+            "CgoCaWQYASABKAkSMQoJYXJndW1lbnRzGAIgAygLMh4ubWFya2V0cGxheS52",
+            "MS5NZXNzYWdlQXJndW1lbnQSDAoEdGV4dBgDIAEoCSKGAQoPTWVzc2FnZUFy",
+            "Z3VtZW50EgwKBG5hbWUYASABKAkSEAoGbnVtYmVyGAIgASgDSAASDgoEc2Vh",
+            "dBgDIAEoBUgAEg4KBHRlcm0YBCABKAlIABIqCgRsaXN0GAUgASgLMhoubWFy",
+            "a2V0cGxheS52MS5NZXNzYWdlTGlzdEgAQgcKBXZhbHVlIjwKC01lc3NhZ2VM",
+            "aXN0Ei0KBWl0ZW1zGAEgAygLMh4ubWFya2V0cGxheS52MS5NZXNzYWdlQXJn",
+            "dW1lbnQipAIKD1Rha2VCYWNrUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRz",
+            "ZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkSGgoNZXhwZWN0ZWRfc3Rl",
+            "cBgEIAEoA0gAiAEBEisKBXZpZXdzGAUgASgLMhwubWFya2V0cGxheS52MS5W",
+            "aWV3U2VsZWN0aW9uEkMKC3ZpZXdfdG9rZW5zGAYgAygLMi4ubWFya2V0cGxh",
+            "eS52MS5UYWtlQmFja1JlcXVlc3QuVmlld1Rva2Vuc0VudHJ5Eg0KBXN0ZXBz",
+            "GAcgASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFs",
+            "dWUYAiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIj0KEFRha2VCYWNrUmVz",
+            "cG9uc2USKQoGdXBkYXRlGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lVXBk",
+            "YXRlIp0CChNDbGFpbVRpbWVvdXRSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEhoK",
+            "DWV4cGVjdGVkX3N0ZXAYAiABKANIAIgBARIrCgV2aWV3cxgDIAEoCzIcLm1h",
+            "cmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhJHCgt2aWV3X3Rva2VucxgEIAMo",
+            "CzIyLm1hcmtldHBsYXkudjEuQ2xhaW1UaW1lb3V0UmVxdWVzdC5WaWV3VG9r",
+            "ZW5zRW50cnkSEgoKc2VhdF90b2tlbhgFIAEoCRIMCgRzZWF0GAYgASgFGjEK",
             "D1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUYAiABKAk6",
-            "AjgBIjwKD0dldFZpZXdSZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJr",
-            "ZXRwbGF5LnYxLkdhbWVVcGRhdGUisgIKDVJlcGxheVJlcXVlc3QSDwoHZ2Ft",
-            "ZV9pZBgBIAEoCRITCgtudW1fcGxheWVycxgCIAEoBRI6CgdvcHRpb25zGAMg",
-            "AygLMikubWFya2V0cGxheS52MS5SZXBsYXlSZXF1ZXN0Lk9wdGlvbnNFbnRy",
-            "eRIMCgRzZWVkGAQgASgMEioKB2FjdGlvbnMYBSADKAsyGS5tYXJrZXRwbGF5",
-            "LnYxLlNlYXRBY3Rpb24SKwoFdmlld3MYBiABKAsyHC5tYXJrZXRwbGF5LnYx",
-            "LlZpZXdTZWxlY3Rpb24SFQoNcnVsZXNfdmVyc2lvbhgHIAEoCRIRCglzZWVk",
-            "X3NhbHQYCCABKAwaLgoMT3B0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2",
-            "YWx1ZRgCIAEoCToCOAEiRQoKU2VhdEFjdGlvbhIMCgRzZWF0GAEgASgFEikK",
-            "BmFjdGlvbhgCIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbiJUCg5S",
-            "ZXBsYXlSZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYx",
-            "LkdhbWVVcGRhdGUSFwoPYWN0aW9uc19hcHBsaWVkGAIgASgFIucBChRTdWdn",
-            "ZXN0QWN0aW9uUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRzZWF0GAIgASgF",
-            "EhIKCnNlYXRfdG9rZW4YAyABKAkSKAoGcG9saWN5GAQgASgOMhgubWFya2V0",
-            "cGxheS52MS5Cb3RQb2xpY3kSFgoObWF4X2l0ZXJhdGlvbnMYBSABKAUSEgoK",
-            "bWF4X21pbGxpcxgGIAEoBRIRCgRzZWVkGAcgASgMSACIAQESGgoNZXhwZWN0",
-            "ZWRfc3RlcBgIIAEoA0gBiAEBQgcKBV9zZWVkQhAKDl9leHBlY3RlZF9zdGVw",
-            "IngKFVN1Z2dlc3RBY3Rpb25SZXNwb25zZRIpCgZhY3Rpb24YASABKAsyGS5t",
-            "YXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SDAoEc3RlcBgCIAEoAxImCgVzdGF0",
-            "cxgDIAEoCzIXLm1hcmtldHBsYXkudjEuQm90U3RhdHMilAEKCEJvdFN0YXRz",
-            "EigKBnBvbGljeRgBIAEoDjIYLm1hcmtldHBsYXkudjEuQm90UG9saWN5EhIK",
-            "Cml0ZXJhdGlvbnMYAiABKAUSMQoKY2FuZGlkYXRlcxgDIAMoCzIdLm1hcmtl",
-            "dHBsYXkudjEuQ2FuZGlkYXRlU3RhdHMSFwoPc3RvcHBlZF9ieV90aW1lGAQg",
-            "ASgIIl8KDkNhbmRpZGF0ZVN0YXRzEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtl",
-            "dHBsYXkudjEuR2FtZUFjdGlvbhIOCgZ2aXNpdHMYAiABKAUSEgoKbWVhbl92",
-            "YWx1ZRgDIAEoASJIChVSZW5ld1NlYXRUb2tlblJlcXVlc3QSDQoFc3RhdGUY",
-            "ASABKAwSDAoEc2VhdBgCIAEoBRISCgpzZWF0X3Rva2VuGAMgASgJIlwKFlJl",
-            "bmV3U2VhdFRva2VuUmVzcG9uc2USEgoKc2VhdF90b2tlbhgBIAEoCRIuCgpl",
-            "eHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKN",
-            "AgoKR2FtZVVwZGF0ZRINCgVzdGF0ZRgBIAEoDBIMCgRzdGVwGAIgASgDEg8K",
-            "B2dhbWVfaWQYAyABKAkSKgoJZGVjaXNpb25zGAQgAygLMhcubWFya2V0cGxh",
-            "eS52MS5EZWNpc2lvbhImCgV2aWV3cxgFIAMoCzIXLm1hcmtldHBsYXkudjEu",
-            "R2FtZVZpZXcSKAoGZXZlbnRzGAYgAygLMhgubWFya2V0cGxheS52MS5HYW1l",
-            "RXZlbnQSJwoHb3V0Y29tZRgHIAEoCzIWLm1hcmtldHBsYXkudjEuT3V0Y29t",
-            "ZRITCgtudW1fcGxheWVycxgIIAEoBRIVCg1ydWxlc192ZXJzaW9uGAkgASgJ",
-            "IngKCERlY2lzaW9uEgwKBHNlYXQYASABKAUSDAoEa2luZBgCIAEoCRIwCg1s",
-            "ZWdhbF9hY3Rpb25zGAMgAygLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9u",
-            "Eh4KFmxlZ2FsX2FjdGlvbnNfaW5jbHVkZWQYBCABKAgihQIKCEdhbWVWaWV3",
-            "EhEKBHNlYXQYASABKAVIAYgBARIMCgRzdGVwGAIgASgDEhcKD3NlZWRfY29t",
-            "bWl0bWVudBgDIAEoDBI6Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIgLm1hcmtl",
-            "dHBsYXkudjEuU3BpY2VNZXJjaGFudFZpZXdIABI6Cg5jZW50cmFsX21hcmtl",
-            "dBgLIAEoCzIgLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFZpZXdIABI2",
-            "CgxtYXJrZXRfZnJlc2gYDCABKAsyHi5tYXJrZXRwbGF5LnYxLk1hcmtldEZy",
-            "ZXNoVmlld0gAQgYKBGdhbWVCBwoFX3NlYXQi5gEKCUdhbWVFdmVudBIQCghh",
-            "dWRpZW5jZRgBIAMoBRIMCgRzdGVwGAIgASgDEjsKDnNwaWNlX21lcmNoYW50",
-            "GAogASgLMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50RXZlbnRIABI7",
-            "Cg5jZW50cmFsX21hcmtldBgLIAEoCzIhLm1hcmtldHBsYXkudjEuQ2VudHJh",
-            "bE1hcmtldEV2ZW50SAASNwoMbWFya2V0X2ZyZXNoGAwgASgLMh8ubWFya2V0",
-            "cGxheS52MS5NYXJrZXRGcmVzaEV2ZW50SABCBgoEZ2FtZSLKAQoKR2FtZUFj",
-            "dGlvbhI8Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIiLm1hcmtldHBsYXkudjEu",
-            "U3BpY2VNZXJjaGFudEFjdGlvbkgAEjwKDmNlbnRyYWxfbWFya2V0GAsgASgL",
-            "MiIubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0QWN0aW9uSAASOAoMbWFy",
-            "a2V0X2ZyZXNoGAwgASgLMiAubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaEFj",
-            "dGlvbkgAQgYKBGdhbWUi1wIKB091dGNvbWUSKgoHcmVzdWx0cxgBIAMoCzIZ",
-            "Lm1hcmtldHBsYXkudjEuU2VhdFJlc3VsdBIPCgd3aW5uZXJzGAIgAygFEhEK",
-            "CXRpZV9icmVhaxgDIAEoCRIMCgRzZWVkGAQgASgMEhoKEmZpbmFsX3N0YXRl",
-            "X2RpZ2VzdBgFIAEoDBIRCglzZWVkX3NhbHQYBiABKAwSPQoOc3BpY2VfbWVy",
-            "Y2hhbnQYCiABKAsyIy5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRPdXRj",
-            "b21lSAASPQoOY2VudHJhbF9tYXJrZXQYCyABKAsyIy5tYXJrZXRwbGF5LnYx",
-            "LkNlbnRyYWxNYXJrZXRPdXRjb21lSAASOQoMbWFya2V0X2ZyZXNoGAwgASgL",
-            "MiEubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaE91dGNvbWVIAEIGCgRnYW1l",
-            "IlEKClNlYXRSZXN1bHQSDAoEc2VhdBgBIAEoBRINCgVzY29yZRgCIAEoAxIM",
-            "CgRyYW5rGAMgASgFEhgKEHRpZV9icmVha192YWx1ZXMYBCADKAMqagoKT3B0",
-            "aW9uVHlwZRIbChdPUFRJT05fVFlQRV9VTlNQRUNJRklFRBAAEhQKEE9QVElP",
-            "Tl9UWVBFX0JPT0wQARITCg9PUFRJT05fVFlQRV9JTlQQAhIUChBPUFRJT05f",
-            "VFlQRV9FTlVNEAMqbAoJQm90UG9saWN5EhoKFkJPVF9QT0xJQ1lfVU5TUEVD",
-            "SUZJRUQQABIVChFCT1RfUE9MSUNZX1JBTkRPTRABEhUKEUJPVF9QT0xJQ1lf",
-            "R1JFRURZEAISFQoRQk9UX1BPTElDWV9JU01DVFMQAzLJBAoLR2FtZVNlcnZp",
-            "Y2USTgoJTGlzdEdhbWVzEh8ubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXF1",
-            "ZXN0GiAubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXNwb25zZRJICgdOZXdH",
-            "YW1lEh0ubWFya2V0cGxheS52MS5OZXdHYW1lUmVxdWVzdBoeLm1hcmtldHBs",
-            "YXkudjEuTmV3R2FtZVJlc3BvbnNlElQKC0FwcGx5QWN0aW9uEiEubWFya2V0",
-            "cGxheS52MS5BcHBseUFjdGlvblJlcXVlc3QaIi5tYXJrZXRwbGF5LnYxLkFw",
-            "cGx5QWN0aW9uUmVzcG9uc2USSAoHR2V0VmlldxIdLm1hcmtldHBsYXkudjEu",
-            "R2V0Vmlld1JlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLkdldFZpZXdSZXNwb25z",
-            "ZRJFCgZSZXBsYXkSHC5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QaHS5t",
-            "YXJrZXRwbGF5LnYxLlJlcGxheVJlc3BvbnNlEloKDVN1Z2dlc3RBY3Rpb24S",
-            "Iy5tYXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXF1ZXN0GiQubWFya2V0",
-            "cGxheS52MS5TdWdnZXN0QWN0aW9uUmVzcG9uc2USXQoOUmVuZXdTZWF0VG9r",
-            "ZW4SJC5tYXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2VuUmVxdWVzdBolLm1h",
-            "cmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXNwb25zZUJBChFkZXYubWFy",
-            "a2V0cGxheS52MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1h",
-            "cmtldHBsYXkuVjFiBnByb3RvMw=="));
+            "AjgBQhAKDl9leHBlY3RlZF9zdGVwIkEKFENsYWltVGltZW91dFJlc3BvbnNl",
+            "EikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSpq",
+            "CgpPcHRpb25UeXBlEhsKF09QVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQ",
+            "T1BUSU9OX1RZUEVfQk9PTBABEhMKD09QVElPTl9UWVBFX0lOVBACEhQKEE9Q",
+            "VElPTl9UWVBFX0VOVU0QAypsCglCb3RQb2xpY3kSGgoWQk9UX1BPTElDWV9V",
+            "TlNQRUNJRklFRBAAEhUKEUJPVF9QT0xJQ1lfUkFORE9NEAESFQoRQk9UX1BP",
+            "TElDWV9HUkVFRFkQAhIVChFCT1RfUE9MSUNZX0lTTUNUUxADMu8FCgtHYW1l",
+            "U2VydmljZRJOCglMaXN0R2FtZXMSHy5tYXJrZXRwbGF5LnYxLkxpc3RHYW1l",
+            "c1JlcXVlc3QaIC5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkgK",
+            "B05ld0dhbWUSHS5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0Gh4ubWFy",
+            "a2V0cGxheS52MS5OZXdHYW1lUmVzcG9uc2USVAoLQXBwbHlBY3Rpb24SIS5t",
+            "YXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdBoiLm1hcmtldHBsYXku",
+            "djEuQXBwbHlBY3Rpb25SZXNwb25zZRJICgdHZXRWaWV3Eh0ubWFya2V0cGxh",
+            "eS52MS5HZXRWaWV3UmVxdWVzdBoeLm1hcmtldHBsYXkudjEuR2V0Vmlld1Jl",
+            "c3BvbnNlEkUKBlJlcGxheRIcLm1hcmtldHBsYXkudjEuUmVwbGF5UmVxdWVz",
+            "dBodLm1hcmtldHBsYXkudjEuUmVwbGF5UmVzcG9uc2USWgoNU3VnZ2VzdEFj",
+            "dGlvbhIjLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlcXVlc3QaJC5t",
+            "YXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXNwb25zZRJdCg5SZW5ld1Nl",
+            "YXRUb2tlbhIkLm1hcmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXF1ZXN0",
+            "GiUubWFya2V0cGxheS52MS5SZW5ld1NlYXRUb2tlblJlc3BvbnNlEksKCFRh",
+            "a2VCYWNrEh4ubWFya2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3QaHy5tYXJr",
+            "ZXRwbGF5LnYxLlRha2VCYWNrUmVzcG9uc2USVwoMQ2xhaW1UaW1lb3V0EiIu",
+            "bWFya2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXF1ZXN0GiMubWFya2V0cGxh",
+            "eS52MS5DbGFpbVRpbWVvdXRSZXNwb25zZUJBChFkZXYubWFya2V0cGxheS52",
+            "MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1hcmtldHBsYXku",
+            "VjFiBnByb3RvMw=="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
-          new pbr::FileDescriptor[] { global::Google.Protobuf.WellKnownTypes.TimestampReflection.Descriptor, global::Marketplay.V1.CentralMarketReflection.Descriptor, global::Marketplay.V1.MarketFreshReflection.Descriptor, global::Marketplay.V1.SpiceMerchantReflection.Descriptor, },
+          new pbr::FileDescriptor[] { global::Google.Protobuf.WellKnownTypes.DurationReflection.Descriptor, global::Google.Protobuf.WellKnownTypes.TimestampReflection.Descriptor, global::Marketplay.V1.CentralMarketReflection.Descriptor, global::Marketplay.V1.MarketFreshReflection.Descriptor, global::Marketplay.V1.SpiceMerchantReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.OptionType), typeof(global::Marketplay.V1.BotPolicy), }, null, new pbr::GeneratedClrTypeInfo[] {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ListGamesRequest), global::Marketplay.V1.ListGamesRequest.Parser, null, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ListGamesResponse), global::Marketplay.V1.ListGamesResponse.Parser, new[]{ "Games" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameInfo), global::Marketplay.V1.GameInfo.Parser, new[]{ "GameId", "Title", "MinPlayers", "MaxPlayers", "Options", "RulesVersion", "RulesVersions" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.OptionInfo), global::Marketplay.V1.OptionInfo.Parser, new[]{ "Name", "Type", "DefaultValue", "AllowedValues", "MinValue", "MaxValue", "Description", "TrustedOnly" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ViewSelection), global::Marketplay.V1.ViewSelection.Parser, new[]{ "Seats", "AllSeats", "Spectator" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.OptionInfo), global::Marketplay.V1.OptionInfo.Parser, new[]{ "Name", "Type", "DefaultValue", "AllowedValues", "MinValue", "MaxValue", "Description", "TrustedOnly", "Table" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ViewSelection), global::Marketplay.V1.ViewSelection.Parser, new[]{ "Seats", "AllSeats", "Spectator", "Locale", "SeatNames" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.NewGameRequest), global::Marketplay.V1.NewGameRequest.Parser, new[]{ "GameId", "NumPlayers", "Options", "Seed", "Views", "RulesVersion" }, new[]{ "Seed" }, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.NewGameResponse), global::Marketplay.V1.NewGameResponse.Parser, new[]{ "Update", "SeatTokens", "SeatTokensExpireAt" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ApplyActionRequest), global::Marketplay.V1.ApplyActionRequest.Parser, new[]{ "State", "Seat", "Action", "ExpectedStep", "SeatToken", "Views", "ViewTokens" }, new[]{ "ExpectedStep" }, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
@@ -160,7 +207,7 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GetViewRequest), global::Marketplay.V1.GetViewRequest.Parser, new[]{ "State", "Views", "ViewTokens" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GetViewResponse), global::Marketplay.V1.GetViewResponse.Parser, new[]{ "Update" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ReplayRequest), global::Marketplay.V1.ReplayRequest.Parser, new[]{ "GameId", "NumPlayers", "Options", "Seed", "Actions", "Views", "RulesVersion", "SeedSalt" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatAction), global::Marketplay.V1.SeatAction.Parser, new[]{ "Seat", "Action" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatAction), global::Marketplay.V1.SeatAction.Parser, new[]{ "Seat", "Action", "TakebackSteps" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ReplayResponse), global::Marketplay.V1.ReplayResponse.Parser, new[]{ "Update", "ActionsApplied" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionRequest), global::Marketplay.V1.SuggestActionRequest.Parser, new[]{ "State", "Seat", "SeatToken", "Policy", "MaxIterations", "MaxMillis", "Seed", "ExpectedStep" }, new[]{ "Seed", "ExpectedStep" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionResponse), global::Marketplay.V1.SuggestActionResponse.Parser, new[]{ "Action", "Step", "Stats" }, null, null, null, null),
@@ -168,13 +215,24 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CandidateStats), global::Marketplay.V1.CandidateStats.Parser, new[]{ "Action", "Visits", "MeanValue" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenRequest), global::Marketplay.V1.RenewSeatTokenRequest.Parser, new[]{ "State", "Seat", "SeatToken" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenResponse), global::Marketplay.V1.RenewSeatTokenResponse.Parser, new[]{ "SeatToken", "ExpiresAt" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameUpdate), global::Marketplay.V1.GameUpdate.Parser, new[]{ "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.Decision), global::Marketplay.V1.Decision.Parser, new[]{ "Seat", "Kind", "LegalActions", "LegalActionsIncluded" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameView), global::Marketplay.V1.GameView.Parser, new[]{ "Seat", "Step", "SeedCommitment", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game", "Seat" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameEvent), global::Marketplay.V1.GameEvent.Parser, new[]{ "Audience", "Step", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameAction), global::Marketplay.V1.GameAction.Parser, new[]{ "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.Outcome), global::Marketplay.V1.Outcome.Parser, new[]{ "Results", "Winners", "TieBreak", "Seed", "FinalStateDigest", "SeedSalt", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatResult), global::Marketplay.V1.SeatResult.Parser, new[]{ "Seat", "Score", "Rank", "TieBreakValues" }, null, null, null, null)
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameUpdate), global::Marketplay.V1.GameUpdate.Parser, new[]{ "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion", "ServerTime", "TableOptions" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.Decision), global::Marketplay.V1.Decision.Parser, new[]{ "Seat", "Kind", "LegalActions", "LegalActionsIncluded", "Prompt" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameView), global::Marketplay.V1.GameView.Parser, new[]{ "Seat", "Step", "SeedCommitment", "TakebackSteps", "Clocks", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game", "Seat" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatClock), global::Marketplay.V1.SeatClock.Parser, new[]{ "Seat", "Bank", "DecisionStartedAt", "Deadline" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameEvent), global::Marketplay.V1.GameEvent.Parser, new[]{ "Audience", "Step", "Message", "SpiceMerchant", "CentralMarket", "MarketFresh", "Table" }, new[]{ "Game" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TableEvent), global::Marketplay.V1.TableEvent.Parser, new[]{ "TakenBack", "TimedOut" }, new[]{ "Kind" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TakenBack), global::Marketplay.V1.TakenBack.Parser, new[]{ "Seat", "Steps" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TimedOut), global::Marketplay.V1.TimedOut.Parser, new[]{ "Seat", "Policy" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameAction), global::Marketplay.V1.GameAction.Parser, new[]{ "Label", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.Outcome), global::Marketplay.V1.Outcome.Parser, new[]{ "Results", "Winners", "TieBreak", "Seed", "FinalStateDigest", "SeedSalt", "Summary", "Forfeited", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatResult), global::Marketplay.V1.SeatResult.Parser, new[]{ "Seat", "Score", "Rank", "TieBreakValues" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.Message), global::Marketplay.V1.Message.Parser, new[]{ "Id", "Arguments", "Text" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MessageArgument), global::Marketplay.V1.MessageArgument.Parser, new[]{ "Name", "Number", "Seat", "Term", "List" }, new[]{ "Value" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.MessageList), global::Marketplay.V1.MessageList.Parser, new[]{ "Items" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TakeBackRequest), global::Marketplay.V1.TakeBackRequest.Parser, new[]{ "State", "Seat", "SeatToken", "ExpectedStep", "Views", "ViewTokens", "Steps" }, new[]{ "ExpectedStep" }, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TakeBackResponse), global::Marketplay.V1.TakeBackResponse.Parser, new[]{ "Update" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ClaimTimeoutRequest), global::Marketplay.V1.ClaimTimeoutRequest.Parser, new[]{ "State", "ExpectedStep", "Views", "ViewTokens", "SeatToken", "Seat" }, new[]{ "ExpectedStep" }, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ClaimTimeoutResponse), global::Marketplay.V1.ClaimTimeoutResponse.Parser, new[]{ "Update" }, null, null, null, null)
           }));
     }
     #endregion
@@ -1014,6 +1072,7 @@ namespace Marketplay.V1 {
       maxValue_ = other.maxValue_;
       description_ = other.description_;
       trustedOnly_ = other.trustedOnly_;
+      table_ = other.table_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1126,6 +1185,23 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "table" field.</summary>
+    public const int TableFieldNumber = 9;
+    private bool table_;
+    /// <summary>
+    /// A table option, the same in every game and kept by the service rather
+    /// than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+    /// clock_move_s, timeout_policy) and take-backs (takebacks).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Table {
+      get { return table_; }
+      set {
+        table_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1149,6 +1225,7 @@ namespace Marketplay.V1 {
       if (MaxValue != other.MaxValue) return false;
       if (Description != other.Description) return false;
       if (TrustedOnly != other.TrustedOnly) return false;
+      if (Table != other.Table) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1164,6 +1241,7 @@ namespace Marketplay.V1 {
       if (MaxValue != 0L) hash ^= MaxValue.GetHashCode();
       if (Description.Length != 0) hash ^= Description.GetHashCode();
       if (TrustedOnly != false) hash ^= TrustedOnly.GetHashCode();
+      if (Table != false) hash ^= Table.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1211,6 +1289,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(64);
         output.WriteBool(TrustedOnly);
       }
+      if (Table != false) {
+        output.WriteRawTag(72);
+        output.WriteBool(Table);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1250,6 +1332,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(64);
         output.WriteBool(TrustedOnly);
       }
+      if (Table != false) {
+        output.WriteRawTag(72);
+        output.WriteBool(Table);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1280,6 +1366,9 @@ namespace Marketplay.V1 {
         size += 1 + pb::CodedOutputStream.ComputeStringSize(Description);
       }
       if (TrustedOnly != false) {
+        size += 1 + 1;
+      }
+      if (Table != false) {
         size += 1 + 1;
       }
       if (_unknownFields != null) {
@@ -1315,6 +1404,9 @@ namespace Marketplay.V1 {
       }
       if (other.TrustedOnly != false) {
         TrustedOnly = other.TrustedOnly;
+      }
+      if (other.Table != false) {
+        Table = other.Table;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1365,6 +1457,10 @@ namespace Marketplay.V1 {
           }
           case 64: {
             TrustedOnly = input.ReadBool();
+            break;
+          }
+          case 72: {
+            Table = input.ReadBool();
             break;
           }
         }
@@ -1418,6 +1514,10 @@ namespace Marketplay.V1 {
             TrustedOnly = input.ReadBool();
             break;
           }
+          case 72: {
+            Table = input.ReadBool();
+            break;
+          }
         }
       }
     }
@@ -1467,6 +1567,8 @@ namespace Marketplay.V1 {
       seats_ = other.seats_.Clone();
       allSeats_ = other.allSeats_;
       spectator_ = other.spectator_;
+      locale_ = other.locale_;
+      seatNames_ = other.seatNames_.Clone();
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1511,6 +1613,39 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "locale" field.</summary>
+    public const int LocaleFieldNumber = 4;
+    private string locale_ = "";
+    /// <summary>
+    /// Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+    /// falling back to English: every Message in the response then has its
+    /// `text`. Empty: nothing is rendered (ids and arguments only).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Locale {
+      get { return locale_; }
+      set {
+        locale_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "seat_names" field.</summary>
+    public const int SeatNamesFieldNumber = 5;
+    private static readonly pb::FieldCodec<string> _repeated_seatNames_codec
+        = pb::FieldCodec.ForString(42);
+    private readonly pbc::RepeatedField<string> seatNames_ = new pbc::RepeatedField<string>();
+    /// <summary>
+    /// Display names of the seats for rendered text, by seat (index 0 is seat
+    /// 0); a missing or empty name renders as the locale's "Player N". Shown as
+    /// given, never read as a template; at most 64 characters each.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<string> SeatNames {
+      get { return seatNames_; }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1529,6 +1664,8 @@ namespace Marketplay.V1 {
       if(!seats_.Equals(other.seats_)) return false;
       if (AllSeats != other.AllSeats) return false;
       if (Spectator != other.Spectator) return false;
+      if (Locale != other.Locale) return false;
+      if(!seatNames_.Equals(other.seatNames_)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1539,6 +1676,8 @@ namespace Marketplay.V1 {
       hash ^= seats_.GetHashCode();
       if (AllSeats != false) hash ^= AllSeats.GetHashCode();
       if (Spectator != false) hash ^= Spectator.GetHashCode();
+      if (Locale.Length != 0) hash ^= Locale.GetHashCode();
+      hash ^= seatNames_.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1566,6 +1705,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(24);
         output.WriteBool(Spectator);
       }
+      if (Locale.Length != 0) {
+        output.WriteRawTag(34);
+        output.WriteString(Locale);
+      }
+      seatNames_.WriteTo(output, _repeated_seatNames_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1585,6 +1729,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(24);
         output.WriteBool(Spectator);
       }
+      if (Locale.Length != 0) {
+        output.WriteRawTag(34);
+        output.WriteString(Locale);
+      }
+      seatNames_.WriteTo(ref output, _repeated_seatNames_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1602,6 +1751,10 @@ namespace Marketplay.V1 {
       if (Spectator != false) {
         size += 1 + 1;
       }
+      if (Locale.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Locale);
+      }
+      size += seatNames_.CalculateSize(_repeated_seatNames_codec);
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -1621,6 +1774,10 @@ namespace Marketplay.V1 {
       if (other.Spectator != false) {
         Spectator = other.Spectator;
       }
+      if (other.Locale.Length != 0) {
+        Locale = other.Locale;
+      }
+      seatNames_.Add(other.seatNames_);
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -1653,6 +1810,14 @@ namespace Marketplay.V1 {
             Spectator = input.ReadBool();
             break;
           }
+          case 34: {
+            Locale = input.ReadString();
+            break;
+          }
+          case 42: {
+            seatNames_.AddEntriesFrom(input, _repeated_seatNames_codec);
+            break;
+          }
         }
       }
     #endif
@@ -1683,6 +1848,14 @@ namespace Marketplay.V1 {
           }
           case 24: {
             Spectator = input.ReadBool();
+            break;
+          }
+          case 34: {
+            Locale = input.ReadString();
+            break;
+          }
+          case 42: {
+            seatNames_.AddEntriesFrom(ref input, _repeated_seatNames_codec);
             break;
           }
         }
@@ -4009,6 +4182,7 @@ namespace Marketplay.V1 {
     public SeatAction(SeatAction other) : this() {
       seat_ = other.seat_;
       action_ = other.action_ != null ? other.action_.Clone() : null;
+      takebackSteps_ = other.takebackSteps_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -4042,6 +4216,22 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "takeback_steps" field.</summary>
+    public const int TakebackStepsFieldNumber = 3;
+    private int takebackSteps_;
+    /// <summary>
+    /// Not an action: the seat took back this many of its latest actions
+    /// (TakeBack), as the game's log records it; `action` is then empty.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int TakebackSteps {
+      get { return takebackSteps_; }
+      set {
+        takebackSteps_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -4059,6 +4249,7 @@ namespace Marketplay.V1 {
       }
       if (Seat != other.Seat) return false;
       if (!object.Equals(Action, other.Action)) return false;
+      if (TakebackSteps != other.TakebackSteps) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -4068,6 +4259,7 @@ namespace Marketplay.V1 {
       int hash = 1;
       if (Seat != 0) hash ^= Seat.GetHashCode();
       if (action_ != null) hash ^= Action.GetHashCode();
+      if (TakebackSteps != 0) hash ^= TakebackSteps.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -4094,6 +4286,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(18);
         output.WriteMessage(Action);
       }
+      if (TakebackSteps != 0) {
+        output.WriteRawTag(24);
+        output.WriteInt32(TakebackSteps);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -4112,6 +4308,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(18);
         output.WriteMessage(Action);
       }
+      if (TakebackSteps != 0) {
+        output.WriteRawTag(24);
+        output.WriteInt32(TakebackSteps);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -4127,6 +4327,9 @@ namespace Marketplay.V1 {
       }
       if (action_ != null) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Action);
+      }
+      if (TakebackSteps != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(TakebackSteps);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -4148,6 +4351,9 @@ namespace Marketplay.V1 {
           Action = new global::Marketplay.V1.GameAction();
         }
         Action.MergeFrom(other.Action);
+      }
+      if (other.TakebackSteps != 0) {
+        TakebackSteps = other.TakebackSteps;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -4179,6 +4385,10 @@ namespace Marketplay.V1 {
             input.ReadMessage(Action);
             break;
           }
+          case 24: {
+            TakebackSteps = input.ReadInt32();
+            break;
+          }
         }
       }
     #endif
@@ -4207,6 +4417,10 @@ namespace Marketplay.V1 {
               Action = new global::Marketplay.V1.GameAction();
             }
             input.ReadMessage(Action);
+            break;
+          }
+          case 24: {
+            TakebackSteps = input.ReadInt32();
             break;
           }
         }
@@ -6416,6 +6630,8 @@ namespace Marketplay.V1 {
       outcome_ = other.outcome_ != null ? other.outcome_.Clone() : null;
       numPlayers_ = other.numPlayers_;
       rulesVersion_ = other.rulesVersion_;
+      serverTime_ = other.serverTime_ != null ? other.serverTime_.Clone() : null;
+      tableOptions_ = other.tableOptions_.Clone();
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -6444,7 +6660,7 @@ namespace Marketplay.V1 {
     public const int StepFieldNumber = 2;
     private long step_;
     /// <summary>
-    /// increases by one per applied action
+    /// increases by one per applied action or take-back
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -6542,6 +6758,37 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "server_time" field.</summary>
+    public const int ServerTimeFieldNumber = 10;
+    private global::Google.Protobuf.WellKnownTypes.Timestamp serverTime_;
+    /// <summary>
+    /// At a table with a clock: when the server made this update, by its own
+    /// clock, so a frontend's countdowns start from the server's time
+    /// (GameView.clocks).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Google.Protobuf.WellKnownTypes.Timestamp ServerTime {
+      get { return serverTime_; }
+      set {
+        serverTime_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "table_options" field.</summary>
+    public const int TableOptionsFieldNumber = 11;
+    private static readonly pbc::MapField<string, string>.Codec _map_tableOptions_codec
+        = new pbc::MapField<string, string>.Codec(pb::FieldCodec.ForString(10, ""), pb::FieldCodec.ForString(18, ""), 90);
+    private readonly pbc::MapField<string, string> tableOptions_ = new pbc::MapField<string, string>();
+    /// <summary>
+    /// The table options in force (OptionInfo.table): name -> value as text.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::MapField<string, string> TableOptions {
+      get { return tableOptions_; }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -6566,6 +6813,8 @@ namespace Marketplay.V1 {
       if (!object.Equals(Outcome, other.Outcome)) return false;
       if (NumPlayers != other.NumPlayers) return false;
       if (RulesVersion != other.RulesVersion) return false;
+      if (!object.Equals(ServerTime, other.ServerTime)) return false;
+      if (!TableOptions.Equals(other.TableOptions)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -6582,6 +6831,8 @@ namespace Marketplay.V1 {
       if (outcome_ != null) hash ^= Outcome.GetHashCode();
       if (NumPlayers != 0) hash ^= NumPlayers.GetHashCode();
       if (RulesVersion.Length != 0) hash ^= RulesVersion.GetHashCode();
+      if (serverTime_ != null) hash ^= ServerTime.GetHashCode();
+      hash ^= TableOptions.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -6627,6 +6878,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(74);
         output.WriteString(RulesVersion);
       }
+      if (serverTime_ != null) {
+        output.WriteRawTag(82);
+        output.WriteMessage(ServerTime);
+      }
+      tableOptions_.WriteTo(output, _map_tableOptions_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -6664,6 +6920,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(74);
         output.WriteString(RulesVersion);
       }
+      if (serverTime_ != null) {
+        output.WriteRawTag(82);
+        output.WriteMessage(ServerTime);
+      }
+      tableOptions_.WriteTo(ref output, _map_tableOptions_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -6695,6 +6956,10 @@ namespace Marketplay.V1 {
       if (RulesVersion.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeStringSize(RulesVersion);
       }
+      if (serverTime_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(ServerTime);
+      }
+      size += tableOptions_.CalculateSize(_map_tableOptions_codec);
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -6731,6 +6996,13 @@ namespace Marketplay.V1 {
       if (other.RulesVersion.Length != 0) {
         RulesVersion = other.RulesVersion;
       }
+      if (other.serverTime_ != null) {
+        if (serverTime_ == null) {
+          ServerTime = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+        }
+        ServerTime.MergeFrom(other.ServerTime);
+      }
+      tableOptions_.MergeFrom(other.tableOptions_);
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -6787,6 +7059,17 @@ namespace Marketplay.V1 {
           }
           case 74: {
             RulesVersion = input.ReadString();
+            break;
+          }
+          case 82: {
+            if (serverTime_ == null) {
+              ServerTime = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+            }
+            input.ReadMessage(ServerTime);
+            break;
+          }
+          case 90: {
+            tableOptions_.AddEntriesFrom(input, _map_tableOptions_codec);
             break;
           }
         }
@@ -6847,6 +7130,17 @@ namespace Marketplay.V1 {
             RulesVersion = input.ReadString();
             break;
           }
+          case 82: {
+            if (serverTime_ == null) {
+              ServerTime = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+            }
+            input.ReadMessage(ServerTime);
+            break;
+          }
+          case 90: {
+            tableOptions_.AddEntriesFrom(ref input, _map_tableOptions_codec);
+            break;
+          }
         }
       }
     }
@@ -6897,6 +7191,7 @@ namespace Marketplay.V1 {
       kind_ = other.kind_;
       legalActions_ = other.legalActions_.Clone();
       legalActionsIncluded_ = other.legalActionsIncluded_;
+      prompt_ = other.prompt_ != null ? other.prompt_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -6959,6 +7254,22 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "prompt" field.</summary>
+    public const int PromptFieldNumber = 5;
+    private global::Marketplay.V1.Message prompt_;
+    /// <summary>
+    /// What the seat is asked, as player-facing text ("Choose a spice to
+    /// register in secret").
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.Message Prompt {
+      get { return prompt_; }
+      set {
+        prompt_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -6978,6 +7289,7 @@ namespace Marketplay.V1 {
       if (Kind != other.Kind) return false;
       if(!legalActions_.Equals(other.legalActions_)) return false;
       if (LegalActionsIncluded != other.LegalActionsIncluded) return false;
+      if (!object.Equals(Prompt, other.Prompt)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -6989,6 +7301,7 @@ namespace Marketplay.V1 {
       if (Kind.Length != 0) hash ^= Kind.GetHashCode();
       hash ^= legalActions_.GetHashCode();
       if (LegalActionsIncluded != false) hash ^= LegalActionsIncluded.GetHashCode();
+      if (prompt_ != null) hash ^= Prompt.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -7020,6 +7333,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(32);
         output.WriteBool(LegalActionsIncluded);
       }
+      if (prompt_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Prompt);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -7043,6 +7360,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(32);
         output.WriteBool(LegalActionsIncluded);
       }
+      if (prompt_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Prompt);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -7062,6 +7383,9 @@ namespace Marketplay.V1 {
       size += legalActions_.CalculateSize(_repeated_legalActions_codec);
       if (LegalActionsIncluded != false) {
         size += 1 + 1;
+      }
+      if (prompt_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Prompt);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -7084,6 +7408,12 @@ namespace Marketplay.V1 {
       legalActions_.Add(other.legalActions_);
       if (other.LegalActionsIncluded != false) {
         LegalActionsIncluded = other.LegalActionsIncluded;
+      }
+      if (other.prompt_ != null) {
+        if (prompt_ == null) {
+          Prompt = new global::Marketplay.V1.Message();
+        }
+        Prompt.MergeFrom(other.Prompt);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -7120,6 +7450,13 @@ namespace Marketplay.V1 {
             LegalActionsIncluded = input.ReadBool();
             break;
           }
+          case 42: {
+            if (prompt_ == null) {
+              Prompt = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Prompt);
+            break;
+          }
         }
       }
     #endif
@@ -7153,6 +7490,13 @@ namespace Marketplay.V1 {
           }
           case 32: {
             LegalActionsIncluded = input.ReadBool();
+            break;
+          }
+          case 42: {
+            if (prompt_ == null) {
+              Prompt = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Prompt);
             break;
           }
         }
@@ -7202,6 +7546,8 @@ namespace Marketplay.V1 {
       seat_ = other.seat_;
       step_ = other.step_;
       seedCommitment_ = other.seedCommitment_;
+      takebackSteps_ = other.takebackSteps_;
+      clocks_ = other.clocks_.Clone();
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
           SpiceMerchant = other.SpiceMerchant.Clone();
@@ -7282,6 +7628,37 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "takeback_steps" field.</summary>
+    public const int TakebackStepsFieldNumber = 4;
+    private int takebackSteps_;
+    /// <summary>
+    /// In a seat's own view: how many of its latest actions it may take back
+    /// now with TakeBack (0: none); 0 in every other view.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int TakebackSteps {
+      get { return takebackSteps_; }
+      set {
+        takebackSteps_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "clocks" field.</summary>
+    public const int ClocksFieldNumber = 5;
+    private static readonly pb::FieldCodec<global::Marketplay.V1.SeatClock> _repeated_clocks_codec
+        = pb::FieldCodec.ForMessage(42, global::Marketplay.V1.SeatClock.Parser);
+    private readonly pbc::RepeatedField<global::Marketplay.V1.SeatClock> clocks_ = new pbc::RepeatedField<global::Marketplay.V1.SeatClock>();
+    /// <summary>
+    /// At a table with a clock: every seat's clock, in seat order. Public: the
+    /// same in every view.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<global::Marketplay.V1.SeatClock> Clocks {
+      get { return clocks_; }
+    }
+
     /// <summary>Field number for the "spice_merchant" field.</summary>
     public const int SpiceMerchantFieldNumber = 10;
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -7358,6 +7735,8 @@ namespace Marketplay.V1 {
       if (Seat != other.Seat) return false;
       if (Step != other.Step) return false;
       if (SeedCommitment != other.SeedCommitment) return false;
+      if (TakebackSteps != other.TakebackSteps) return false;
+      if(!clocks_.Equals(other.clocks_)) return false;
       if (!object.Equals(SpiceMerchant, other.SpiceMerchant)) return false;
       if (!object.Equals(CentralMarket, other.CentralMarket)) return false;
       if (!object.Equals(MarketFresh, other.MarketFresh)) return false;
@@ -7372,6 +7751,8 @@ namespace Marketplay.V1 {
       if (HasSeat) hash ^= Seat.GetHashCode();
       if (Step != 0L) hash ^= Step.GetHashCode();
       if (SeedCommitment.Length != 0) hash ^= SeedCommitment.GetHashCode();
+      if (TakebackSteps != 0) hash ^= TakebackSteps.GetHashCode();
+      hash ^= clocks_.GetHashCode();
       if (gameCase_ == GameOneofCase.SpiceMerchant) hash ^= SpiceMerchant.GetHashCode();
       if (gameCase_ == GameOneofCase.CentralMarket) hash ^= CentralMarket.GetHashCode();
       if (gameCase_ == GameOneofCase.MarketFresh) hash ^= MarketFresh.GetHashCode();
@@ -7406,6 +7787,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(26);
         output.WriteBytes(SeedCommitment);
       }
+      if (TakebackSteps != 0) {
+        output.WriteRawTag(32);
+        output.WriteInt32(TakebackSteps);
+      }
+      clocks_.WriteTo(output, _repeated_clocks_codec);
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -7440,6 +7826,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(26);
         output.WriteBytes(SeedCommitment);
       }
+      if (TakebackSteps != 0) {
+        output.WriteRawTag(32);
+        output.WriteInt32(TakebackSteps);
+      }
+      clocks_.WriteTo(ref output, _repeated_clocks_codec);
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -7471,6 +7862,10 @@ namespace Marketplay.V1 {
       if (SeedCommitment.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeBytesSize(SeedCommitment);
       }
+      if (TakebackSteps != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(TakebackSteps);
+      }
+      size += clocks_.CalculateSize(_repeated_clocks_codec);
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(SpiceMerchant);
       }
@@ -7501,6 +7896,10 @@ namespace Marketplay.V1 {
       if (other.SeedCommitment.Length != 0) {
         SeedCommitment = other.SeedCommitment;
       }
+      if (other.TakebackSteps != 0) {
+        TakebackSteps = other.TakebackSteps;
+      }
+      clocks_.Add(other.clocks_);
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
           if (SpiceMerchant == null) {
@@ -7553,6 +7952,14 @@ namespace Marketplay.V1 {
             SeedCommitment = input.ReadBytes();
             break;
           }
+          case 32: {
+            TakebackSteps = input.ReadInt32();
+            break;
+          }
+          case 42: {
+            clocks_.AddEntriesFrom(input, _repeated_clocks_codec);
+            break;
+          }
           case 82: {
             global::Marketplay.V1.SpiceMerchantView subBuilder = new global::Marketplay.V1.SpiceMerchantView();
             if (gameCase_ == GameOneofCase.SpiceMerchant) {
@@ -7611,6 +8018,14 @@ namespace Marketplay.V1 {
             SeedCommitment = input.ReadBytes();
             break;
           }
+          case 32: {
+            TakebackSteps = input.ReadInt32();
+            break;
+          }
+          case 42: {
+            clocks_.AddEntriesFrom(ref input, _repeated_clocks_codec);
+            break;
+          }
           case 82: {
             global::Marketplay.V1.SpiceMerchantView subBuilder = new global::Marketplay.V1.SpiceMerchantView();
             if (gameCase_ == GameOneofCase.SpiceMerchant) {
@@ -7646,6 +8061,358 @@ namespace Marketplay.V1 {
   }
 
   /// <summary>
+  /// One seat's clock (docs/integration.md, "Turn clocks").
+  /// </summary>
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class SeatClock : pb::IMessage<SeatClock>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<SeatClock> _parser = new pb::MessageParser<SeatClock>(() => new SeatClock());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<SeatClock> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[23]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public SeatClock() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public SeatClock(SeatClock other) : this() {
+      seat_ = other.seat_;
+      bank_ = other.bank_ != null ? other.bank_.Clone() : null;
+      decisionStartedAt_ = other.decisionStartedAt_ != null ? other.decisionStartedAt_.Clone() : null;
+      deadline_ = other.deadline_ != null ? other.deadline_.Clone() : null;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public SeatClock Clone() {
+      return new SeatClock(this);
+    }
+
+    /// <summary>Field number for the "seat" field.</summary>
+    public const int SeatFieldNumber = 1;
+    private int seat_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Seat {
+      get { return seat_; }
+      set {
+        seat_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "bank" field.</summary>
+    public const int BankFieldNumber = 2;
+    private global::Google.Protobuf.WellKnownTypes.Duration bank_;
+    /// <summary>
+    /// The seat's time bank: for a seat that decides now, what it held when its
+    /// decision started (it runs down from decision_started_at); unset at a
+    /// table without a bank.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Google.Protobuf.WellKnownTypes.Duration Bank {
+      get { return bank_; }
+      set {
+        bank_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "decision_started_at" field.</summary>
+    public const int DecisionStartedAtFieldNumber = 3;
+    private global::Google.Protobuf.WellKnownTypes.Timestamp decisionStartedAt_;
+    /// <summary>
+    /// While the seat decides: when its decision started, by the server's clock.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Google.Protobuf.WellKnownTypes.Timestamp DecisionStartedAt {
+      get { return decisionStartedAt_; }
+      set {
+        decisionStartedAt_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "deadline" field.</summary>
+    public const int DeadlineFieldNumber = 4;
+    private global::Google.Protobuf.WellKnownTypes.Timestamp deadline_;
+    /// <summary>
+    /// While the seat decides: when it runs out of time (the bank, or the
+    /// per-move limit, whichever ends first). ClaimTimeout after it plays the
+    /// table's timeout policy for the seat.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Google.Protobuf.WellKnownTypes.Timestamp Deadline {
+      get { return deadline_; }
+      set {
+        deadline_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as SeatClock);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(SeatClock other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Seat != other.Seat) return false;
+      if (!object.Equals(Bank, other.Bank)) return false;
+      if (!object.Equals(DecisionStartedAt, other.DecisionStartedAt)) return false;
+      if (!object.Equals(Deadline, other.Deadline)) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Seat != 0) hash ^= Seat.GetHashCode();
+      if (bank_ != null) hash ^= Bank.GetHashCode();
+      if (decisionStartedAt_ != null) hash ^= DecisionStartedAt.GetHashCode();
+      if (deadline_ != null) hash ^= Deadline.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Seat != 0) {
+        output.WriteRawTag(8);
+        output.WriteInt32(Seat);
+      }
+      if (bank_ != null) {
+        output.WriteRawTag(18);
+        output.WriteMessage(Bank);
+      }
+      if (decisionStartedAt_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(DecisionStartedAt);
+      }
+      if (deadline_ != null) {
+        output.WriteRawTag(34);
+        output.WriteMessage(Deadline);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Seat != 0) {
+        output.WriteRawTag(8);
+        output.WriteInt32(Seat);
+      }
+      if (bank_ != null) {
+        output.WriteRawTag(18);
+        output.WriteMessage(Bank);
+      }
+      if (decisionStartedAt_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(DecisionStartedAt);
+      }
+      if (deadline_ != null) {
+        output.WriteRawTag(34);
+        output.WriteMessage(Deadline);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Seat != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Seat);
+      }
+      if (bank_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Bank);
+      }
+      if (decisionStartedAt_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(DecisionStartedAt);
+      }
+      if (deadline_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Deadline);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(SeatClock other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Seat != 0) {
+        Seat = other.Seat;
+      }
+      if (other.bank_ != null) {
+        if (bank_ == null) {
+          Bank = new global::Google.Protobuf.WellKnownTypes.Duration();
+        }
+        Bank.MergeFrom(other.Bank);
+      }
+      if (other.decisionStartedAt_ != null) {
+        if (decisionStartedAt_ == null) {
+          DecisionStartedAt = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+        }
+        DecisionStartedAt.MergeFrom(other.DecisionStartedAt);
+      }
+      if (other.deadline_ != null) {
+        if (deadline_ == null) {
+          Deadline = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+        }
+        Deadline.MergeFrom(other.Deadline);
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 8: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 18: {
+            if (bank_ == null) {
+              Bank = new global::Google.Protobuf.WellKnownTypes.Duration();
+            }
+            input.ReadMessage(Bank);
+            break;
+          }
+          case 26: {
+            if (decisionStartedAt_ == null) {
+              DecisionStartedAt = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+            }
+            input.ReadMessage(DecisionStartedAt);
+            break;
+          }
+          case 34: {
+            if (deadline_ == null) {
+              Deadline = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+            }
+            input.ReadMessage(Deadline);
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 8: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 18: {
+            if (bank_ == null) {
+              Bank = new global::Google.Protobuf.WellKnownTypes.Duration();
+            }
+            input.ReadMessage(Bank);
+            break;
+          }
+          case 26: {
+            if (decisionStartedAt_ == null) {
+              DecisionStartedAt = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+            }
+            input.ReadMessage(DecisionStartedAt);
+            break;
+          }
+          case 34: {
+            if (deadline_ == null) {
+              Deadline = new global::Google.Protobuf.WellKnownTypes.Timestamp();
+            }
+            input.ReadMessage(Deadline);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
   /// One thing an action caused. A response carries each event once: the
   /// public ones, plus the private ones addressed to a seat whose view was
   /// asked for ("you drew ..."); the public twin says what others may know.
@@ -7665,7 +8432,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[23]; }
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[24]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -7687,6 +8454,7 @@ namespace Marketplay.V1 {
     public GameEvent(GameEvent other) : this() {
       audience_ = other.audience_.Clone();
       step_ = other.step_;
+      message_ = other.message_ != null ? other.message_.Clone() : null;
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
           SpiceMerchant = other.SpiceMerchant.Clone();
@@ -7696,6 +8464,9 @@ namespace Marketplay.V1 {
           break;
         case GameOneofCase.MarketFresh:
           MarketFresh = other.MarketFresh.Clone();
+          break;
+        case GameOneofCase.Table:
+          Table = other.Table.Clone();
           break;
       }
 
@@ -7731,6 +8502,21 @@ namespace Marketplay.V1 {
       get { return step_; }
       set {
         step_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "message" field.</summary>
+    public const int MessageFieldNumber = 3;
+    private global::Marketplay.V1.Message message_;
+    /// <summary>
+    /// The event as player-facing text, built only from what its audience may see.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.Message Message {
+      get { return message_; }
+      set {
+        message_ = value;
       }
     }
 
@@ -7770,6 +8556,21 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "table" field.</summary>
+    public const int TableFieldNumber = 20;
+    /// <summary>
+    /// What the table did, rather than a game's rules: a take-back, a timeout.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.TableEvent Table {
+      get { return gameCase_ == GameOneofCase.Table ? (global::Marketplay.V1.TableEvent) game_ : null; }
+      set {
+        game_ = value;
+        gameCase_ = value == null ? GameOneofCase.None : GameOneofCase.Table;
+      }
+    }
+
     private object game_;
     /// <summary>Enum of possible cases for the "game" oneof.</summary>
     public enum GameOneofCase {
@@ -7777,6 +8578,7 @@ namespace Marketplay.V1 {
       SpiceMerchant = 10,
       CentralMarket = 11,
       MarketFresh = 12,
+      Table = 20,
     }
     private GameOneofCase gameCase_ = GameOneofCase.None;
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -7809,9 +8611,11 @@ namespace Marketplay.V1 {
       }
       if(!audience_.Equals(other.audience_)) return false;
       if (Step != other.Step) return false;
+      if (!object.Equals(Message, other.Message)) return false;
       if (!object.Equals(SpiceMerchant, other.SpiceMerchant)) return false;
       if (!object.Equals(CentralMarket, other.CentralMarket)) return false;
       if (!object.Equals(MarketFresh, other.MarketFresh)) return false;
+      if (!object.Equals(Table, other.Table)) return false;
       if (GameCase != other.GameCase) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
@@ -7822,9 +8626,11 @@ namespace Marketplay.V1 {
       int hash = 1;
       hash ^= audience_.GetHashCode();
       if (Step != 0L) hash ^= Step.GetHashCode();
+      if (message_ != null) hash ^= Message.GetHashCode();
       if (gameCase_ == GameOneofCase.SpiceMerchant) hash ^= SpiceMerchant.GetHashCode();
       if (gameCase_ == GameOneofCase.CentralMarket) hash ^= CentralMarket.GetHashCode();
       if (gameCase_ == GameOneofCase.MarketFresh) hash ^= MarketFresh.GetHashCode();
+      if (gameCase_ == GameOneofCase.Table) hash ^= Table.GetHashCode();
       hash ^= (int) gameCase_;
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
@@ -7849,6 +8655,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(16);
         output.WriteInt64(Step);
       }
+      if (message_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Message);
+      }
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -7860,6 +8670,10 @@ namespace Marketplay.V1 {
       if (gameCase_ == GameOneofCase.MarketFresh) {
         output.WriteRawTag(98);
         output.WriteMessage(MarketFresh);
+      }
+      if (gameCase_ == GameOneofCase.Table) {
+        output.WriteRawTag(162, 1);
+        output.WriteMessage(Table);
       }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
@@ -7876,6 +8690,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(16);
         output.WriteInt64(Step);
       }
+      if (message_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Message);
+      }
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -7887,6 +8705,10 @@ namespace Marketplay.V1 {
       if (gameCase_ == GameOneofCase.MarketFresh) {
         output.WriteRawTag(98);
         output.WriteMessage(MarketFresh);
+      }
+      if (gameCase_ == GameOneofCase.Table) {
+        output.WriteRawTag(162, 1);
+        output.WriteMessage(Table);
       }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
@@ -7902,6 +8724,9 @@ namespace Marketplay.V1 {
       if (Step != 0L) {
         size += 1 + pb::CodedOutputStream.ComputeInt64Size(Step);
       }
+      if (message_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Message);
+      }
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(SpiceMerchant);
       }
@@ -7910,6 +8735,9 @@ namespace Marketplay.V1 {
       }
       if (gameCase_ == GameOneofCase.MarketFresh) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(MarketFresh);
+      }
+      if (gameCase_ == GameOneofCase.Table) {
+        size += 2 + pb::CodedOutputStream.ComputeMessageSize(Table);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -7926,6 +8754,12 @@ namespace Marketplay.V1 {
       audience_.Add(other.audience_);
       if (other.Step != 0L) {
         Step = other.Step;
+      }
+      if (other.message_ != null) {
+        if (message_ == null) {
+          Message = new global::Marketplay.V1.Message();
+        }
+        Message.MergeFrom(other.Message);
       }
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
@@ -7945,6 +8779,12 @@ namespace Marketplay.V1 {
             MarketFresh = new global::Marketplay.V1.MarketFreshEvent();
           }
           MarketFresh.MergeFrom(other.MarketFresh);
+          break;
+        case GameOneofCase.Table:
+          if (Table == null) {
+            Table = new global::Marketplay.V1.TableEvent();
+          }
+          Table.MergeFrom(other.Table);
           break;
       }
 
@@ -7976,6 +8816,13 @@ namespace Marketplay.V1 {
             Step = input.ReadInt64();
             break;
           }
+          case 26: {
+            if (message_ == null) {
+              Message = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Message);
+            break;
+          }
           case 82: {
             global::Marketplay.V1.SpiceMerchantEvent subBuilder = new global::Marketplay.V1.SpiceMerchantEvent();
             if (gameCase_ == GameOneofCase.SpiceMerchant) {
@@ -8001,6 +8848,15 @@ namespace Marketplay.V1 {
             }
             input.ReadMessage(subBuilder);
             MarketFresh = subBuilder;
+            break;
+          }
+          case 162: {
+            global::Marketplay.V1.TableEvent subBuilder = new global::Marketplay.V1.TableEvent();
+            if (gameCase_ == GameOneofCase.Table) {
+              subBuilder.MergeFrom(Table);
+            }
+            input.ReadMessage(subBuilder);
+            Table = subBuilder;
             break;
           }
         }
@@ -8031,6 +8887,13 @@ namespace Marketplay.V1 {
             Step = input.ReadInt64();
             break;
           }
+          case 26: {
+            if (message_ == null) {
+              Message = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Message);
+            break;
+          }
           case 82: {
             global::Marketplay.V1.SpiceMerchantEvent subBuilder = new global::Marketplay.V1.SpiceMerchantEvent();
             if (gameCase_ == GameOneofCase.SpiceMerchant) {
@@ -8058,6 +8921,793 @@ namespace Marketplay.V1 {
             MarketFresh = subBuilder;
             break;
           }
+          case 162: {
+            global::Marketplay.V1.TableEvent subBuilder = new global::Marketplay.V1.TableEvent();
+            if (gameCase_ == GameOneofCase.Table) {
+              subBuilder.MergeFrom(Table);
+            }
+            input.ReadMessage(subBuilder);
+            Table = subBuilder;
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class TableEvent : pb::IMessage<TableEvent>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<TableEvent> _parser = new pb::MessageParser<TableEvent>(() => new TableEvent());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<TableEvent> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[25]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TableEvent() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TableEvent(TableEvent other) : this() {
+      switch (other.KindCase) {
+        case KindOneofCase.TakenBack:
+          TakenBack = other.TakenBack.Clone();
+          break;
+        case KindOneofCase.TimedOut:
+          TimedOut = other.TimedOut.Clone();
+          break;
+      }
+
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TableEvent Clone() {
+      return new TableEvent(this);
+    }
+
+    /// <summary>Field number for the "taken_back" field.</summary>
+    public const int TakenBackFieldNumber = 1;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.TakenBack TakenBack {
+      get { return kindCase_ == KindOneofCase.TakenBack ? (global::Marketplay.V1.TakenBack) kind_ : null; }
+      set {
+        kind_ = value;
+        kindCase_ = value == null ? KindOneofCase.None : KindOneofCase.TakenBack;
+      }
+    }
+
+    /// <summary>Field number for the "timed_out" field.</summary>
+    public const int TimedOutFieldNumber = 2;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.TimedOut TimedOut {
+      get { return kindCase_ == KindOneofCase.TimedOut ? (global::Marketplay.V1.TimedOut) kind_ : null; }
+      set {
+        kind_ = value;
+        kindCase_ = value == null ? KindOneofCase.None : KindOneofCase.TimedOut;
+      }
+    }
+
+    private object kind_;
+    /// <summary>Enum of possible cases for the "kind" oneof.</summary>
+    public enum KindOneofCase {
+      None = 0,
+      TakenBack = 1,
+      TimedOut = 2,
+    }
+    private KindOneofCase kindCase_ = KindOneofCase.None;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public KindOneofCase KindCase {
+      get { return kindCase_; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearKind() {
+      kindCase_ = KindOneofCase.None;
+      kind_ = null;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as TableEvent);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(TableEvent other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (!object.Equals(TakenBack, other.TakenBack)) return false;
+      if (!object.Equals(TimedOut, other.TimedOut)) return false;
+      if (KindCase != other.KindCase) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (kindCase_ == KindOneofCase.TakenBack) hash ^= TakenBack.GetHashCode();
+      if (kindCase_ == KindOneofCase.TimedOut) hash ^= TimedOut.GetHashCode();
+      hash ^= (int) kindCase_;
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (kindCase_ == KindOneofCase.TakenBack) {
+        output.WriteRawTag(10);
+        output.WriteMessage(TakenBack);
+      }
+      if (kindCase_ == KindOneofCase.TimedOut) {
+        output.WriteRawTag(18);
+        output.WriteMessage(TimedOut);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (kindCase_ == KindOneofCase.TakenBack) {
+        output.WriteRawTag(10);
+        output.WriteMessage(TakenBack);
+      }
+      if (kindCase_ == KindOneofCase.TimedOut) {
+        output.WriteRawTag(18);
+        output.WriteMessage(TimedOut);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (kindCase_ == KindOneofCase.TakenBack) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(TakenBack);
+      }
+      if (kindCase_ == KindOneofCase.TimedOut) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(TimedOut);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(TableEvent other) {
+      if (other == null) {
+        return;
+      }
+      switch (other.KindCase) {
+        case KindOneofCase.TakenBack:
+          if (TakenBack == null) {
+            TakenBack = new global::Marketplay.V1.TakenBack();
+          }
+          TakenBack.MergeFrom(other.TakenBack);
+          break;
+        case KindOneofCase.TimedOut:
+          if (TimedOut == null) {
+            TimedOut = new global::Marketplay.V1.TimedOut();
+          }
+          TimedOut.MergeFrom(other.TimedOut);
+          break;
+      }
+
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            global::Marketplay.V1.TakenBack subBuilder = new global::Marketplay.V1.TakenBack();
+            if (kindCase_ == KindOneofCase.TakenBack) {
+              subBuilder.MergeFrom(TakenBack);
+            }
+            input.ReadMessage(subBuilder);
+            TakenBack = subBuilder;
+            break;
+          }
+          case 18: {
+            global::Marketplay.V1.TimedOut subBuilder = new global::Marketplay.V1.TimedOut();
+            if (kindCase_ == KindOneofCase.TimedOut) {
+              subBuilder.MergeFrom(TimedOut);
+            }
+            input.ReadMessage(subBuilder);
+            TimedOut = subBuilder;
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            global::Marketplay.V1.TakenBack subBuilder = new global::Marketplay.V1.TakenBack();
+            if (kindCase_ == KindOneofCase.TakenBack) {
+              subBuilder.MergeFrom(TakenBack);
+            }
+            input.ReadMessage(subBuilder);
+            TakenBack = subBuilder;
+            break;
+          }
+          case 18: {
+            global::Marketplay.V1.TimedOut subBuilder = new global::Marketplay.V1.TimedOut();
+            if (kindCase_ == KindOneofCase.TimedOut) {
+              subBuilder.MergeFrom(TimedOut);
+            }
+            input.ReadMessage(subBuilder);
+            TimedOut = subBuilder;
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// A seat took back its latest actions (TakeBack).
+  /// </summary>
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class TakenBack : pb::IMessage<TakenBack>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<TakenBack> _parser = new pb::MessageParser<TakenBack>(() => new TakenBack());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<TakenBack> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[26]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakenBack() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakenBack(TakenBack other) : this() {
+      seat_ = other.seat_;
+      steps_ = other.steps_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakenBack Clone() {
+      return new TakenBack(this);
+    }
+
+    /// <summary>Field number for the "seat" field.</summary>
+    public const int SeatFieldNumber = 1;
+    private int seat_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Seat {
+      get { return seat_; }
+      set {
+        seat_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "steps" field.</summary>
+    public const int StepsFieldNumber = 2;
+    private int steps_;
+    /// <summary>
+    /// how many of its actions
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Steps {
+      get { return steps_; }
+      set {
+        steps_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as TakenBack);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(TakenBack other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Seat != other.Seat) return false;
+      if (Steps != other.Steps) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Seat != 0) hash ^= Seat.GetHashCode();
+      if (Steps != 0) hash ^= Steps.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Seat != 0) {
+        output.WriteRawTag(8);
+        output.WriteInt32(Seat);
+      }
+      if (Steps != 0) {
+        output.WriteRawTag(16);
+        output.WriteInt32(Steps);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Seat != 0) {
+        output.WriteRawTag(8);
+        output.WriteInt32(Seat);
+      }
+      if (Steps != 0) {
+        output.WriteRawTag(16);
+        output.WriteInt32(Steps);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Seat != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Seat);
+      }
+      if (Steps != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Steps);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(TakenBack other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Seat != 0) {
+        Seat = other.Seat;
+      }
+      if (other.Steps != 0) {
+        Steps = other.Steps;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 8: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 16: {
+            Steps = input.ReadInt32();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 8: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 16: {
+            Steps = input.ReadInt32();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// A seat ran out of time (ClaimTimeout); what was played for it follows as
+  /// the game's own events.
+  /// </summary>
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class TimedOut : pb::IMessage<TimedOut>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<TimedOut> _parser = new pb::MessageParser<TimedOut>(() => new TimedOut());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<TimedOut> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[27]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TimedOut() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TimedOut(TimedOut other) : this() {
+      seat_ = other.seat_;
+      policy_ = other.policy_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TimedOut Clone() {
+      return new TimedOut(this);
+    }
+
+    /// <summary>Field number for the "seat" field.</summary>
+    public const int SeatFieldNumber = 1;
+    private int seat_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Seat {
+      get { return seat_; }
+      set {
+        seat_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "policy" field.</summary>
+    public const int PolicyFieldNumber = 2;
+    private string policy_ = "";
+    /// <summary>
+    /// The table's timeout_policy that answered for the seat: "random",
+    /// "greedy", "pass" or "forfeit".
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Policy {
+      get { return policy_; }
+      set {
+        policy_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as TimedOut);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(TimedOut other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Seat != other.Seat) return false;
+      if (Policy != other.Policy) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Seat != 0) hash ^= Seat.GetHashCode();
+      if (Policy.Length != 0) hash ^= Policy.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Seat != 0) {
+        output.WriteRawTag(8);
+        output.WriteInt32(Seat);
+      }
+      if (Policy.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteString(Policy);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Seat != 0) {
+        output.WriteRawTag(8);
+        output.WriteInt32(Seat);
+      }
+      if (Policy.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteString(Policy);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Seat != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Seat);
+      }
+      if (Policy.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Policy);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(TimedOut other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Seat != 0) {
+        Seat = other.Seat;
+      }
+      if (other.Policy.Length != 0) {
+        Policy = other.Policy;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 8: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 18: {
+            Policy = input.ReadString();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 8: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 18: {
+            Policy = input.ReadString();
+            break;
+          }
         }
       }
     }
@@ -8080,7 +9730,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[24]; }
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[28]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -8100,6 +9750,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public GameAction(GameAction other) : this() {
+      label_ = other.label_ != null ? other.label_.Clone() : null;
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
           SpiceMerchant = other.SpiceMerchant.Clone();
@@ -8119,6 +9770,22 @@ namespace Marketplay.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public GameAction Clone() {
       return new GameAction(this);
+    }
+
+    /// <summary>Field number for the "label" field.</summary>
+    public const int LabelFieldNumber = 1;
+    private global::Marketplay.V1.Message label_;
+    /// <summary>
+    /// In Decision.legal_actions: the action as player-facing text (a button's
+    /// label). Ignored in requests.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.Message Label {
+      get { return label_; }
+      set {
+        label_ = value;
+      }
     }
 
     /// <summary>Field number for the "spice_merchant" field.</summary>
@@ -8194,6 +9861,7 @@ namespace Marketplay.V1 {
       if (ReferenceEquals(other, this)) {
         return true;
       }
+      if (!object.Equals(Label, other.Label)) return false;
       if (!object.Equals(SpiceMerchant, other.SpiceMerchant)) return false;
       if (!object.Equals(CentralMarket, other.CentralMarket)) return false;
       if (!object.Equals(MarketFresh, other.MarketFresh)) return false;
@@ -8205,6 +9873,7 @@ namespace Marketplay.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override int GetHashCode() {
       int hash = 1;
+      if (label_ != null) hash ^= Label.GetHashCode();
       if (gameCase_ == GameOneofCase.SpiceMerchant) hash ^= SpiceMerchant.GetHashCode();
       if (gameCase_ == GameOneofCase.CentralMarket) hash ^= CentralMarket.GetHashCode();
       if (gameCase_ == GameOneofCase.MarketFresh) hash ^= MarketFresh.GetHashCode();
@@ -8227,6 +9896,10 @@ namespace Marketplay.V1 {
     #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
       output.WriteRawMessage(this);
     #else
+      if (label_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Label);
+      }
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -8249,6 +9922,10 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (label_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Label);
+      }
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -8271,6 +9948,9 @@ namespace Marketplay.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public int CalculateSize() {
       int size = 0;
+      if (label_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Label);
+      }
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(SpiceMerchant);
       }
@@ -8291,6 +9971,12 @@ namespace Marketplay.V1 {
     public void MergeFrom(GameAction other) {
       if (other == null) {
         return;
+      }
+      if (other.label_ != null) {
+        if (label_ == null) {
+          Label = new global::Marketplay.V1.Message();
+        }
+        Label.MergeFrom(other.Label);
       }
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
@@ -8332,6 +10018,13 @@ namespace Marketplay.V1 {
           default:
             _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
             break;
+          case 10: {
+            if (label_ == null) {
+              Label = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Label);
+            break;
+          }
           case 82: {
             global::Marketplay.V1.SpiceMerchantAction subBuilder = new global::Marketplay.V1.SpiceMerchantAction();
             if (gameCase_ == GameOneofCase.SpiceMerchant) {
@@ -8378,6 +10071,13 @@ namespace Marketplay.V1 {
           default:
             _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
             break;
+          case 10: {
+            if (label_ == null) {
+              Label = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Label);
+            break;
+          }
           case 82: {
             global::Marketplay.V1.SpiceMerchantAction subBuilder = new global::Marketplay.V1.SpiceMerchantAction();
             if (gameCase_ == GameOneofCase.SpiceMerchant) {
@@ -8427,7 +10127,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[25]; }
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[29]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -8453,6 +10153,8 @@ namespace Marketplay.V1 {
       seed_ = other.seed_;
       finalStateDigest_ = other.finalStateDigest_;
       seedSalt_ = other.seedSalt_;
+      summary_ = other.summary_ != null ? other.summary_.Clone() : null;
+      forfeited_ = other.forfeited_.Clone();
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
           SpiceMerchant = other.SpiceMerchant.Clone();
@@ -8560,6 +10262,36 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "summary" field.</summary>
+    public const int SummaryFieldNumber = 7;
+    private global::Marketplay.V1.Message summary_;
+    /// <summary>
+    /// Who won and why, as player-facing text.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.Message Summary {
+      get { return summary_; }
+      set {
+        summary_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "forfeited" field.</summary>
+    public const int ForfeitedFieldNumber = 8;
+    private static readonly pb::FieldCodec<int> _repeated_forfeited_codec
+        = pb::FieldCodec.ForInt32(66);
+    private readonly pbc::RepeatedField<int> forfeited_ = new pbc::RepeatedField<int>();
+    /// <summary>
+    /// Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+    /// there; they rank below every other seat.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<int> Forfeited {
+      get { return forfeited_; }
+    }
+
     /// <summary>Field number for the "spice_merchant" field.</summary>
     public const int SpiceMerchantFieldNumber = 10;
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -8639,6 +10371,8 @@ namespace Marketplay.V1 {
       if (Seed != other.Seed) return false;
       if (FinalStateDigest != other.FinalStateDigest) return false;
       if (SeedSalt != other.SeedSalt) return false;
+      if (!object.Equals(Summary, other.Summary)) return false;
+      if(!forfeited_.Equals(other.forfeited_)) return false;
       if (!object.Equals(SpiceMerchant, other.SpiceMerchant)) return false;
       if (!object.Equals(CentralMarket, other.CentralMarket)) return false;
       if (!object.Equals(MarketFresh, other.MarketFresh)) return false;
@@ -8656,6 +10390,8 @@ namespace Marketplay.V1 {
       if (Seed.Length != 0) hash ^= Seed.GetHashCode();
       if (FinalStateDigest.Length != 0) hash ^= FinalStateDigest.GetHashCode();
       if (SeedSalt.Length != 0) hash ^= SeedSalt.GetHashCode();
+      if (summary_ != null) hash ^= Summary.GetHashCode();
+      hash ^= forfeited_.GetHashCode();
       if (gameCase_ == GameOneofCase.SpiceMerchant) hash ^= SpiceMerchant.GetHashCode();
       if (gameCase_ == GameOneofCase.CentralMarket) hash ^= CentralMarket.GetHashCode();
       if (gameCase_ == GameOneofCase.MarketFresh) hash ^= MarketFresh.GetHashCode();
@@ -8696,6 +10432,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(50);
         output.WriteBytes(SeedSalt);
       }
+      if (summary_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Summary);
+      }
+      forfeited_.WriteTo(output, _repeated_forfeited_codec);
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -8736,6 +10477,11 @@ namespace Marketplay.V1 {
         output.WriteRawTag(50);
         output.WriteBytes(SeedSalt);
       }
+      if (summary_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Summary);
+      }
+      forfeited_.WriteTo(ref output, _repeated_forfeited_codec);
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         output.WriteRawTag(82);
         output.WriteMessage(SpiceMerchant);
@@ -8772,6 +10518,10 @@ namespace Marketplay.V1 {
       if (SeedSalt.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeBytesSize(SeedSalt);
       }
+      if (summary_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Summary);
+      }
+      size += forfeited_.CalculateSize(_repeated_forfeited_codec);
       if (gameCase_ == GameOneofCase.SpiceMerchant) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(SpiceMerchant);
       }
@@ -8807,6 +10557,13 @@ namespace Marketplay.V1 {
       if (other.SeedSalt.Length != 0) {
         SeedSalt = other.SeedSalt;
       }
+      if (other.summary_ != null) {
+        if (summary_ == null) {
+          Summary = new global::Marketplay.V1.Message();
+        }
+        Summary.MergeFrom(other.Summary);
+      }
+      forfeited_.Add(other.forfeited_);
       switch (other.GameCase) {
         case GameOneofCase.SpiceMerchant:
           if (SpiceMerchant == null) {
@@ -8870,6 +10627,18 @@ namespace Marketplay.V1 {
           }
           case 50: {
             SeedSalt = input.ReadBytes();
+            break;
+          }
+          case 58: {
+            if (summary_ == null) {
+              Summary = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Summary);
+            break;
+          }
+          case 66:
+          case 64: {
+            forfeited_.AddEntriesFrom(input, _repeated_forfeited_codec);
             break;
           }
           case 82: {
@@ -8943,6 +10712,18 @@ namespace Marketplay.V1 {
             SeedSalt = input.ReadBytes();
             break;
           }
+          case 58: {
+            if (summary_ == null) {
+              Summary = new global::Marketplay.V1.Message();
+            }
+            input.ReadMessage(Summary);
+            break;
+          }
+          case 66:
+          case 64: {
+            forfeited_.AddEntriesFrom(ref input, _repeated_forfeited_codec);
+            break;
+          }
           case 82: {
             global::Marketplay.V1.SpiceMerchantOutcome subBuilder = new global::Marketplay.V1.SpiceMerchantOutcome();
             if (gameCase_ == GameOneofCase.SpiceMerchant) {
@@ -8992,7 +10773,7 @@ namespace Marketplay.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[26]; }
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[30]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -9271,6 +11052,2186 @@ namespace Marketplay.V1 {
           case 34:
           case 32: {
             tieBreakValues_.AddEntriesFrom(ref input, _repeated_tieBreakValues_codec);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// Player-facing text (docs/text.md): a stable id and typed arguments, built
+  /// only from what its audience may see, so a client can render it with the
+  /// exported catalogs; and `text`, rendered on the server in
+  /// ViewSelection.locale when one was asked for.
+  /// </summary>
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class Message : pb::IMessage<Message>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<Message> _parser = new pb::MessageParser<Message>(() => new Message());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<Message> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[31]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public Message() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public Message(Message other) : this() {
+      id_ = other.id_;
+      arguments_ = other.arguments_.Clone();
+      text_ = other.text_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public Message Clone() {
+      return new Message(this);
+    }
+
+    /// <summary>Field number for the "id" field.</summary>
+    public const int IdFieldNumber = 1;
+    private string id_ = "";
+    /// <summary>
+    /// Stable across releases, e.g. "spice-merchant-fake-demanded".
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Id {
+      get { return id_; }
+      set {
+        id_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "arguments" field.</summary>
+    public const int ArgumentsFieldNumber = 2;
+    private static readonly pb::FieldCodec<global::Marketplay.V1.MessageArgument> _repeated_arguments_codec
+        = pb::FieldCodec.ForMessage(18, global::Marketplay.V1.MessageArgument.Parser);
+    private readonly pbc::RepeatedField<global::Marketplay.V1.MessageArgument> arguments_ = new pbc::RepeatedField<global::Marketplay.V1.MessageArgument>();
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<global::Marketplay.V1.MessageArgument> Arguments {
+      get { return arguments_; }
+    }
+
+    /// <summary>Field number for the "text" field.</summary>
+    public const int TextFieldNumber = 3;
+    private string text_ = "";
+    /// <summary>
+    /// Rendered in the request's locale; empty when none was asked for.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Text {
+      get { return text_; }
+      set {
+        text_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as Message);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(Message other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Id != other.Id) return false;
+      if(!arguments_.Equals(other.arguments_)) return false;
+      if (Text != other.Text) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Id.Length != 0) hash ^= Id.GetHashCode();
+      hash ^= arguments_.GetHashCode();
+      if (Text.Length != 0) hash ^= Text.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Id.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteString(Id);
+      }
+      arguments_.WriteTo(output, _repeated_arguments_codec);
+      if (Text.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteString(Text);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Id.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteString(Id);
+      }
+      arguments_.WriteTo(ref output, _repeated_arguments_codec);
+      if (Text.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteString(Text);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Id.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Id);
+      }
+      size += arguments_.CalculateSize(_repeated_arguments_codec);
+      if (Text.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Text);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(Message other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Id.Length != 0) {
+        Id = other.Id;
+      }
+      arguments_.Add(other.arguments_);
+      if (other.Text.Length != 0) {
+        Text = other.Text;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            Id = input.ReadString();
+            break;
+          }
+          case 18: {
+            arguments_.AddEntriesFrom(input, _repeated_arguments_codec);
+            break;
+          }
+          case 26: {
+            Text = input.ReadString();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            Id = input.ReadString();
+            break;
+          }
+          case 18: {
+            arguments_.AddEntriesFrom(ref input, _repeated_arguments_codec);
+            break;
+          }
+          case 26: {
+            Text = input.ReadString();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class MessageArgument : pb::IMessage<MessageArgument>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<MessageArgument> _parser = new pb::MessageParser<MessageArgument>(() => new MessageArgument());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<MessageArgument> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[32]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public MessageArgument() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public MessageArgument(MessageArgument other) : this() {
+      name_ = other.name_;
+      switch (other.ValueCase) {
+        case ValueOneofCase.Number:
+          Number = other.Number;
+          break;
+        case ValueOneofCase.Seat:
+          Seat = other.Seat;
+          break;
+        case ValueOneofCase.Term:
+          Term = other.Term;
+          break;
+        case ValueOneofCase.List:
+          List = other.List.Clone();
+          break;
+      }
+
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public MessageArgument Clone() {
+      return new MessageArgument(this);
+    }
+
+    /// <summary>Field number for the "name" field.</summary>
+    public const int NameFieldNumber = 1;
+    private string name_ = "";
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Name {
+      get { return name_; }
+      set {
+        name_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "number" field.</summary>
+    public const int NumberFieldNumber = 2;
+    /// <summary>
+    /// A count, an amount, points: the locale's plural rules apply.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public long Number {
+      get { return HasNumber ? (long) value_ : 0L; }
+      set {
+        value_ = value;
+        valueCase_ = ValueOneofCase.Number;
+      }
+    }
+    /// <summary>Gets whether the "number" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasNumber {
+      get { return valueCase_ == ValueOneofCase.Number; }
+    }
+    /// <summary> Clears the value of the oneof if it's currently set to "number" </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearNumber() {
+      if (HasNumber) {
+        ClearValue();
+      }
+    }
+
+    /// <summary>Field number for the "seat" field.</summary>
+    public const int SeatFieldNumber = 3;
+    /// <summary>
+    /// A seat: rendered as its display name (ViewSelection.seat_names).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Seat {
+      get { return HasSeat ? (int) value_ : 0; }
+      set {
+        value_ = value;
+        valueCase_ = ValueOneofCase.Seat;
+      }
+    }
+    /// <summary>Gets whether the "seat" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasSeat {
+      get { return valueCase_ == ValueOneofCase.Seat; }
+    }
+    /// <summary> Clears the value of the oneof if it's currently set to "seat" </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearSeat() {
+      if (HasSeat) {
+        ClearValue();
+      }
+    }
+
+    /// <summary>Field number for the "term" field.</summary>
+    public const int TermFieldNumber = 4;
+    /// <summary>
+    /// A game piece or word of the catalog, by its term id ("spice-saffron").
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Term {
+      get { return HasTerm ? (string) value_ : ""; }
+      set {
+        value_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+        valueCase_ = ValueOneofCase.Term;
+      }
+    }
+    /// <summary>Gets whether the "term" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasTerm {
+      get { return valueCase_ == ValueOneofCase.Term; }
+    }
+    /// <summary> Clears the value of the oneof if it's currently set to "term" </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearTerm() {
+      if (HasTerm) {
+        ClearValue();
+      }
+    }
+
+    /// <summary>Field number for the "list" field.</summary>
+    public const int ListFieldNumber = 5;
+    /// <summary>
+    /// Several seats or terms, rendered as the locale's list ("A, B and C").
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.MessageList List {
+      get { return valueCase_ == ValueOneofCase.List ? (global::Marketplay.V1.MessageList) value_ : null; }
+      set {
+        value_ = value;
+        valueCase_ = value == null ? ValueOneofCase.None : ValueOneofCase.List;
+      }
+    }
+
+    private object value_;
+    /// <summary>Enum of possible cases for the "value" oneof.</summary>
+    public enum ValueOneofCase {
+      None = 0,
+      Number = 2,
+      Seat = 3,
+      Term = 4,
+      List = 5,
+    }
+    private ValueOneofCase valueCase_ = ValueOneofCase.None;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ValueOneofCase ValueCase {
+      get { return valueCase_; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearValue() {
+      valueCase_ = ValueOneofCase.None;
+      value_ = null;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as MessageArgument);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(MessageArgument other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Name != other.Name) return false;
+      if (Number != other.Number) return false;
+      if (Seat != other.Seat) return false;
+      if (Term != other.Term) return false;
+      if (!object.Equals(List, other.List)) return false;
+      if (ValueCase != other.ValueCase) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Name.Length != 0) hash ^= Name.GetHashCode();
+      if (HasNumber) hash ^= Number.GetHashCode();
+      if (HasSeat) hash ^= Seat.GetHashCode();
+      if (HasTerm) hash ^= Term.GetHashCode();
+      if (valueCase_ == ValueOneofCase.List) hash ^= List.GetHashCode();
+      hash ^= (int) valueCase_;
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Name.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteString(Name);
+      }
+      if (HasNumber) {
+        output.WriteRawTag(16);
+        output.WriteInt64(Number);
+      }
+      if (HasSeat) {
+        output.WriteRawTag(24);
+        output.WriteInt32(Seat);
+      }
+      if (HasTerm) {
+        output.WriteRawTag(34);
+        output.WriteString(Term);
+      }
+      if (valueCase_ == ValueOneofCase.List) {
+        output.WriteRawTag(42);
+        output.WriteMessage(List);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Name.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteString(Name);
+      }
+      if (HasNumber) {
+        output.WriteRawTag(16);
+        output.WriteInt64(Number);
+      }
+      if (HasSeat) {
+        output.WriteRawTag(24);
+        output.WriteInt32(Seat);
+      }
+      if (HasTerm) {
+        output.WriteRawTag(34);
+        output.WriteString(Term);
+      }
+      if (valueCase_ == ValueOneofCase.List) {
+        output.WriteRawTag(42);
+        output.WriteMessage(List);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Name.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Name);
+      }
+      if (HasNumber) {
+        size += 1 + pb::CodedOutputStream.ComputeInt64Size(Number);
+      }
+      if (HasSeat) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Seat);
+      }
+      if (HasTerm) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Term);
+      }
+      if (valueCase_ == ValueOneofCase.List) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(List);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(MessageArgument other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Name.Length != 0) {
+        Name = other.Name;
+      }
+      switch (other.ValueCase) {
+        case ValueOneofCase.Number:
+          Number = other.Number;
+          break;
+        case ValueOneofCase.Seat:
+          Seat = other.Seat;
+          break;
+        case ValueOneofCase.Term:
+          Term = other.Term;
+          break;
+        case ValueOneofCase.List:
+          if (List == null) {
+            List = new global::Marketplay.V1.MessageList();
+          }
+          List.MergeFrom(other.List);
+          break;
+      }
+
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            Name = input.ReadString();
+            break;
+          }
+          case 16: {
+            Number = input.ReadInt64();
+            break;
+          }
+          case 24: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 34: {
+            Term = input.ReadString();
+            break;
+          }
+          case 42: {
+            global::Marketplay.V1.MessageList subBuilder = new global::Marketplay.V1.MessageList();
+            if (valueCase_ == ValueOneofCase.List) {
+              subBuilder.MergeFrom(List);
+            }
+            input.ReadMessage(subBuilder);
+            List = subBuilder;
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            Name = input.ReadString();
+            break;
+          }
+          case 16: {
+            Number = input.ReadInt64();
+            break;
+          }
+          case 24: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 34: {
+            Term = input.ReadString();
+            break;
+          }
+          case 42: {
+            global::Marketplay.V1.MessageList subBuilder = new global::Marketplay.V1.MessageList();
+            if (valueCase_ == ValueOneofCase.List) {
+              subBuilder.MergeFrom(List);
+            }
+            input.ReadMessage(subBuilder);
+            List = subBuilder;
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class MessageList : pb::IMessage<MessageList>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<MessageList> _parser = new pb::MessageParser<MessageList>(() => new MessageList());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<MessageList> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[33]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public MessageList() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public MessageList(MessageList other) : this() {
+      items_ = other.items_.Clone();
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public MessageList Clone() {
+      return new MessageList(this);
+    }
+
+    /// <summary>Field number for the "items" field.</summary>
+    public const int ItemsFieldNumber = 1;
+    private static readonly pb::FieldCodec<global::Marketplay.V1.MessageArgument> _repeated_items_codec
+        = pb::FieldCodec.ForMessage(10, global::Marketplay.V1.MessageArgument.Parser);
+    private readonly pbc::RepeatedField<global::Marketplay.V1.MessageArgument> items_ = new pbc::RepeatedField<global::Marketplay.V1.MessageArgument>();
+    /// <summary>
+    /// Unnamed arguments, each a seat or a term.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<global::Marketplay.V1.MessageArgument> Items {
+      get { return items_; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as MessageList);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(MessageList other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if(!items_.Equals(other.items_)) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      hash ^= items_.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      items_.WriteTo(output, _repeated_items_codec);
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      items_.WriteTo(ref output, _repeated_items_codec);
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      size += items_.CalculateSize(_repeated_items_codec);
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(MessageList other) {
+      if (other == null) {
+        return;
+      }
+      items_.Add(other.items_);
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            items_.AddEntriesFrom(input, _repeated_items_codec);
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            items_.AddEntriesFrom(ref input, _repeated_items_codec);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class TakeBackRequest : pb::IMessage<TakeBackRequest>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<TakeBackRequest> _parser = new pb::MessageParser<TakeBackRequest>(() => new TakeBackRequest());
+    private pb::UnknownFieldSet _unknownFields;
+    private int _hasBits0;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<TakeBackRequest> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[34]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakeBackRequest() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakeBackRequest(TakeBackRequest other) : this() {
+      _hasBits0 = other._hasBits0;
+      state_ = other.state_;
+      seat_ = other.seat_;
+      seatToken_ = other.seatToken_;
+      expectedStep_ = other.expectedStep_;
+      views_ = other.views_ != null ? other.views_.Clone() : null;
+      viewTokens_ = other.viewTokens_.Clone();
+      steps_ = other.steps_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakeBackRequest Clone() {
+      return new TakeBackRequest(this);
+    }
+
+    /// <summary>Field number for the "state" field.</summary>
+    public const int StateFieldNumber = 1;
+    private pb::ByteString state_ = pb::ByteString.Empty;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString State {
+      get { return state_; }
+      set {
+        state_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "seat" field.</summary>
+    public const int SeatFieldNumber = 2;
+    private int seat_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Seat {
+      get { return seat_; }
+      set {
+        seat_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "seat_token" field.</summary>
+    public const int SeatTokenFieldNumber = 3;
+    private string seatToken_ = "";
+    /// <summary>
+    /// The seat's token; required when the server requires seat tokens.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string SeatToken {
+      get { return seatToken_; }
+      set {
+        seatToken_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "expected_step" field.</summary>
+    public const int ExpectedStepFieldNumber = 4;
+    private readonly static long ExpectedStepDefaultValue = 0L;
+
+    private long expectedStep_;
+    /// <summary>
+    /// The step the take-back was asked at; a different current step is
+    /// ABORTED (STALE_STEP).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public long ExpectedStep {
+      get { if ((_hasBits0 & 1) != 0) { return expectedStep_; } else { return ExpectedStepDefaultValue; } }
+      set {
+        _hasBits0 |= 1;
+        expectedStep_ = value;
+      }
+    }
+    /// <summary>Gets whether the "expected_step" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasExpectedStep {
+      get { return (_hasBits0 & 1) != 0; }
+    }
+    /// <summary>Clears the value of the "expected_step" field</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearExpectedStep() {
+      _hasBits0 &= ~1;
+    }
+
+    /// <summary>Field number for the "views" field.</summary>
+    public const int ViewsFieldNumber = 5;
+    private global::Marketplay.V1.ViewSelection views_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.ViewSelection Views {
+      get { return views_; }
+      set {
+        views_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "view_tokens" field.</summary>
+    public const int ViewTokensFieldNumber = 6;
+    private static readonly pbc::MapField<int, string>.Codec _map_viewTokens_codec
+        = new pbc::MapField<int, string>.Codec(pb::FieldCodec.ForInt32(8, 0), pb::FieldCodec.ForString(18, ""), 50);
+    private readonly pbc::MapField<int, string> viewTokens_ = new pbc::MapField<int, string>();
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::MapField<int, string> ViewTokens {
+      get { return viewTokens_; }
+    }
+
+    /// <summary>Field number for the "steps" field.</summary>
+    public const int StepsFieldNumber = 7;
+    private int steps_;
+    /// <summary>
+    /// How many of the seat's latest actions to take back: 1 up to its view's
+    /// takeback_steps; 0 takes back one.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Steps {
+      get { return steps_; }
+      set {
+        steps_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as TakeBackRequest);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(TakeBackRequest other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (State != other.State) return false;
+      if (Seat != other.Seat) return false;
+      if (SeatToken != other.SeatToken) return false;
+      if (ExpectedStep != other.ExpectedStep) return false;
+      if (!object.Equals(Views, other.Views)) return false;
+      if (!ViewTokens.Equals(other.ViewTokens)) return false;
+      if (Steps != other.Steps) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (State.Length != 0) hash ^= State.GetHashCode();
+      if (Seat != 0) hash ^= Seat.GetHashCode();
+      if (SeatToken.Length != 0) hash ^= SeatToken.GetHashCode();
+      if (HasExpectedStep) hash ^= ExpectedStep.GetHashCode();
+      if (views_ != null) hash ^= Views.GetHashCode();
+      hash ^= ViewTokens.GetHashCode();
+      if (Steps != 0) hash ^= Steps.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (State.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteBytes(State);
+      }
+      if (Seat != 0) {
+        output.WriteRawTag(16);
+        output.WriteInt32(Seat);
+      }
+      if (SeatToken.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteString(SeatToken);
+      }
+      if (HasExpectedStep) {
+        output.WriteRawTag(32);
+        output.WriteInt64(ExpectedStep);
+      }
+      if (views_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Views);
+      }
+      viewTokens_.WriteTo(output, _map_viewTokens_codec);
+      if (Steps != 0) {
+        output.WriteRawTag(56);
+        output.WriteInt32(Steps);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (State.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteBytes(State);
+      }
+      if (Seat != 0) {
+        output.WriteRawTag(16);
+        output.WriteInt32(Seat);
+      }
+      if (SeatToken.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteString(SeatToken);
+      }
+      if (HasExpectedStep) {
+        output.WriteRawTag(32);
+        output.WriteInt64(ExpectedStep);
+      }
+      if (views_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Views);
+      }
+      viewTokens_.WriteTo(ref output, _map_viewTokens_codec);
+      if (Steps != 0) {
+        output.WriteRawTag(56);
+        output.WriteInt32(Steps);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (State.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(State);
+      }
+      if (Seat != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Seat);
+      }
+      if (SeatToken.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(SeatToken);
+      }
+      if (HasExpectedStep) {
+        size += 1 + pb::CodedOutputStream.ComputeInt64Size(ExpectedStep);
+      }
+      if (views_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Views);
+      }
+      size += viewTokens_.CalculateSize(_map_viewTokens_codec);
+      if (Steps != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Steps);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(TakeBackRequest other) {
+      if (other == null) {
+        return;
+      }
+      if (other.State.Length != 0) {
+        State = other.State;
+      }
+      if (other.Seat != 0) {
+        Seat = other.Seat;
+      }
+      if (other.SeatToken.Length != 0) {
+        SeatToken = other.SeatToken;
+      }
+      if (other.HasExpectedStep) {
+        ExpectedStep = other.ExpectedStep;
+      }
+      if (other.views_ != null) {
+        if (views_ == null) {
+          Views = new global::Marketplay.V1.ViewSelection();
+        }
+        Views.MergeFrom(other.Views);
+      }
+      viewTokens_.MergeFrom(other.viewTokens_);
+      if (other.Steps != 0) {
+        Steps = other.Steps;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            State = input.ReadBytes();
+            break;
+          }
+          case 16: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 26: {
+            SeatToken = input.ReadString();
+            break;
+          }
+          case 32: {
+            ExpectedStep = input.ReadInt64();
+            break;
+          }
+          case 42: {
+            if (views_ == null) {
+              Views = new global::Marketplay.V1.ViewSelection();
+            }
+            input.ReadMessage(Views);
+            break;
+          }
+          case 50: {
+            viewTokens_.AddEntriesFrom(input, _map_viewTokens_codec);
+            break;
+          }
+          case 56: {
+            Steps = input.ReadInt32();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            State = input.ReadBytes();
+            break;
+          }
+          case 16: {
+            Seat = input.ReadInt32();
+            break;
+          }
+          case 26: {
+            SeatToken = input.ReadString();
+            break;
+          }
+          case 32: {
+            ExpectedStep = input.ReadInt64();
+            break;
+          }
+          case 42: {
+            if (views_ == null) {
+              Views = new global::Marketplay.V1.ViewSelection();
+            }
+            input.ReadMessage(Views);
+            break;
+          }
+          case 50: {
+            viewTokens_.AddEntriesFrom(ref input, _map_viewTokens_codec);
+            break;
+          }
+          case 56: {
+            Steps = input.ReadInt32();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class TakeBackResponse : pb::IMessage<TakeBackResponse>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<TakeBackResponse> _parser = new pb::MessageParser<TakeBackResponse>(() => new TakeBackResponse());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<TakeBackResponse> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[35]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakeBackResponse() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakeBackResponse(TakeBackResponse other) : this() {
+      update_ = other.update_ != null ? other.update_.Clone() : null;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TakeBackResponse Clone() {
+      return new TakeBackResponse(this);
+    }
+
+    /// <summary>Field number for the "update" field.</summary>
+    public const int UpdateFieldNumber = 1;
+    private global::Marketplay.V1.GameUpdate update_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.GameUpdate Update {
+      get { return update_; }
+      set {
+        update_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as TakeBackResponse);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(TakeBackResponse other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (!object.Equals(Update, other.Update)) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (update_ != null) hash ^= Update.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (update_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Update);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (update_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Update);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (update_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Update);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(TakeBackResponse other) {
+      if (other == null) {
+        return;
+      }
+      if (other.update_ != null) {
+        if (update_ == null) {
+          Update = new global::Marketplay.V1.GameUpdate();
+        }
+        Update.MergeFrom(other.Update);
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            if (update_ == null) {
+              Update = new global::Marketplay.V1.GameUpdate();
+            }
+            input.ReadMessage(Update);
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            if (update_ == null) {
+              Update = new global::Marketplay.V1.GameUpdate();
+            }
+            input.ReadMessage(Update);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class ClaimTimeoutRequest : pb::IMessage<ClaimTimeoutRequest>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<ClaimTimeoutRequest> _parser = new pb::MessageParser<ClaimTimeoutRequest>(() => new ClaimTimeoutRequest());
+    private pb::UnknownFieldSet _unknownFields;
+    private int _hasBits0;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<ClaimTimeoutRequest> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[36]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClaimTimeoutRequest() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClaimTimeoutRequest(ClaimTimeoutRequest other) : this() {
+      _hasBits0 = other._hasBits0;
+      state_ = other.state_;
+      expectedStep_ = other.expectedStep_;
+      views_ = other.views_ != null ? other.views_.Clone() : null;
+      viewTokens_ = other.viewTokens_.Clone();
+      seatToken_ = other.seatToken_;
+      seat_ = other.seat_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClaimTimeoutRequest Clone() {
+      return new ClaimTimeoutRequest(this);
+    }
+
+    /// <summary>Field number for the "state" field.</summary>
+    public const int StateFieldNumber = 1;
+    private pb::ByteString state_ = pb::ByteString.Empty;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString State {
+      get { return state_; }
+      set {
+        state_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "expected_step" field.</summary>
+    public const int ExpectedStepFieldNumber = 2;
+    private readonly static long ExpectedStepDefaultValue = 0L;
+
+    private long expectedStep_;
+    /// <summary>
+    /// As in ApplyActionRequest: a different current step is ABORTED.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public long ExpectedStep {
+      get { if ((_hasBits0 & 1) != 0) { return expectedStep_; } else { return ExpectedStepDefaultValue; } }
+      set {
+        _hasBits0 |= 1;
+        expectedStep_ = value;
+      }
+    }
+    /// <summary>Gets whether the "expected_step" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasExpectedStep {
+      get { return (_hasBits0 & 1) != 0; }
+    }
+    /// <summary>Clears the value of the "expected_step" field</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearExpectedStep() {
+      _hasBits0 &= ~1;
+    }
+
+    /// <summary>Field number for the "views" field.</summary>
+    public const int ViewsFieldNumber = 3;
+    private global::Marketplay.V1.ViewSelection views_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.ViewSelection Views {
+      get { return views_; }
+      set {
+        views_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "view_tokens" field.</summary>
+    public const int ViewTokensFieldNumber = 4;
+    private static readonly pbc::MapField<int, string>.Codec _map_viewTokens_codec
+        = new pbc::MapField<int, string>.Codec(pb::FieldCodec.ForInt32(8, 0), pb::FieldCodec.ForString(18, ""), 34);
+    private readonly pbc::MapField<int, string> viewTokens_ = new pbc::MapField<int, string>();
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::MapField<int, string> ViewTokens {
+      get { return viewTokens_; }
+    }
+
+    /// <summary>Field number for the "seat_token" field.</summary>
+    public const int SeatTokenFieldNumber = 5;
+    private string seatToken_ = "";
+    /// <summary>
+    /// On a server that requires seat tokens, any seat's token (with `seat`)
+    /// may claim; a trusted backend on a server that does not needs none.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string SeatToken {
+      get { return seatToken_; }
+      set {
+        seatToken_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "seat" field.</summary>
+    public const int SeatFieldNumber = 6;
+    private int seat_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int Seat {
+      get { return seat_; }
+      set {
+        seat_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as ClaimTimeoutRequest);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(ClaimTimeoutRequest other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (State != other.State) return false;
+      if (ExpectedStep != other.ExpectedStep) return false;
+      if (!object.Equals(Views, other.Views)) return false;
+      if (!ViewTokens.Equals(other.ViewTokens)) return false;
+      if (SeatToken != other.SeatToken) return false;
+      if (Seat != other.Seat) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (State.Length != 0) hash ^= State.GetHashCode();
+      if (HasExpectedStep) hash ^= ExpectedStep.GetHashCode();
+      if (views_ != null) hash ^= Views.GetHashCode();
+      hash ^= ViewTokens.GetHashCode();
+      if (SeatToken.Length != 0) hash ^= SeatToken.GetHashCode();
+      if (Seat != 0) hash ^= Seat.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (State.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteBytes(State);
+      }
+      if (HasExpectedStep) {
+        output.WriteRawTag(16);
+        output.WriteInt64(ExpectedStep);
+      }
+      if (views_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Views);
+      }
+      viewTokens_.WriteTo(output, _map_viewTokens_codec);
+      if (SeatToken.Length != 0) {
+        output.WriteRawTag(42);
+        output.WriteString(SeatToken);
+      }
+      if (Seat != 0) {
+        output.WriteRawTag(48);
+        output.WriteInt32(Seat);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (State.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteBytes(State);
+      }
+      if (HasExpectedStep) {
+        output.WriteRawTag(16);
+        output.WriteInt64(ExpectedStep);
+      }
+      if (views_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Views);
+      }
+      viewTokens_.WriteTo(ref output, _map_viewTokens_codec);
+      if (SeatToken.Length != 0) {
+        output.WriteRawTag(42);
+        output.WriteString(SeatToken);
+      }
+      if (Seat != 0) {
+        output.WriteRawTag(48);
+        output.WriteInt32(Seat);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (State.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(State);
+      }
+      if (HasExpectedStep) {
+        size += 1 + pb::CodedOutputStream.ComputeInt64Size(ExpectedStep);
+      }
+      if (views_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Views);
+      }
+      size += viewTokens_.CalculateSize(_map_viewTokens_codec);
+      if (SeatToken.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(SeatToken);
+      }
+      if (Seat != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeInt32Size(Seat);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(ClaimTimeoutRequest other) {
+      if (other == null) {
+        return;
+      }
+      if (other.State.Length != 0) {
+        State = other.State;
+      }
+      if (other.HasExpectedStep) {
+        ExpectedStep = other.ExpectedStep;
+      }
+      if (other.views_ != null) {
+        if (views_ == null) {
+          Views = new global::Marketplay.V1.ViewSelection();
+        }
+        Views.MergeFrom(other.Views);
+      }
+      viewTokens_.MergeFrom(other.viewTokens_);
+      if (other.SeatToken.Length != 0) {
+        SeatToken = other.SeatToken;
+      }
+      if (other.Seat != 0) {
+        Seat = other.Seat;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            State = input.ReadBytes();
+            break;
+          }
+          case 16: {
+            ExpectedStep = input.ReadInt64();
+            break;
+          }
+          case 26: {
+            if (views_ == null) {
+              Views = new global::Marketplay.V1.ViewSelection();
+            }
+            input.ReadMessage(Views);
+            break;
+          }
+          case 34: {
+            viewTokens_.AddEntriesFrom(input, _map_viewTokens_codec);
+            break;
+          }
+          case 42: {
+            SeatToken = input.ReadString();
+            break;
+          }
+          case 48: {
+            Seat = input.ReadInt32();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            State = input.ReadBytes();
+            break;
+          }
+          case 16: {
+            ExpectedStep = input.ReadInt64();
+            break;
+          }
+          case 26: {
+            if (views_ == null) {
+              Views = new global::Marketplay.V1.ViewSelection();
+            }
+            input.ReadMessage(Views);
+            break;
+          }
+          case 34: {
+            viewTokens_.AddEntriesFrom(ref input, _map_viewTokens_codec);
+            break;
+          }
+          case 42: {
+            SeatToken = input.ReadString();
+            break;
+          }
+          case 48: {
+            Seat = input.ReadInt32();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  [global::System.Diagnostics.DebuggerDisplayAttribute("{ToString(),nq}")]
+  public sealed partial class ClaimTimeoutResponse : pb::IMessage<ClaimTimeoutResponse>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<ClaimTimeoutResponse> _parser = new pb::MessageParser<ClaimTimeoutResponse>(() => new ClaimTimeoutResponse());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<ClaimTimeoutResponse> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Marketplay.V1.GameServiceReflection.Descriptor.MessageTypes[37]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClaimTimeoutResponse() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClaimTimeoutResponse(ClaimTimeoutResponse other) : this() {
+      update_ = other.update_ != null ? other.update_.Clone() : null;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClaimTimeoutResponse Clone() {
+      return new ClaimTimeoutResponse(this);
+    }
+
+    /// <summary>Field number for the "update" field.</summary>
+    public const int UpdateFieldNumber = 1;
+    private global::Marketplay.V1.GameUpdate update_;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.GameUpdate Update {
+      get { return update_; }
+      set {
+        update_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as ClaimTimeoutResponse);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(ClaimTimeoutResponse other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (!object.Equals(Update, other.Update)) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (update_ != null) hash ^= Update.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (update_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Update);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (update_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Update);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (update_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Update);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(ClaimTimeoutResponse other) {
+      if (other == null) {
+        return;
+      }
+      if (other.update_ != null) {
+        if (update_ == null) {
+          Update = new global::Marketplay.V1.GameUpdate();
+        }
+        Update.MergeFrom(other.Update);
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            if (update_ == null) {
+              Update = new global::Marketplay.V1.GameUpdate();
+            }
+            input.ReadMessage(Update);
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+      if ((tag & 7) == 4) {
+        // Abort on any end group tag.
+        return;
+      }
+      switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            if (update_ == null) {
+              Update = new global::Marketplay.V1.GameUpdate();
+            }
+            input.ReadMessage(Update);
             break;
           }
         }

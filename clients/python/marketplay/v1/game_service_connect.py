@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, ConnectWSGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint, EndpointSync
 from pyqwest import Client, SyncClient
 
-from .game_service_pb2 import ApplyActionRequest, ApplyActionResponse, GetViewRequest, GetViewResponse, ListGamesRequest, ListGamesResponse, NewGameRequest, NewGameResponse, RenewSeatTokenRequest, RenewSeatTokenResponse, ReplayRequest, ReplayResponse, SuggestActionRequest, SuggestActionResponse
+from .game_service_pb2 import ApplyActionRequest, ApplyActionResponse, ClaimTimeoutRequest, ClaimTimeoutResponse, GetViewRequest, GetViewResponse, ListGamesRequest, ListGamesResponse, NewGameRequest, NewGameResponse, RenewSeatTokenRequest, RenewSeatTokenResponse, ReplayRequest, ReplayResponse, SuggestActionRequest, SuggestActionResponse, TakeBackRequest, TakeBackResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, Iterable, Mapping
@@ -78,6 +78,22 @@ class GameService(Protocol):
         """
         A fresh token for a seat that holds a valid one (tokens expire with
         --seat-token-ttl; without it they never do).
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def take_back(self, request: TakeBackRequest, ctx: RequestContext[TakeBackRequest, TakeBackResponse], /) -> TakeBackResponse:
+        """
+        Takes back the seat's own latest actions, back to the latest barrier (a
+        chance outcome, anything some seat learnt, another seat's action): the
+        restored position comes with a new, higher step (docs/integration.md,
+        "Take-backs").
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def claim_timeout(self, request: ClaimTimeoutRequest, ctx: RequestContext[ClaimTimeoutRequest, ClaimTimeoutResponse], /) -> ClaimTimeoutResponse:
+        """
+        Plays the table's timeout policy for every deciding seat whose deadline
+        has passed by the server's clock (docs/integration.md, "Turn clocks").
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -171,6 +187,28 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.renew_seat_token,
+                ),
+                "/marketplay.v1.GameService/TakeBack": Endpoint.unary(
+                    method=MethodInfo(
+                        name="TakeBack",
+                        service_name="marketplay.v1.GameService",
+                        input=TakeBackRequest,
+                        output=TakeBackResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.take_back,
+                ),
+                "/marketplay.v1.GameService/ClaimTimeout": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ClaimTimeout",
+                        service_name="marketplay.v1.GameService",
+                        input=ClaimTimeoutRequest,
+                        output=ClaimTimeoutResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.claim_timeout,
                 ),
             },
             interceptors=interceptors,
@@ -372,6 +410,56 @@ class GameServiceClient(ConnectClient):
             headers=headers,
             timeout_ms=timeout_ms,
         )
+    async def take_back(
+        self,
+        request: TakeBackRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> TakeBackResponse:
+        """
+        Takes back the seat's own latest actions, back to the latest barrier (a
+        chance outcome, anything some seat learnt, another seat's action): the
+        restored position comes with a new, higher step (docs/integration.md,
+        "Take-backs").
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="TakeBack",
+                service_name="marketplay.v1.GameService",
+                input=TakeBackRequest,
+                output=TakeBackResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def claim_timeout(
+        self,
+        request: ClaimTimeoutRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ClaimTimeoutResponse:
+        """
+        Plays the table's timeout policy for every deciding seat whose deadline
+        has passed by the server's clock (docs/integration.md, "Turn clocks").
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ClaimTimeout",
+                service_name="marketplay.v1.GameService",
+                input=ClaimTimeoutRequest,
+                output=ClaimTimeoutResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
 
 class GameServiceSync(Protocol):
     def list_games(self, request: ListGamesRequest, ctx: RequestContext[ListGamesRequest, ListGamesResponse], /) -> ListGamesResponse:
@@ -414,6 +502,22 @@ class GameServiceSync(Protocol):
         """
         A fresh token for a seat that holds a valid one (tokens expire with
         --seat-token-ttl; without it they never do).
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def take_back(self, request: TakeBackRequest, ctx: RequestContext[TakeBackRequest, TakeBackResponse], /) -> TakeBackResponse:
+        """
+        Takes back the seat's own latest actions, back to the latest barrier (a
+        chance outcome, anything some seat learnt, another seat's action): the
+        restored position comes with a new, higher step (docs/integration.md,
+        "Take-backs").
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def claim_timeout(self, request: ClaimTimeoutRequest, ctx: RequestContext[ClaimTimeoutRequest, ClaimTimeoutResponse], /) -> ClaimTimeoutResponse:
+        """
+        Plays the table's timeout policy for every deciding seat whose deadline
+        has passed by the server's clock (docs/integration.md, "Turn clocks").
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -505,6 +609,28 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         stream_type=StreamType.UNARY,
                     ),
                     function=service.renew_seat_token,
+                ),
+                "/marketplay.v1.GameService/TakeBack": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="TakeBack",
+                        service_name="marketplay.v1.GameService",
+                        input=TakeBackRequest,
+                        output=TakeBackResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.take_back,
+                ),
+                "/marketplay.v1.GameService/ClaimTimeout": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="ClaimTimeout",
+                        service_name="marketplay.v1.GameService",
+                        input=ClaimTimeoutRequest,
+                        output=ClaimTimeoutResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.claim_timeout,
                 ),
             },
             interceptors=interceptors,
@@ -700,6 +826,56 @@ class GameServiceClientSync(ConnectClientSync):
                 service_name="marketplay.v1.GameService",
                 input=RenewSeatTokenRequest,
                 output=RenewSeatTokenResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def take_back(
+        self,
+        request: TakeBackRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> TakeBackResponse:
+        """
+        Takes back the seat's own latest actions, back to the latest barrier (a
+        chance outcome, anything some seat learnt, another seat's action): the
+        restored position comes with a new, higher step (docs/integration.md,
+        "Take-backs").
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="TakeBack",
+                service_name="marketplay.v1.GameService",
+                input=TakeBackRequest,
+                output=TakeBackResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def claim_timeout(
+        self,
+        request: ClaimTimeoutRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ClaimTimeoutResponse:
+        """
+        Plays the table's timeout policy for every deciding seat whose deadline
+        has passed by the server's clock (docs/integration.md, "Turn clocks").
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ClaimTimeout",
+                service_name="marketplay.v1.GameService",
+                input=ClaimTimeoutRequest,
+                output=ClaimTimeoutResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -13,6 +13,7 @@ Compatibility: never renumber or reuse a field; reserve removed ones.
 
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -178,6 +179,7 @@ class OptionInfo(_message.Message):
     MAX_VALUE_FIELD_NUMBER: _builtins.int
     DESCRIPTION_FIELD_NUMBER: _builtins.int
     TRUSTED_ONLY_FIELD_NUMBER: _builtins.int
+    TABLE_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     type: Global___OptionType.ValueType
     default_value: _builtins.str
@@ -188,6 +190,11 @@ class OptionInfo(_message.Message):
     """Only for trusted callers: a value other than the default makes hidden
     facts public, so a server that requires seat tokens refuses it at NewGame
     (PERMISSION_DENIED, OPTION_NEEDS_TRUST).
+    """
+    table: _builtins.bool
+    """A table option, the same in every game and kept by the service rather
+    than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+    clock_move_s, timeout_policy) and take-backs (takebacks).
     """
     @_builtins.property
     def allowed_values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
@@ -204,10 +211,11 @@ class OptionInfo(_message.Message):
         max_value: _builtins.int = ...,
         description: _builtins.str = ...,
         trusted_only: _builtins.bool = ...,
+        table: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allowed_values", b"allowed_values", "default_value", b"default_value", "description", b"description", "max_value", b"max_value", "min_value", b"min_value", "name", b"name", "trusted_only", b"trusted_only", "type", b"type"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allowed_values", b"allowed_values", "default_value", b"default_value", "description", b"description", "max_value", b"max_value", "min_value", b"min_value", "name", b"name", "table", b"table", "trusted_only", b"trusted_only", "type", b"type"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -226,20 +234,36 @@ class ViewSelection(_message.Message):
     SEATS_FIELD_NUMBER: _builtins.int
     ALL_SEATS_FIELD_NUMBER: _builtins.int
     SPECTATOR_FIELD_NUMBER: _builtins.int
+    LOCALE_FIELD_NUMBER: _builtins.int
+    SEAT_NAMES_FIELD_NUMBER: _builtins.int
     all_seats: _builtins.bool
     spectator: _builtins.bool
+    locale: _builtins.str
+    """Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+    falling back to English: every Message in the response then has its
+    `text`. Empty: nothing is rendered (ids and arguments only).
+    """
     @_builtins.property
     def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    @_builtins.property
+    def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Display names of the seats for rendered text, by seat (index 0 is seat
+        0); a missing or empty name renders as the locale's "Player N". Shown as
+        given, never read as a template; at most 64 characters each.
+        """
+
     def __init__(
         self,
         *,
         seats: _abc.Iterable[_builtins.int] | None = ...,
         all_seats: _builtins.bool = ...,
         spectator: _builtins.bool = ...,
+        locale: _builtins.str = ...,
+        seat_names: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["all_seats", b"all_seats", "seats", b"seats", "spectator", b"spectator"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["all_seats", b"all_seats", "locale", b"locale", "seat_names", b"seat_names", "seats", b"seats", "spectator", b"spectator"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -570,7 +594,12 @@ class SeatAction(_message.Message):
 
     SEAT_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
+    TAKEBACK_STEPS_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    takeback_steps: _builtins.int
+    """Not an action: the seat took back this many of its latest actions
+    (TakeBack), as the game's log records it; `action` is then empty.
+    """
     @_builtins.property
     def action(self) -> Global___GameAction: ...
     def __init__(
@@ -578,10 +607,11 @@ class SeatAction(_message.Message):
         *,
         seat: _builtins.int = ...,
         action: Global___GameAction | None = ...,
+        takeback_steps: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "seat", b"seat", "takeback_steps", b"takeback_steps"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -819,6 +849,26 @@ class GameUpdate(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class TableOptionsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     STATE_FIELD_NUMBER: _builtins.int
     STEP_FIELD_NUMBER: _builtins.int
     GAME_ID_FIELD_NUMBER: _builtins.int
@@ -828,10 +878,12 @@ class GameUpdate(_message.Message):
     OUTCOME_FIELD_NUMBER: _builtins.int
     NUM_PLAYERS_FIELD_NUMBER: _builtins.int
     RULES_VERSION_FIELD_NUMBER: _builtins.int
+    SERVER_TIME_FIELD_NUMBER: _builtins.int
+    TABLE_OPTIONS_FIELD_NUMBER: _builtins.int
     state: _builtins.bytes
     """sealed; opaque to callers"""
     step: _builtins.int
-    """increases by one per applied action"""
+    """increases by one per applied action or take-back"""
     game_id: _builtins.str
     num_players: _builtins.int
     rules_version: _builtins.str
@@ -846,6 +898,17 @@ class GameUpdate(_message.Message):
     def outcome(self) -> Global___Outcome:
         """set once the game is over"""
 
+    @_builtins.property
+    def server_time(self) -> _timestamp_pb2.Timestamp:
+        """At a table with a clock: when the server made this update, by its own
+        clock, so a frontend's countdowns start from the server's time
+        (GameView.clocks).
+        """
+
+    @_builtins.property
+    def table_options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The table options in force (OptionInfo.table): name -> value as text."""
+
     def __init__(
         self,
         *,
@@ -858,10 +921,12 @@ class GameUpdate(_message.Message):
         outcome: Global___Outcome | None = ...,
         num_players: _builtins.int = ...,
         rules_version: _builtins.str = ...,
+        server_time: _timestamp_pb2.Timestamp | None = ...,
+        table_options: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "server_time", b"server_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "events", b"events", "game_id", b"game_id", "num_players", b"num_players", "outcome", b"outcome", "rules_version", b"rules_version", "state", b"state", "step", b"step", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "events", b"events", "game_id", b"game_id", "num_players", b"num_players", "outcome", b"outcome", "rules_version", b"rules_version", "server_time", b"server_time", "state", b"state", "step", b"step", "table_options", b"table_options", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -879,6 +944,7 @@ class Decision(_message.Message):
     KIND_FIELD_NUMBER: _builtins.int
     LEGAL_ACTIONS_FIELD_NUMBER: _builtins.int
     LEGAL_ACTIONS_INCLUDED_FIELD_NUMBER: _builtins.int
+    PROMPT_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     kind: _builtins.str
     """what is being decided, e.g. "register-secret" """
@@ -887,6 +953,12 @@ class Decision(_message.Message):
     def legal_actions(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameAction]:
         """Filled only for seats whose view was asked for (see legal_actions_included)."""
 
+    @_builtins.property
+    def prompt(self) -> Global___Message:
+        """What the seat is asked, as player-facing text ("Choose a spice to
+        register in secret").
+        """
+
     def __init__(
         self,
         *,
@@ -894,10 +966,11 @@ class Decision(_message.Message):
         kind: _builtins.str = ...,
         legal_actions: _abc.Iterable[Global___GameAction] | None = ...,
         legal_actions_included: _builtins.bool = ...,
+        prompt: Global___Message | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["prompt", b"prompt"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "legal_actions", b"legal_actions", "legal_actions_included", b"legal_actions_included", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "legal_actions", b"legal_actions", "legal_actions_included", b"legal_actions_included", "prompt", b"prompt", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -910,6 +983,8 @@ class GameView(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     STEP_FIELD_NUMBER: _builtins.int
     SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    TAKEBACK_STEPS_FIELD_NUMBER: _builtins.int
+    CLOCKS_FIELD_NUMBER: _builtins.int
     SPICE_MERCHANT_FIELD_NUMBER: _builtins.int
     CENTRAL_MARKET_FIELD_NUMBER: _builtins.int
     MARKET_FRESH_FIELD_NUMBER: _builtins.int
@@ -921,6 +996,16 @@ class GameView(_message.Message):
     step: the outcome reveals both, so anyone can check that no shuffle was
     rigged (games started before salts: SHA-256 of the seed alone).
     """
+    takeback_steps: _builtins.int
+    """In a seat's own view: how many of its latest actions it may take back
+    now with TakeBack (0: none); 0 in every other view.
+    """
+    @_builtins.property
+    def clocks(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatClock]:
+        """At a table with a clock: every seat's clock, in seat order. Public: the
+        same in every view.
+        """
+
     @_builtins.property
     def spice_merchant(self) -> _spice_merchant_pb2.SpiceMerchantView: ...
     @_builtins.property
@@ -933,13 +1018,15 @@ class GameView(_message.Message):
         seat: _builtins.int | None = ...,
         step: _builtins.int = ...,
         seed_commitment: _builtins.bytes = ...,
+        takeback_steps: _builtins.int = ...,
+        clocks: _abc.Iterable[Global___SeatClock] | None = ...,
         spice_merchant: _spice_merchant_pb2.SpiceMerchantView | None = ...,
         central_market: _central_market_pb2.CentralMarketView | None = ...,
         market_fresh: _market_fresh_pb2.MarketFreshView | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "seat", b"seat", "spice_merchant", b"spice_merchant"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "seat", b"seat", "seed_commitment", b"seed_commitment", "spice_merchant", b"spice_merchant", "step", b"step"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "central_market", b"central_market", "clocks", b"clocks", "game", b"game", "market_fresh", b"market_fresh", "seat", b"seat", "seed_commitment", b"seed_commitment", "spice_merchant", b"spice_merchant", "step", b"step", "takeback_steps", b"takeback_steps"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -953,6 +1040,51 @@ class GameView(_message.Message):
 Global___GameView: _TypeAlias = GameView  # noqa: Y015
 
 @_typing.final
+class SeatClock(_message.Message):
+    """One seat's clock (docs/integration.md, "Turn clocks")."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    BANK_FIELD_NUMBER: _builtins.int
+    DECISION_STARTED_AT_FIELD_NUMBER: _builtins.int
+    DEADLINE_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    @_builtins.property
+    def bank(self) -> _duration_pb2.Duration:
+        """The seat's time bank: for a seat that decides now, what it held when its
+        decision started (it runs down from decision_started_at); unset at a
+        table without a bank.
+        """
+
+    @_builtins.property
+    def decision_started_at(self) -> _timestamp_pb2.Timestamp:
+        """While the seat decides: when its decision started, by the server's clock."""
+
+    @_builtins.property
+    def deadline(self) -> _timestamp_pb2.Timestamp:
+        """While the seat decides: when it runs out of time (the bank, or the
+        per-move limit, whichever ends first). ClaimTimeout after it plays the
+        table's timeout policy for the seat.
+        """
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        bank: _duration_pb2.Duration | None = ...,
+        decision_started_at: _timestamp_pb2.Timestamp | None = ...,
+        deadline: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bank", b"bank", "deadline", b"deadline", "decision_started_at", b"decision_started_at"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bank", b"bank", "deadline", b"deadline", "decision_started_at", b"decision_started_at", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatClock: _TypeAlias = SeatClock  # noqa: Y015
+
+@_typing.final
 class GameEvent(_message.Message):
     """One thing an action caused. A response carries each event once: the
     public ones, plus the private ones addressed to a seat whose view was
@@ -963,13 +1095,19 @@ class GameEvent(_message.Message):
 
     AUDIENCE_FIELD_NUMBER: _builtins.int
     STEP_FIELD_NUMBER: _builtins.int
+    MESSAGE_FIELD_NUMBER: _builtins.int
     SPICE_MERCHANT_FIELD_NUMBER: _builtins.int
     CENTRAL_MARKET_FIELD_NUMBER: _builtins.int
     MARKET_FRESH_FIELD_NUMBER: _builtins.int
+    TABLE_FIELD_NUMBER: _builtins.int
     step: _builtins.int
     @_builtins.property
     def audience(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Seats this event is addressed to; empty for a public event."""
+
+    @_builtins.property
+    def message(self) -> Global___Message:
+        """The event as player-facing text, built only from what its audience may see."""
 
     @_builtins.property
     def spice_merchant(self) -> _spice_merchant_pb2.SpiceMerchantEvent: ...
@@ -977,32 +1115,125 @@ class GameEvent(_message.Message):
     def central_market(self) -> _central_market_pb2.CentralMarketEvent: ...
     @_builtins.property
     def market_fresh(self) -> _market_fresh_pb2.MarketFreshEvent: ...
+    @_builtins.property
+    def table(self) -> Global___TableEvent:
+        """What the table did, rather than a game's rules: a take-back, a timeout."""
+
     def __init__(
         self,
         *,
         audience: _abc.Iterable[_builtins.int] | None = ...,
         step: _builtins.int = ...,
+        message: Global___Message | None = ...,
         spice_merchant: _spice_merchant_pb2.SpiceMerchantEvent | None = ...,
         central_market: _central_market_pb2.CentralMarketEvent | None = ...,
         market_fresh: _market_fresh_pb2.MarketFreshEvent | None = ...,
+        table: Global___TableEvent | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "message", b"message", "spice_merchant", b"spice_merchant", "table", b"table"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["audience", b"audience", "central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant", "step", b"step"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["audience", b"audience", "central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "message", b"message", "spice_merchant", b"spice_merchant", "step", b"step", "table", b"table"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["spice_merchant", "central_market", "market_fresh"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["spice_merchant", "central_market", "market_fresh", "table"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
 Global___GameEvent: _TypeAlias = GameEvent  # noqa: Y015
 
 @_typing.final
+class TableEvent(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TAKEN_BACK_FIELD_NUMBER: _builtins.int
+    TIMED_OUT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def taken_back(self) -> Global___TakenBack: ...
+    @_builtins.property
+    def timed_out(self) -> Global___TimedOut: ...
+    def __init__(
+        self,
+        *,
+        taken_back: Global___TakenBack | None = ...,
+        timed_out: Global___TimedOut | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "taken_back", b"taken_back", "timed_out", b"timed_out"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "taken_back", b"taken_back", "timed_out", b"timed_out"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["taken_back", "timed_out"]  # noqa: Y015
+    _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
+
+Global___TableEvent: _TypeAlias = TableEvent  # noqa: Y015
+
+@_typing.final
+class TakenBack(_message.Message):
+    """A seat took back its latest actions (TakeBack)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    STEPS_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    steps: _builtins.int
+    """how many of its actions"""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        steps: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "steps", b"steps"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TakenBack: _TypeAlias = TakenBack  # noqa: Y015
+
+@_typing.final
+class TimedOut(_message.Message):
+    """A seat ran out of time (ClaimTimeout); what was played for it follows as
+    the game's own events.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    POLICY_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    policy: _builtins.str
+    """The table's timeout_policy that answered for the seat: "random",
+    "greedy", "pass" or "forfeit".
+    """
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        policy: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["policy", b"policy", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TimedOut: _TypeAlias = TimedOut  # noqa: Y015
+
+@_typing.final
 class GameAction(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
+    LABEL_FIELD_NUMBER: _builtins.int
     SPICE_MERCHANT_FIELD_NUMBER: _builtins.int
     CENTRAL_MARKET_FIELD_NUMBER: _builtins.int
     MARKET_FRESH_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def label(self) -> Global___Message:
+        """In Decision.legal_actions: the action as player-facing text (a button's
+        label). Ignored in requests.
+        """
+
     @_builtins.property
     def spice_merchant(self) -> _spice_merchant_pb2.SpiceMerchantAction: ...
     @_builtins.property
@@ -1012,13 +1243,14 @@ class GameAction(_message.Message):
     def __init__(
         self,
         *,
+        label: Global___Message | None = ...,
         spice_merchant: _spice_merchant_pb2.SpiceMerchantAction | None = ...,
         central_market: _central_market_pb2.CentralMarketAction | None = ...,
         market_fresh: _market_fresh_pb2.MarketFreshAction | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "label", b"label", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "label", b"label", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["spice_merchant", "central_market", "market_fresh"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
@@ -1036,6 +1268,8 @@ class Outcome(_message.Message):
     SEED_FIELD_NUMBER: _builtins.int
     FINAL_STATE_DIGEST_FIELD_NUMBER: _builtins.int
     SEED_SALT_FIELD_NUMBER: _builtins.int
+    SUMMARY_FIELD_NUMBER: _builtins.int
+    FORFEITED_FIELD_NUMBER: _builtins.int
     SPICE_MERCHANT_FIELD_NUMBER: _builtins.int
     CENTRAL_MARKET_FIELD_NUMBER: _builtins.int
     MARKET_FRESH_FIELD_NUMBER: _builtins.int
@@ -1056,6 +1290,16 @@ class Outcome(_message.Message):
     @_builtins.property
     def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
     @_builtins.property
+    def summary(self) -> Global___Message:
+        """Who won and why, as player-facing text."""
+
+    @_builtins.property
+    def forfeited(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+        there; they rank below every other seat.
+        """
+
+    @_builtins.property
     def spice_merchant(self) -> _spice_merchant_pb2.SpiceMerchantOutcome: ...
     @_builtins.property
     def central_market(self) -> _central_market_pb2.CentralMarketOutcome: ...
@@ -1070,13 +1314,15 @@ class Outcome(_message.Message):
         seed: _builtins.bytes = ...,
         final_state_digest: _builtins.bytes = ...,
         seed_salt: _builtins.bytes = ...,
+        summary: Global___Message | None = ...,
+        forfeited: _abc.Iterable[_builtins.int] | None = ...,
         spice_merchant: _spice_merchant_pb2.SpiceMerchantOutcome | None = ...,
         central_market: _central_market_pb2.CentralMarketOutcome | None = ...,
         market_fresh: _market_fresh_pb2.MarketFreshOutcome | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "game", b"game", "market_fresh", b"market_fresh", "spice_merchant", b"spice_merchant", "summary", b"summary"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "final_state_digest", b"final_state_digest", "game", b"game", "market_fresh", b"market_fresh", "results", b"results", "seed", b"seed", "seed_salt", b"seed_salt", "spice_merchant", b"spice_merchant", "tie_break", b"tie_break", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["central_market", b"central_market", "final_state_digest", b"final_state_digest", "forfeited", b"forfeited", "game", b"game", "market_fresh", b"market_fresh", "results", b"results", "seed", b"seed", "seed_salt", b"seed_salt", "spice_merchant", b"spice_merchant", "summary", b"summary", "tie_break", b"tie_break", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["spice_merchant", "central_market", "market_fresh"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
@@ -1113,3 +1359,272 @@ class SeatResult(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SeatResult: _TypeAlias = SeatResult  # noqa: Y015
+
+@_typing.final
+class Message(_message.Message):
+    """---------------------------------------------------------------- player-facing text
+
+    Player-facing text (docs/text.md): a stable id and typed arguments, built
+    only from what its audience may see, so a client can render it with the
+    exported catalogs; and `text`, rendered on the server in
+    ViewSelection.locale when one was asked for.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ID_FIELD_NUMBER: _builtins.int
+    ARGUMENTS_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    id: _builtins.str
+    """Stable across releases, e.g. "spice-merchant-fake-demanded"."""
+    text: _builtins.str
+    """Rendered in the request's locale; empty when none was asked for."""
+    @_builtins.property
+    def arguments(self) -> _containers.RepeatedCompositeFieldContainer[Global___MessageArgument]: ...
+    def __init__(
+        self,
+        *,
+        id: _builtins.str = ...,
+        arguments: _abc.Iterable[Global___MessageArgument] | None = ...,
+        text: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["arguments", b"arguments", "id", b"id", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Message: _TypeAlias = Message  # noqa: Y015
+
+@_typing.final
+class MessageArgument(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    NUMBER_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    TERM_FIELD_NUMBER: _builtins.int
+    LIST_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    number: _builtins.int
+    """A count, an amount, points: the locale's plural rules apply."""
+    seat: _builtins.int
+    """A seat: rendered as its display name (ViewSelection.seat_names)."""
+    term: _builtins.str
+    """A game piece or word of the catalog, by its term id ("spice-saffron")."""
+    @_builtins.property
+    def list(self) -> Global___MessageList:
+        """Several seats or terms, rendered as the locale's list ("A, B and C")."""
+
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        number: _builtins.int = ...,
+        seat: _builtins.int = ...,
+        term: _builtins.str = ...,
+        list: Global___MessageList | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["list", b"list", "number", b"number", "seat", b"seat", "term", b"term", "value", b"value"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["list", b"list", "name", b"name", "number", b"number", "seat", b"seat", "term", b"term", "value", b"value"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_value: _TypeAlias = _typing.Literal["number", "seat", "term", "list"]  # noqa: Y015
+    _WhichOneofArgType_value: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_value) -> _WhichOneofReturnType_value | None: ...
+
+Global___MessageArgument: _TypeAlias = MessageArgument  # noqa: Y015
+
+@_typing.final
+class MessageList(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEMS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def items(self) -> _containers.RepeatedCompositeFieldContainer[Global___MessageArgument]:
+        """Unnamed arguments, each a seat or a term."""
+
+    def __init__(
+        self,
+        *,
+        items: _abc.Iterable[Global___MessageArgument] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["items", b"items"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MessageList: _TypeAlias = MessageList  # noqa: Y015
+
+@_typing.final
+class TakeBackRequest(_message.Message):
+    """---------------------------------------------------------------- take-backs and clocks"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class ViewTokensEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.int
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.int = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    STATE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    SEAT_TOKEN_FIELD_NUMBER: _builtins.int
+    EXPECTED_STEP_FIELD_NUMBER: _builtins.int
+    VIEWS_FIELD_NUMBER: _builtins.int
+    VIEW_TOKENS_FIELD_NUMBER: _builtins.int
+    STEPS_FIELD_NUMBER: _builtins.int
+    state: _builtins.bytes
+    seat: _builtins.int
+    seat_token: _builtins.str
+    """The seat's token; required when the server requires seat tokens."""
+    expected_step: _builtins.int
+    """The step the take-back was asked at; a different current step is
+    ABORTED (STALE_STEP).
+    """
+    steps: _builtins.int
+    """How many of the seat's latest actions to take back: 1 up to its view's
+    takeback_steps; 0 takes back one.
+    """
+    @_builtins.property
+    def views(self) -> Global___ViewSelection: ...
+    @_builtins.property
+    def view_tokens(self) -> _containers.ScalarMap[_builtins.int, _builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        state: _builtins.bytes = ...,
+        seat: _builtins.int = ...,
+        seat_token: _builtins.str = ...,
+        expected_step: _builtins.int | None = ...,
+        views: Global___ViewSelection | None = ...,
+        view_tokens: _abc.Mapping[_builtins.int, _builtins.str] | None = ...,
+        steps: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "expected_step", b"expected_step", "views", b"views"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "expected_step", b"expected_step", "seat", b"seat", "seat_token", b"seat_token", "state", b"state", "steps", b"steps", "view_tokens", b"view_tokens", "views", b"views"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__expected_step: _TypeAlias = _typing.Literal["expected_step"]  # noqa: Y015
+    _WhichOneofArgType__expected_step: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_step) -> _WhichOneofReturnType__expected_step | None: ...
+
+Global___TakeBackRequest: _TypeAlias = TakeBackRequest  # noqa: Y015
+
+@_typing.final
+class TakeBackResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    UPDATE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def update(self) -> Global___GameUpdate: ...
+    def __init__(
+        self,
+        *,
+        update: Global___GameUpdate | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TakeBackResponse: _TypeAlias = TakeBackResponse  # noqa: Y015
+
+@_typing.final
+class ClaimTimeoutRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class ViewTokensEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.int
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.int = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    STATE_FIELD_NUMBER: _builtins.int
+    EXPECTED_STEP_FIELD_NUMBER: _builtins.int
+    VIEWS_FIELD_NUMBER: _builtins.int
+    VIEW_TOKENS_FIELD_NUMBER: _builtins.int
+    SEAT_TOKEN_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    state: _builtins.bytes
+    expected_step: _builtins.int
+    """As in ApplyActionRequest: a different current step is ABORTED."""
+    seat_token: _builtins.str
+    """On a server that requires seat tokens, any seat's token (with `seat`)
+    may claim; a trusted backend on a server that does not needs none.
+    """
+    seat: _builtins.int
+    @_builtins.property
+    def views(self) -> Global___ViewSelection: ...
+    @_builtins.property
+    def view_tokens(self) -> _containers.ScalarMap[_builtins.int, _builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        state: _builtins.bytes = ...,
+        expected_step: _builtins.int | None = ...,
+        views: Global___ViewSelection | None = ...,
+        view_tokens: _abc.Mapping[_builtins.int, _builtins.str] | None = ...,
+        seat_token: _builtins.str = ...,
+        seat: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "expected_step", b"expected_step", "views", b"views"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "expected_step", b"expected_step", "seat", b"seat", "seat_token", b"seat_token", "state", b"state", "view_tokens", b"view_tokens", "views", b"views"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__expected_step: _TypeAlias = _typing.Literal["expected_step"]  # noqa: Y015
+    _WhichOneofArgType__expected_step: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_step) -> _WhichOneofReturnType__expected_step | None: ...
+
+Global___ClaimTimeoutRequest: _TypeAlias = ClaimTimeoutRequest  # noqa: Y015
+
+@_typing.final
+class ClaimTimeoutResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    UPDATE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def update(self) -> Global___GameUpdate: ...
+    def __init__(
+        self,
+        *,
+        update: Global___GameUpdate | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["update", b"update"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ClaimTimeoutResponse: _TypeAlias = ClaimTimeoutResponse  # noqa: Y015

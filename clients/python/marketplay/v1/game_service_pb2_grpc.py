@@ -69,6 +69,16 @@ class GameServiceStub:
                 request_serializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenRequest.SerializeToString,
                 response_deserializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenResponse.FromString,
                 _registered_method=True)
+        self.TakeBack = channel.unary_unary(
+                '/marketplay.v1.GameService/TakeBack',
+                request_serializer=marketplay_dot_v1_dot_game__service__pb2.TakeBackRequest.SerializeToString,
+                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.TakeBackResponse.FromString,
+                _registered_method=True)
+        self.ClaimTimeout = channel.unary_unary(
+                '/marketplay.v1.GameService/ClaimTimeout',
+                request_serializer=marketplay_dot_v1_dot_game__service__pb2.ClaimTimeoutRequest.SerializeToString,
+                response_deserializer=marketplay_dot_v1_dot_game__service__pb2.ClaimTimeoutResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -124,6 +134,24 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def TakeBack(self, request, context):
+        """Takes back the seat's own latest actions, back to the latest barrier (a
+        chance outcome, anything some seat learnt, another seat's action): the
+        restored position comes with a new, higher step (docs/integration.md,
+        "Take-backs").
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ClaimTimeout(self, request, context):
+        """Plays the table's timeout policy for every deciding seat whose deadline
+        has passed by the server's clock (docs/integration.md, "Turn clocks").
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -161,6 +189,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.RenewSeatToken,
                     request_deserializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenRequest.FromString,
                     response_serializer=marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenResponse.SerializeToString,
+            ),
+            'TakeBack': grpc.unary_unary_rpc_method_handler(
+                    servicer.TakeBack,
+                    request_deserializer=marketplay_dot_v1_dot_game__service__pb2.TakeBackRequest.FromString,
+                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.TakeBackResponse.SerializeToString,
+            ),
+            'ClaimTimeout': grpc.unary_unary_rpc_method_handler(
+                    servicer.ClaimTimeout,
+                    request_deserializer=marketplay_dot_v1_dot_game__service__pb2.ClaimTimeoutRequest.FromString,
+                    response_serializer=marketplay_dot_v1_dot_game__service__pb2.ClaimTimeoutResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -352,6 +390,60 @@ class GameService:
             '/marketplay.v1.GameService/RenewSeatToken',
             marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenRequest.SerializeToString,
             marketplay_dot_v1_dot_game__service__pb2.RenewSeatTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def TakeBack(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/marketplay.v1.GameService/TakeBack',
+            marketplay_dot_v1_dot_game__service__pb2.TakeBackRequest.SerializeToString,
+            marketplay_dot_v1_dot_game__service__pb2.TakeBackResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ClaimTimeout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/marketplay.v1.GameService/ClaimTimeout',
+            marketplay_dot_v1_dot_game__service__pb2.ClaimTimeoutRequest.SerializeToString,
+            marketplay_dot_v1_dot_game__service__pb2.ClaimTimeoutResponse.FromString,
             options,
             channel_credentials,
             insecure,

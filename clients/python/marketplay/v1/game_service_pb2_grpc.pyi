@@ -55,6 +55,16 @@ class GameServiceStub:
     """A fresh token for a seat that holds a valid one (tokens expire with
     --seat-token-ttl; without it they never do).
     """
+    TakeBack: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]
+    """Takes back the seat's own latest actions, back to the latest barrier (a
+    chance outcome, anything some seat learnt, another seat's action): the
+    restored position comes with a new, higher step (docs/integration.md,
+    "Take-backs").
+    """
+    ClaimTimeout: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ClaimTimeoutRequest, _game_service_pb2.ClaimTimeoutResponse]
+    """Plays the table's timeout policy for every deciding seat whose deadline
+    has passed by the server's clock (docs/integration.md, "Turn clocks").
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -74,6 +84,16 @@ class GameServiceAsyncStub(GameServiceStub):
     RenewSeatToken: _aio.UnaryUnaryMultiCallable[_game_service_pb2.RenewSeatTokenRequest, _game_service_pb2.RenewSeatTokenResponse]  # type: ignore[assignment]
     """A fresh token for a seat that holds a valid one (tokens expire with
     --seat-token-ttl; without it they never do).
+    """
+    TakeBack: _aio.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]  # type: ignore[assignment]
+    """Takes back the seat's own latest actions, back to the latest barrier (a
+    chance outcome, anything some seat learnt, another seat's action): the
+    restored position comes with a new, higher step (docs/integration.md,
+    "Take-backs").
+    """
+    ClaimTimeout: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ClaimTimeoutRequest, _game_service_pb2.ClaimTimeoutResponse]  # type: ignore[assignment]
+    """Plays the table's timeout policy for every deciding seat whose deadline
+    has passed by the server's clock (docs/integration.md, "Turn clocks").
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -133,6 +153,28 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_game_service_pb2.RenewSeatTokenResponse, _abc.Awaitable[_game_service_pb2.RenewSeatTokenResponse]]:
         """A fresh token for a seat that holds a valid one (tokens expire with
         --seat-token-ttl; without it they never do).
+        """
+
+    @_abc_1.abstractmethod
+    def TakeBack(
+        self,
+        request: _game_service_pb2.TakeBackRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.TakeBackResponse, _abc.Awaitable[_game_service_pb2.TakeBackResponse]]:
+        """Takes back the seat's own latest actions, back to the latest barrier (a
+        chance outcome, anything some seat learnt, another seat's action): the
+        restored position comes with a new, higher step (docs/integration.md,
+        "Take-backs").
+        """
+
+    @_abc_1.abstractmethod
+    def ClaimTimeout(
+        self,
+        request: _game_service_pb2.ClaimTimeoutRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ClaimTimeoutResponse, _abc.Awaitable[_game_service_pb2.ClaimTimeoutResponse]]:
+        """Plays the table's timeout policy for every deciding seat whose deadline
+        has passed by the server's clock (docs/integration.md, "Turn clocks").
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -32,6 +32,14 @@ type GameServiceClient interface {
 	// A fresh token for a seat that holds a valid one (tokens expire with
 	// --seat-token-ttl; without it they never do).
 	RenewSeatToken(ctx context.Context, in *RenewSeatTokenRequest, opts ...grpc.CallOption) (*RenewSeatTokenResponse, error)
+	// Takes back the seat's own latest actions, back to the latest barrier (a
+	// chance outcome, anything some seat learnt, another seat's action): the
+	// restored position comes with a new, higher step (docs/integration.md,
+	// "Take-backs").
+	TakeBack(ctx context.Context, in *TakeBackRequest, opts ...grpc.CallOption) (*TakeBackResponse, error)
+	// Plays the table's timeout policy for every deciding seat whose deadline
+	// has passed by the server's clock (docs/integration.md, "Turn clocks").
+	ClaimTimeout(ctx context.Context, in *ClaimTimeoutRequest, opts ...grpc.CallOption) (*ClaimTimeoutResponse, error)
 }
 
 type gameServiceClient struct {
@@ -105,6 +113,24 @@ func (c *gameServiceClient) RenewSeatToken(ctx context.Context, in *RenewSeatTok
 	return out, nil
 }
 
+func (c *gameServiceClient) TakeBack(ctx context.Context, in *TakeBackRequest, opts ...grpc.CallOption) (*TakeBackResponse, error) {
+	out := new(TakeBackResponse)
+	err := c.cc.Invoke(ctx, "/marketplay.v1.GameService/TakeBack", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ClaimTimeout(ctx context.Context, in *ClaimTimeoutRequest, opts ...grpc.CallOption) (*ClaimTimeoutResponse, error) {
+	out := new(ClaimTimeoutResponse)
+	err := c.cc.Invoke(ctx, "/marketplay.v1.GameService/ClaimTimeout", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility
@@ -124,6 +150,14 @@ type GameServiceServer interface {
 	// A fresh token for a seat that holds a valid one (tokens expire with
 	// --seat-token-ttl; without it they never do).
 	RenewSeatToken(context.Context, *RenewSeatTokenRequest) (*RenewSeatTokenResponse, error)
+	// Takes back the seat's own latest actions, back to the latest barrier (a
+	// chance outcome, anything some seat learnt, another seat's action): the
+	// restored position comes with a new, higher step (docs/integration.md,
+	// "Take-backs").
+	TakeBack(context.Context, *TakeBackRequest) (*TakeBackResponse, error)
+	// Plays the table's timeout policy for every deciding seat whose deadline
+	// has passed by the server's clock (docs/integration.md, "Turn clocks").
+	ClaimTimeout(context.Context, *ClaimTimeoutRequest) (*ClaimTimeoutResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -151,6 +185,12 @@ func (UnimplementedGameServiceServer) SuggestAction(context.Context, *SuggestAct
 }
 func (UnimplementedGameServiceServer) RenewSeatToken(context.Context, *RenewSeatTokenRequest) (*RenewSeatTokenResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method RenewSeatToken not implemented")
+}
+func (UnimplementedGameServiceServer) TakeBack(context.Context, *TakeBackRequest) (*TakeBackResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method TakeBack not implemented")
+}
+func (UnimplementedGameServiceServer) ClaimTimeout(context.Context, *ClaimTimeoutRequest) (*ClaimTimeoutResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ClaimTimeout not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 
@@ -291,6 +331,42 @@ func _GameService_RenewSeatToken_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_TakeBack_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TakeBackRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).TakeBack(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/marketplay.v1.GameService/TakeBack",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).TakeBack(ctx, req.(*TakeBackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ClaimTimeout_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ClaimTimeoutRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ClaimTimeout(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/marketplay.v1.GameService/ClaimTimeout",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ClaimTimeout(ctx, req.(*ClaimTimeoutRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 var _GameService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "marketplay.v1.GameService",
 	HandlerType: (*GameServiceServer)(nil),
@@ -322,6 +398,14 @@ var _GameService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RenewSeatToken",
 			Handler:    _GameService_RenewSeatToken_Handler,
+		},
+		{
+			MethodName: "TakeBack",
+			Handler:    _GameService_TakeBack_Handler,
+		},
+		{
+			MethodName: "ClaimTimeout",
+			Handler:    _GameService_ClaimTimeout_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

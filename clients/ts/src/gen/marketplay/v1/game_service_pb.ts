@@ -13,26 +13,26 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { CentralMarketAction, CentralMarketEvent, CentralMarketOutcome, CentralMarketView } from "./central_market_pb.js";
 import { file_marketplay_v1_central_market } from "./central_market_pb.js";
 import type { MarketFreshAction, MarketFreshEvent, MarketFreshOutcome, MarketFreshView } from "./market_fresh_pb.js";
 import { file_marketplay_v1_market_fresh } from "./market_fresh_pb.js";
 import type { SpiceMerchantAction, SpiceMerchantEvent, SpiceMerchantOutcome, SpiceMerchantView } from "./spice_merchant_pb.js";
 import { file_marketplay_v1_spice_merchant } from "./spice_merchant_pb.js";
-import type { Message } from "@bufbuild/protobuf";
+import type { Message as Message$1 } from "@bufbuild/protobuf";
 
 /**
  * Describes the file marketplay/v1/game_service.proto.
  */
 export const file_marketplay_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBtYXJrZXRwbGF5L3YxL2dhbWVfc2VydmljZS5wcm90bxINbWFya2V0cGxheS52MSISChBMaXN0R2FtZXNSZXF1ZXN0IjsKEUxpc3RHYW1lc1Jlc3BvbnNlEiYKBWdhbWVzGAEgAygLMhcubWFya2V0cGxheS52MS5HYW1lSW5mbyKvAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgttaW5fcGxheWVycxgDIAEoBRITCgttYXhfcGxheWVycxgEIAEoBRIqCgdvcHRpb25zGAUgAygLMhkubWFya2V0cGxheS52MS5PcHRpb25JbmZvEhUKDXJ1bGVzX3ZlcnNpb24YBiABKAkSFgoOcnVsZXNfdmVyc2lvbnMYByADKAkiwwEKCk9wdGlvbkluZm8SDAoEbmFtZRgBIAEoCRInCgR0eXBlGAIgASgOMhkubWFya2V0cGxheS52MS5PcHRpb25UeXBlEhUKDWRlZmF1bHRfdmFsdWUYAyABKAkSFgoOYWxsb3dlZF92YWx1ZXMYBCADKAkSEQoJbWluX3ZhbHVlGAUgASgDEhEKCW1heF92YWx1ZRgGIAEoAxITCgtkZXNjcmlwdGlvbhgHIAEoCRIUCgx0cnVzdGVkX29ubHkYCCABKAgiRAoNVmlld1NlbGVjdGlvbhINCgVzZWF0cxgBIAMoBRIRCglhbGxfc2VhdHMYAiABKAgSEQoJc3BlY3RhdG9yGAMgASgIIoMCCg5OZXdHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjsKB29wdGlvbnMYAyADKAsyKi5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0Lk9wdGlvbnNFbnRyeRIRCgRzZWVkGAQgASgMSACIAQESKwoFdmlld3MYBSABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SFQoNcnVsZXNfdmVyc2lvbhgGIAEoCRouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4AUIHCgVfc2VlZCKMAQoPTmV3R2FtZVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRITCgtzZWF0X3Rva2VucxgCIAMoCRI5ChVzZWF0X3Rva2Vuc19leHBpcmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsYCChJBcHBseUFjdGlvblJlcXVlc3QSDQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRIpCgZhY3Rpb24YAyABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SGgoNZXhwZWN0ZWRfc3RlcBgEIAEoA0gAiAEBEhIKCnNlYXRfdG9rZW4YBSABKAkSKwoFdmlld3MYBiABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SRgoLdmlld190b2tlbnMYByADKAsyMS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAFCEAoOX2V4cGVjdGVkX3N0ZXAiQAoTQXBwbHlBY3Rpb25SZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUiwwEKDkdldFZpZXdSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEisKBXZpZXdzGAIgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0aW9uEkIKC3ZpZXdfdG9rZW5zGAMgAygLMi0ubWFya2V0cGxheS52MS5HZXRWaWV3UmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAEiPAoPR2V0Vmlld1Jlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSKyAgoNUmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjoKB29wdGlvbnMYAyADKAsyKS5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QuT3B0aW9uc0VudHJ5EgwKBHNlZWQYBCABKAwSKgoHYWN0aW9ucxgFIAMoCzIZLm1hcmtldHBsYXkudjEuU2VhdEFjdGlvbhIrCgV2aWV3cxgGIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhIVCg1ydWxlc192ZXJzaW9uGAcgASgJEhEKCXNlZWRfc2FsdBgIIAEoDBouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJFCgpTZWF0QWN0aW9uEgwKBHNlYXQYASABKAUSKQoGYWN0aW9uGAIgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uIlQKDlJlcGxheVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRIXCg9hY3Rpb25zX2FwcGxpZWQYAiABKAUi5wEKFFN1Z2dlc3RBY3Rpb25SZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCRIoCgZwb2xpY3kYBCABKA4yGC5tYXJrZXRwbGF5LnYxLkJvdFBvbGljeRIWCg5tYXhfaXRlcmF0aW9ucxgFIAEoBRISCgptYXhfbWlsbGlzGAYgASgFEhEKBHNlZWQYByABKAxIAIgBARIaCg1leHBlY3RlZF9zdGVwGAggASgDSAGIAQFCBwoFX3NlZWRCEAoOX2V4cGVjdGVkX3N0ZXAieAoVU3VnZ2VzdEFjdGlvblJlc3BvbnNlEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbhIMCgRzdGVwGAIgASgDEiYKBXN0YXRzGAMgASgLMhcubWFya2V0cGxheS52MS5Cb3RTdGF0cyKUAQoIQm90U3RhdHMSKAoGcG9saWN5GAEgASgOMhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSEgoKaXRlcmF0aW9ucxgCIAEoBRIxCgpjYW5kaWRhdGVzGAMgAygLMh0ubWFya2V0cGxheS52MS5DYW5kaWRhdGVTdGF0cxIXCg9zdG9wcGVkX2J5X3RpbWUYBCABKAgiXwoOQ2FuZGlkYXRlU3RhdHMSKQoGYWN0aW9uGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEg4KBnZpc2l0cxgCIAEoBRISCgptZWFuX3ZhbHVlGAMgASgBIkgKFVJlbmV3U2VhdFRva2VuUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRzZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkiXAoWUmVuZXdTZWF0VG9rZW5SZXNwb25zZRISCgpzZWF0X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIo0CCgpHYW1lVXBkYXRlEg0KBXN0YXRlGAEgASgMEgwKBHN0ZXAYAiABKAMSDwoHZ2FtZV9pZBgDIAEoCRIqCglkZWNpc2lvbnMYBCADKAsyFy5tYXJrZXRwbGF5LnYxLkRlY2lzaW9uEiYKBXZpZXdzGAUgAygLMhcubWFya2V0cGxheS52MS5HYW1lVmlldxIoCgZldmVudHMYBiADKAsyGC5tYXJrZXRwbGF5LnYxLkdhbWVFdmVudBInCgdvdXRjb21lGAcgASgLMhYubWFya2V0cGxheS52MS5PdXRjb21lEhMKC251bV9wbGF5ZXJzGAggASgFEhUKDXJ1bGVzX3ZlcnNpb24YCSABKAkieAoIRGVjaXNpb24SDAoEc2VhdBgBIAEoBRIMCgRraW5kGAIgASgJEjAKDWxlZ2FsX2FjdGlvbnMYAyADKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SHgoWbGVnYWxfYWN0aW9uc19pbmNsdWRlZBgEIAEoCCKFAgoIR2FtZVZpZXcSEQoEc2VhdBgBIAEoBUgBiAEBEgwKBHN0ZXAYAiABKAMSFwoPc2VlZF9jb21taXRtZW50GAMgASgMEjoKDnNwaWNlX21lcmNoYW50GAogASgLMiAubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50Vmlld0gAEjoKDmNlbnRyYWxfbWFya2V0GAsgASgLMiAubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0Vmlld0gAEjYKDG1hcmtldF9mcmVzaBgMIAEoCzIeLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hWaWV3SABCBgoEZ2FtZUIHCgVfc2VhdCLmAQoJR2FtZUV2ZW50EhAKCGF1ZGllbmNlGAEgAygFEgwKBHN0ZXAYAiABKAMSOwoOc3BpY2VfbWVyY2hhbnQYCiABKAsyIS5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRFdmVudEgAEjsKDmNlbnRyYWxfbWFya2V0GAsgASgLMiEubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0RXZlbnRIABI3CgxtYXJrZXRfZnJlc2gYDCABKAsyHy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoRXZlbnRIAEIGCgRnYW1lIsoBCgpHYW1lQWN0aW9uEjwKDnNwaWNlX21lcmNoYW50GAogASgLMiIubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50QWN0aW9uSAASPAoOY2VudHJhbF9tYXJrZXQYCyABKAsyIi5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRBY3Rpb25IABI4CgxtYXJrZXRfZnJlc2gYDCABKAsyIC5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoQWN0aW9uSABCBgoEZ2FtZSLXAgoHT3V0Y29tZRIqCgdyZXN1bHRzGAEgAygLMhkubWFya2V0cGxheS52MS5TZWF0UmVzdWx0Eg8KB3dpbm5lcnMYAiADKAUSEQoJdGllX2JyZWFrGAMgASgJEgwKBHNlZWQYBCABKAwSGgoSZmluYWxfc3RhdGVfZGlnZXN0GAUgASgMEhEKCXNlZWRfc2FsdBgGIAEoDBI9Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIjLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudE91dGNvbWVIABI9Cg5jZW50cmFsX21hcmtldBgLIAEoCzIjLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldE91dGNvbWVIABI5CgxtYXJrZXRfZnJlc2gYDCABKAsyIS5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoT3V0Y29tZUgAQgYKBGdhbWUiUQoKU2VhdFJlc3VsdBIMCgRzZWF0GAEgASgFEg0KBXNjb3JlGAIgASgDEgwKBHJhbmsYAyABKAUSGAoQdGllX2JyZWFrX3ZhbHVlcxgEIAMoAypqCgpPcHRpb25UeXBlEhsKF09QVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQT1BUSU9OX1RZUEVfQk9PTBABEhMKD09QVElPTl9UWVBFX0lOVBACEhQKEE9QVElPTl9UWVBFX0VOVU0QAypsCglCb3RQb2xpY3kSGgoWQk9UX1BPTElDWV9VTlNQRUNJRklFRBAAEhUKEUJPVF9QT0xJQ1lfUkFORE9NEAESFQoRQk9UX1BPTElDWV9HUkVFRFkQAhIVChFCT1RfUE9MSUNZX0lTTUNUUxADMskECgtHYW1lU2VydmljZRJOCglMaXN0R2FtZXMSHy5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1JlcXVlc3QaIC5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkgKB05ld0dhbWUSHS5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0Gh4ubWFya2V0cGxheS52MS5OZXdHYW1lUmVzcG9uc2USVAoLQXBwbHlBY3Rpb24SIS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdBoiLm1hcmtldHBsYXkudjEuQXBwbHlBY3Rpb25SZXNwb25zZRJICgdHZXRWaWV3Eh0ubWFya2V0cGxheS52MS5HZXRWaWV3UmVxdWVzdBoeLm1hcmtldHBsYXkudjEuR2V0Vmlld1Jlc3BvbnNlEkUKBlJlcGxheRIcLm1hcmtldHBsYXkudjEuUmVwbGF5UmVxdWVzdBodLm1hcmtldHBsYXkudjEuUmVwbGF5UmVzcG9uc2USWgoNU3VnZ2VzdEFjdGlvbhIjLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlcXVlc3QaJC5tYXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXNwb25zZRJdCg5SZW5ld1NlYXRUb2tlbhIkLm1hcmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXF1ZXN0GiUubWFya2V0cGxheS52MS5SZW5ld1NlYXRUb2tlblJlc3BvbnNlQkEKEWRldi5tYXJrZXRwbGF5LnYxUAFaGm1hcmtldHBsYXkvdjE7bWFya2V0cGxheXYxqgINTWFya2V0cGxheS5WMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_marketplay_v1_central_market, file_marketplay_v1_market_fresh, file_marketplay_v1_spice_merchant]);
+  fileDesc("CiBtYXJrZXRwbGF5L3YxL2dhbWVfc2VydmljZS5wcm90bxINbWFya2V0cGxheS52MSISChBMaXN0R2FtZXNSZXF1ZXN0IjsKEUxpc3RHYW1lc1Jlc3BvbnNlEiYKBWdhbWVzGAEgAygLMhcubWFya2V0cGxheS52MS5HYW1lSW5mbyKvAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgttaW5fcGxheWVycxgDIAEoBRITCgttYXhfcGxheWVycxgEIAEoBRIqCgdvcHRpb25zGAUgAygLMhkubWFya2V0cGxheS52MS5PcHRpb25JbmZvEhUKDXJ1bGVzX3ZlcnNpb24YBiABKAkSFgoOcnVsZXNfdmVyc2lvbnMYByADKAki0gEKCk9wdGlvbkluZm8SDAoEbmFtZRgBIAEoCRInCgR0eXBlGAIgASgOMhkubWFya2V0cGxheS52MS5PcHRpb25UeXBlEhUKDWRlZmF1bHRfdmFsdWUYAyABKAkSFgoOYWxsb3dlZF92YWx1ZXMYBCADKAkSEQoJbWluX3ZhbHVlGAUgASgDEhEKCW1heF92YWx1ZRgGIAEoAxITCgtkZXNjcmlwdGlvbhgHIAEoCRIUCgx0cnVzdGVkX29ubHkYCCABKAgSDQoFdGFibGUYCSABKAgiaAoNVmlld1NlbGVjdGlvbhINCgVzZWF0cxgBIAMoBRIRCglhbGxfc2VhdHMYAiABKAgSEQoJc3BlY3RhdG9yGAMgASgIEg4KBmxvY2FsZRgEIAEoCRISCgpzZWF0X25hbWVzGAUgAygJIoMCCg5OZXdHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjsKB29wdGlvbnMYAyADKAsyKi5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0Lk9wdGlvbnNFbnRyeRIRCgRzZWVkGAQgASgMSACIAQESKwoFdmlld3MYBSABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SFQoNcnVsZXNfdmVyc2lvbhgGIAEoCRouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4AUIHCgVfc2VlZCKMAQoPTmV3R2FtZVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRITCgtzZWF0X3Rva2VucxgCIAMoCRI5ChVzZWF0X3Rva2Vuc19leHBpcmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsYCChJBcHBseUFjdGlvblJlcXVlc3QSDQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRIpCgZhY3Rpb24YAyABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SGgoNZXhwZWN0ZWRfc3RlcBgEIAEoA0gAiAEBEhIKCnNlYXRfdG9rZW4YBSABKAkSKwoFdmlld3MYBiABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SRgoLdmlld190b2tlbnMYByADKAsyMS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAFCEAoOX2V4cGVjdGVkX3N0ZXAiQAoTQXBwbHlBY3Rpb25SZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUiwwEKDkdldFZpZXdSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEisKBXZpZXdzGAIgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0aW9uEkIKC3ZpZXdfdG9rZW5zGAMgAygLMi0ubWFya2V0cGxheS52MS5HZXRWaWV3UmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAEiPAoPR2V0Vmlld1Jlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSKyAgoNUmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjoKB29wdGlvbnMYAyADKAsyKS5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QuT3B0aW9uc0VudHJ5EgwKBHNlZWQYBCABKAwSKgoHYWN0aW9ucxgFIAMoCzIZLm1hcmtldHBsYXkudjEuU2VhdEFjdGlvbhIrCgV2aWV3cxgGIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhIVCg1ydWxlc192ZXJzaW9uGAcgASgJEhEKCXNlZWRfc2FsdBgIIAEoDBouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJdCgpTZWF0QWN0aW9uEgwKBHNlYXQYASABKAUSKQoGYWN0aW9uGAIgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEhYKDnRha2ViYWNrX3N0ZXBzGAMgASgFIlQKDlJlcGxheVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRIXCg9hY3Rpb25zX2FwcGxpZWQYAiABKAUi5wEKFFN1Z2dlc3RBY3Rpb25SZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCRIoCgZwb2xpY3kYBCABKA4yGC5tYXJrZXRwbGF5LnYxLkJvdFBvbGljeRIWCg5tYXhfaXRlcmF0aW9ucxgFIAEoBRISCgptYXhfbWlsbGlzGAYgASgFEhEKBHNlZWQYByABKAxIAIgBARIaCg1leHBlY3RlZF9zdGVwGAggASgDSAGIAQFCBwoFX3NlZWRCEAoOX2V4cGVjdGVkX3N0ZXAieAoVU3VnZ2VzdEFjdGlvblJlc3BvbnNlEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbhIMCgRzdGVwGAIgASgDEiYKBXN0YXRzGAMgASgLMhcubWFya2V0cGxheS52MS5Cb3RTdGF0cyKUAQoIQm90U3RhdHMSKAoGcG9saWN5GAEgASgOMhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSEgoKaXRlcmF0aW9ucxgCIAEoBRIxCgpjYW5kaWRhdGVzGAMgAygLMh0ubWFya2V0cGxheS52MS5DYW5kaWRhdGVTdGF0cxIXCg9zdG9wcGVkX2J5X3RpbWUYBCABKAgiXwoOQ2FuZGlkYXRlU3RhdHMSKQoGYWN0aW9uGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEg4KBnZpc2l0cxgCIAEoBRISCgptZWFuX3ZhbHVlGAMgASgBIkgKFVJlbmV3U2VhdFRva2VuUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRzZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkiXAoWUmVuZXdTZWF0VG9rZW5SZXNwb25zZRISCgpzZWF0X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrcDCgpHYW1lVXBkYXRlEg0KBXN0YXRlGAEgASgMEgwKBHN0ZXAYAiABKAMSDwoHZ2FtZV9pZBgDIAEoCRIqCglkZWNpc2lvbnMYBCADKAsyFy5tYXJrZXRwbGF5LnYxLkRlY2lzaW9uEiYKBXZpZXdzGAUgAygLMhcubWFya2V0cGxheS52MS5HYW1lVmlldxIoCgZldmVudHMYBiADKAsyGC5tYXJrZXRwbGF5LnYxLkdhbWVFdmVudBInCgdvdXRjb21lGAcgASgLMhYubWFya2V0cGxheS52MS5PdXRjb21lEhMKC251bV9wbGF5ZXJzGAggASgFEhUKDXJ1bGVzX3ZlcnNpb24YCSABKAkSLwoLc2VydmVyX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEkIKDXRhYmxlX29wdGlvbnMYCyADKAsyKy5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUuVGFibGVPcHRpb25zRW50cnkaMwoRVGFibGVPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKgAQoIRGVjaXNpb24SDAoEc2VhdBgBIAEoBRIMCgRraW5kGAIgASgJEjAKDWxlZ2FsX2FjdGlvbnMYAyADKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SHgoWbGVnYWxfYWN0aW9uc19pbmNsdWRlZBgEIAEoCBImCgZwcm9tcHQYBSABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2UixwIKCEdhbWVWaWV3EhEKBHNlYXQYASABKAVIAYgBARIMCgRzdGVwGAIgASgDEhcKD3NlZWRfY29tbWl0bWVudBgDIAEoDBIWCg50YWtlYmFja19zdGVwcxgEIAEoBRIoCgZjbG9ja3MYBSADKAsyGC5tYXJrZXRwbGF5LnYxLlNlYXRDbG9jaxI6Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIgLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudFZpZXdIABI6Cg5jZW50cmFsX21hcmtldBgLIAEoCzIgLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldFZpZXdIABI2CgxtYXJrZXRfZnJlc2gYDCABKAsyHi5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoVmlld0gAQgYKBGdhbWVCBwoFX3NlYXQiqQEKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEicKBGJhbmsYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SNwoTZGVjaXNpb25fc3RhcnRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoIZGVhZGxpbmUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrsCCglHYW1lRXZlbnQSEAoIYXVkaWVuY2UYASADKAUSDAoEc3RlcBgCIAEoAxInCgdtZXNzYWdlGAMgASgLMhYubWFya2V0cGxheS52MS5NZXNzYWdlEjsKDnNwaWNlX21lcmNoYW50GAogASgLMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50RXZlbnRIABI7Cg5jZW50cmFsX21hcmtldBgLIAEoCzIhLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldEV2ZW50SAASNwoMbWFya2V0X2ZyZXNoGAwgASgLMh8ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaEV2ZW50SAASKgoFdGFibGUYFCABKAsyGS5tYXJrZXRwbGF5LnYxLlRhYmxlRXZlbnRIAEIGCgRnYW1lInIKClRhYmxlRXZlbnQSLgoKdGFrZW5fYmFjaxgBIAEoCzIYLm1hcmtldHBsYXkudjEuVGFrZW5CYWNrSAASLAoJdGltZWRfb3V0GAIgASgLMhcubWFya2V0cGxheS52MS5UaW1lZE91dEgAQgYKBGtpbmQiKAoJVGFrZW5CYWNrEgwKBHNlYXQYASABKAUSDQoFc3RlcHMYAiABKAUiKAoIVGltZWRPdXQSDAoEc2VhdBgBIAEoBRIOCgZwb2xpY3kYAiABKAki8QEKCkdhbWVBY3Rpb24SJQoFbGFiZWwYASABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2USPAoOc3BpY2VfbWVyY2hhbnQYCiABKAsyIi5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRBY3Rpb25IABI8Cg5jZW50cmFsX21hcmtldBgLIAEoCzIiLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldEFjdGlvbkgAEjgKDG1hcmtldF9mcmVzaBgMIAEoCzIgLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hBY3Rpb25IAEIGCgRnYW1lIpMDCgdPdXRjb21lEioKB3Jlc3VsdHMYASADKAsyGS5tYXJrZXRwbGF5LnYxLlNlYXRSZXN1bHQSDwoHd2lubmVycxgCIAMoBRIRCgl0aWVfYnJlYWsYAyABKAkSDAoEc2VlZBgEIAEoDBIaChJmaW5hbF9zdGF0ZV9kaWdlc3QYBSABKAwSEQoJc2VlZF9zYWx0GAYgASgMEicKB3N1bW1hcnkYByABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2USEQoJZm9yZmVpdGVkGAggAygFEj0KDnNwaWNlX21lcmNoYW50GAogASgLMiMubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50T3V0Y29tZUgAEj0KDmNlbnRyYWxfbWFya2V0GAsgASgLMiMubWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0T3V0Y29tZUgAEjkKDG1hcmtldF9mcmVzaBgMIAEoCzIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hPdXRjb21lSABCBgoEZ2FtZSJRCgpTZWF0UmVzdWx0EgwKBHNlYXQYASABKAUSDQoFc2NvcmUYAiABKAMSDAoEcmFuaxgDIAEoBRIYChB0aWVfYnJlYWtfdmFsdWVzGAQgAygDIlYKB01lc3NhZ2USCgoCaWQYASABKAkSMQoJYXJndW1lbnRzGAIgAygLMh4ubWFya2V0cGxheS52MS5NZXNzYWdlQXJndW1lbnQSDAoEdGV4dBgDIAEoCSKGAQoPTWVzc2FnZUFyZ3VtZW50EgwKBG5hbWUYASABKAkSEAoGbnVtYmVyGAIgASgDSAASDgoEc2VhdBgDIAEoBUgAEg4KBHRlcm0YBCABKAlIABIqCgRsaXN0GAUgASgLMhoubWFya2V0cGxheS52MS5NZXNzYWdlTGlzdEgAQgcKBXZhbHVlIjwKC01lc3NhZ2VMaXN0Ei0KBWl0ZW1zGAEgAygLMh4ubWFya2V0cGxheS52MS5NZXNzYWdlQXJndW1lbnQipAIKD1Rha2VCYWNrUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRzZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkSGgoNZXhwZWN0ZWRfc3RlcBgEIAEoA0gAiAEBEisKBXZpZXdzGAUgASgLMhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0aW9uEkMKC3ZpZXdfdG9rZW5zGAYgAygLMi4ubWFya2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3QuVmlld1Rva2Vuc0VudHJ5Eg0KBXN0ZXBzGAcgASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUYAiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIj0KEFRha2VCYWNrUmVzcG9uc2USKQoGdXBkYXRlGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lVXBkYXRlIp0CChNDbGFpbVRpbWVvdXRSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEhoKDWV4cGVjdGVkX3N0ZXAYAiABKANIAIgBARIrCgV2aWV3cxgDIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhJHCgt2aWV3X3Rva2VucxgEIAMoCzIyLm1hcmtldHBsYXkudjEuQ2xhaW1UaW1lb3V0UmVxdWVzdC5WaWV3VG9rZW5zRW50cnkSEgoKc2VhdF90b2tlbhgFIAEoCRIMCgRzZWF0GAYgASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUYAiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIkEKFENsYWltVGltZW91dFJlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSpqCgpPcHRpb25UeXBlEhsKF09QVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQT1BUSU9OX1RZUEVfQk9PTBABEhMKD09QVElPTl9UWVBFX0lOVBACEhQKEE9QVElPTl9UWVBFX0VOVU0QAypsCglCb3RQb2xpY3kSGgoWQk9UX1BPTElDWV9VTlNQRUNJRklFRBAAEhUKEUJPVF9QT0xJQ1lfUkFORE9NEAESFQoRQk9UX1BPTElDWV9HUkVFRFkQAhIVChFCT1RfUE9MSUNZX0lTTUNUUxADMu8FCgtHYW1lU2VydmljZRJOCglMaXN0R2FtZXMSHy5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1JlcXVlc3QaIC5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkgKB05ld0dhbWUSHS5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0Gh4ubWFya2V0cGxheS52MS5OZXdHYW1lUmVzcG9uc2USVAoLQXBwbHlBY3Rpb24SIS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdBoiLm1hcmtldHBsYXkudjEuQXBwbHlBY3Rpb25SZXNwb25zZRJICgdHZXRWaWV3Eh0ubWFya2V0cGxheS52MS5HZXRWaWV3UmVxdWVzdBoeLm1hcmtldHBsYXkudjEuR2V0Vmlld1Jlc3BvbnNlEkUKBlJlcGxheRIcLm1hcmtldHBsYXkudjEuUmVwbGF5UmVxdWVzdBodLm1hcmtldHBsYXkudjEuUmVwbGF5UmVzcG9uc2USWgoNU3VnZ2VzdEFjdGlvbhIjLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlcXVlc3QaJC5tYXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXNwb25zZRJdCg5SZW5ld1NlYXRUb2tlbhIkLm1hcmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXF1ZXN0GiUubWFya2V0cGxheS52MS5SZW5ld1NlYXRUb2tlblJlc3BvbnNlEksKCFRha2VCYWNrEh4ubWFya2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3QaHy5tYXJrZXRwbGF5LnYxLlRha2VCYWNrUmVzcG9uc2USVwoMQ2xhaW1UaW1lb3V0EiIubWFya2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXF1ZXN0GiMubWFya2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXNwb25zZUJBChFkZXYubWFya2V0cGxheS52MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1hcmtldHBsYXkuVjFiBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_marketplay_v1_central_market, file_marketplay_v1_market_fresh, file_marketplay_v1_spice_merchant]);
 
 /**
  * @generated from message marketplay.v1.ListGamesRequest
  */
-export type ListGamesRequest = Message<"marketplay.v1.ListGamesRequest"> & {
+export type ListGamesRequest = Message$1<"marketplay.v1.ListGamesRequest"> & {
 };
 
 /**
@@ -45,7 +45,7 @@ export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*
 /**
  * @generated from message marketplay.v1.ListGamesResponse
  */
-export type ListGamesResponse = Message<"marketplay.v1.ListGamesResponse"> & {
+export type ListGamesResponse = Message$1<"marketplay.v1.ListGamesResponse"> & {
   /**
    * @generated from field: repeated marketplay.v1.GameInfo games = 1;
    */
@@ -62,7 +62,7 @@ export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE_
 /**
  * @generated from message marketplay.v1.GameInfo
  */
-export type GameInfo = Message<"marketplay.v1.GameInfo"> & {
+export type GameInfo = Message$1<"marketplay.v1.GameInfo"> & {
   /**
    * "central-market", "market-fresh", "spice-merchant"
    *
@@ -117,7 +117,7 @@ export const GameInfoSchema: GenMessage<GameInfo> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.OptionInfo
  */
-export type OptionInfo = Message<"marketplay.v1.OptionInfo"> & {
+export type OptionInfo = Message$1<"marketplay.v1.OptionInfo"> & {
   /**
    * @generated from field: string name = 1;
    */
@@ -163,6 +163,15 @@ export type OptionInfo = Message<"marketplay.v1.OptionInfo"> & {
    * @generated from field: bool trusted_only = 8;
    */
   trustedOnly: boolean;
+
+  /**
+   * A table option, the same in every game and kept by the service rather
+   * than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+   * clock_move_s, timeout_policy) and take-backs (takebacks).
+   *
+   * @generated from field: bool table = 9;
+   */
+  table: boolean;
 };
 
 /**
@@ -178,7 +187,7 @@ export const OptionInfoSchema: GenMessage<OptionInfo> = /*@__PURE__*/
  *
  * @generated from message marketplay.v1.ViewSelection
  */
-export type ViewSelection = Message<"marketplay.v1.ViewSelection"> & {
+export type ViewSelection = Message$1<"marketplay.v1.ViewSelection"> & {
   /**
    * @generated from field: repeated int32 seats = 1;
    */
@@ -193,6 +202,24 @@ export type ViewSelection = Message<"marketplay.v1.ViewSelection"> & {
    * @generated from field: bool spectator = 3;
    */
   spectator: boolean;
+
+  /**
+   * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+   * falling back to English: every Message in the response then has its
+   * `text`. Empty: nothing is rendered (ids and arguments only).
+   *
+   * @generated from field: string locale = 4;
+   */
+  locale: string;
+
+  /**
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   *
+   * @generated from field: repeated string seat_names = 5;
+   */
+  seatNames: string[];
 };
 
 /**
@@ -205,7 +232,7 @@ export const ViewSelectionSchema: GenMessage<ViewSelection> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.NewGameRequest
  */
-export type NewGameRequest = Message<"marketplay.v1.NewGameRequest"> & {
+export type NewGameRequest = Message$1<"marketplay.v1.NewGameRequest"> & {
   /**
    * @generated from field: string game_id = 1;
    */
@@ -253,7 +280,7 @@ export const NewGameRequestSchema: GenMessage<NewGameRequest> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.NewGameResponse
  */
-export type NewGameResponse = Message<"marketplay.v1.NewGameResponse"> & {
+export type NewGameResponse = Message$1<"marketplay.v1.NewGameResponse"> & {
   /**
    * @generated from field: marketplay.v1.GameUpdate update = 1;
    */
@@ -285,7 +312,7 @@ export const NewGameResponseSchema: GenMessage<NewGameResponse> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.ApplyActionRequest
  */
-export type ApplyActionRequest = Message<"marketplay.v1.ApplyActionRequest"> & {
+export type ApplyActionRequest = Message$1<"marketplay.v1.ApplyActionRequest"> & {
   /**
    * @generated from field: bytes state = 1;
    */
@@ -338,7 +365,7 @@ export const ApplyActionRequestSchema: GenMessage<ApplyActionRequest> = /*@__PUR
 /**
  * @generated from message marketplay.v1.ApplyActionResponse
  */
-export type ApplyActionResponse = Message<"marketplay.v1.ApplyActionResponse"> & {
+export type ApplyActionResponse = Message$1<"marketplay.v1.ApplyActionResponse"> & {
   /**
    * @generated from field: marketplay.v1.GameUpdate update = 1;
    */
@@ -355,7 +382,7 @@ export const ApplyActionResponseSchema: GenMessage<ApplyActionResponse> = /*@__P
 /**
  * @generated from message marketplay.v1.GetViewRequest
  */
-export type GetViewRequest = Message<"marketplay.v1.GetViewRequest"> & {
+export type GetViewRequest = Message$1<"marketplay.v1.GetViewRequest"> & {
   /**
    * @generated from field: bytes state = 1;
    */
@@ -382,7 +409,7 @@ export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.GetViewResponse
  */
-export type GetViewResponse = Message<"marketplay.v1.GetViewResponse"> & {
+export type GetViewResponse = Message$1<"marketplay.v1.GetViewResponse"> & {
   /**
    * @generated from field: marketplay.v1.GameUpdate update = 1;
    */
@@ -399,7 +426,7 @@ export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.ReplayRequest
  */
-export type ReplayRequest = Message<"marketplay.v1.ReplayRequest"> & {
+export type ReplayRequest = Message$1<"marketplay.v1.ReplayRequest"> & {
   /**
    * @generated from field: string game_id = 1;
    */
@@ -458,7 +485,7 @@ export const ReplayRequestSchema: GenMessage<ReplayRequest> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.SeatAction
  */
-export type SeatAction = Message<"marketplay.v1.SeatAction"> & {
+export type SeatAction = Message$1<"marketplay.v1.SeatAction"> & {
   /**
    * @generated from field: int32 seat = 1;
    */
@@ -468,6 +495,14 @@ export type SeatAction = Message<"marketplay.v1.SeatAction"> & {
    * @generated from field: marketplay.v1.GameAction action = 2;
    */
   action?: GameAction | undefined;
+
+  /**
+   * Not an action: the seat took back this many of its latest actions
+   * (TakeBack), as the game's log records it; `action` is then empty.
+   *
+   * @generated from field: int32 takeback_steps = 3;
+   */
+  takebackSteps: number;
 };
 
 /**
@@ -480,7 +515,7 @@ export const SeatActionSchema: GenMessage<SeatAction> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.ReplayResponse
  */
-export type ReplayResponse = Message<"marketplay.v1.ReplayResponse"> & {
+export type ReplayResponse = Message$1<"marketplay.v1.ReplayResponse"> & {
   /**
    * The final state; its events are those of the last applied action.
    *
@@ -504,7 +539,7 @@ export const ReplayResponseSchema: GenMessage<ReplayResponse> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.SuggestActionRequest
  */
-export type SuggestActionRequest = Message<"marketplay.v1.SuggestActionRequest"> & {
+export type SuggestActionRequest = Message$1<"marketplay.v1.SuggestActionRequest"> & {
   /**
    * @generated from field: bytes state = 1;
    */
@@ -567,7 +602,7 @@ export const SuggestActionRequestSchema: GenMessage<SuggestActionRequest> = /*@_
 /**
  * @generated from message marketplay.v1.SuggestActionResponse
  */
-export type SuggestActionResponse = Message<"marketplay.v1.SuggestActionResponse"> & {
+export type SuggestActionResponse = Message$1<"marketplay.v1.SuggestActionResponse"> & {
   /**
    * One of the seat's legal actions, as in Decision.legal_actions.
    *
@@ -596,7 +631,7 @@ export const SuggestActionResponseSchema: GenMessage<SuggestActionResponse> = /*
 /**
  * @generated from message marketplay.v1.BotStats
  */
-export type BotStats = Message<"marketplay.v1.BotStats"> & {
+export type BotStats = Message$1<"marketplay.v1.BotStats"> & {
   /**
    * @generated from field: marketplay.v1.BotPolicy policy = 1;
    */
@@ -637,7 +672,7 @@ export const BotStatsSchema: GenMessage<BotStats> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.CandidateStats
  */
-export type CandidateStats = Message<"marketplay.v1.CandidateStats"> & {
+export type CandidateStats = Message$1<"marketplay.v1.CandidateStats"> & {
   /**
    * @generated from field: marketplay.v1.GameAction action = 1;
    */
@@ -666,7 +701,7 @@ export const CandidateStatsSchema: GenMessage<CandidateStats> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.RenewSeatTokenRequest
  */
-export type RenewSeatTokenRequest = Message<"marketplay.v1.RenewSeatTokenRequest"> & {
+export type RenewSeatTokenRequest = Message$1<"marketplay.v1.RenewSeatTokenRequest"> & {
   /**
    * @generated from field: bytes state = 1;
    */
@@ -693,7 +728,7 @@ export const RenewSeatTokenRequestSchema: GenMessage<RenewSeatTokenRequest> = /*
 /**
  * @generated from message marketplay.v1.RenewSeatTokenResponse
  */
-export type RenewSeatTokenResponse = Message<"marketplay.v1.RenewSeatTokenResponse"> & {
+export type RenewSeatTokenResponse = Message$1<"marketplay.v1.RenewSeatTokenResponse"> & {
   /**
    * @generated from field: string seat_token = 1;
    */
@@ -717,7 +752,7 @@ export const RenewSeatTokenResponseSchema: GenMessage<RenewSeatTokenResponse> = 
 /**
  * @generated from message marketplay.v1.GameUpdate
  */
-export type GameUpdate = Message<"marketplay.v1.GameUpdate"> & {
+export type GameUpdate = Message$1<"marketplay.v1.GameUpdate"> & {
   /**
    * sealed; opaque to callers
    *
@@ -726,7 +761,7 @@ export type GameUpdate = Message<"marketplay.v1.GameUpdate"> & {
   state: Uint8Array;
 
   /**
-   * increases by one per applied action
+   * increases by one per applied action or take-back
    *
    * @generated from field: int64 step = 2;
    */
@@ -770,6 +805,22 @@ export type GameUpdate = Message<"marketplay.v1.GameUpdate"> & {
    * @generated from field: string rules_version = 9;
    */
   rulesVersion: string;
+
+  /**
+   * At a table with a clock: when the server made this update, by its own
+   * clock, so a frontend's countdowns start from the server's time
+   * (GameView.clocks).
+   *
+   * @generated from field: google.protobuf.Timestamp server_time = 10;
+   */
+  serverTime?: Timestamp | undefined;
+
+  /**
+   * The table options in force (OptionInfo.table): name -> value as text.
+   *
+   * @generated from field: map<string, string> table_options = 11;
+   */
+  tableOptions: { [key: string]: string };
 };
 
 /**
@@ -785,7 +836,7 @@ export const GameUpdateSchema: GenMessage<GameUpdate> = /*@__PURE__*/
  *
  * @generated from message marketplay.v1.Decision
  */
-export type Decision = Message<"marketplay.v1.Decision"> & {
+export type Decision = Message$1<"marketplay.v1.Decision"> & {
   /**
    * @generated from field: int32 seat = 1;
    */
@@ -809,6 +860,14 @@ export type Decision = Message<"marketplay.v1.Decision"> & {
    * @generated from field: bool legal_actions_included = 4;
    */
   legalActionsIncluded: boolean;
+
+  /**
+   * What the seat is asked, as player-facing text ("Choose a spice to
+   * register in secret").
+   *
+   * @generated from field: marketplay.v1.Message prompt = 5;
+   */
+  prompt?: Message | undefined;
 };
 
 /**
@@ -821,7 +880,7 @@ export const DecisionSchema: GenMessage<Decision> = /*@__PURE__*/
 /**
  * @generated from message marketplay.v1.GameView
  */
-export type GameView = Message<"marketplay.v1.GameView"> & {
+export type GameView = Message$1<"marketplay.v1.GameView"> & {
   /**
    * The viewing seat; unset for the spectator view.
    *
@@ -842,6 +901,22 @@ export type GameView = Message<"marketplay.v1.GameView"> & {
    * @generated from field: bytes seed_commitment = 3;
    */
   seedCommitment: Uint8Array;
+
+  /**
+   * In a seat's own view: how many of its latest actions it may take back
+   * now with TakeBack (0: none); 0 in every other view.
+   *
+   * @generated from field: int32 takeback_steps = 4;
+   */
+  takebackSteps: number;
+
+  /**
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   *
+   * @generated from field: repeated marketplay.v1.SeatClock clocks = 5;
+   */
+  clocks: SeatClock[];
 
   /**
    * @generated from oneof marketplay.v1.GameView.game
@@ -875,13 +950,57 @@ export const GameViewSchema: GenMessage<GameView> = /*@__PURE__*/
   messageDesc(file_marketplay_v1_game_service, 22);
 
 /**
+ * One seat's clock (docs/integration.md, "Turn clocks").
+ *
+ * @generated from message marketplay.v1.SeatClock
+ */
+export type SeatClock = Message$1<"marketplay.v1.SeatClock"> & {
+  /**
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The seat's time bank: for a seat that decides now, what it held when its
+   * decision started (it runs down from decision_started_at); unset at a
+   * table without a bank.
+   *
+   * @generated from field: google.protobuf.Duration bank = 2;
+   */
+  bank?: Duration | undefined;
+
+  /**
+   * While the seat decides: when its decision started, by the server's clock.
+   *
+   * @generated from field: google.protobuf.Timestamp decision_started_at = 3;
+   */
+  decisionStartedAt?: Timestamp | undefined;
+
+  /**
+   * While the seat decides: when it runs out of time (the bank, or the
+   * per-move limit, whichever ends first). ClaimTimeout after it plays the
+   * table's timeout policy for the seat.
+   *
+   * @generated from field: google.protobuf.Timestamp deadline = 4;
+   */
+  deadline?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message marketplay.v1.SeatClock.
+ * Use `create(SeatClockSchema)` to create a new message.
+ */
+export const SeatClockSchema: GenMessage<SeatClock> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 23);
+
+/**
  * One thing an action caused. A response carries each event once: the
  * public ones, plus the private ones addressed to a seat whose view was
  * asked for ("you drew ..."); the public twin says what others may know.
  *
  * @generated from message marketplay.v1.GameEvent
  */
-export type GameEvent = Message<"marketplay.v1.GameEvent"> & {
+export type GameEvent = Message$1<"marketplay.v1.GameEvent"> & {
   /**
    * Seats this event is addressed to; empty for a public event.
    *
@@ -893,6 +1012,13 @@ export type GameEvent = Message<"marketplay.v1.GameEvent"> & {
    * @generated from field: int64 step = 2;
    */
   step: bigint;
+
+  /**
+   * The event as player-facing text, built only from what its audience may see.
+   *
+   * @generated from field: marketplay.v1.Message message = 3;
+   */
+  message?: Message | undefined;
 
   /**
    * @generated from oneof marketplay.v1.GameEvent.game
@@ -915,6 +1041,14 @@ export type GameEvent = Message<"marketplay.v1.GameEvent"> & {
      */
     value: MarketFreshEvent;
     case: "marketFresh";
+  } | {
+    /**
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     *
+     * @generated from field: marketplay.v1.TableEvent table = 20;
+     */
+    value: TableEvent;
+    case: "table";
   } | { case: undefined; value?: undefined };
 };
 
@@ -923,12 +1057,103 @@ export type GameEvent = Message<"marketplay.v1.GameEvent"> & {
  * Use `create(GameEventSchema)` to create a new message.
  */
 export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
-  messageDesc(file_marketplay_v1_game_service, 23);
+  messageDesc(file_marketplay_v1_game_service, 24);
+
+/**
+ * @generated from message marketplay.v1.TableEvent
+ */
+export type TableEvent = Message$1<"marketplay.v1.TableEvent"> & {
+  /**
+   * @generated from oneof marketplay.v1.TableEvent.kind
+   */
+  kind: {
+    /**
+     * @generated from field: marketplay.v1.TakenBack taken_back = 1;
+     */
+    value: TakenBack;
+    case: "takenBack";
+  } | {
+    /**
+     * @generated from field: marketplay.v1.TimedOut timed_out = 2;
+     */
+    value: TimedOut;
+    case: "timedOut";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message marketplay.v1.TableEvent.
+ * Use `create(TableEventSchema)` to create a new message.
+ */
+export const TableEventSchema: GenMessage<TableEvent> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 25);
+
+/**
+ * A seat took back its latest actions (TakeBack).
+ *
+ * @generated from message marketplay.v1.TakenBack
+ */
+export type TakenBack = Message$1<"marketplay.v1.TakenBack"> & {
+  /**
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * how many of its actions
+   *
+   * @generated from field: int32 steps = 2;
+   */
+  steps: number;
+};
+
+/**
+ * Describes the message marketplay.v1.TakenBack.
+ * Use `create(TakenBackSchema)` to create a new message.
+ */
+export const TakenBackSchema: GenMessage<TakenBack> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 26);
+
+/**
+ * A seat ran out of time (ClaimTimeout); what was played for it follows as
+ * the game's own events.
+ *
+ * @generated from message marketplay.v1.TimedOut
+ */
+export type TimedOut = Message$1<"marketplay.v1.TimedOut"> & {
+  /**
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The table's timeout_policy that answered for the seat: "random",
+   * "greedy", "pass" or "forfeit".
+   *
+   * @generated from field: string policy = 2;
+   */
+  policy: string;
+};
+
+/**
+ * Describes the message marketplay.v1.TimedOut.
+ * Use `create(TimedOutSchema)` to create a new message.
+ */
+export const TimedOutSchema: GenMessage<TimedOut> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 27);
 
 /**
  * @generated from message marketplay.v1.GameAction
  */
-export type GameAction = Message<"marketplay.v1.GameAction"> & {
+export type GameAction = Message$1<"marketplay.v1.GameAction"> & {
+  /**
+   * In Decision.legal_actions: the action as player-facing text (a button's
+   * label). Ignored in requests.
+   *
+   * @generated from field: marketplay.v1.Message label = 1;
+   */
+  label?: Message | undefined;
+
   /**
    * @generated from oneof marketplay.v1.GameAction.game
    */
@@ -958,12 +1183,12 @@ export type GameAction = Message<"marketplay.v1.GameAction"> & {
  * Use `create(GameActionSchema)` to create a new message.
  */
 export const GameActionSchema: GenMessage<GameAction> = /*@__PURE__*/
-  messageDesc(file_marketplay_v1_game_service, 24);
+  messageDesc(file_marketplay_v1_game_service, 28);
 
 /**
  * @generated from message marketplay.v1.Outcome
  */
-export type Outcome = Message<"marketplay.v1.Outcome"> & {
+export type Outcome = Message$1<"marketplay.v1.Outcome"> & {
   /**
    * one per seat, in seat order
    *
@@ -1006,6 +1231,21 @@ export type Outcome = Message<"marketplay.v1.Outcome"> & {
   seedSalt: Uint8Array;
 
   /**
+   * Who won and why, as player-facing text.
+   *
+   * @generated from field: marketplay.v1.Message summary = 7;
+   */
+  summary?: Message | undefined;
+
+  /**
+   * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+   * there; they rank below every other seat.
+   *
+   * @generated from field: repeated int32 forfeited = 8;
+   */
+  forfeited: number[];
+
+  /**
    * @generated from oneof marketplay.v1.Outcome.game
    */
   game: {
@@ -1034,12 +1274,12 @@ export type Outcome = Message<"marketplay.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_marketplay_v1_game_service, 25);
+  messageDesc(file_marketplay_v1_game_service, 29);
 
 /**
  * @generated from message marketplay.v1.SeatResult
  */
-export type SeatResult = Message<"marketplay.v1.SeatResult"> & {
+export type SeatResult = Message$1<"marketplay.v1.SeatResult"> & {
   /**
    * @generated from field: int32 seat = 1;
    */
@@ -1068,7 +1308,252 @@ export type SeatResult = Message<"marketplay.v1.SeatResult"> & {
  * Use `create(SeatResultSchema)` to create a new message.
  */
 export const SeatResultSchema: GenMessage<SeatResult> = /*@__PURE__*/
-  messageDesc(file_marketplay_v1_game_service, 26);
+  messageDesc(file_marketplay_v1_game_service, 30);
+
+/**
+ * Player-facing text (docs/text.md): a stable id and typed arguments, built
+ * only from what its audience may see, so a client can render it with the
+ * exported catalogs; and `text`, rendered on the server in
+ * ViewSelection.locale when one was asked for.
+ *
+ * @generated from message marketplay.v1.Message
+ */
+export type Message = Message$1<"marketplay.v1.Message"> & {
+  /**
+   * Stable across releases, e.g. "spice-merchant-fake-demanded".
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: repeated marketplay.v1.MessageArgument arguments = 2;
+   */
+  arguments: MessageArgument[];
+
+  /**
+   * Rendered in the request's locale; empty when none was asked for.
+   *
+   * @generated from field: string text = 3;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message marketplay.v1.Message.
+ * Use `create(MessageSchema)` to create a new message.
+ */
+export const MessageSchema: GenMessage<Message> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 31);
+
+/**
+ * @generated from message marketplay.v1.MessageArgument
+ */
+export type MessageArgument = Message$1<"marketplay.v1.MessageArgument"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from oneof marketplay.v1.MessageArgument.value
+   */
+  value: {
+    /**
+     * A count, an amount, points: the locale's plural rules apply.
+     *
+     * @generated from field: int64 number = 2;
+     */
+    value: bigint;
+    case: "number";
+  } | {
+    /**
+     * A seat: rendered as its display name (ViewSelection.seat_names).
+     *
+     * @generated from field: int32 seat = 3;
+     */
+    value: number;
+    case: "seat";
+  } | {
+    /**
+     * A game piece or word of the catalog, by its term id ("spice-saffron").
+     *
+     * @generated from field: string term = 4;
+     */
+    value: string;
+    case: "term";
+  } | {
+    /**
+     * Several seats or terms, rendered as the locale's list ("A, B and C").
+     *
+     * @generated from field: marketplay.v1.MessageList list = 5;
+     */
+    value: MessageList;
+    case: "list";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message marketplay.v1.MessageArgument.
+ * Use `create(MessageArgumentSchema)` to create a new message.
+ */
+export const MessageArgumentSchema: GenMessage<MessageArgument> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 32);
+
+/**
+ * @generated from message marketplay.v1.MessageList
+ */
+export type MessageList = Message$1<"marketplay.v1.MessageList"> & {
+  /**
+   * Unnamed arguments, each a seat or a term.
+   *
+   * @generated from field: repeated marketplay.v1.MessageArgument items = 1;
+   */
+  items: MessageArgument[];
+};
+
+/**
+ * Describes the message marketplay.v1.MessageList.
+ * Use `create(MessageListSchema)` to create a new message.
+ */
+export const MessageListSchema: GenMessage<MessageList> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 33);
+
+/**
+ * @generated from message marketplay.v1.TakeBackRequest
+ */
+export type TakeBackRequest = Message$1<"marketplay.v1.TakeBackRequest"> & {
+  /**
+   * @generated from field: bytes state = 1;
+   */
+  state: Uint8Array;
+
+  /**
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * The seat's token; required when the server requires seat tokens.
+   *
+   * @generated from field: string seat_token = 3;
+   */
+  seatToken: string;
+
+  /**
+   * The step the take-back was asked at; a different current step is
+   * ABORTED (STALE_STEP).
+   *
+   * @generated from field: optional int64 expected_step = 4;
+   */
+  expectedStep?: bigint | undefined;
+
+  /**
+   * @generated from field: marketplay.v1.ViewSelection views = 5;
+   */
+  views?: ViewSelection | undefined;
+
+  /**
+   * @generated from field: map<int32, string> view_tokens = 6;
+   */
+  viewTokens: { [key: number]: string };
+
+  /**
+   * How many of the seat's latest actions to take back: 1 up to its view's
+   * takeback_steps; 0 takes back one.
+   *
+   * @generated from field: int32 steps = 7;
+   */
+  steps: number;
+};
+
+/**
+ * Describes the message marketplay.v1.TakeBackRequest.
+ * Use `create(TakeBackRequestSchema)` to create a new message.
+ */
+export const TakeBackRequestSchema: GenMessage<TakeBackRequest> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 34);
+
+/**
+ * @generated from message marketplay.v1.TakeBackResponse
+ */
+export type TakeBackResponse = Message$1<"marketplay.v1.TakeBackResponse"> & {
+  /**
+   * @generated from field: marketplay.v1.GameUpdate update = 1;
+   */
+  update?: GameUpdate | undefined;
+};
+
+/**
+ * Describes the message marketplay.v1.TakeBackResponse.
+ * Use `create(TakeBackResponseSchema)` to create a new message.
+ */
+export const TakeBackResponseSchema: GenMessage<TakeBackResponse> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 35);
+
+/**
+ * @generated from message marketplay.v1.ClaimTimeoutRequest
+ */
+export type ClaimTimeoutRequest = Message$1<"marketplay.v1.ClaimTimeoutRequest"> & {
+  /**
+   * @generated from field: bytes state = 1;
+   */
+  state: Uint8Array;
+
+  /**
+   * As in ApplyActionRequest: a different current step is ABORTED.
+   *
+   * @generated from field: optional int64 expected_step = 2;
+   */
+  expectedStep?: bigint | undefined;
+
+  /**
+   * @generated from field: marketplay.v1.ViewSelection views = 3;
+   */
+  views?: ViewSelection | undefined;
+
+  /**
+   * @generated from field: map<int32, string> view_tokens = 4;
+   */
+  viewTokens: { [key: number]: string };
+
+  /**
+   * On a server that requires seat tokens, any seat's token (with `seat`)
+   * may claim; a trusted backend on a server that does not needs none.
+   *
+   * @generated from field: string seat_token = 5;
+   */
+  seatToken: string;
+
+  /**
+   * @generated from field: int32 seat = 6;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message marketplay.v1.ClaimTimeoutRequest.
+ * Use `create(ClaimTimeoutRequestSchema)` to create a new message.
+ */
+export const ClaimTimeoutRequestSchema: GenMessage<ClaimTimeoutRequest> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 36);
+
+/**
+ * @generated from message marketplay.v1.ClaimTimeoutResponse
+ */
+export type ClaimTimeoutResponse = Message$1<"marketplay.v1.ClaimTimeoutResponse"> & {
+  /**
+   * @generated from field: marketplay.v1.GameUpdate update = 1;
+   */
+  update?: GameUpdate | undefined;
+};
+
+/**
+ * Describes the message marketplay.v1.ClaimTimeoutResponse.
+ * Use `create(ClaimTimeoutResponseSchema)` to create a new message.
+ */
+export const ClaimTimeoutResponseSchema: GenMessage<ClaimTimeoutResponse> = /*@__PURE__*/
+  messageDesc(file_marketplay_v1_game_service, 37);
 
 /**
  * @generated from enum marketplay.v1.OptionType
@@ -1217,6 +1702,30 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof RenewSeatTokenRequestSchema;
     output: typeof RenewSeatTokenResponseSchema;
+  },
+  /**
+   * Takes back the seat's own latest actions, back to the latest barrier (a
+   * chance outcome, anything some seat learnt, another seat's action): the
+   * restored position comes with a new, higher step (docs/integration.md,
+   * "Take-backs").
+   *
+   * @generated from rpc marketplay.v1.GameService.TakeBack
+   */
+  takeBack: {
+    methodKind: "unary";
+    input: typeof TakeBackRequestSchema;
+    output: typeof TakeBackResponseSchema;
+  },
+  /**
+   * Plays the table's timeout policy for every deciding seat whose deadline
+   * has passed by the server's clock (docs/integration.md, "Turn clocks").
+   *
+   * @generated from rpc marketplay.v1.GameService.ClaimTimeout
+   */
+  claimTimeout: {
+    methodKind: "unary";
+    input: typeof ClaimTimeoutRequestSchema;
+    output: typeof ClaimTimeoutResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_marketplay_v1_game_service, 0);

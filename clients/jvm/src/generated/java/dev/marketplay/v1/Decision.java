@@ -180,6 +180,47 @@ private static final long serialVersionUID = 0L;
     return legalActionsIncluded_;
   }
 
+  public static final int PROMPT_FIELD_NUMBER = 5;
+  private dev.marketplay.v1.Message prompt_;
+  /**
+   * <pre>
+   * What the seat is asked, as player-facing text ("Choose a spice to
+   * register in secret").
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message prompt = 5;</code>
+   * @return Whether the prompt field is set.
+   */
+  @java.lang.Override
+  public boolean hasPrompt() {
+    return prompt_ != null;
+  }
+  /**
+   * <pre>
+   * What the seat is asked, as player-facing text ("Choose a spice to
+   * register in secret").
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message prompt = 5;</code>
+   * @return The prompt.
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.Message getPrompt() {
+    return prompt_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : prompt_;
+  }
+  /**
+   * <pre>
+   * What the seat is asked, as player-facing text ("Choose a spice to
+   * register in secret").
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message prompt = 5;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.MessageOrBuilder getPromptOrBuilder() {
+    return prompt_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : prompt_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -206,6 +247,9 @@ private static final long serialVersionUID = 0L;
     if (legalActionsIncluded_ != false) {
       output.writeBool(4, legalActionsIncluded_);
     }
+    if (prompt_ != null) {
+      output.writeMessage(5, getPrompt());
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -230,6 +274,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(4, legalActionsIncluded_);
     }
+    if (prompt_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(5, getPrompt());
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -253,6 +301,11 @@ private static final long serialVersionUID = 0L;
         .equals(other.getLegalActionsList())) return false;
     if (getLegalActionsIncluded()
         != other.getLegalActionsIncluded()) return false;
+    if (hasPrompt() != other.hasPrompt()) return false;
+    if (hasPrompt()) {
+      if (!getPrompt()
+          .equals(other.getPrompt())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -275,6 +328,10 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + LEGAL_ACTIONS_INCLUDED_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getLegalActionsIncluded());
+    if (hasPrompt()) {
+      hash = (37 * hash) + PROMPT_FIELD_NUMBER;
+      hash = (53 * hash) + getPrompt().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -419,6 +476,11 @@ private static final long serialVersionUID = 0L;
       }
       bitField0_ = (bitField0_ & ~0x00000004);
       legalActionsIncluded_ = false;
+      prompt_ = null;
+      if (promptBuilder_ != null) {
+        promptBuilder_.dispose();
+        promptBuilder_ = null;
+      }
       return this;
     }
 
@@ -473,6 +535,11 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000008) != 0)) {
         result.legalActionsIncluded_ = legalActionsIncluded_;
+      }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.prompt_ = promptBuilder_ == null
+            ? prompt_
+            : promptBuilder_.build();
       }
     }
 
@@ -557,6 +624,9 @@ private static final long serialVersionUID = 0L;
       if (other.getLegalActionsIncluded() != false) {
         setLegalActionsIncluded(other.getLegalActionsIncluded());
       }
+      if (other.hasPrompt()) {
+        mergePrompt(other.getPrompt());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -611,6 +681,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000008;
               break;
             } // case 32
+            case 42: {
+              input.readMessage(
+                  getPromptFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1094,6 +1171,170 @@ private static final long serialVersionUID = 0L;
       legalActionsIncluded_ = false;
       onChanged();
       return this;
+    }
+
+    private dev.marketplay.v1.Message prompt_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> promptBuilder_;
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     * @return Whether the prompt field is set.
+     */
+    public boolean hasPrompt() {
+      return ((bitField0_ & 0x00000010) != 0);
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     * @return The prompt.
+     */
+    public dev.marketplay.v1.Message getPrompt() {
+      if (promptBuilder_ == null) {
+        return prompt_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : prompt_;
+      } else {
+        return promptBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     */
+    public Builder setPrompt(dev.marketplay.v1.Message value) {
+      if (promptBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        prompt_ = value;
+      } else {
+        promptBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     */
+    public Builder setPrompt(
+        dev.marketplay.v1.Message.Builder builderForValue) {
+      if (promptBuilder_ == null) {
+        prompt_ = builderForValue.build();
+      } else {
+        promptBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     */
+    public Builder mergePrompt(dev.marketplay.v1.Message value) {
+      if (promptBuilder_ == null) {
+        if (((bitField0_ & 0x00000010) != 0) &&
+          prompt_ != null &&
+          prompt_ != dev.marketplay.v1.Message.getDefaultInstance()) {
+          getPromptBuilder().mergeFrom(value);
+        } else {
+          prompt_ = value;
+        }
+      } else {
+        promptBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     */
+    public Builder clearPrompt() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      prompt_ = null;
+      if (promptBuilder_ != null) {
+        promptBuilder_.dispose();
+        promptBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     */
+    public dev.marketplay.v1.Message.Builder getPromptBuilder() {
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return getPromptFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     */
+    public dev.marketplay.v1.MessageOrBuilder getPromptOrBuilder() {
+      if (promptBuilder_ != null) {
+        return promptBuilder_.getMessageOrBuilder();
+      } else {
+        return prompt_ == null ?
+            dev.marketplay.v1.Message.getDefaultInstance() : prompt_;
+      }
+    }
+    /**
+     * <pre>
+     * What the seat is asked, as player-facing text ("Choose a spice to
+     * register in secret").
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message prompt = 5;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> 
+        getPromptFieldBuilder() {
+      if (promptBuilder_ == null) {
+        promptBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder>(
+                getPrompt(),
+                getParentForChildren(),
+                isClean());
+        prompt_ = null;
+      }
+      return promptBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

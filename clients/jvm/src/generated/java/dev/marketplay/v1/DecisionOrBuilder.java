@@ -82,4 +82,34 @@ public interface DecisionOrBuilder extends
    * @return The legalActionsIncluded.
    */
   boolean getLegalActionsIncluded();
+
+  /**
+   * <pre>
+   * What the seat is asked, as player-facing text ("Choose a spice to
+   * register in secret").
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message prompt = 5;</code>
+   * @return Whether the prompt field is set.
+   */
+  boolean hasPrompt();
+  /**
+   * <pre>
+   * What the seat is asked, as player-facing text ("Choose a spice to
+   * register in secret").
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message prompt = 5;</code>
+   * @return The prompt.
+   */
+  dev.marketplay.v1.Message getPrompt();
+  /**
+   * <pre>
+   * What the seat is asked, as player-facing text ("Choose a spice to
+   * register in secret").
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message prompt = 5;</code>
+   */
+  dev.marketplay.v1.MessageOrBuilder getPromptOrBuilder();
 }

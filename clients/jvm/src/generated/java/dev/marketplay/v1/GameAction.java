@@ -86,6 +86,47 @@ private static final long serialVersionUID = 0L;
         gameCase_);
   }
 
+  public static final int LABEL_FIELD_NUMBER = 1;
+  private dev.marketplay.v1.Message label_;
+  /**
+   * <pre>
+   * In Decision.legal_actions: the action as player-facing text (a button's
+   * label). Ignored in requests.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message label = 1;</code>
+   * @return Whether the label field is set.
+   */
+  @java.lang.Override
+  public boolean hasLabel() {
+    return label_ != null;
+  }
+  /**
+   * <pre>
+   * In Decision.legal_actions: the action as player-facing text (a button's
+   * label). Ignored in requests.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message label = 1;</code>
+   * @return The label.
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.Message getLabel() {
+    return label_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : label_;
+  }
+  /**
+   * <pre>
+   * In Decision.legal_actions: the action as player-facing text (a button's
+   * label). Ignored in requests.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message label = 1;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.MessageOrBuilder getLabelOrBuilder() {
+    return label_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : label_;
+  }
+
   public static final int SPICE_MERCHANT_FIELD_NUMBER = 10;
   /**
    * <code>.marketplay.v1.SpiceMerchantAction spice_merchant = 10;</code>
@@ -193,6 +234,9 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public void writeTo(com.google.protobuf.CodedOutputStream output)
                       throws java.io.IOException {
+    if (label_ != null) {
+      output.writeMessage(1, getLabel());
+    }
     if (gameCase_ == 10) {
       output.writeMessage(10, (dev.marketplay.v1.SpiceMerchantAction) game_);
     }
@@ -211,6 +255,10 @@ private static final long serialVersionUID = 0L;
     if (size != -1) return size;
 
     size = 0;
+    if (label_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(1, getLabel());
+    }
     if (gameCase_ == 10) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(10, (dev.marketplay.v1.SpiceMerchantAction) game_);
@@ -238,6 +286,11 @@ private static final long serialVersionUID = 0L;
     }
     dev.marketplay.v1.GameAction other = (dev.marketplay.v1.GameAction) obj;
 
+    if (hasLabel() != other.hasLabel()) return false;
+    if (hasLabel()) {
+      if (!getLabel()
+          .equals(other.getLabel())) return false;
+    }
     if (!getGameCase().equals(other.getGameCase())) return false;
     switch (gameCase_) {
       case 10:
@@ -266,6 +319,10 @@ private static final long serialVersionUID = 0L;
     }
     int hash = 41;
     hash = (19 * hash) + getDescriptor().hashCode();
+    if (hasLabel()) {
+      hash = (37 * hash) + LABEL_FIELD_NUMBER;
+      hash = (53 * hash) + getLabel().hashCode();
+    }
     switch (gameCase_) {
       case 10:
         hash = (37 * hash) + SPICE_MERCHANT_FIELD_NUMBER;
@@ -411,6 +468,11 @@ private static final long serialVersionUID = 0L;
     public Builder clear() {
       super.clear();
       bitField0_ = 0;
+      label_ = null;
+      if (labelBuilder_ != null) {
+        labelBuilder_.dispose();
+        labelBuilder_ = null;
+      }
       if (spiceMerchantBuilder_ != null) {
         spiceMerchantBuilder_.clear();
       }
@@ -456,6 +518,11 @@ private static final long serialVersionUID = 0L;
 
     private void buildPartial0(dev.marketplay.v1.GameAction result) {
       int from_bitField0_ = bitField0_;
+      if (((from_bitField0_ & 0x00000001) != 0)) {
+        result.label_ = labelBuilder_ == null
+            ? label_
+            : labelBuilder_.build();
+      }
     }
 
     private void buildPartialOneofs(dev.marketplay.v1.GameAction result) {
@@ -519,6 +586,9 @@ private static final long serialVersionUID = 0L;
 
     public Builder mergeFrom(dev.marketplay.v1.GameAction other) {
       if (other == dev.marketplay.v1.GameAction.getDefaultInstance()) return this;
+      if (other.hasLabel()) {
+        mergeLabel(other.getLabel());
+      }
       switch (other.getGameCase()) {
         case SPICE_MERCHANT: {
           mergeSpiceMerchant(other.getSpiceMerchant());
@@ -562,6 +632,13 @@ private static final long serialVersionUID = 0L;
             case 0:
               done = true;
               break;
+            case 10: {
+              input.readMessage(
+                  getLabelFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000001;
+              break;
+            } // case 10
             case 82: {
               input.readMessage(
                   getSpiceMerchantFieldBuilder().getBuilder(),
@@ -614,6 +691,170 @@ private static final long serialVersionUID = 0L;
     }
 
     private int bitField0_;
+
+    private dev.marketplay.v1.Message label_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> labelBuilder_;
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     * @return Whether the label field is set.
+     */
+    public boolean hasLabel() {
+      return ((bitField0_ & 0x00000001) != 0);
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     * @return The label.
+     */
+    public dev.marketplay.v1.Message getLabel() {
+      if (labelBuilder_ == null) {
+        return label_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : label_;
+      } else {
+        return labelBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     */
+    public Builder setLabel(dev.marketplay.v1.Message value) {
+      if (labelBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        label_ = value;
+      } else {
+        labelBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000001;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     */
+    public Builder setLabel(
+        dev.marketplay.v1.Message.Builder builderForValue) {
+      if (labelBuilder_ == null) {
+        label_ = builderForValue.build();
+      } else {
+        labelBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000001;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     */
+    public Builder mergeLabel(dev.marketplay.v1.Message value) {
+      if (labelBuilder_ == null) {
+        if (((bitField0_ & 0x00000001) != 0) &&
+          label_ != null &&
+          label_ != dev.marketplay.v1.Message.getDefaultInstance()) {
+          getLabelBuilder().mergeFrom(value);
+        } else {
+          label_ = value;
+        }
+      } else {
+        labelBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00000001;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     */
+    public Builder clearLabel() {
+      bitField0_ = (bitField0_ & ~0x00000001);
+      label_ = null;
+      if (labelBuilder_ != null) {
+        labelBuilder_.dispose();
+        labelBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     */
+    public dev.marketplay.v1.Message.Builder getLabelBuilder() {
+      bitField0_ |= 0x00000001;
+      onChanged();
+      return getLabelFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     */
+    public dev.marketplay.v1.MessageOrBuilder getLabelOrBuilder() {
+      if (labelBuilder_ != null) {
+        return labelBuilder_.getMessageOrBuilder();
+      } else {
+        return label_ == null ?
+            dev.marketplay.v1.Message.getDefaultInstance() : label_;
+      }
+    }
+    /**
+     * <pre>
+     * In Decision.legal_actions: the action as player-facing text (a button's
+     * label). Ignored in requests.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message label = 1;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> 
+        getLabelFieldBuilder() {
+      if (labelBuilder_ == null) {
+        labelBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder>(
+                getLabel(),
+                getParentForChildren(),
+                isClean());
+        label_ = null;
+      }
+      return labelBuilder_;
+    }
 
     private com.google.protobuf.SingleFieldBuilderV3<
         dev.marketplay.v1.SpiceMerchantAction, dev.marketplay.v1.SpiceMerchantAction.Builder, dev.marketplay.v1.SpiceMerchantActionOrBuilder> spiceMerchantBuilder_;

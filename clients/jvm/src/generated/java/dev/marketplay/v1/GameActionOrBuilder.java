@@ -8,6 +8,36 @@ public interface GameActionOrBuilder extends
     com.google.protobuf.MessageOrBuilder {
 
   /**
+   * <pre>
+   * In Decision.legal_actions: the action as player-facing text (a button's
+   * label). Ignored in requests.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message label = 1;</code>
+   * @return Whether the label field is set.
+   */
+  boolean hasLabel();
+  /**
+   * <pre>
+   * In Decision.legal_actions: the action as player-facing text (a button's
+   * label). Ignored in requests.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message label = 1;</code>
+   * @return The label.
+   */
+  dev.marketplay.v1.Message getLabel();
+  /**
+   * <pre>
+   * In Decision.legal_actions: the action as player-facing text (a button's
+   * label). Ignored in requests.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message label = 1;</code>
+   */
+  dev.marketplay.v1.MessageOrBuilder getLabelOrBuilder();
+
+  /**
    * <code>.marketplay.v1.SpiceMerchantAction spice_merchant = 10;</code>
    * @return Whether the spiceMerchant field is set.
    */

@@ -58,6 +58,7 @@ private static final long serialVersionUID = 0L;
     SPICE_MERCHANT(10),
     CENTRAL_MARKET(11),
     MARKET_FRESH(12),
+    TABLE(20),
     GAME_NOT_SET(0);
     private final int value;
     private GameCase(int value) {
@@ -78,6 +79,7 @@ private static final long serialVersionUID = 0L;
         case 10: return SPICE_MERCHANT;
         case 11: return CENTRAL_MARKET;
         case 12: return MARKET_FRESH;
+        case 20: return TABLE;
         case 0: return GAME_NOT_SET;
         default: return null;
       }
@@ -143,6 +145,44 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public long getStep() {
     return step_;
+  }
+
+  public static final int MESSAGE_FIELD_NUMBER = 3;
+  private dev.marketplay.v1.Message message_;
+  /**
+   * <pre>
+   * The event as player-facing text, built only from what its audience may see.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message message = 3;</code>
+   * @return Whether the message field is set.
+   */
+  @java.lang.Override
+  public boolean hasMessage() {
+    return message_ != null;
+  }
+  /**
+   * <pre>
+   * The event as player-facing text, built only from what its audience may see.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message message = 3;</code>
+   * @return The message.
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.Message getMessage() {
+    return message_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : message_;
+  }
+  /**
+   * <pre>
+   * The event as player-facing text, built only from what its audience may see.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message message = 3;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.MessageOrBuilder getMessageOrBuilder() {
+    return message_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : message_;
   }
 
   public static final int SPICE_MERCHANT_FIELD_NUMBER = 10;
@@ -238,6 +278,49 @@ private static final long serialVersionUID = 0L;
     return dev.marketplay.v1.MarketFreshEvent.getDefaultInstance();
   }
 
+  public static final int TABLE_FIELD_NUMBER = 20;
+  /**
+   * <pre>
+   * What the table did, rather than a game's rules: a take-back, a timeout.
+   * </pre>
+   *
+   * <code>.marketplay.v1.TableEvent table = 20;</code>
+   * @return Whether the table field is set.
+   */
+  @java.lang.Override
+  public boolean hasTable() {
+    return gameCase_ == 20;
+  }
+  /**
+   * <pre>
+   * What the table did, rather than a game's rules: a take-back, a timeout.
+   * </pre>
+   *
+   * <code>.marketplay.v1.TableEvent table = 20;</code>
+   * @return The table.
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.TableEvent getTable() {
+    if (gameCase_ == 20) {
+       return (dev.marketplay.v1.TableEvent) game_;
+    }
+    return dev.marketplay.v1.TableEvent.getDefaultInstance();
+  }
+  /**
+   * <pre>
+   * What the table did, rather than a game's rules: a take-back, a timeout.
+   * </pre>
+   *
+   * <code>.marketplay.v1.TableEvent table = 20;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.TableEventOrBuilder getTableOrBuilder() {
+    if (gameCase_ == 20) {
+       return (dev.marketplay.v1.TableEvent) game_;
+    }
+    return dev.marketplay.v1.TableEvent.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -263,6 +346,9 @@ private static final long serialVersionUID = 0L;
     if (step_ != 0L) {
       output.writeInt64(2, step_);
     }
+    if (message_ != null) {
+      output.writeMessage(3, getMessage());
+    }
     if (gameCase_ == 10) {
       output.writeMessage(10, (dev.marketplay.v1.SpiceMerchantEvent) game_);
     }
@@ -271,6 +357,9 @@ private static final long serialVersionUID = 0L;
     }
     if (gameCase_ == 12) {
       output.writeMessage(12, (dev.marketplay.v1.MarketFreshEvent) game_);
+    }
+    if (gameCase_ == 20) {
+      output.writeMessage(20, (dev.marketplay.v1.TableEvent) game_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -299,6 +388,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeInt64Size(2, step_);
     }
+    if (message_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(3, getMessage());
+    }
     if (gameCase_ == 10) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(10, (dev.marketplay.v1.SpiceMerchantEvent) game_);
@@ -310,6 +403,10 @@ private static final long serialVersionUID = 0L;
     if (gameCase_ == 12) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(12, (dev.marketplay.v1.MarketFreshEvent) game_);
+    }
+    if (gameCase_ == 20) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(20, (dev.marketplay.v1.TableEvent) game_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -330,6 +427,11 @@ private static final long serialVersionUID = 0L;
         .equals(other.getAudienceList())) return false;
     if (getStep()
         != other.getStep()) return false;
+    if (hasMessage() != other.hasMessage()) return false;
+    if (hasMessage()) {
+      if (!getMessage()
+          .equals(other.getMessage())) return false;
+    }
     if (!getGameCase().equals(other.getGameCase())) return false;
     switch (gameCase_) {
       case 10:
@@ -343,6 +445,10 @@ private static final long serialVersionUID = 0L;
       case 12:
         if (!getMarketFresh()
             .equals(other.getMarketFresh())) return false;
+        break;
+      case 20:
+        if (!getTable()
+            .equals(other.getTable())) return false;
         break;
       case 0:
       default:
@@ -365,6 +471,10 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + STEP_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
         getStep());
+    if (hasMessage()) {
+      hash = (37 * hash) + MESSAGE_FIELD_NUMBER;
+      hash = (53 * hash) + getMessage().hashCode();
+    }
     switch (gameCase_) {
       case 10:
         hash = (37 * hash) + SPICE_MERCHANT_FIELD_NUMBER;
@@ -377,6 +487,10 @@ private static final long serialVersionUID = 0L;
       case 12:
         hash = (37 * hash) + MARKET_FRESH_FIELD_NUMBER;
         hash = (53 * hash) + getMarketFresh().hashCode();
+        break;
+      case 20:
+        hash = (37 * hash) + TABLE_FIELD_NUMBER;
+        hash = (53 * hash) + getTable().hashCode();
         break;
       case 0:
       default:
@@ -518,6 +632,11 @@ private static final long serialVersionUID = 0L;
       bitField0_ = 0;
       audience_ = emptyIntList();
       step_ = 0L;
+      message_ = null;
+      if (messageBuilder_ != null) {
+        messageBuilder_.dispose();
+        messageBuilder_ = null;
+      }
       if (spiceMerchantBuilder_ != null) {
         spiceMerchantBuilder_.clear();
       }
@@ -526,6 +645,9 @@ private static final long serialVersionUID = 0L;
       }
       if (marketFreshBuilder_ != null) {
         marketFreshBuilder_.clear();
+      }
+      if (tableBuilder_ != null) {
+        tableBuilder_.clear();
       }
       gameCase_ = 0;
       game_ = null;
@@ -575,6 +697,11 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000002) != 0)) {
         result.step_ = step_;
       }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.message_ = messageBuilder_ == null
+            ? message_
+            : messageBuilder_.build();
+      }
     }
 
     private void buildPartialOneofs(dev.marketplay.v1.GameEvent result) {
@@ -591,6 +718,10 @@ private static final long serialVersionUID = 0L;
       if (gameCase_ == 12 &&
           marketFreshBuilder_ != null) {
         result.game_ = marketFreshBuilder_.build();
+      }
+      if (gameCase_ == 20 &&
+          tableBuilder_ != null) {
+        result.game_ = tableBuilder_.build();
       }
     }
 
@@ -651,6 +782,9 @@ private static final long serialVersionUID = 0L;
       if (other.getStep() != 0L) {
         setStep(other.getStep());
       }
+      if (other.hasMessage()) {
+        mergeMessage(other.getMessage());
+      }
       switch (other.getGameCase()) {
         case SPICE_MERCHANT: {
           mergeSpiceMerchant(other.getSpiceMerchant());
@@ -662,6 +796,10 @@ private static final long serialVersionUID = 0L;
         }
         case MARKET_FRESH: {
           mergeMarketFresh(other.getMarketFresh());
+          break;
+        }
+        case TABLE: {
+          mergeTable(other.getTable());
           break;
         }
         case GAME_NOT_SET: {
@@ -715,6 +853,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 16
+            case 26: {
+              input.readMessage(
+                  getMessageFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 26
             case 82: {
               input.readMessage(
                   getSpiceMerchantFieldBuilder().getBuilder(),
@@ -736,6 +881,13 @@ private static final long serialVersionUID = 0L;
               gameCase_ = 12;
               break;
             } // case 98
+            case 162: {
+              input.readMessage(
+                  getTableFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              gameCase_ = 20;
+              break;
+            } // case 162
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -907,6 +1059,161 @@ private static final long serialVersionUID = 0L;
       step_ = 0L;
       onChanged();
       return this;
+    }
+
+    private dev.marketplay.v1.Message message_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> messageBuilder_;
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     * @return Whether the message field is set.
+     */
+    public boolean hasMessage() {
+      return ((bitField0_ & 0x00000004) != 0);
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     * @return The message.
+     */
+    public dev.marketplay.v1.Message getMessage() {
+      if (messageBuilder_ == null) {
+        return message_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : message_;
+      } else {
+        return messageBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     */
+    public Builder setMessage(dev.marketplay.v1.Message value) {
+      if (messageBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        message_ = value;
+      } else {
+        messageBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     */
+    public Builder setMessage(
+        dev.marketplay.v1.Message.Builder builderForValue) {
+      if (messageBuilder_ == null) {
+        message_ = builderForValue.build();
+      } else {
+        messageBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     */
+    public Builder mergeMessage(dev.marketplay.v1.Message value) {
+      if (messageBuilder_ == null) {
+        if (((bitField0_ & 0x00000004) != 0) &&
+          message_ != null &&
+          message_ != dev.marketplay.v1.Message.getDefaultInstance()) {
+          getMessageBuilder().mergeFrom(value);
+        } else {
+          message_ = value;
+        }
+      } else {
+        messageBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     */
+    public Builder clearMessage() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      message_ = null;
+      if (messageBuilder_ != null) {
+        messageBuilder_.dispose();
+        messageBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     */
+    public dev.marketplay.v1.Message.Builder getMessageBuilder() {
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return getMessageFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     */
+    public dev.marketplay.v1.MessageOrBuilder getMessageOrBuilder() {
+      if (messageBuilder_ != null) {
+        return messageBuilder_.getMessageOrBuilder();
+      } else {
+        return message_ == null ?
+            dev.marketplay.v1.Message.getDefaultInstance() : message_;
+      }
+    }
+    /**
+     * <pre>
+     * The event as player-facing text, built only from what its audience may see.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message message = 3;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> 
+        getMessageFieldBuilder() {
+      if (messageBuilder_ == null) {
+        messageBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder>(
+                getMessage(),
+                getParentForChildren(),
+                isClean());
+        message_ = null;
+      }
+      return messageBuilder_;
     }
 
     private com.google.protobuf.SingleFieldBuilderV3<
@@ -1333,6 +1640,184 @@ private static final long serialVersionUID = 0L;
       gameCase_ = 12;
       onChanged();
       return marketFreshBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.TableEvent, dev.marketplay.v1.TableEvent.Builder, dev.marketplay.v1.TableEventOrBuilder> tableBuilder_;
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     * @return Whether the table field is set.
+     */
+    @java.lang.Override
+    public boolean hasTable() {
+      return gameCase_ == 20;
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     * @return The table.
+     */
+    @java.lang.Override
+    public dev.marketplay.v1.TableEvent getTable() {
+      if (tableBuilder_ == null) {
+        if (gameCase_ == 20) {
+          return (dev.marketplay.v1.TableEvent) game_;
+        }
+        return dev.marketplay.v1.TableEvent.getDefaultInstance();
+      } else {
+        if (gameCase_ == 20) {
+          return tableBuilder_.getMessage();
+        }
+        return dev.marketplay.v1.TableEvent.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     */
+    public Builder setTable(dev.marketplay.v1.TableEvent value) {
+      if (tableBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        game_ = value;
+        onChanged();
+      } else {
+        tableBuilder_.setMessage(value);
+      }
+      gameCase_ = 20;
+      return this;
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     */
+    public Builder setTable(
+        dev.marketplay.v1.TableEvent.Builder builderForValue) {
+      if (tableBuilder_ == null) {
+        game_ = builderForValue.build();
+        onChanged();
+      } else {
+        tableBuilder_.setMessage(builderForValue.build());
+      }
+      gameCase_ = 20;
+      return this;
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     */
+    public Builder mergeTable(dev.marketplay.v1.TableEvent value) {
+      if (tableBuilder_ == null) {
+        if (gameCase_ == 20 &&
+            game_ != dev.marketplay.v1.TableEvent.getDefaultInstance()) {
+          game_ = dev.marketplay.v1.TableEvent.newBuilder((dev.marketplay.v1.TableEvent) game_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          game_ = value;
+        }
+        onChanged();
+      } else {
+        if (gameCase_ == 20) {
+          tableBuilder_.mergeFrom(value);
+        } else {
+          tableBuilder_.setMessage(value);
+        }
+      }
+      gameCase_ = 20;
+      return this;
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     */
+    public Builder clearTable() {
+      if (tableBuilder_ == null) {
+        if (gameCase_ == 20) {
+          gameCase_ = 0;
+          game_ = null;
+          onChanged();
+        }
+      } else {
+        if (gameCase_ == 20) {
+          gameCase_ = 0;
+          game_ = null;
+        }
+        tableBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     */
+    public dev.marketplay.v1.TableEvent.Builder getTableBuilder() {
+      return getTableFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     */
+    @java.lang.Override
+    public dev.marketplay.v1.TableEventOrBuilder getTableOrBuilder() {
+      if ((gameCase_ == 20) && (tableBuilder_ != null)) {
+        return tableBuilder_.getMessageOrBuilder();
+      } else {
+        if (gameCase_ == 20) {
+          return (dev.marketplay.v1.TableEvent) game_;
+        }
+        return dev.marketplay.v1.TableEvent.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * What the table did, rather than a game's rules: a take-back, a timeout.
+     * </pre>
+     *
+     * <code>.marketplay.v1.TableEvent table = 20;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.TableEvent, dev.marketplay.v1.TableEvent.Builder, dev.marketplay.v1.TableEventOrBuilder> 
+        getTableFieldBuilder() {
+      if (tableBuilder_ == null) {
+        if (!(gameCase_ == 20)) {
+          game_ = dev.marketplay.v1.TableEvent.getDefaultInstance();
+        }
+        tableBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.marketplay.v1.TableEvent, dev.marketplay.v1.TableEvent.Builder, dev.marketplay.v1.TableEventOrBuilder>(
+                (dev.marketplay.v1.TableEvent) game_,
+                getParentForChildren(),
+                isClean());
+        game_ = null;
+      }
+      gameCase_ = 20;
+      onChanged();
+      return tableBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

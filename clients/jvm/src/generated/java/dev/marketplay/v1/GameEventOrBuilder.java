@@ -43,6 +43,33 @@ public interface GameEventOrBuilder extends
   long getStep();
 
   /**
+   * <pre>
+   * The event as player-facing text, built only from what its audience may see.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message message = 3;</code>
+   * @return Whether the message field is set.
+   */
+  boolean hasMessage();
+  /**
+   * <pre>
+   * The event as player-facing text, built only from what its audience may see.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message message = 3;</code>
+   * @return The message.
+   */
+  dev.marketplay.v1.Message getMessage();
+  /**
+   * <pre>
+   * The event as player-facing text, built only from what its audience may see.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message message = 3;</code>
+   */
+  dev.marketplay.v1.MessageOrBuilder getMessageOrBuilder();
+
+  /**
    * <code>.marketplay.v1.SpiceMerchantEvent spice_merchant = 10;</code>
    * @return Whether the spiceMerchant field is set.
    */
@@ -86,6 +113,33 @@ public interface GameEventOrBuilder extends
    * <code>.marketplay.v1.MarketFreshEvent market_fresh = 12;</code>
    */
   dev.marketplay.v1.MarketFreshEventOrBuilder getMarketFreshOrBuilder();
+
+  /**
+   * <pre>
+   * What the table did, rather than a game's rules: a take-back, a timeout.
+   * </pre>
+   *
+   * <code>.marketplay.v1.TableEvent table = 20;</code>
+   * @return Whether the table field is set.
+   */
+  boolean hasTable();
+  /**
+   * <pre>
+   * What the table did, rather than a game's rules: a take-back, a timeout.
+   * </pre>
+   *
+   * <code>.marketplay.v1.TableEvent table = 20;</code>
+   * @return The table.
+   */
+  dev.marketplay.v1.TableEvent getTable();
+  /**
+   * <pre>
+   * What the table did, rather than a game's rules: a take-back, a timeout.
+   * </pre>
+   *
+   * <code>.marketplay.v1.TableEvent table = 20;</code>
+   */
+  dev.marketplay.v1.TableEventOrBuilder getTableOrBuilder();
 
   public dev.marketplay.v1.GameEvent.GameCase getGameCase();
 }

@@ -232,6 +232,68 @@ public final class GameServiceGrpc {
     return getRenewSeatTokenMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.marketplay.v1.TakeBackRequest,
+      dev.marketplay.v1.TakeBackResponse> getTakeBackMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "TakeBack",
+      requestType = dev.marketplay.v1.TakeBackRequest.class,
+      responseType = dev.marketplay.v1.TakeBackResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.marketplay.v1.TakeBackRequest,
+      dev.marketplay.v1.TakeBackResponse> getTakeBackMethod() {
+    io.grpc.MethodDescriptor<dev.marketplay.v1.TakeBackRequest, dev.marketplay.v1.TakeBackResponse> getTakeBackMethod;
+    if ((getTakeBackMethod = GameServiceGrpc.getTakeBackMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getTakeBackMethod = GameServiceGrpc.getTakeBackMethod) == null) {
+          GameServiceGrpc.getTakeBackMethod = getTakeBackMethod =
+              io.grpc.MethodDescriptor.<dev.marketplay.v1.TakeBackRequest, dev.marketplay.v1.TakeBackResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "TakeBack"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.marketplay.v1.TakeBackRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.marketplay.v1.TakeBackResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("TakeBack"))
+              .build();
+        }
+      }
+    }
+    return getTakeBackMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.marketplay.v1.ClaimTimeoutRequest,
+      dev.marketplay.v1.ClaimTimeoutResponse> getClaimTimeoutMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ClaimTimeout",
+      requestType = dev.marketplay.v1.ClaimTimeoutRequest.class,
+      responseType = dev.marketplay.v1.ClaimTimeoutResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.marketplay.v1.ClaimTimeoutRequest,
+      dev.marketplay.v1.ClaimTimeoutResponse> getClaimTimeoutMethod() {
+    io.grpc.MethodDescriptor<dev.marketplay.v1.ClaimTimeoutRequest, dev.marketplay.v1.ClaimTimeoutResponse> getClaimTimeoutMethod;
+    if ((getClaimTimeoutMethod = GameServiceGrpc.getClaimTimeoutMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getClaimTimeoutMethod = GameServiceGrpc.getClaimTimeoutMethod) == null) {
+          GameServiceGrpc.getClaimTimeoutMethod = getClaimTimeoutMethod =
+              io.grpc.MethodDescriptor.<dev.marketplay.v1.ClaimTimeoutRequest, dev.marketplay.v1.ClaimTimeoutResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ClaimTimeout"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.marketplay.v1.ClaimTimeoutRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.marketplay.v1.ClaimTimeoutResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("ClaimTimeout"))
+              .build();
+        }
+      }
+    }
+    return getClaimTimeoutMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -351,6 +413,30 @@ public final class GameServiceGrpc {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getRenewSeatTokenMethod(), responseObserver);
     }
 
+    /**
+     * <pre>
+     * Takes back the seat's own latest actions, back to the latest barrier (a
+     * chance outcome, anything some seat learnt, another seat's action): the
+     * restored position comes with a new, higher step (docs/integration.md,
+     * "Take-backs").
+     * </pre>
+     */
+    public void takeBack(dev.marketplay.v1.TakeBackRequest request,
+        io.grpc.stub.StreamObserver<dev.marketplay.v1.TakeBackResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getTakeBackMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Plays the table's timeout policy for every deciding seat whose deadline
+     * has passed by the server's clock (docs/integration.md, "Turn clocks").
+     * </pre>
+     */
+    public void claimTimeout(dev.marketplay.v1.ClaimTimeoutRequest request,
+        io.grpc.stub.StreamObserver<dev.marketplay.v1.ClaimTimeoutResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getClaimTimeoutMethod(), responseObserver);
+    }
+
     @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
       return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
           .addMethod(
@@ -402,6 +488,20 @@ public final class GameServiceGrpc {
                 dev.marketplay.v1.RenewSeatTokenRequest,
                 dev.marketplay.v1.RenewSeatTokenResponse>(
                   this, METHODID_RENEW_SEAT_TOKEN)))
+          .addMethod(
+            getTakeBackMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.marketplay.v1.TakeBackRequest,
+                dev.marketplay.v1.TakeBackResponse>(
+                  this, METHODID_TAKE_BACK)))
+          .addMethod(
+            getClaimTimeoutMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.marketplay.v1.ClaimTimeoutRequest,
+                dev.marketplay.v1.ClaimTimeoutResponse>(
+                  this, METHODID_CLAIM_TIMEOUT)))
           .build();
     }
   }
@@ -497,6 +597,32 @@ public final class GameServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getRenewSeatTokenMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Takes back the seat's own latest actions, back to the latest barrier (a
+     * chance outcome, anything some seat learnt, another seat's action): the
+     * restored position comes with a new, higher step (docs/integration.md,
+     * "Take-backs").
+     * </pre>
+     */
+    public void takeBack(dev.marketplay.v1.TakeBackRequest request,
+        io.grpc.stub.StreamObserver<dev.marketplay.v1.TakeBackResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getTakeBackMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Plays the table's timeout policy for every deciding seat whose deadline
+     * has passed by the server's clock (docs/integration.md, "Turn clocks").
+     * </pre>
+     */
+    public void claimTimeout(dev.marketplay.v1.ClaimTimeoutRequest request,
+        io.grpc.stub.StreamObserver<dev.marketplay.v1.ClaimTimeoutResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getClaimTimeoutMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -582,6 +708,30 @@ public final class GameServiceGrpc {
     public dev.marketplay.v1.RenewSeatTokenResponse renewSeatToken(dev.marketplay.v1.RenewSeatTokenRequest request) {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getRenewSeatTokenMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Takes back the seat's own latest actions, back to the latest barrier (a
+     * chance outcome, anything some seat learnt, another seat's action): the
+     * restored position comes with a new, higher step (docs/integration.md,
+     * "Take-backs").
+     * </pre>
+     */
+    public dev.marketplay.v1.TakeBackResponse takeBack(dev.marketplay.v1.TakeBackRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getTakeBackMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Plays the table's timeout policy for every deciding seat whose deadline
+     * has passed by the server's clock (docs/integration.md, "Turn clocks").
+     * </pre>
+     */
+    public dev.marketplay.v1.ClaimTimeoutResponse claimTimeout(dev.marketplay.v1.ClaimTimeoutRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getClaimTimeoutMethod(), getCallOptions(), request);
     }
   }
 
@@ -676,6 +826,32 @@ public final class GameServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getRenewSeatTokenMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * Takes back the seat's own latest actions, back to the latest barrier (a
+     * chance outcome, anything some seat learnt, another seat's action): the
+     * restored position comes with a new, higher step (docs/integration.md,
+     * "Take-backs").
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.marketplay.v1.TakeBackResponse> takeBack(
+        dev.marketplay.v1.TakeBackRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getTakeBackMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Plays the table's timeout policy for every deciding seat whose deadline
+     * has passed by the server's clock (docs/integration.md, "Turn clocks").
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.marketplay.v1.ClaimTimeoutResponse> claimTimeout(
+        dev.marketplay.v1.ClaimTimeoutRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getClaimTimeoutMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_LIST_GAMES = 0;
@@ -685,6 +861,8 @@ public final class GameServiceGrpc {
   private static final int METHODID_REPLAY = 4;
   private static final int METHODID_SUGGEST_ACTION = 5;
   private static final int METHODID_RENEW_SEAT_TOKEN = 6;
+  private static final int METHODID_TAKE_BACK = 7;
+  private static final int METHODID_CLAIM_TIMEOUT = 8;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -730,6 +908,14 @@ public final class GameServiceGrpc {
         case METHODID_RENEW_SEAT_TOKEN:
           serviceImpl.renewSeatToken((dev.marketplay.v1.RenewSeatTokenRequest) request,
               (io.grpc.stub.StreamObserver<dev.marketplay.v1.RenewSeatTokenResponse>) responseObserver);
+          break;
+        case METHODID_TAKE_BACK:
+          serviceImpl.takeBack((dev.marketplay.v1.TakeBackRequest) request,
+              (io.grpc.stub.StreamObserver<dev.marketplay.v1.TakeBackResponse>) responseObserver);
+          break;
+        case METHODID_CLAIM_TIMEOUT:
+          serviceImpl.claimTimeout((dev.marketplay.v1.ClaimTimeoutRequest) request,
+              (io.grpc.stub.StreamObserver<dev.marketplay.v1.ClaimTimeoutResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -799,6 +985,8 @@ public final class GameServiceGrpc {
               .addMethod(getReplayMethod())
               .addMethod(getSuggestActionMethod())
               .addMethod(getRenewSeatTokenMethod())
+              .addMethod(getTakeBackMethod())
+              .addMethod(getClaimTimeoutMethod())
               .build();
         }
       }

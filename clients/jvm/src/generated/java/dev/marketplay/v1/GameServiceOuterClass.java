@@ -140,6 +140,11 @@ public final class GameServiceOuterClass {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_marketplay_v1_GameUpdate_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_marketplay_v1_Decision_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -150,10 +155,30 @@ public final class GameServiceOuterClass {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_marketplay_v1_GameView_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_SeatClock_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_SeatClock_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_marketplay_v1_GameEvent_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_marketplay_v1_GameEvent_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_TableEvent_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_TableEvent_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_TakenBack_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_TakenBack_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_TimedOut_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_TimedOut_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
     internal_static_marketplay_v1_GameAction_descriptor;
   static final 
@@ -169,6 +194,51 @@ public final class GameServiceOuterClass {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_marketplay_v1_SeatResult_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_Message_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_Message_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_MessageArgument_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_MessageArgument_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_MessageList_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_MessageList_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_TakeBackRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_TakeBackRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_TakeBackRequest_ViewTokensEntry_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_TakeBackRequest_ViewTokensEntry_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_TakeBackResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_TakeBackResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_ClaimTimeoutRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_ClaimTimeoutRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_ClaimTimeoutRequest_ViewTokensEntry_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_ClaimTimeoutRequest_ViewTokensEntry_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_marketplay_v1_ClaimTimeoutResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_marketplay_v1_ClaimTimeoutResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -179,145 +249,199 @@ public final class GameServiceOuterClass {
   static {
     java.lang.String[] descriptorData = {
       "\n marketplay/v1/game_service.proto\022\rmark" +
-      "etplay.v1\032\037google/protobuf/timestamp.pro" +
-      "to\032\"marketplay/v1/central_market.proto\032 " +
-      "marketplay/v1/market_fresh.proto\032\"market" +
-      "play/v1/spice_merchant.proto\"\022\n\020ListGame" +
-      "sRequest\";\n\021ListGamesResponse\022&\n\005games\030\001" +
-      " \003(\0132\027.marketplay.v1.GameInfo\"\257\001\n\010GameIn" +
-      "fo\022\017\n\007game_id\030\001 \001(\t\022\r\n\005title\030\002 \001(\t\022\023\n\013mi" +
-      "n_players\030\003 \001(\005\022\023\n\013max_players\030\004 \001(\005\022*\n\007" +
-      "options\030\005 \003(\0132\031.marketplay.v1.OptionInfo" +
-      "\022\025\n\rrules_version\030\006 \001(\t\022\026\n\016rules_version" +
-      "s\030\007 \003(\t\"\303\001\n\nOptionInfo\022\014\n\004name\030\001 \001(\t\022\'\n\004" +
-      "type\030\002 \001(\0162\031.marketplay.v1.OptionType\022\025\n" +
-      "\rdefault_value\030\003 \001(\t\022\026\n\016allowed_values\030\004" +
-      " \003(\t\022\021\n\tmin_value\030\005 \001(\003\022\021\n\tmax_value\030\006 \001" +
-      "(\003\022\023\n\013description\030\007 \001(\t\022\024\n\014trusted_only\030" +
-      "\010 \001(\010\"D\n\rViewSelection\022\r\n\005seats\030\001 \003(\005\022\021\n" +
-      "\tall_seats\030\002 \001(\010\022\021\n\tspectator\030\003 \001(\010\"\203\002\n\016" +
-      "NewGameRequest\022\017\n\007game_id\030\001 \001(\t\022\023\n\013num_p" +
-      "layers\030\002 \001(\005\022;\n\007options\030\003 \003(\0132*.marketpl" +
-      "ay.v1.NewGameRequest.OptionsEntry\022\021\n\004see" +
-      "d\030\004 \001(\014H\000\210\001\001\022+\n\005views\030\005 \001(\0132\034.marketplay" +
-      ".v1.ViewSelection\022\025\n\rrules_version\030\006 \001(\t" +
-      "\032.\n\014OptionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002" +
-      " \001(\t:\0028\001B\007\n\005_seed\"\214\001\n\017NewGameResponse\022)\n" +
-      "\006update\030\001 \001(\0132\031.marketplay.v1.GameUpdate" +
-      "\022\023\n\013seat_tokens\030\002 \003(\t\0229\n\025seat_tokens_exp" +
-      "ire_at\030\003 \001(\0132\032.google.protobuf.Timestamp" +
-      "\"\306\002\n\022ApplyActionRequest\022\r\n\005state\030\001 \001(\014\022\014" +
-      "\n\004seat\030\002 \001(\005\022)\n\006action\030\003 \001(\0132\031.marketpla" +
-      "y.v1.GameAction\022\032\n\rexpected_step\030\004 \001(\003H\000" +
-      "\210\001\001\022\022\n\nseat_token\030\005 \001(\t\022+\n\005views\030\006 \001(\0132\034" +
-      ".marketplay.v1.ViewSelection\022F\n\013view_tok" +
-      "ens\030\007 \003(\01321.marketplay.v1.ApplyActionReq" +
-      "uest.ViewTokensEntry\0321\n\017ViewTokensEntry\022" +
-      "\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_expe" +
-      "cted_step\"@\n\023ApplyActionResponse\022)\n\006upda" +
-      "te\030\001 \001(\0132\031.marketplay.v1.GameUpdate\"\303\001\n\016" +
-      "GetViewRequest\022\r\n\005state\030\001 \001(\014\022+\n\005views\030\002" +
-      " \001(\0132\034.marketplay.v1.ViewSelection\022B\n\013vi" +
-      "ew_tokens\030\003 \003(\0132-.marketplay.v1.GetViewR" +
-      "equest.ViewTokensEntry\0321\n\017ViewTokensEntr" +
-      "y\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001\"<\n\017Get" +
-      "ViewResponse\022)\n\006update\030\001 \001(\0132\031.marketpla" +
-      "y.v1.GameUpdate\"\262\002\n\rReplayRequest\022\017\n\007gam" +
-      "e_id\030\001 \001(\t\022\023\n\013num_players\030\002 \001(\005\022:\n\007optio" +
-      "ns\030\003 \003(\0132).marketplay.v1.ReplayRequest.O" +
-      "ptionsEntry\022\014\n\004seed\030\004 \001(\014\022*\n\007actions\030\005 \003" +
-      "(\0132\031.marketplay.v1.SeatAction\022+\n\005views\030\006" +
-      " \001(\0132\034.marketplay.v1.ViewSelection\022\025\n\rru" +
-      "les_version\030\007 \001(\t\022\021\n\tseed_salt\030\010 \001(\014\032.\n\014" +
-      "OptionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 \001(\t" +
-      ":\0028\001\"E\n\nSeatAction\022\014\n\004seat\030\001 \001(\005\022)\n\006acti" +
-      "on\030\002 \001(\0132\031.marketplay.v1.GameAction\"T\n\016R" +
-      "eplayResponse\022)\n\006update\030\001 \001(\0132\031.marketpl" +
-      "ay.v1.GameUpdate\022\027\n\017actions_applied\030\002 \001(" +
-      "\005\"\347\001\n\024SuggestActionRequest\022\r\n\005state\030\001 \001(" +
-      "\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\022(\n\006p" +
-      "olicy\030\004 \001(\0162\030.marketplay.v1.BotPolicy\022\026\n" +
-      "\016max_iterations\030\005 \001(\005\022\022\n\nmax_millis\030\006 \001(" +
-      "\005\022\021\n\004seed\030\007 \001(\014H\000\210\001\001\022\032\n\rexpected_step\030\010 " +
-      "\001(\003H\001\210\001\001B\007\n\005_seedB\020\n\016_expected_step\"x\n\025S" +
-      "uggestActionResponse\022)\n\006action\030\001 \001(\0132\031.m" +
-      "arketplay.v1.GameAction\022\014\n\004step\030\002 \001(\003\022&\n" +
-      "\005stats\030\003 \001(\0132\027.marketplay.v1.BotStats\"\224\001" +
-      "\n\010BotStats\022(\n\006policy\030\001 \001(\0162\030.marketplay." +
-      "v1.BotPolicy\022\022\n\niterations\030\002 \001(\005\0221\n\ncand" +
-      "idates\030\003 \003(\0132\035.marketplay.v1.CandidateSt" +
-      "ats\022\027\n\017stopped_by_time\030\004 \001(\010\"_\n\016Candidat" +
-      "eStats\022)\n\006action\030\001 \001(\0132\031.marketplay.v1.G" +
-      "ameAction\022\016\n\006visits\030\002 \001(\005\022\022\n\nmean_value\030" +
-      "\003 \001(\001\"H\n\025RenewSeatTokenRequest\022\r\n\005state\030" +
-      "\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\"" +
-      "\\\n\026RenewSeatTokenResponse\022\022\n\nseat_token\030" +
-      "\001 \001(\t\022.\n\nexpires_at\030\002 \001(\0132\032.google.proto" +
-      "buf.Timestamp\"\215\002\n\nGameUpdate\022\r\n\005state\030\001 " +
-      "\001(\014\022\014\n\004step\030\002 \001(\003\022\017\n\007game_id\030\003 \001(\t\022*\n\tde" +
-      "cisions\030\004 \003(\0132\027.marketplay.v1.Decision\022&" +
-      "\n\005views\030\005 \003(\0132\027.marketplay.v1.GameView\022(" +
-      "\n\006events\030\006 \003(\0132\030.marketplay.v1.GameEvent" +
-      "\022\'\n\007outcome\030\007 \001(\0132\026.marketplay.v1.Outcom" +
-      "e\022\023\n\013num_players\030\010 \001(\005\022\025\n\rrules_version\030" +
-      "\t \001(\t\"x\n\010Decision\022\014\n\004seat\030\001 \001(\005\022\014\n\004kind\030" +
-      "\002 \001(\t\0220\n\rlegal_actions\030\003 \003(\0132\031.marketpla" +
-      "y.v1.GameAction\022\036\n\026legal_actions_include" +
-      "d\030\004 \001(\010\"\205\002\n\010GameView\022\021\n\004seat\030\001 \001(\005H\001\210\001\001\022" +
-      "\014\n\004step\030\002 \001(\003\022\027\n\017seed_commitment\030\003 \001(\014\022:" +
-      "\n\016spice_merchant\030\n \001(\0132 .marketplay.v1.S" +
-      "piceMerchantViewH\000\022:\n\016central_market\030\013 \001" +
-      "(\0132 .marketplay.v1.CentralMarketViewH\000\0226" +
-      "\n\014market_fresh\030\014 \001(\0132\036.marketplay.v1.Mar" +
-      "ketFreshViewH\000B\006\n\004gameB\007\n\005_seat\"\346\001\n\tGame" +
-      "Event\022\020\n\010audience\030\001 \003(\005\022\014\n\004step\030\002 \001(\003\022;\n" +
-      "\016spice_merchant\030\n \001(\0132!.marketplay.v1.Sp" +
-      "iceMerchantEventH\000\022;\n\016central_market\030\013 \001" +
-      "(\0132!.marketplay.v1.CentralMarketEventH\000\022" +
-      "7\n\014market_fresh\030\014 \001(\0132\037.marketplay.v1.Ma" +
-      "rketFreshEventH\000B\006\n\004game\"\312\001\n\nGameAction\022" +
+      "etplay.v1\032\036google/protobuf/duration.prot" +
+      "o\032\037google/protobuf/timestamp.proto\032\"mark" +
+      "etplay/v1/central_market.proto\032 marketpl" +
+      "ay/v1/market_fresh.proto\032\"marketplay/v1/" +
+      "spice_merchant.proto\"\022\n\020ListGamesRequest" +
+      "\";\n\021ListGamesResponse\022&\n\005games\030\001 \003(\0132\027.m" +
+      "arketplay.v1.GameInfo\"\257\001\n\010GameInfo\022\017\n\007ga" +
+      "me_id\030\001 \001(\t\022\r\n\005title\030\002 \001(\t\022\023\n\013min_player" +
+      "s\030\003 \001(\005\022\023\n\013max_players\030\004 \001(\005\022*\n\007options\030" +
+      "\005 \003(\0132\031.marketplay.v1.OptionInfo\022\025\n\rrule" +
+      "s_version\030\006 \001(\t\022\026\n\016rules_versions\030\007 \003(\t\"" +
+      "\322\001\n\nOptionInfo\022\014\n\004name\030\001 \001(\t\022\'\n\004type\030\002 \001" +
+      "(\0162\031.marketplay.v1.OptionType\022\025\n\rdefault" +
+      "_value\030\003 \001(\t\022\026\n\016allowed_values\030\004 \003(\t\022\021\n\t" +
+      "min_value\030\005 \001(\003\022\021\n\tmax_value\030\006 \001(\003\022\023\n\013de" +
+      "scription\030\007 \001(\t\022\024\n\014trusted_only\030\010 \001(\010\022\r\n" +
+      "\005table\030\t \001(\010\"h\n\rViewSelection\022\r\n\005seats\030\001" +
+      " \003(\005\022\021\n\tall_seats\030\002 \001(\010\022\021\n\tspectator\030\003 \001" +
+      "(\010\022\016\n\006locale\030\004 \001(\t\022\022\n\nseat_names\030\005 \003(\t\"\203" +
+      "\002\n\016NewGameRequest\022\017\n\007game_id\030\001 \001(\t\022\023\n\013nu" +
+      "m_players\030\002 \001(\005\022;\n\007options\030\003 \003(\0132*.marke" +
+      "tplay.v1.NewGameRequest.OptionsEntry\022\021\n\004" +
+      "seed\030\004 \001(\014H\000\210\001\001\022+\n\005views\030\005 \001(\0132\034.marketp" +
+      "lay.v1.ViewSelection\022\025\n\rrules_version\030\006 " +
+      "\001(\t\032.\n\014OptionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005valu" +
+      "e\030\002 \001(\t:\0028\001B\007\n\005_seed\"\214\001\n\017NewGameResponse" +
+      "\022)\n\006update\030\001 \001(\0132\031.marketplay.v1.GameUpd" +
+      "ate\022\023\n\013seat_tokens\030\002 \003(\t\0229\n\025seat_tokens_" +
+      "expire_at\030\003 \001(\0132\032.google.protobuf.Timest" +
+      "amp\"\306\002\n\022ApplyActionRequest\022\r\n\005state\030\001 \001(" +
+      "\014\022\014\n\004seat\030\002 \001(\005\022)\n\006action\030\003 \001(\0132\031.market" +
+      "play.v1.GameAction\022\032\n\rexpected_step\030\004 \001(" +
+      "\003H\000\210\001\001\022\022\n\nseat_token\030\005 \001(\t\022+\n\005views\030\006 \001(" +
+      "\0132\034.marketplay.v1.ViewSelection\022F\n\013view_" +
+      "tokens\030\007 \003(\01321.marketplay.v1.ApplyAction" +
+      "Request.ViewTokensEntry\0321\n\017ViewTokensEnt" +
+      "ry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_e" +
+      "xpected_step\"@\n\023ApplyActionResponse\022)\n\006u" +
+      "pdate\030\001 \001(\0132\031.marketplay.v1.GameUpdate\"\303" +
+      "\001\n\016GetViewRequest\022\r\n\005state\030\001 \001(\014\022+\n\005view" +
+      "s\030\002 \001(\0132\034.marketplay.v1.ViewSelection\022B\n" +
+      "\013view_tokens\030\003 \003(\0132-.marketplay.v1.GetVi" +
+      "ewRequest.ViewTokensEntry\0321\n\017ViewTokensE" +
+      "ntry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001\"<\n\017" +
+      "GetViewResponse\022)\n\006update\030\001 \001(\0132\031.market" +
+      "play.v1.GameUpdate\"\262\002\n\rReplayRequest\022\017\n\007" +
+      "game_id\030\001 \001(\t\022\023\n\013num_players\030\002 \001(\005\022:\n\007op" +
+      "tions\030\003 \003(\0132).marketplay.v1.ReplayReques" +
+      "t.OptionsEntry\022\014\n\004seed\030\004 \001(\014\022*\n\007actions\030" +
+      "\005 \003(\0132\031.marketplay.v1.SeatAction\022+\n\005view" +
+      "s\030\006 \001(\0132\034.marketplay.v1.ViewSelection\022\025\n" +
+      "\rrules_version\030\007 \001(\t\022\021\n\tseed_salt\030\010 \001(\014\032" +
+      ".\n\014OptionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 " +
+      "\001(\t:\0028\001\"]\n\nSeatAction\022\014\n\004seat\030\001 \001(\005\022)\n\006a" +
+      "ction\030\002 \001(\0132\031.marketplay.v1.GameAction\022\026" +
+      "\n\016takeback_steps\030\003 \001(\005\"T\n\016ReplayResponse" +
+      "\022)\n\006update\030\001 \001(\0132\031.marketplay.v1.GameUpd" +
+      "ate\022\027\n\017actions_applied\030\002 \001(\005\"\347\001\n\024Suggest" +
+      "ActionRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 \001" +
+      "(\005\022\022\n\nseat_token\030\003 \001(\t\022(\n\006policy\030\004 \001(\0162\030" +
+      ".marketplay.v1.BotPolicy\022\026\n\016max_iteratio" +
+      "ns\030\005 \001(\005\022\022\n\nmax_millis\030\006 \001(\005\022\021\n\004seed\030\007 \001" +
+      "(\014H\000\210\001\001\022\032\n\rexpected_step\030\010 \001(\003H\001\210\001\001B\007\n\005_" +
+      "seedB\020\n\016_expected_step\"x\n\025SuggestActionR" +
+      "esponse\022)\n\006action\030\001 \001(\0132\031.marketplay.v1." +
+      "GameAction\022\014\n\004step\030\002 \001(\003\022&\n\005stats\030\003 \001(\0132" +
+      "\027.marketplay.v1.BotStats\"\224\001\n\010BotStats\022(\n" +
+      "\006policy\030\001 \001(\0162\030.marketplay.v1.BotPolicy\022" +
+      "\022\n\niterations\030\002 \001(\005\0221\n\ncandidates\030\003 \003(\0132" +
+      "\035.marketplay.v1.CandidateStats\022\027\n\017stoppe" +
+      "d_by_time\030\004 \001(\010\"_\n\016CandidateStats\022)\n\006act" +
+      "ion\030\001 \001(\0132\031.marketplay.v1.GameAction\022\016\n\006" +
+      "visits\030\002 \001(\005\022\022\n\nmean_value\030\003 \001(\001\"H\n\025Rene" +
+      "wSeatTokenRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat" +
+      "\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\"\\\n\026RenewSeatT" +
+      "okenResponse\022\022\n\nseat_token\030\001 \001(\t\022.\n\nexpi" +
+      "res_at\030\002 \001(\0132\032.google.protobuf.Timestamp" +
+      "\"\267\003\n\nGameUpdate\022\r\n\005state\030\001 \001(\014\022\014\n\004step\030\002" +
+      " \001(\003\022\017\n\007game_id\030\003 \001(\t\022*\n\tdecisions\030\004 \003(\013" +
+      "2\027.marketplay.v1.Decision\022&\n\005views\030\005 \003(\013" +
+      "2\027.marketplay.v1.GameView\022(\n\006events\030\006 \003(" +
+      "\0132\030.marketplay.v1.GameEvent\022\'\n\007outcome\030\007" +
+      " \001(\0132\026.marketplay.v1.Outcome\022\023\n\013num_play" +
+      "ers\030\010 \001(\005\022\025\n\rrules_version\030\t \001(\t\022/\n\013serv" +
+      "er_time\030\n \001(\0132\032.google.protobuf.Timestam" +
+      "p\022B\n\rtable_options\030\013 \003(\0132+.marketplay.v1" +
+      ".GameUpdate.TableOptionsEntry\0323\n\021TableOp" +
+      "tionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\002" +
+      "8\001\"\240\001\n\010Decision\022\014\n\004seat\030\001 \001(\005\022\014\n\004kind\030\002 " +
+      "\001(\t\0220\n\rlegal_actions\030\003 \003(\0132\031.marketplay." +
+      "v1.GameAction\022\036\n\026legal_actions_included\030" +
+      "\004 \001(\010\022&\n\006prompt\030\005 \001(\0132\026.marketplay.v1.Me" +
+      "ssage\"\307\002\n\010GameView\022\021\n\004seat\030\001 \001(\005H\001\210\001\001\022\014\n" +
+      "\004step\030\002 \001(\003\022\027\n\017seed_commitment\030\003 \001(\014\022\026\n\016" +
+      "takeback_steps\030\004 \001(\005\022(\n\006clocks\030\005 \003(\0132\030.m" +
+      "arketplay.v1.SeatClock\022:\n\016spice_merchant" +
+      "\030\n \001(\0132 .marketplay.v1.SpiceMerchantView" +
+      "H\000\022:\n\016central_market\030\013 \001(\0132 .marketplay." +
+      "v1.CentralMarketViewH\000\0226\n\014market_fresh\030\014" +
+      " \001(\0132\036.marketplay.v1.MarketFreshViewH\000B\006" +
+      "\n\004gameB\007\n\005_seat\"\251\001\n\tSeatClock\022\014\n\004seat\030\001 " +
+      "\001(\005\022\'\n\004bank\030\002 \001(\0132\031.google.protobuf.Dura" +
+      "tion\0227\n\023decision_started_at\030\003 \001(\0132\032.goog" +
+      "le.protobuf.Timestamp\022,\n\010deadline\030\004 \001(\0132" +
+      "\032.google.protobuf.Timestamp\"\273\002\n\tGameEven" +
+      "t\022\020\n\010audience\030\001 \003(\005\022\014\n\004step\030\002 \001(\003\022\'\n\007mes" +
+      "sage\030\003 \001(\0132\026.marketplay.v1.Message\022;\n\016sp" +
+      "ice_merchant\030\n \001(\0132!.marketplay.v1.Spice" +
+      "MerchantEventH\000\022;\n\016central_market\030\013 \001(\0132" +
+      "!.marketplay.v1.CentralMarketEventH\000\0227\n\014" +
+      "market_fresh\030\014 \001(\0132\037.marketplay.v1.Marke" +
+      "tFreshEventH\000\022*\n\005table\030\024 \001(\0132\031.marketpla" +
+      "y.v1.TableEventH\000B\006\n\004game\"r\n\nTableEvent\022" +
+      ".\n\ntaken_back\030\001 \001(\0132\030.marketplay.v1.Take" +
+      "nBackH\000\022,\n\ttimed_out\030\002 \001(\0132\027.marketplay." +
+      "v1.TimedOutH\000B\006\n\004kind\"(\n\tTakenBack\022\014\n\004se" +
+      "at\030\001 \001(\005\022\r\n\005steps\030\002 \001(\005\"(\n\010TimedOut\022\014\n\004s" +
+      "eat\030\001 \001(\005\022\016\n\006policy\030\002 \001(\t\"\361\001\n\nGameAction" +
+      "\022%\n\005label\030\001 \001(\0132\026.marketplay.v1.Message\022" +
       "<\n\016spice_merchant\030\n \001(\0132\".marketplay.v1." +
       "SpiceMerchantActionH\000\022<\n\016central_market\030" +
       "\013 \001(\0132\".marketplay.v1.CentralMarketActio" +
       "nH\000\0228\n\014market_fresh\030\014 \001(\0132 .marketplay.v" +
-      "1.MarketFreshActionH\000B\006\n\004game\"\327\002\n\007Outcom" +
+      "1.MarketFreshActionH\000B\006\n\004game\"\223\003\n\007Outcom" +
       "e\022*\n\007results\030\001 \003(\0132\031.marketplay.v1.SeatR" +
       "esult\022\017\n\007winners\030\002 \003(\005\022\021\n\ttie_break\030\003 \001(" +
       "\t\022\014\n\004seed\030\004 \001(\014\022\032\n\022final_state_digest\030\005 " +
-      "\001(\014\022\021\n\tseed_salt\030\006 \001(\014\022=\n\016spice_merchant" +
-      "\030\n \001(\0132#.marketplay.v1.SpiceMerchantOutc" +
-      "omeH\000\022=\n\016central_market\030\013 \001(\0132#.marketpl" +
-      "ay.v1.CentralMarketOutcomeH\000\0229\n\014market_f" +
-      "resh\030\014 \001(\0132!.marketplay.v1.MarketFreshOu" +
-      "tcomeH\000B\006\n\004game\"Q\n\nSeatResult\022\014\n\004seat\030\001 " +
-      "\001(\005\022\r\n\005score\030\002 \001(\003\022\014\n\004rank\030\003 \001(\005\022\030\n\020tie_" +
-      "break_values\030\004 \003(\003*j\n\nOptionType\022\033\n\027OPTI" +
-      "ON_TYPE_UNSPECIFIED\020\000\022\024\n\020OPTION_TYPE_BOO" +
-      "L\020\001\022\023\n\017OPTION_TYPE_INT\020\002\022\024\n\020OPTION_TYPE_" +
-      "ENUM\020\003*l\n\tBotPolicy\022\032\n\026BOT_POLICY_UNSPEC" +
-      "IFIED\020\000\022\025\n\021BOT_POLICY_RANDOM\020\001\022\025\n\021BOT_PO" +
-      "LICY_GREEDY\020\002\022\025\n\021BOT_POLICY_ISMCTS\020\0032\311\004\n" +
-      "\013GameService\022N\n\tListGames\022\037.marketplay.v" +
-      "1.ListGamesRequest\032 .marketplay.v1.ListG" +
-      "amesResponse\022H\n\007NewGame\022\035.marketplay.v1." +
-      "NewGameRequest\032\036.marketplay.v1.NewGameRe" +
-      "sponse\022T\n\013ApplyAction\022!.marketplay.v1.Ap" +
-      "plyActionRequest\032\".marketplay.v1.ApplyAc" +
-      "tionResponse\022H\n\007GetView\022\035.marketplay.v1." +
-      "GetViewRequest\032\036.marketplay.v1.GetViewRe" +
-      "sponse\022E\n\006Replay\022\034.marketplay.v1.ReplayR" +
-      "equest\032\035.marketplay.v1.ReplayResponse\022Z\n" +
-      "\rSuggestAction\022#.marketplay.v1.SuggestAc" +
-      "tionRequest\032$.marketplay.v1.SuggestActio" +
-      "nResponse\022]\n\016RenewSeatToken\022$.marketplay" +
-      ".v1.RenewSeatTokenRequest\032%.marketplay.v" +
-      "1.RenewSeatTokenResponseBA\n\021dev.marketpl" +
-      "ay.v1P\001Z\032marketplay/v1;marketplayv1\252\002\rMa" +
-      "rketplay.V1b\006proto3"
+      "\001(\014\022\021\n\tseed_salt\030\006 \001(\014\022\'\n\007summary\030\007 \001(\0132" +
+      "\026.marketplay.v1.Message\022\021\n\tforfeited\030\010 \003" +
+      "(\005\022=\n\016spice_merchant\030\n \001(\0132#.marketplay." +
+      "v1.SpiceMerchantOutcomeH\000\022=\n\016central_mar" +
+      "ket\030\013 \001(\0132#.marketplay.v1.CentralMarketO" +
+      "utcomeH\000\0229\n\014market_fresh\030\014 \001(\0132!.marketp" +
+      "lay.v1.MarketFreshOutcomeH\000B\006\n\004game\"Q\n\nS" +
+      "eatResult\022\014\n\004seat\030\001 \001(\005\022\r\n\005score\030\002 \001(\003\022\014" +
+      "\n\004rank\030\003 \001(\005\022\030\n\020tie_break_values\030\004 \003(\003\"V" +
+      "\n\007Message\022\n\n\002id\030\001 \001(\t\0221\n\targuments\030\002 \003(\013" +
+      "2\036.marketplay.v1.MessageArgument\022\014\n\004text" +
+      "\030\003 \001(\t\"\206\001\n\017MessageArgument\022\014\n\004name\030\001 \001(\t" +
+      "\022\020\n\006number\030\002 \001(\003H\000\022\016\n\004seat\030\003 \001(\005H\000\022\016\n\004te" +
+      "rm\030\004 \001(\tH\000\022*\n\004list\030\005 \001(\0132\032.marketplay.v1" +
+      ".MessageListH\000B\007\n\005value\"<\n\013MessageList\022-" +
+      "\n\005items\030\001 \003(\0132\036.marketplay.v1.MessageArg" +
+      "ument\"\244\002\n\017TakeBackRequest\022\r\n\005state\030\001 \001(\014" +
+      "\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\022\032\n\rex" +
+      "pected_step\030\004 \001(\003H\000\210\001\001\022+\n\005views\030\005 \001(\0132\034." +
+      "marketplay.v1.ViewSelection\022C\n\013view_toke" +
+      "ns\030\006 \003(\0132..marketplay.v1.TakeBackRequest" +
+      ".ViewTokensEntry\022\r\n\005steps\030\007 \001(\005\0321\n\017ViewT" +
+      "okensEntry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\002" +
+      "8\001B\020\n\016_expected_step\"=\n\020TakeBackResponse" +
+      "\022)\n\006update\030\001 \001(\0132\031.marketplay.v1.GameUpd" +
+      "ate\"\235\002\n\023ClaimTimeoutRequest\022\r\n\005state\030\001 \001" +
+      "(\014\022\032\n\rexpected_step\030\002 \001(\003H\000\210\001\001\022+\n\005views\030" +
+      "\003 \001(\0132\034.marketplay.v1.ViewSelection\022G\n\013v" +
+      "iew_tokens\030\004 \003(\01322.marketplay.v1.ClaimTi" +
+      "meoutRequest.ViewTokensEntry\022\022\n\nseat_tok" +
+      "en\030\005 \001(\t\022\014\n\004seat\030\006 \001(\005\0321\n\017ViewTokensEntr" +
+      "y\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_ex" +
+      "pected_step\"A\n\024ClaimTimeoutResponse\022)\n\006u" +
+      "pdate\030\001 \001(\0132\031.marketplay.v1.GameUpdate*j" +
+      "\n\nOptionType\022\033\n\027OPTION_TYPE_UNSPECIFIED\020" +
+      "\000\022\024\n\020OPTION_TYPE_BOOL\020\001\022\023\n\017OPTION_TYPE_I" +
+      "NT\020\002\022\024\n\020OPTION_TYPE_ENUM\020\003*l\n\tBotPolicy\022" +
+      "\032\n\026BOT_POLICY_UNSPECIFIED\020\000\022\025\n\021BOT_POLIC" +
+      "Y_RANDOM\020\001\022\025\n\021BOT_POLICY_GREEDY\020\002\022\025\n\021BOT" +
+      "_POLICY_ISMCTS\020\0032\357\005\n\013GameService\022N\n\tList" +
+      "Games\022\037.marketplay.v1.ListGamesRequest\032 " +
+      ".marketplay.v1.ListGamesResponse\022H\n\007NewG" +
+      "ame\022\035.marketplay.v1.NewGameRequest\032\036.mar" +
+      "ketplay.v1.NewGameResponse\022T\n\013ApplyActio" +
+      "n\022!.marketplay.v1.ApplyActionRequest\032\".m" +
+      "arketplay.v1.ApplyActionResponse\022H\n\007GetV" +
+      "iew\022\035.marketplay.v1.GetViewRequest\032\036.mar" +
+      "ketplay.v1.GetViewResponse\022E\n\006Replay\022\034.m" +
+      "arketplay.v1.ReplayRequest\032\035.marketplay." +
+      "v1.ReplayResponse\022Z\n\rSuggestAction\022#.mar" +
+      "ketplay.v1.SuggestActionRequest\032$.market" +
+      "play.v1.SuggestActionResponse\022]\n\016RenewSe" +
+      "atToken\022$.marketplay.v1.RenewSeatTokenRe" +
+      "quest\032%.marketplay.v1.RenewSeatTokenResp" +
+      "onse\022K\n\010TakeBack\022\036.marketplay.v1.TakeBac" +
+      "kRequest\032\037.marketplay.v1.TakeBackRespons" +
+      "e\022W\n\014ClaimTimeout\022\".marketplay.v1.ClaimT" +
+      "imeoutRequest\032#.marketplay.v1.ClaimTimeo" +
+      "utResponseBA\n\021dev.marketplay.v1P\001Z\032marke" +
+      "tplay/v1;marketplayv1\252\002\rMarketplay.V1b\006p" +
+      "roto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
+          com.google.protobuf.DurationProto.getDescriptor(),
           com.google.protobuf.TimestampProto.getDescriptor(),
           dev.marketplay.v1.CentralMarket.getDescriptor(),
           dev.marketplay.v1.MarketFresh.getDescriptor(),
@@ -346,13 +470,13 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_OptionInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_OptionInfo_descriptor,
-        new java.lang.String[] { "Name", "Type", "DefaultValue", "AllowedValues", "MinValue", "MaxValue", "Description", "TrustedOnly", });
+        new java.lang.String[] { "Name", "Type", "DefaultValue", "AllowedValues", "MinValue", "MaxValue", "Description", "TrustedOnly", "Table", });
     internal_static_marketplay_v1_ViewSelection_descriptor =
       getDescriptor().getMessageTypes().get(4);
     internal_static_marketplay_v1_ViewSelection_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_ViewSelection_descriptor,
-        new java.lang.String[] { "Seats", "AllSeats", "Spectator", });
+        new java.lang.String[] { "Seats", "AllSeats", "Spectator", "Locale", "SeatNames", });
     internal_static_marketplay_v1_NewGameRequest_descriptor =
       getDescriptor().getMessageTypes().get(5);
     internal_static_marketplay_v1_NewGameRequest_fieldAccessorTable = new
@@ -424,7 +548,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_SeatAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_SeatAction_descriptor,
-        new java.lang.String[] { "Seat", "Action", });
+        new java.lang.String[] { "Seat", "Action", "TakebackSteps", });
     internal_static_marketplay_v1_ReplayResponse_descriptor =
       getDescriptor().getMessageTypes().get(13);
     internal_static_marketplay_v1_ReplayResponse_fieldAccessorTable = new
@@ -472,43 +596,128 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_GameUpdate_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_GameUpdate_descriptor,
-        new java.lang.String[] { "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion", });
+        new java.lang.String[] { "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion", "ServerTime", "TableOptions", });
+    internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_descriptor =
+      internal_static_marketplay_v1_GameUpdate_descriptor.getNestedTypes().get(0);
+    internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_descriptor,
+        new java.lang.String[] { "Key", "Value", });
     internal_static_marketplay_v1_Decision_descriptor =
       getDescriptor().getMessageTypes().get(21);
     internal_static_marketplay_v1_Decision_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_Decision_descriptor,
-        new java.lang.String[] { "Seat", "Kind", "LegalActions", "LegalActionsIncluded", });
+        new java.lang.String[] { "Seat", "Kind", "LegalActions", "LegalActionsIncluded", "Prompt", });
     internal_static_marketplay_v1_GameView_descriptor =
       getDescriptor().getMessageTypes().get(22);
     internal_static_marketplay_v1_GameView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_GameView_descriptor,
-        new java.lang.String[] { "Seat", "Step", "SeedCommitment", "SpiceMerchant", "CentralMarket", "MarketFresh", "Game", "Seat", });
-    internal_static_marketplay_v1_GameEvent_descriptor =
+        new java.lang.String[] { "Seat", "Step", "SeedCommitment", "TakebackSteps", "Clocks", "SpiceMerchant", "CentralMarket", "MarketFresh", "Game", "Seat", });
+    internal_static_marketplay_v1_SeatClock_descriptor =
       getDescriptor().getMessageTypes().get(23);
+    internal_static_marketplay_v1_SeatClock_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_SeatClock_descriptor,
+        new java.lang.String[] { "Seat", "Bank", "DecisionStartedAt", "Deadline", });
+    internal_static_marketplay_v1_GameEvent_descriptor =
+      getDescriptor().getMessageTypes().get(24);
     internal_static_marketplay_v1_GameEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_GameEvent_descriptor,
-        new java.lang.String[] { "Audience", "Step", "SpiceMerchant", "CentralMarket", "MarketFresh", "Game", });
+        new java.lang.String[] { "Audience", "Step", "Message", "SpiceMerchant", "CentralMarket", "MarketFresh", "Table", "Game", });
+    internal_static_marketplay_v1_TableEvent_descriptor =
+      getDescriptor().getMessageTypes().get(25);
+    internal_static_marketplay_v1_TableEvent_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_TableEvent_descriptor,
+        new java.lang.String[] { "TakenBack", "TimedOut", "Kind", });
+    internal_static_marketplay_v1_TakenBack_descriptor =
+      getDescriptor().getMessageTypes().get(26);
+    internal_static_marketplay_v1_TakenBack_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_TakenBack_descriptor,
+        new java.lang.String[] { "Seat", "Steps", });
+    internal_static_marketplay_v1_TimedOut_descriptor =
+      getDescriptor().getMessageTypes().get(27);
+    internal_static_marketplay_v1_TimedOut_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_TimedOut_descriptor,
+        new java.lang.String[] { "Seat", "Policy", });
     internal_static_marketplay_v1_GameAction_descriptor =
-      getDescriptor().getMessageTypes().get(24);
+      getDescriptor().getMessageTypes().get(28);
     internal_static_marketplay_v1_GameAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_GameAction_descriptor,
-        new java.lang.String[] { "SpiceMerchant", "CentralMarket", "MarketFresh", "Game", });
+        new java.lang.String[] { "Label", "SpiceMerchant", "CentralMarket", "MarketFresh", "Game", });
     internal_static_marketplay_v1_Outcome_descriptor =
-      getDescriptor().getMessageTypes().get(25);
+      getDescriptor().getMessageTypes().get(29);
     internal_static_marketplay_v1_Outcome_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_Outcome_descriptor,
-        new java.lang.String[] { "Results", "Winners", "TieBreak", "Seed", "FinalStateDigest", "SeedSalt", "SpiceMerchant", "CentralMarket", "MarketFresh", "Game", });
+        new java.lang.String[] { "Results", "Winners", "TieBreak", "Seed", "FinalStateDigest", "SeedSalt", "Summary", "Forfeited", "SpiceMerchant", "CentralMarket", "MarketFresh", "Game", });
     internal_static_marketplay_v1_SeatResult_descriptor =
-      getDescriptor().getMessageTypes().get(26);
+      getDescriptor().getMessageTypes().get(30);
     internal_static_marketplay_v1_SeatResult_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_SeatResult_descriptor,
         new java.lang.String[] { "Seat", "Score", "Rank", "TieBreakValues", });
+    internal_static_marketplay_v1_Message_descriptor =
+      getDescriptor().getMessageTypes().get(31);
+    internal_static_marketplay_v1_Message_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_Message_descriptor,
+        new java.lang.String[] { "Id", "Arguments", "Text", });
+    internal_static_marketplay_v1_MessageArgument_descriptor =
+      getDescriptor().getMessageTypes().get(32);
+    internal_static_marketplay_v1_MessageArgument_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_MessageArgument_descriptor,
+        new java.lang.String[] { "Name", "Number", "Seat", "Term", "List", "Value", });
+    internal_static_marketplay_v1_MessageList_descriptor =
+      getDescriptor().getMessageTypes().get(33);
+    internal_static_marketplay_v1_MessageList_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_MessageList_descriptor,
+        new java.lang.String[] { "Items", });
+    internal_static_marketplay_v1_TakeBackRequest_descriptor =
+      getDescriptor().getMessageTypes().get(34);
+    internal_static_marketplay_v1_TakeBackRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_TakeBackRequest_descriptor,
+        new java.lang.String[] { "State", "Seat", "SeatToken", "ExpectedStep", "Views", "ViewTokens", "Steps", "ExpectedStep", });
+    internal_static_marketplay_v1_TakeBackRequest_ViewTokensEntry_descriptor =
+      internal_static_marketplay_v1_TakeBackRequest_descriptor.getNestedTypes().get(0);
+    internal_static_marketplay_v1_TakeBackRequest_ViewTokensEntry_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_TakeBackRequest_ViewTokensEntry_descriptor,
+        new java.lang.String[] { "Key", "Value", });
+    internal_static_marketplay_v1_TakeBackResponse_descriptor =
+      getDescriptor().getMessageTypes().get(35);
+    internal_static_marketplay_v1_TakeBackResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_TakeBackResponse_descriptor,
+        new java.lang.String[] { "Update", });
+    internal_static_marketplay_v1_ClaimTimeoutRequest_descriptor =
+      getDescriptor().getMessageTypes().get(36);
+    internal_static_marketplay_v1_ClaimTimeoutRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_ClaimTimeoutRequest_descriptor,
+        new java.lang.String[] { "State", "ExpectedStep", "Views", "ViewTokens", "SeatToken", "Seat", "ExpectedStep", });
+    internal_static_marketplay_v1_ClaimTimeoutRequest_ViewTokensEntry_descriptor =
+      internal_static_marketplay_v1_ClaimTimeoutRequest_descriptor.getNestedTypes().get(0);
+    internal_static_marketplay_v1_ClaimTimeoutRequest_ViewTokensEntry_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_ClaimTimeoutRequest_ViewTokensEntry_descriptor,
+        new java.lang.String[] { "Key", "Value", });
+    internal_static_marketplay_v1_ClaimTimeoutResponse_descriptor =
+      getDescriptor().getMessageTypes().get(37);
+    internal_static_marketplay_v1_ClaimTimeoutResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_marketplay_v1_ClaimTimeoutResponse_descriptor,
+        new java.lang.String[] { "Update", });
+    com.google.protobuf.DurationProto.getDescriptor();
     com.google.protobuf.TimestampProto.getDescriptor();
     dev.marketplay.v1.CentralMarket.getDescriptor();
     dev.marketplay.v1.MarketFresh.getDescriptor();

@@ -41,6 +41,18 @@ private static final long serialVersionUID = 0L;
     return dev.marketplay.v1.GameServiceOuterClass.internal_static_marketplay_v1_GameUpdate_descriptor;
   }
 
+  @SuppressWarnings({"rawtypes"})
+  @java.lang.Override
+  protected com.google.protobuf.MapField internalGetMapField(
+      int number) {
+    switch (number) {
+      case 11:
+        return internalGetTableOptions();
+      default:
+        throw new RuntimeException(
+            "Invalid map field number: " + number);
+    }
+  }
   @java.lang.Override
   protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internalGetFieldAccessorTable() {
@@ -68,7 +80,7 @@ private static final long serialVersionUID = 0L;
   private long step_ = 0L;
   /**
    * <pre>
-   * increases by one per applied action
+   * increases by one per applied action or take-back
    * </pre>
    *
    * <code>int64 step = 2;</code>
@@ -337,6 +349,145 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int SERVER_TIME_FIELD_NUMBER = 10;
+  private com.google.protobuf.Timestamp serverTime_;
+  /**
+   * <pre>
+   * At a table with a clock: when the server made this update, by its own
+   * clock, so a frontend's countdowns start from the server's time
+   * (GameView.clocks).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp server_time = 10;</code>
+   * @return Whether the serverTime field is set.
+   */
+  @java.lang.Override
+  public boolean hasServerTime() {
+    return serverTime_ != null;
+  }
+  /**
+   * <pre>
+   * At a table with a clock: when the server made this update, by its own
+   * clock, so a frontend's countdowns start from the server's time
+   * (GameView.clocks).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp server_time = 10;</code>
+   * @return The serverTime.
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getServerTime() {
+    return serverTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : serverTime_;
+  }
+  /**
+   * <pre>
+   * At a table with a clock: when the server made this update, by its own
+   * clock, so a frontend's countdowns start from the server's time
+   * (GameView.clocks).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp server_time = 10;</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.TimestampOrBuilder getServerTimeOrBuilder() {
+    return serverTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : serverTime_;
+  }
+
+  public static final int TABLE_OPTIONS_FIELD_NUMBER = 11;
+  private static final class TableOptionsDefaultEntryHolder {
+    static final com.google.protobuf.MapEntry<
+        java.lang.String, java.lang.String> defaultEntry =
+            com.google.protobuf.MapEntry
+            .<java.lang.String, java.lang.String>newDefaultInstance(
+                dev.marketplay.v1.GameServiceOuterClass.internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_descriptor, 
+                com.google.protobuf.WireFormat.FieldType.STRING,
+                "",
+                com.google.protobuf.WireFormat.FieldType.STRING,
+                "");
+  }
+  @SuppressWarnings("serial")
+  private com.google.protobuf.MapField<
+      java.lang.String, java.lang.String> tableOptions_;
+  private com.google.protobuf.MapField<java.lang.String, java.lang.String>
+  internalGetTableOptions() {
+    if (tableOptions_ == null) {
+      return com.google.protobuf.MapField.emptyMapField(
+          TableOptionsDefaultEntryHolder.defaultEntry);
+    }
+    return tableOptions_;
+  }
+  public int getTableOptionsCount() {
+    return internalGetTableOptions().getMap().size();
+  }
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  @java.lang.Override
+  public boolean containsTableOptions(
+      java.lang.String key) {
+    if (key == null) { throw new NullPointerException("map key"); }
+    return internalGetTableOptions().getMap().containsKey(key);
+  }
+  /**
+   * Use {@link #getTableOptionsMap()} instead.
+   */
+  @java.lang.Override
+  @java.lang.Deprecated
+  public java.util.Map<java.lang.String, java.lang.String> getTableOptions() {
+    return getTableOptionsMap();
+  }
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  @java.lang.Override
+  public java.util.Map<java.lang.String, java.lang.String> getTableOptionsMap() {
+    return internalGetTableOptions().getMap();
+  }
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  @java.lang.Override
+  public /* nullable */
+java.lang.String getTableOptionsOrDefault(
+      java.lang.String key,
+      /* nullable */
+java.lang.String defaultValue) {
+    if (key == null) { throw new NullPointerException("map key"); }
+    java.util.Map<java.lang.String, java.lang.String> map =
+        internalGetTableOptions().getMap();
+    return map.containsKey(key) ? map.get(key) : defaultValue;
+  }
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  @java.lang.Override
+  public java.lang.String getTableOptionsOrThrow(
+      java.lang.String key) {
+    if (key == null) { throw new NullPointerException("map key"); }
+    java.util.Map<java.lang.String, java.lang.String> map =
+        internalGetTableOptions().getMap();
+    if (!map.containsKey(key)) {
+      throw new java.lang.IllegalArgumentException();
+    }
+    return map.get(key);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -378,6 +529,15 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(rulesVersion_)) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 9, rulesVersion_);
     }
+    if (serverTime_ != null) {
+      output.writeMessage(10, getServerTime());
+    }
+    com.google.protobuf.GeneratedMessageV3
+      .serializeStringMapTo(
+        output,
+        internalGetTableOptions(),
+        TableOptionsDefaultEntryHolder.defaultEntry,
+        11);
     getUnknownFields().writeTo(output);
   }
 
@@ -421,6 +581,20 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(rulesVersion_)) {
       size += com.google.protobuf.GeneratedMessageV3.computeStringSize(9, rulesVersion_);
     }
+    if (serverTime_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(10, getServerTime());
+    }
+    for (java.util.Map.Entry<java.lang.String, java.lang.String> entry
+         : internalGetTableOptions().getMap().entrySet()) {
+      com.google.protobuf.MapEntry<java.lang.String, java.lang.String>
+      tableOptions__ = TableOptionsDefaultEntryHolder.defaultEntry.newBuilderForType()
+          .setKey(entry.getKey())
+          .setValue(entry.getValue())
+          .build();
+      size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(11, tableOptions__);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -457,6 +631,13 @@ private static final long serialVersionUID = 0L;
         != other.getNumPlayers()) return false;
     if (!getRulesVersion()
         .equals(other.getRulesVersion())) return false;
+    if (hasServerTime() != other.hasServerTime()) return false;
+    if (hasServerTime()) {
+      if (!getServerTime()
+          .equals(other.getServerTime())) return false;
+    }
+    if (!internalGetTableOptions().equals(
+        other.internalGetTableOptions())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -495,6 +676,14 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getNumPlayers();
     hash = (37 * hash) + RULES_VERSION_FIELD_NUMBER;
     hash = (53 * hash) + getRulesVersion().hashCode();
+    if (hasServerTime()) {
+      hash = (37 * hash) + SERVER_TIME_FIELD_NUMBER;
+      hash = (53 * hash) + getServerTime().hashCode();
+    }
+    if (!internalGetTableOptions().getMap().isEmpty()) {
+      hash = (37 * hash) + TABLE_OPTIONS_FIELD_NUMBER;
+      hash = (53 * hash) + internalGetTableOptions().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -602,6 +791,28 @@ private static final long serialVersionUID = 0L;
       return dev.marketplay.v1.GameServiceOuterClass.internal_static_marketplay_v1_GameUpdate_descriptor;
     }
 
+    @SuppressWarnings({"rawtypes"})
+    protected com.google.protobuf.MapField internalGetMapField(
+        int number) {
+      switch (number) {
+        case 11:
+          return internalGetTableOptions();
+        default:
+          throw new RuntimeException(
+              "Invalid map field number: " + number);
+      }
+    }
+    @SuppressWarnings({"rawtypes"})
+    protected com.google.protobuf.MapField internalGetMutableMapField(
+        int number) {
+      switch (number) {
+        case 11:
+          return internalGetMutableTableOptions();
+        default:
+          throw new RuntimeException(
+              "Invalid map field number: " + number);
+      }
+    }
     @java.lang.Override
     protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
         internalGetFieldAccessorTable() {
@@ -655,6 +866,12 @@ private static final long serialVersionUID = 0L;
       }
       numPlayers_ = 0;
       rulesVersion_ = "";
+      serverTime_ = null;
+      if (serverTimeBuilder_ != null) {
+        serverTimeBuilder_.dispose();
+        serverTimeBuilder_ = null;
+      }
+      internalGetMutableTableOptions().clear();
       return this;
     }
 
@@ -738,6 +955,15 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000100) != 0)) {
         result.rulesVersion_ = rulesVersion_;
+      }
+      if (((from_bitField0_ & 0x00000200) != 0)) {
+        result.serverTime_ = serverTimeBuilder_ == null
+            ? serverTime_
+            : serverTimeBuilder_.build();
+      }
+      if (((from_bitField0_ & 0x00000400) != 0)) {
+        result.tableOptions_ = internalGetTableOptions();
+        result.tableOptions_.makeImmutable();
       }
     }
 
@@ -885,6 +1111,12 @@ private static final long serialVersionUID = 0L;
         bitField0_ |= 0x00000100;
         onChanged();
       }
+      if (other.hasServerTime()) {
+        mergeServerTime(other.getServerTime());
+      }
+      internalGetMutableTableOptions().mergeFrom(
+          other.internalGetTableOptions());
+      bitField0_ |= 0x00000400;
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -982,6 +1214,22 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000100;
               break;
             } // case 74
+            case 82: {
+              input.readMessage(
+                  getServerTimeFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000200;
+              break;
+            } // case 82
+            case 90: {
+              com.google.protobuf.MapEntry<java.lang.String, java.lang.String>
+              tableOptions__ = input.readMessage(
+                  TableOptionsDefaultEntryHolder.defaultEntry.getParserForType(), extensionRegistry);
+              internalGetMutableTableOptions().getMutableMap().put(
+                  tableOptions__.getKey(), tableOptions__.getValue());
+              bitField0_ |= 0x00000400;
+              break;
+            } // case 90
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1046,7 +1294,7 @@ private static final long serialVersionUID = 0L;
     private long step_ ;
     /**
      * <pre>
-     * increases by one per applied action
+     * increases by one per applied action or take-back
      * </pre>
      *
      * <code>int64 step = 2;</code>
@@ -1058,7 +1306,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * increases by one per applied action
+     * increases by one per applied action or take-back
      * </pre>
      *
      * <code>int64 step = 2;</code>
@@ -1074,7 +1322,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * increases by one per applied action
+     * increases by one per applied action or take-back
      * </pre>
      *
      * <code>int64 step = 2;</code>
@@ -2155,6 +2403,334 @@ private static final long serialVersionUID = 0L;
       rulesVersion_ = value;
       bitField0_ |= 0x00000100;
       onChanged();
+      return this;
+    }
+
+    private com.google.protobuf.Timestamp serverTime_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> serverTimeBuilder_;
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     * @return Whether the serverTime field is set.
+     */
+    public boolean hasServerTime() {
+      return ((bitField0_ & 0x00000200) != 0);
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     * @return The serverTime.
+     */
+    public com.google.protobuf.Timestamp getServerTime() {
+      if (serverTimeBuilder_ == null) {
+        return serverTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : serverTime_;
+      } else {
+        return serverTimeBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     */
+    public Builder setServerTime(com.google.protobuf.Timestamp value) {
+      if (serverTimeBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        serverTime_ = value;
+      } else {
+        serverTimeBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     */
+    public Builder setServerTime(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      if (serverTimeBuilder_ == null) {
+        serverTime_ = builderForValue.build();
+      } else {
+        serverTimeBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     */
+    public Builder mergeServerTime(com.google.protobuf.Timestamp value) {
+      if (serverTimeBuilder_ == null) {
+        if (((bitField0_ & 0x00000200) != 0) &&
+          serverTime_ != null &&
+          serverTime_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+          getServerTimeBuilder().mergeFrom(value);
+        } else {
+          serverTime_ = value;
+        }
+      } else {
+        serverTimeBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     */
+    public Builder clearServerTime() {
+      bitField0_ = (bitField0_ & ~0x00000200);
+      serverTime_ = null;
+      if (serverTimeBuilder_ != null) {
+        serverTimeBuilder_.dispose();
+        serverTimeBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     */
+    public com.google.protobuf.Timestamp.Builder getServerTimeBuilder() {
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return getServerTimeFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     */
+    public com.google.protobuf.TimestampOrBuilder getServerTimeOrBuilder() {
+      if (serverTimeBuilder_ != null) {
+        return serverTimeBuilder_.getMessageOrBuilder();
+      } else {
+        return serverTime_ == null ?
+            com.google.protobuf.Timestamp.getDefaultInstance() : serverTime_;
+      }
+    }
+    /**
+     * <pre>
+     * At a table with a clock: when the server made this update, by its own
+     * clock, so a frontend's countdowns start from the server's time
+     * (GameView.clocks).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp server_time = 10;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> 
+        getServerTimeFieldBuilder() {
+      if (serverTimeBuilder_ == null) {
+        serverTimeBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder>(
+                getServerTime(),
+                getParentForChildren(),
+                isClean());
+        serverTime_ = null;
+      }
+      return serverTimeBuilder_;
+    }
+
+    private com.google.protobuf.MapField<
+        java.lang.String, java.lang.String> tableOptions_;
+    private com.google.protobuf.MapField<java.lang.String, java.lang.String>
+        internalGetTableOptions() {
+      if (tableOptions_ == null) {
+        return com.google.protobuf.MapField.emptyMapField(
+            TableOptionsDefaultEntryHolder.defaultEntry);
+      }
+      return tableOptions_;
+    }
+    private com.google.protobuf.MapField<java.lang.String, java.lang.String>
+        internalGetMutableTableOptions() {
+      if (tableOptions_ == null) {
+        tableOptions_ = com.google.protobuf.MapField.newMapField(
+            TableOptionsDefaultEntryHolder.defaultEntry);
+      }
+      if (!tableOptions_.isMutable()) {
+        tableOptions_ = tableOptions_.copy();
+      }
+      bitField0_ |= 0x00000400;
+      onChanged();
+      return tableOptions_;
+    }
+    public int getTableOptionsCount() {
+      return internalGetTableOptions().getMap().size();
+    }
+    /**
+     * <pre>
+     * The table options in force (OptionInfo.table): name -&gt; value as text.
+     * </pre>
+     *
+     * <code>map&lt;string, string&gt; table_options = 11;</code>
+     */
+    @java.lang.Override
+    public boolean containsTableOptions(
+        java.lang.String key) {
+      if (key == null) { throw new NullPointerException("map key"); }
+      return internalGetTableOptions().getMap().containsKey(key);
+    }
+    /**
+     * Use {@link #getTableOptionsMap()} instead.
+     */
+    @java.lang.Override
+    @java.lang.Deprecated
+    public java.util.Map<java.lang.String, java.lang.String> getTableOptions() {
+      return getTableOptionsMap();
+    }
+    /**
+     * <pre>
+     * The table options in force (OptionInfo.table): name -&gt; value as text.
+     * </pre>
+     *
+     * <code>map&lt;string, string&gt; table_options = 11;</code>
+     */
+    @java.lang.Override
+    public java.util.Map<java.lang.String, java.lang.String> getTableOptionsMap() {
+      return internalGetTableOptions().getMap();
+    }
+    /**
+     * <pre>
+     * The table options in force (OptionInfo.table): name -&gt; value as text.
+     * </pre>
+     *
+     * <code>map&lt;string, string&gt; table_options = 11;</code>
+     */
+    @java.lang.Override
+    public /* nullable */
+java.lang.String getTableOptionsOrDefault(
+        java.lang.String key,
+        /* nullable */
+java.lang.String defaultValue) {
+      if (key == null) { throw new NullPointerException("map key"); }
+      java.util.Map<java.lang.String, java.lang.String> map =
+          internalGetTableOptions().getMap();
+      return map.containsKey(key) ? map.get(key) : defaultValue;
+    }
+    /**
+     * <pre>
+     * The table options in force (OptionInfo.table): name -&gt; value as text.
+     * </pre>
+     *
+     * <code>map&lt;string, string&gt; table_options = 11;</code>
+     */
+    @java.lang.Override
+    public java.lang.String getTableOptionsOrThrow(
+        java.lang.String key) {
+      if (key == null) { throw new NullPointerException("map key"); }
+      java.util.Map<java.lang.String, java.lang.String> map =
+          internalGetTableOptions().getMap();
+      if (!map.containsKey(key)) {
+        throw new java.lang.IllegalArgumentException();
+      }
+      return map.get(key);
+    }
+    public Builder clearTableOptions() {
+      bitField0_ = (bitField0_ & ~0x00000400);
+      internalGetMutableTableOptions().getMutableMap()
+          .clear();
+      return this;
+    }
+    /**
+     * <pre>
+     * The table options in force (OptionInfo.table): name -&gt; value as text.
+     * </pre>
+     *
+     * <code>map&lt;string, string&gt; table_options = 11;</code>
+     */
+    public Builder removeTableOptions(
+        java.lang.String key) {
+      if (key == null) { throw new NullPointerException("map key"); }
+      internalGetMutableTableOptions().getMutableMap()
+          .remove(key);
+      return this;
+    }
+    /**
+     * Use alternate mutation accessors instead.
+     */
+    @java.lang.Deprecated
+    public java.util.Map<java.lang.String, java.lang.String>
+        getMutableTableOptions() {
+      bitField0_ |= 0x00000400;
+      return internalGetMutableTableOptions().getMutableMap();
+    }
+    /**
+     * <pre>
+     * The table options in force (OptionInfo.table): name -&gt; value as text.
+     * </pre>
+     *
+     * <code>map&lt;string, string&gt; table_options = 11;</code>
+     */
+    public Builder putTableOptions(
+        java.lang.String key,
+        java.lang.String value) {
+      if (key == null) { throw new NullPointerException("map key"); }
+      if (value == null) { throw new NullPointerException("map value"); }
+      internalGetMutableTableOptions().getMutableMap()
+          .put(key, value);
+      bitField0_ |= 0x00000400;
+      return this;
+    }
+    /**
+     * <pre>
+     * The table options in force (OptionInfo.table): name -&gt; value as text.
+     * </pre>
+     *
+     * <code>map&lt;string, string&gt; table_options = 11;</code>
+     */
+    public Builder putAllTableOptions(
+        java.util.Map<java.lang.String, java.lang.String> values) {
+      internalGetMutableTableOptions().getMutableMap()
+          .putAll(values);
+      bitField0_ |= 0x00000400;
       return this;
     }
     @java.lang.Override

@@ -19,7 +19,7 @@ public interface GameUpdateOrBuilder extends
 
   /**
    * <pre>
-   * increases by one per applied action
+   * increases by one per applied action or take-back
    * </pre>
    *
    * <code>int64 step = 2;</code>
@@ -163,4 +163,91 @@ public interface GameUpdateOrBuilder extends
    */
   com.google.protobuf.ByteString
       getRulesVersionBytes();
+
+  /**
+   * <pre>
+   * At a table with a clock: when the server made this update, by its own
+   * clock, so a frontend's countdowns start from the server's time
+   * (GameView.clocks).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp server_time = 10;</code>
+   * @return Whether the serverTime field is set.
+   */
+  boolean hasServerTime();
+  /**
+   * <pre>
+   * At a table with a clock: when the server made this update, by its own
+   * clock, so a frontend's countdowns start from the server's time
+   * (GameView.clocks).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp server_time = 10;</code>
+   * @return The serverTime.
+   */
+  com.google.protobuf.Timestamp getServerTime();
+  /**
+   * <pre>
+   * At a table with a clock: when the server made this update, by its own
+   * clock, so a frontend's countdowns start from the server's time
+   * (GameView.clocks).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp server_time = 10;</code>
+   */
+  com.google.protobuf.TimestampOrBuilder getServerTimeOrBuilder();
+
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  int getTableOptionsCount();
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  boolean containsTableOptions(
+      java.lang.String key);
+  /**
+   * Use {@link #getTableOptionsMap()} instead.
+   */
+  @java.lang.Deprecated
+  java.util.Map<java.lang.String, java.lang.String>
+  getTableOptions();
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  java.util.Map<java.lang.String, java.lang.String>
+  getTableOptionsMap();
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  /* nullable */
+java.lang.String getTableOptionsOrDefault(
+      java.lang.String key,
+      /* nullable */
+java.lang.String defaultValue);
+  /**
+   * <pre>
+   * The table options in force (OptionInfo.table): name -&gt; value as text.
+   * </pre>
+   *
+   * <code>map&lt;string, string&gt; table_options = 11;</code>
+   */
+  java.lang.String getTableOptionsOrThrow(
+      java.lang.String key);
 }

@@ -17,6 +17,7 @@ private static final long serialVersionUID = 0L;
   }
   private GameView() {
     seedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+    clocks_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -143,6 +144,88 @@ private static final long serialVersionUID = 0L;
     return seedCommitment_;
   }
 
+  public static final int TAKEBACK_STEPS_FIELD_NUMBER = 4;
+  private int takebackSteps_ = 0;
+  /**
+   * <pre>
+   * In a seat's own view: how many of its latest actions it may take back
+   * now with TakeBack (0: none); 0 in every other view.
+   * </pre>
+   *
+   * <code>int32 takeback_steps = 4;</code>
+   * @return The takebackSteps.
+   */
+  @java.lang.Override
+  public int getTakebackSteps() {
+    return takebackSteps_;
+  }
+
+  public static final int CLOCKS_FIELD_NUMBER = 5;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.marketplay.v1.SeatClock> clocks_;
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.marketplay.v1.SeatClock> getClocksList() {
+    return clocks_;
+  }
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.marketplay.v1.SeatClockOrBuilder> 
+      getClocksOrBuilderList() {
+    return clocks_;
+  }
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  @java.lang.Override
+  public int getClocksCount() {
+    return clocks_.size();
+  }
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.SeatClock getClocks(int index) {
+    return clocks_.get(index);
+  }
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.SeatClockOrBuilder getClocksOrBuilder(
+      int index) {
+    return clocks_.get(index);
+  }
+
   public static final int SPICE_MERCHANT_FIELD_NUMBER = 10;
   /**
    * <code>.marketplay.v1.SpiceMerchantView spice_merchant = 10;</code>
@@ -259,6 +342,12 @@ private static final long serialVersionUID = 0L;
     if (!seedCommitment_.isEmpty()) {
       output.writeBytes(3, seedCommitment_);
     }
+    if (takebackSteps_ != 0) {
+      output.writeInt32(4, takebackSteps_);
+    }
+    for (int i = 0; i < clocks_.size(); i++) {
+      output.writeMessage(5, clocks_.get(i));
+    }
     if (gameCase_ == 10) {
       output.writeMessage(10, (dev.marketplay.v1.SpiceMerchantView) game_);
     }
@@ -288,6 +377,14 @@ private static final long serialVersionUID = 0L;
     if (!seedCommitment_.isEmpty()) {
       size += com.google.protobuf.CodedOutputStream
         .computeBytesSize(3, seedCommitment_);
+    }
+    if (takebackSteps_ != 0) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt32Size(4, takebackSteps_);
+    }
+    for (int i = 0; i < clocks_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(5, clocks_.get(i));
     }
     if (gameCase_ == 10) {
       size += com.google.protobuf.CodedOutputStream
@@ -325,6 +422,10 @@ private static final long serialVersionUID = 0L;
         != other.getStep()) return false;
     if (!getSeedCommitment()
         .equals(other.getSeedCommitment())) return false;
+    if (getTakebackSteps()
+        != other.getTakebackSteps()) return false;
+    if (!getClocksList()
+        .equals(other.getClocksList())) return false;
     if (!getGameCase().equals(other.getGameCase())) return false;
     switch (gameCase_) {
       case 10:
@@ -362,6 +463,12 @@ private static final long serialVersionUID = 0L;
         getStep());
     hash = (37 * hash) + SEED_COMMITMENT_FIELD_NUMBER;
     hash = (53 * hash) + getSeedCommitment().hashCode();
+    hash = (37 * hash) + TAKEBACK_STEPS_FIELD_NUMBER;
+    hash = (53 * hash) + getTakebackSteps();
+    if (getClocksCount() > 0) {
+      hash = (37 * hash) + CLOCKS_FIELD_NUMBER;
+      hash = (53 * hash) + getClocksList().hashCode();
+    }
     switch (gameCase_) {
       case 10:
         hash = (37 * hash) + SPICE_MERCHANT_FIELD_NUMBER;
@@ -510,6 +617,14 @@ private static final long serialVersionUID = 0L;
       seat_ = 0;
       step_ = 0L;
       seedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      takebackSteps_ = 0;
+      if (clocksBuilder_ == null) {
+        clocks_ = java.util.Collections.emptyList();
+      } else {
+        clocks_ = null;
+        clocksBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000010);
       if (spiceMerchantBuilder_ != null) {
         spiceMerchantBuilder_.clear();
       }
@@ -547,10 +662,23 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public dev.marketplay.v1.GameView buildPartial() {
       dev.marketplay.v1.GameView result = new dev.marketplay.v1.GameView(this);
+      buildPartialRepeatedFields(result);
       if (bitField0_ != 0) { buildPartial0(result); }
       buildPartialOneofs(result);
       onBuilt();
       return result;
+    }
+
+    private void buildPartialRepeatedFields(dev.marketplay.v1.GameView result) {
+      if (clocksBuilder_ == null) {
+        if (((bitField0_ & 0x00000010) != 0)) {
+          clocks_ = java.util.Collections.unmodifiableList(clocks_);
+          bitField0_ = (bitField0_ & ~0x00000010);
+        }
+        result.clocks_ = clocks_;
+      } else {
+        result.clocks_ = clocksBuilder_.build();
+      }
     }
 
     private void buildPartial0(dev.marketplay.v1.GameView result) {
@@ -565,6 +693,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000004) != 0)) {
         result.seedCommitment_ = seedCommitment_;
+      }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.takebackSteps_ = takebackSteps_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -639,6 +770,35 @@ private static final long serialVersionUID = 0L;
       if (other.getSeedCommitment() != com.google.protobuf.ByteString.EMPTY) {
         setSeedCommitment(other.getSeedCommitment());
       }
+      if (other.getTakebackSteps() != 0) {
+        setTakebackSteps(other.getTakebackSteps());
+      }
+      if (clocksBuilder_ == null) {
+        if (!other.clocks_.isEmpty()) {
+          if (clocks_.isEmpty()) {
+            clocks_ = other.clocks_;
+            bitField0_ = (bitField0_ & ~0x00000010);
+          } else {
+            ensureClocksIsMutable();
+            clocks_.addAll(other.clocks_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.clocks_.isEmpty()) {
+          if (clocksBuilder_.isEmpty()) {
+            clocksBuilder_.dispose();
+            clocksBuilder_ = null;
+            clocks_ = other.clocks_;
+            bitField0_ = (bitField0_ & ~0x00000010);
+            clocksBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getClocksFieldBuilder() : null;
+          } else {
+            clocksBuilder_.addAllMessages(other.clocks_);
+          }
+        }
+      }
       switch (other.getGameCase()) {
         case SPICE_MERCHANT: {
           mergeSpiceMerchant(other.getSpiceMerchant());
@@ -697,6 +857,24 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 26
+            case 32: {
+              takebackSteps_ = input.readInt32();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 32
+            case 42: {
+              dev.marketplay.v1.SeatClock m =
+                  input.readMessage(
+                      dev.marketplay.v1.SeatClock.parser(),
+                      extensionRegistry);
+              if (clocksBuilder_ == null) {
+                ensureClocksIsMutable();
+                clocks_.add(m);
+              } else {
+                clocksBuilder_.addMessage(m);
+              }
+              break;
+            } // case 42
             case 82: {
               input.readMessage(
                   getSpiceMerchantFieldBuilder().getBuilder(),
@@ -886,6 +1064,383 @@ private static final long serialVersionUID = 0L;
       seedCommitment_ = getDefaultInstance().getSeedCommitment();
       onChanged();
       return this;
+    }
+
+    private int takebackSteps_ ;
+    /**
+     * <pre>
+     * In a seat's own view: how many of its latest actions it may take back
+     * now with TakeBack (0: none); 0 in every other view.
+     * </pre>
+     *
+     * <code>int32 takeback_steps = 4;</code>
+     * @return The takebackSteps.
+     */
+    @java.lang.Override
+    public int getTakebackSteps() {
+      return takebackSteps_;
+    }
+    /**
+     * <pre>
+     * In a seat's own view: how many of its latest actions it may take back
+     * now with TakeBack (0: none); 0 in every other view.
+     * </pre>
+     *
+     * <code>int32 takeback_steps = 4;</code>
+     * @param value The takebackSteps to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTakebackSteps(int value) {
+      
+      takebackSteps_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * In a seat's own view: how many of its latest actions it may take back
+     * now with TakeBack (0: none); 0 in every other view.
+     * </pre>
+     *
+     * <code>int32 takeback_steps = 4;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTakebackSteps() {
+      bitField0_ = (bitField0_ & ~0x00000008);
+      takebackSteps_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private java.util.List<dev.marketplay.v1.SeatClock> clocks_ =
+      java.util.Collections.emptyList();
+    private void ensureClocksIsMutable() {
+      if (!((bitField0_ & 0x00000010) != 0)) {
+        clocks_ = new java.util.ArrayList<dev.marketplay.v1.SeatClock>(clocks_);
+        bitField0_ |= 0x00000010;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.marketplay.v1.SeatClock, dev.marketplay.v1.SeatClock.Builder, dev.marketplay.v1.SeatClockOrBuilder> clocksBuilder_;
+
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public java.util.List<dev.marketplay.v1.SeatClock> getClocksList() {
+      if (clocksBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(clocks_);
+      } else {
+        return clocksBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public int getClocksCount() {
+      if (clocksBuilder_ == null) {
+        return clocks_.size();
+      } else {
+        return clocksBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public dev.marketplay.v1.SeatClock getClocks(int index) {
+      if (clocksBuilder_ == null) {
+        return clocks_.get(index);
+      } else {
+        return clocksBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder setClocks(
+        int index, dev.marketplay.v1.SeatClock value) {
+      if (clocksBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureClocksIsMutable();
+        clocks_.set(index, value);
+        onChanged();
+      } else {
+        clocksBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder setClocks(
+        int index, dev.marketplay.v1.SeatClock.Builder builderForValue) {
+      if (clocksBuilder_ == null) {
+        ensureClocksIsMutable();
+        clocks_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        clocksBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder addClocks(dev.marketplay.v1.SeatClock value) {
+      if (clocksBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureClocksIsMutable();
+        clocks_.add(value);
+        onChanged();
+      } else {
+        clocksBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder addClocks(
+        int index, dev.marketplay.v1.SeatClock value) {
+      if (clocksBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureClocksIsMutable();
+        clocks_.add(index, value);
+        onChanged();
+      } else {
+        clocksBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder addClocks(
+        dev.marketplay.v1.SeatClock.Builder builderForValue) {
+      if (clocksBuilder_ == null) {
+        ensureClocksIsMutable();
+        clocks_.add(builderForValue.build());
+        onChanged();
+      } else {
+        clocksBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder addClocks(
+        int index, dev.marketplay.v1.SeatClock.Builder builderForValue) {
+      if (clocksBuilder_ == null) {
+        ensureClocksIsMutable();
+        clocks_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        clocksBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder addAllClocks(
+        java.lang.Iterable<? extends dev.marketplay.v1.SeatClock> values) {
+      if (clocksBuilder_ == null) {
+        ensureClocksIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, clocks_);
+        onChanged();
+      } else {
+        clocksBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder clearClocks() {
+      if (clocksBuilder_ == null) {
+        clocks_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000010);
+        onChanged();
+      } else {
+        clocksBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public Builder removeClocks(int index) {
+      if (clocksBuilder_ == null) {
+        ensureClocksIsMutable();
+        clocks_.remove(index);
+        onChanged();
+      } else {
+        clocksBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public dev.marketplay.v1.SeatClock.Builder getClocksBuilder(
+        int index) {
+      return getClocksFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public dev.marketplay.v1.SeatClockOrBuilder getClocksOrBuilder(
+        int index) {
+      if (clocksBuilder_ == null) {
+        return clocks_.get(index);  } else {
+        return clocksBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public java.util.List<? extends dev.marketplay.v1.SeatClockOrBuilder> 
+         getClocksOrBuilderList() {
+      if (clocksBuilder_ != null) {
+        return clocksBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(clocks_);
+      }
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public dev.marketplay.v1.SeatClock.Builder addClocksBuilder() {
+      return getClocksFieldBuilder().addBuilder(
+          dev.marketplay.v1.SeatClock.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public dev.marketplay.v1.SeatClock.Builder addClocksBuilder(
+        int index) {
+      return getClocksFieldBuilder().addBuilder(
+          index, dev.marketplay.v1.SeatClock.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * At a table with a clock: every seat's clock, in seat order. Public: the
+     * same in every view.
+     * </pre>
+     *
+     * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+     */
+    public java.util.List<dev.marketplay.v1.SeatClock.Builder> 
+         getClocksBuilderList() {
+      return getClocksFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.marketplay.v1.SeatClock, dev.marketplay.v1.SeatClock.Builder, dev.marketplay.v1.SeatClockOrBuilder> 
+        getClocksFieldBuilder() {
+      if (clocksBuilder_ == null) {
+        clocksBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            dev.marketplay.v1.SeatClock, dev.marketplay.v1.SeatClock.Builder, dev.marketplay.v1.SeatClockOrBuilder>(
+                clocks_,
+                ((bitField0_ & 0x00000010) != 0),
+                getParentForChildren(),
+                isClean());
+        clocks_ = null;
+      }
+      return clocksBuilder_;
     }
 
     private com.google.protobuf.SingleFieldBuilderV3<

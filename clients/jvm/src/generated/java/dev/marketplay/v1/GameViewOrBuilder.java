@@ -45,6 +45,66 @@ public interface GameViewOrBuilder extends
   com.google.protobuf.ByteString getSeedCommitment();
 
   /**
+   * <pre>
+   * In a seat's own view: how many of its latest actions it may take back
+   * now with TakeBack (0: none); 0 in every other view.
+   * </pre>
+   *
+   * <code>int32 takeback_steps = 4;</code>
+   * @return The takebackSteps.
+   */
+  int getTakebackSteps();
+
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  java.util.List<dev.marketplay.v1.SeatClock> 
+      getClocksList();
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  dev.marketplay.v1.SeatClock getClocks(int index);
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  int getClocksCount();
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  java.util.List<? extends dev.marketplay.v1.SeatClockOrBuilder> 
+      getClocksOrBuilderList();
+  /**
+   * <pre>
+   * At a table with a clock: every seat's clock, in seat order. Public: the
+   * same in every view.
+   * </pre>
+   *
+   * <code>repeated .marketplay.v1.SeatClock clocks = 5;</code>
+   */
+  dev.marketplay.v1.SeatClockOrBuilder getClocksOrBuilder(
+      int index);
+
+  /**
    * <code>.marketplay.v1.SpiceMerchantView spice_merchant = 10;</code>
    * @return Whether the spiceMerchant field is set.
    */

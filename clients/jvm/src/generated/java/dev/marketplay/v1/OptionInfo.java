@@ -274,6 +274,23 @@ private static final long serialVersionUID = 0L;
     return trustedOnly_;
   }
 
+  public static final int TABLE_FIELD_NUMBER = 9;
+  private boolean table_ = false;
+  /**
+   * <pre>
+   * A table option, the same in every game and kept by the service rather
+   * than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+   * clock_move_s, timeout_policy) and take-backs (takebacks).
+   * </pre>
+   *
+   * <code>bool table = 9;</code>
+   * @return The table.
+   */
+  @java.lang.Override
+  public boolean getTable() {
+    return table_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -311,6 +328,9 @@ private static final long serialVersionUID = 0L;
     }
     if (trustedOnly_ != false) {
       output.writeBool(8, trustedOnly_);
+    }
+    if (table_ != false) {
+      output.writeBool(9, table_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -354,6 +374,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(8, trustedOnly_);
     }
+    if (table_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(9, table_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -384,6 +408,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getDescription())) return false;
     if (getTrustedOnly()
         != other.getTrustedOnly()) return false;
+    if (getTable()
+        != other.getTable()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -416,6 +442,9 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + TRUSTED_ONLY_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getTrustedOnly());
+    hash = (37 * hash) + TABLE_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getTable());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -554,6 +583,7 @@ private static final long serialVersionUID = 0L;
       maxValue_ = 0L;
       description_ = "";
       trustedOnly_ = false;
+      table_ = false;
       return this;
     }
 
@@ -616,6 +646,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000080) != 0)) {
         result.trustedOnly_ = trustedOnly_;
+      }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.table_ = table_;
       }
     }
 
@@ -700,6 +733,9 @@ private static final long serialVersionUID = 0L;
       if (other.getTrustedOnly() != false) {
         setTrustedOnly(other.getTrustedOnly());
       }
+      if (other.getTable() != false) {
+        setTable(other.getTable());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -767,6 +803,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000080;
               break;
             } // case 64
+            case 72: {
+              table_ = input.readBool();
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 72
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1303,6 +1344,56 @@ private static final long serialVersionUID = 0L;
     public Builder clearTrustedOnly() {
       bitField0_ = (bitField0_ & ~0x00000080);
       trustedOnly_ = false;
+      onChanged();
+      return this;
+    }
+
+    private boolean table_ ;
+    /**
+     * <pre>
+     * A table option, the same in every game and kept by the service rather
+     * than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+     * clock_move_s, timeout_policy) and take-backs (takebacks).
+     * </pre>
+     *
+     * <code>bool table = 9;</code>
+     * @return The table.
+     */
+    @java.lang.Override
+    public boolean getTable() {
+      return table_;
+    }
+    /**
+     * <pre>
+     * A table option, the same in every game and kept by the service rather
+     * than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+     * clock_move_s, timeout_policy) and take-backs (takebacks).
+     * </pre>
+     *
+     * <code>bool table = 9;</code>
+     * @param value The table to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTable(boolean value) {
+      
+      table_ = value;
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * A table option, the same in every game and kept by the service rather
+     * than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+     * clock_move_s, timeout_policy) and take-backs (takebacks).
+     * </pre>
+     *
+     * <code>bool table = 9;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTable() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      table_ = false;
       onChanged();
       return this;
     }

@@ -118,4 +118,16 @@ public interface OptionInfoOrBuilder extends
    * @return The trustedOnly.
    */
   boolean getTrustedOnly();
+
+  /**
+   * <pre>
+   * A table option, the same in every game and kept by the service rather
+   * than the game's rules: the clocks (clock_bank_s, clock_increment_s,
+   * clock_move_s, timeout_policy) and take-backs (takebacks).
+   * </pre>
+   *
+   * <code>bool table = 9;</code>
+   * @return The table.
+   */
+  boolean getTable();
 }

@@ -22,6 +22,7 @@ private static final long serialVersionUID = 0L;
     seed_ = com.google.protobuf.ByteString.EMPTY;
     finalStateDigest_ = com.google.protobuf.ByteString.EMPTY;
     seedSalt_ = com.google.protobuf.ByteString.EMPTY;
+    forfeited_ = emptyIntList();
   }
 
   @java.lang.Override
@@ -276,6 +277,88 @@ private static final long serialVersionUID = 0L;
     return seedSalt_;
   }
 
+  public static final int SUMMARY_FIELD_NUMBER = 7;
+  private dev.marketplay.v1.Message summary_;
+  /**
+   * <pre>
+   * Who won and why, as player-facing text.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message summary = 7;</code>
+   * @return Whether the summary field is set.
+   */
+  @java.lang.Override
+  public boolean hasSummary() {
+    return summary_ != null;
+  }
+  /**
+   * <pre>
+   * Who won and why, as player-facing text.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message summary = 7;</code>
+   * @return The summary.
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.Message getSummary() {
+    return summary_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : summary_;
+  }
+  /**
+   * <pre>
+   * Who won and why, as player-facing text.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message summary = 7;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.MessageOrBuilder getSummaryOrBuilder() {
+    return summary_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : summary_;
+  }
+
+  public static final int FORFEITED_FIELD_NUMBER = 8;
+  @SuppressWarnings("serial")
+  private com.google.protobuf.Internal.IntList forfeited_;
+  /**
+   * <pre>
+   * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+   * there; they rank below every other seat.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 8;</code>
+   * @return A list containing the forfeited.
+   */
+  @java.lang.Override
+  public java.util.List<java.lang.Integer>
+      getForfeitedList() {
+    return forfeited_;
+  }
+  /**
+   * <pre>
+   * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+   * there; they rank below every other seat.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 8;</code>
+   * @return The count of forfeited.
+   */
+  public int getForfeitedCount() {
+    return forfeited_.size();
+  }
+  /**
+   * <pre>
+   * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+   * there; they rank below every other seat.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 8;</code>
+   * @param index The index of the element to return.
+   * @return The forfeited at the given index.
+   */
+  public int getForfeited(int index) {
+    return forfeited_.getInt(index);
+  }
+  private int forfeitedMemoizedSerializedSize = -1;
+
   public static final int SPICE_MERCHANT_FIELD_NUMBER = 10;
   /**
    * <code>.marketplay.v1.SpiceMerchantOutcome spice_merchant = 10;</code>
@@ -406,6 +489,16 @@ private static final long serialVersionUID = 0L;
     if (!seedSalt_.isEmpty()) {
       output.writeBytes(6, seedSalt_);
     }
+    if (summary_ != null) {
+      output.writeMessage(7, getSummary());
+    }
+    if (getForfeitedList().size() > 0) {
+      output.writeUInt32NoTag(66);
+      output.writeUInt32NoTag(forfeitedMemoizedSerializedSize);
+    }
+    for (int i = 0; i < forfeited_.size(); i++) {
+      output.writeInt32NoTag(forfeited_.getInt(i));
+    }
     if (gameCase_ == 10) {
       output.writeMessage(10, (dev.marketplay.v1.SpiceMerchantOutcome) game_);
     }
@@ -457,6 +550,24 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBytesSize(6, seedSalt_);
     }
+    if (summary_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(7, getSummary());
+    }
+    {
+      int dataSize = 0;
+      for (int i = 0; i < forfeited_.size(); i++) {
+        dataSize += com.google.protobuf.CodedOutputStream
+          .computeInt32SizeNoTag(forfeited_.getInt(i));
+      }
+      size += dataSize;
+      if (!getForfeitedList().isEmpty()) {
+        size += 1;
+        size += com.google.protobuf.CodedOutputStream
+            .computeInt32SizeNoTag(dataSize);
+      }
+      forfeitedMemoizedSerializedSize = dataSize;
+    }
     if (gameCase_ == 10) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(10, (dev.marketplay.v1.SpiceMerchantOutcome) game_);
@@ -496,6 +607,13 @@ private static final long serialVersionUID = 0L;
         .equals(other.getFinalStateDigest())) return false;
     if (!getSeedSalt()
         .equals(other.getSeedSalt())) return false;
+    if (hasSummary() != other.hasSummary()) return false;
+    if (hasSummary()) {
+      if (!getSummary()
+          .equals(other.getSummary())) return false;
+    }
+    if (!getForfeitedList()
+        .equals(other.getForfeitedList())) return false;
     if (!getGameCase().equals(other.getGameCase())) return false;
     switch (gameCase_) {
       case 10:
@@ -540,6 +658,14 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getFinalStateDigest().hashCode();
     hash = (37 * hash) + SEED_SALT_FIELD_NUMBER;
     hash = (53 * hash) + getSeedSalt().hashCode();
+    if (hasSummary()) {
+      hash = (37 * hash) + SUMMARY_FIELD_NUMBER;
+      hash = (53 * hash) + getSummary().hashCode();
+    }
+    if (getForfeitedCount() > 0) {
+      hash = (37 * hash) + FORFEITED_FIELD_NUMBER;
+      hash = (53 * hash) + getForfeitedList().hashCode();
+    }
     switch (gameCase_) {
       case 10:
         hash = (37 * hash) + SPICE_MERCHANT_FIELD_NUMBER;
@@ -697,6 +823,12 @@ private static final long serialVersionUID = 0L;
       seed_ = com.google.protobuf.ByteString.EMPTY;
       finalStateDigest_ = com.google.protobuf.ByteString.EMPTY;
       seedSalt_ = com.google.protobuf.ByteString.EMPTY;
+      summary_ = null;
+      if (summaryBuilder_ != null) {
+        summaryBuilder_.dispose();
+        summaryBuilder_ = null;
+      }
+      forfeited_ = emptyIntList();
       if (spiceMerchantBuilder_ != null) {
         spiceMerchantBuilder_.clear();
       }
@@ -756,6 +888,11 @@ private static final long serialVersionUID = 0L;
         bitField0_ = (bitField0_ & ~0x00000002);
       }
       result.winners_ = winners_;
+      if (((bitField0_ & 0x00000080) != 0)) {
+        forfeited_.makeImmutable();
+        bitField0_ = (bitField0_ & ~0x00000080);
+      }
+      result.forfeited_ = forfeited_;
     }
 
     private void buildPartial0(dev.marketplay.v1.Outcome result) {
@@ -771,6 +908,11 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000020) != 0)) {
         result.seedSalt_ = seedSalt_;
+      }
+      if (((from_bitField0_ & 0x00000040) != 0)) {
+        result.summary_ = summaryBuilder_ == null
+            ? summary_
+            : summaryBuilder_.build();
       }
     }
 
@@ -885,6 +1027,19 @@ private static final long serialVersionUID = 0L;
       if (other.getSeedSalt() != com.google.protobuf.ByteString.EMPTY) {
         setSeedSalt(other.getSeedSalt());
       }
+      if (other.hasSummary()) {
+        mergeSummary(other.getSummary());
+      }
+      if (!other.forfeited_.isEmpty()) {
+        if (forfeited_.isEmpty()) {
+          forfeited_ = other.forfeited_;
+          bitField0_ = (bitField0_ & ~0x00000080);
+        } else {
+          ensureForfeitedIsMutable();
+          forfeited_.addAll(other.forfeited_);
+        }
+        onChanged();
+      }
       switch (other.getGameCase()) {
         case SPICE_MERCHANT: {
           mergeSpiceMerchant(other.getSpiceMerchant());
@@ -977,6 +1132,29 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000020;
               break;
             } // case 50
+            case 58: {
+              input.readMessage(
+                  getSummaryFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000040;
+              break;
+            } // case 58
+            case 64: {
+              int v = input.readInt32();
+              ensureForfeitedIsMutable();
+              forfeited_.addInt(v);
+              break;
+            } // case 64
+            case 66: {
+              int length = input.readRawVarint32();
+              int limit = input.pushLimit(length);
+              ensureForfeitedIsMutable();
+              while (input.getBytesUntilLimit() > 0) {
+                forfeited_.addInt(input.readInt32());
+              }
+              input.popLimit(limit);
+              break;
+            } // case 66
             case 82: {
               input.readMessage(
                   getSpiceMerchantFieldBuilder().getBuilder(),
@@ -1648,6 +1826,277 @@ private static final long serialVersionUID = 0L;
     public Builder clearSeedSalt() {
       bitField0_ = (bitField0_ & ~0x00000020);
       seedSalt_ = getDefaultInstance().getSeedSalt();
+      onChanged();
+      return this;
+    }
+
+    private dev.marketplay.v1.Message summary_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> summaryBuilder_;
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     * @return Whether the summary field is set.
+     */
+    public boolean hasSummary() {
+      return ((bitField0_ & 0x00000040) != 0);
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     * @return The summary.
+     */
+    public dev.marketplay.v1.Message getSummary() {
+      if (summaryBuilder_ == null) {
+        return summary_ == null ? dev.marketplay.v1.Message.getDefaultInstance() : summary_;
+      } else {
+        return summaryBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     */
+    public Builder setSummary(dev.marketplay.v1.Message value) {
+      if (summaryBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        summary_ = value;
+      } else {
+        summaryBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     */
+    public Builder setSummary(
+        dev.marketplay.v1.Message.Builder builderForValue) {
+      if (summaryBuilder_ == null) {
+        summary_ = builderForValue.build();
+      } else {
+        summaryBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     */
+    public Builder mergeSummary(dev.marketplay.v1.Message value) {
+      if (summaryBuilder_ == null) {
+        if (((bitField0_ & 0x00000040) != 0) &&
+          summary_ != null &&
+          summary_ != dev.marketplay.v1.Message.getDefaultInstance()) {
+          getSummaryBuilder().mergeFrom(value);
+        } else {
+          summary_ = value;
+        }
+      } else {
+        summaryBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     */
+    public Builder clearSummary() {
+      bitField0_ = (bitField0_ & ~0x00000040);
+      summary_ = null;
+      if (summaryBuilder_ != null) {
+        summaryBuilder_.dispose();
+        summaryBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     */
+    public dev.marketplay.v1.Message.Builder getSummaryBuilder() {
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return getSummaryFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     */
+    public dev.marketplay.v1.MessageOrBuilder getSummaryOrBuilder() {
+      if (summaryBuilder_ != null) {
+        return summaryBuilder_.getMessageOrBuilder();
+      } else {
+        return summary_ == null ?
+            dev.marketplay.v1.Message.getDefaultInstance() : summary_;
+      }
+    }
+    /**
+     * <pre>
+     * Who won and why, as player-facing text.
+     * </pre>
+     *
+     * <code>.marketplay.v1.Message summary = 7;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder> 
+        getSummaryFieldBuilder() {
+      if (summaryBuilder_ == null) {
+        summaryBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.marketplay.v1.Message, dev.marketplay.v1.Message.Builder, dev.marketplay.v1.MessageOrBuilder>(
+                getSummary(),
+                getParentForChildren(),
+                isClean());
+        summary_ = null;
+      }
+      return summaryBuilder_;
+    }
+
+    private com.google.protobuf.Internal.IntList forfeited_ = emptyIntList();
+    private void ensureForfeitedIsMutable() {
+      if (!((bitField0_ & 0x00000080) != 0)) {
+        forfeited_ = mutableCopy(forfeited_);
+        bitField0_ |= 0x00000080;
+      }
+    }
+    /**
+     * <pre>
+     * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+     * there; they rank below every other seat.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 8;</code>
+     * @return A list containing the forfeited.
+     */
+    public java.util.List<java.lang.Integer>
+        getForfeitedList() {
+      return ((bitField0_ & 0x00000080) != 0) ?
+               java.util.Collections.unmodifiableList(forfeited_) : forfeited_;
+    }
+    /**
+     * <pre>
+     * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+     * there; they rank below every other seat.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 8;</code>
+     * @return The count of forfeited.
+     */
+    public int getForfeitedCount() {
+      return forfeited_.size();
+    }
+    /**
+     * <pre>
+     * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+     * there; they rank below every other seat.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 8;</code>
+     * @param index The index of the element to return.
+     * @return The forfeited at the given index.
+     */
+    public int getForfeited(int index) {
+      return forfeited_.getInt(index);
+    }
+    /**
+     * <pre>
+     * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+     * there; they rank below every other seat.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 8;</code>
+     * @param index The index to set the value at.
+     * @param value The forfeited to set.
+     * @return This builder for chaining.
+     */
+    public Builder setForfeited(
+        int index, int value) {
+      
+      ensureForfeitedIsMutable();
+      forfeited_.setInt(index, value);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+     * there; they rank below every other seat.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 8;</code>
+     * @param value The forfeited to add.
+     * @return This builder for chaining.
+     */
+    public Builder addForfeited(int value) {
+      
+      ensureForfeitedIsMutable();
+      forfeited_.addInt(value);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+     * there; they rank below every other seat.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 8;</code>
+     * @param values The forfeited to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllForfeited(
+        java.lang.Iterable<? extends java.lang.Integer> values) {
+      ensureForfeitedIsMutable();
+      com.google.protobuf.AbstractMessageLite.Builder.addAll(
+          values, forfeited_);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+     * there; they rank below every other seat.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 8;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearForfeited() {
+      forfeited_ = emptyIntList();
+      bitField0_ = (bitField0_ & ~0x00000080);
       onChanged();
       return this;
     }

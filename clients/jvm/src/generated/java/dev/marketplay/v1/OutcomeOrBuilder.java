@@ -121,6 +121,65 @@ public interface OutcomeOrBuilder extends
   com.google.protobuf.ByteString getSeedSalt();
 
   /**
+   * <pre>
+   * Who won and why, as player-facing text.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message summary = 7;</code>
+   * @return Whether the summary field is set.
+   */
+  boolean hasSummary();
+  /**
+   * <pre>
+   * Who won and why, as player-facing text.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message summary = 7;</code>
+   * @return The summary.
+   */
+  dev.marketplay.v1.Message getSummary();
+  /**
+   * <pre>
+   * Who won and why, as player-facing text.
+   * </pre>
+   *
+   * <code>.marketplay.v1.Message summary = 7;</code>
+   */
+  dev.marketplay.v1.MessageOrBuilder getSummaryOrBuilder();
+
+  /**
+   * <pre>
+   * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+   * there; they rank below every other seat.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 8;</code>
+   * @return A list containing the forfeited.
+   */
+  java.util.List<java.lang.Integer> getForfeitedList();
+  /**
+   * <pre>
+   * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+   * there; they rank below every other seat.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 8;</code>
+   * @return The count of forfeited.
+   */
+  int getForfeitedCount();
+  /**
+   * <pre>
+   * Seats that forfeited on time (timeout_policy "forfeit"): the game ended
+   * there; they rank below every other seat.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 8;</code>
+   * @param index The index of the element to return.
+   * @return The forfeited at the given index.
+   */
+  int getForfeited(int index);
+
+  /**
    * <code>.marketplay.v1.SpiceMerchantOutcome spice_merchant = 10;</code>
    * @return Whether the spiceMerchant field is set.
    */

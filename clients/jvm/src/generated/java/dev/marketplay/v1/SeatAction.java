@@ -80,6 +80,22 @@ private static final long serialVersionUID = 0L;
     return action_ == null ? dev.marketplay.v1.GameAction.getDefaultInstance() : action_;
   }
 
+  public static final int TAKEBACK_STEPS_FIELD_NUMBER = 3;
+  private int takebackSteps_ = 0;
+  /**
+   * <pre>
+   * Not an action: the seat took back this many of its latest actions
+   * (TakeBack), as the game's log records it; `action` is then empty.
+   * </pre>
+   *
+   * <code>int32 takeback_steps = 3;</code>
+   * @return The takebackSteps.
+   */
+  @java.lang.Override
+  public int getTakebackSteps() {
+    return takebackSteps_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -100,6 +116,9 @@ private static final long serialVersionUID = 0L;
     if (action_ != null) {
       output.writeMessage(2, getAction());
     }
+    if (takebackSteps_ != 0) {
+      output.writeInt32(3, takebackSteps_);
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -116,6 +135,10 @@ private static final long serialVersionUID = 0L;
     if (action_ != null) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(2, getAction());
+    }
+    if (takebackSteps_ != 0) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt32Size(3, takebackSteps_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -139,6 +162,8 @@ private static final long serialVersionUID = 0L;
       if (!getAction()
           .equals(other.getAction())) return false;
     }
+    if (getTakebackSteps()
+        != other.getTakebackSteps()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -156,6 +181,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + ACTION_FIELD_NUMBER;
       hash = (53 * hash) + getAction().hashCode();
     }
+    hash = (37 * hash) + TAKEBACK_STEPS_FIELD_NUMBER;
+    hash = (53 * hash) + getTakebackSteps();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -291,6 +318,7 @@ private static final long serialVersionUID = 0L;
         actionBuilder_.dispose();
         actionBuilder_ = null;
       }
+      takebackSteps_ = 0;
       return this;
     }
 
@@ -331,6 +359,9 @@ private static final long serialVersionUID = 0L;
         result.action_ = actionBuilder_ == null
             ? action_
             : actionBuilder_.build();
+      }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.takebackSteps_ = takebackSteps_;
       }
     }
 
@@ -384,6 +415,9 @@ private static final long serialVersionUID = 0L;
       if (other.hasAction()) {
         mergeAction(other.getAction());
       }
+      if (other.getTakebackSteps() != 0) {
+        setTakebackSteps(other.getTakebackSteps());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -422,6 +456,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 18
+            case 24: {
+              takebackSteps_ = input.readInt32();
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 24
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -588,6 +627,53 @@ private static final long serialVersionUID = 0L;
         action_ = null;
       }
       return actionBuilder_;
+    }
+
+    private int takebackSteps_ ;
+    /**
+     * <pre>
+     * Not an action: the seat took back this many of its latest actions
+     * (TakeBack), as the game's log records it; `action` is then empty.
+     * </pre>
+     *
+     * <code>int32 takeback_steps = 3;</code>
+     * @return The takebackSteps.
+     */
+    @java.lang.Override
+    public int getTakebackSteps() {
+      return takebackSteps_;
+    }
+    /**
+     * <pre>
+     * Not an action: the seat took back this many of its latest actions
+     * (TakeBack), as the game's log records it; `action` is then empty.
+     * </pre>
+     *
+     * <code>int32 takeback_steps = 3;</code>
+     * @param value The takebackSteps to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTakebackSteps(int value) {
+      
+      takebackSteps_ = value;
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Not an action: the seat took back this many of its latest actions
+     * (TakeBack), as the game's log records it; `action` is then empty.
+     * </pre>
+     *
+     * <code>int32 takeback_steps = 3;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTakebackSteps() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      takebackSteps_ = 0;
+      onChanged();
+      return this;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

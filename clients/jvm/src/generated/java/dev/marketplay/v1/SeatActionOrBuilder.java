@@ -27,4 +27,15 @@ public interface SeatActionOrBuilder extends
    * <code>.marketplay.v1.GameAction action = 2;</code>
    */
   dev.marketplay.v1.GameActionOrBuilder getActionOrBuilder();
+
+  /**
+   * <pre>
+   * Not an action: the seat took back this many of its latest actions
+   * (TakeBack), as the game's log records it; `action` is then empty.
+   * </pre>
+   *
+   * <code>int32 takeback_steps = 3;</code>
+   * @return The takebackSteps.
+   */
+  int getTakebackSteps();
 }

@@ -22,6 +22,8 @@ private static final long serialVersionUID = 0L;
   }
   private ViewSelection() {
     seats_ = emptyIntList();
+    locale_ = "";
+    seatNames_ = com.google.protobuf.LazyStringArrayList.EMPTY;
   }
 
   @java.lang.Override
@@ -100,6 +102,117 @@ private static final long serialVersionUID = 0L;
     return spectator_;
   }
 
+  public static final int LOCALE_FIELD_NUMBER = 4;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object locale_ = "";
+  /**
+   * <pre>
+   * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+   * falling back to English: every Message in the response then has its
+   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * </pre>
+   *
+   * <code>string locale = 4;</code>
+   * @return The locale.
+   */
+  @java.lang.Override
+  public java.lang.String getLocale() {
+    java.lang.Object ref = locale_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      locale_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+   * falling back to English: every Message in the response then has its
+   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * </pre>
+   *
+   * <code>string locale = 4;</code>
+   * @return The bytes for locale.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getLocaleBytes() {
+    java.lang.Object ref = locale_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      locale_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
+  public static final int SEAT_NAMES_FIELD_NUMBER = 5;
+  @SuppressWarnings("serial")
+  private com.google.protobuf.LazyStringList seatNames_;
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @return A list containing the seatNames.
+   */
+  public com.google.protobuf.ProtocolStringList
+      getSeatNamesList() {
+    return seatNames_;
+  }
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @return The count of seatNames.
+   */
+  public int getSeatNamesCount() {
+    return seatNames_.size();
+  }
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @param index The index of the element to return.
+   * @return The seatNames at the given index.
+   */
+  public java.lang.String getSeatNames(int index) {
+    return seatNames_.get(index);
+  }
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @param index The index of the value to return.
+   * @return The bytes of the seatNames at the given index.
+   */
+  public com.google.protobuf.ByteString
+      getSeatNamesBytes(int index) {
+    return seatNames_.getByteString(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -127,6 +240,12 @@ private static final long serialVersionUID = 0L;
     }
     if (spectator_ != false) {
       output.writeBool(3, spectator_);
+    }
+    if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(locale_)) {
+      com.google.protobuf.GeneratedMessageV3.writeString(output, 4, locale_);
+    }
+    for (int i = 0; i < seatNames_.size(); i++) {
+      com.google.protobuf.GeneratedMessageV3.writeString(output, 5, seatNames_.getRaw(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -159,6 +278,17 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(3, spectator_);
     }
+    if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(locale_)) {
+      size += com.google.protobuf.GeneratedMessageV3.computeStringSize(4, locale_);
+    }
+    {
+      int dataSize = 0;
+      for (int i = 0; i < seatNames_.size(); i++) {
+        dataSize += computeStringSizeNoTag(seatNames_.getRaw(i));
+      }
+      size += dataSize;
+      size += 1 * getSeatNamesList().size();
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -180,6 +310,10 @@ private static final long serialVersionUID = 0L;
         != other.getAllSeats()) return false;
     if (getSpectator()
         != other.getSpectator()) return false;
+    if (!getLocale()
+        .equals(other.getLocale())) return false;
+    if (!getSeatNamesList()
+        .equals(other.getSeatNamesList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -201,6 +335,12 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + SPECTATOR_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getSpectator());
+    hash = (37 * hash) + LOCALE_FIELD_NUMBER;
+    hash = (53 * hash) + getLocale().hashCode();
+    if (getSeatNamesCount() > 0) {
+      hash = (37 * hash) + SEAT_NAMES_FIELD_NUMBER;
+      hash = (53 * hash) + getSeatNamesList().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -338,6 +478,9 @@ private static final long serialVersionUID = 0L;
       seats_ = emptyIntList();
       allSeats_ = false;
       spectator_ = false;
+      locale_ = "";
+      seatNames_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+      bitField0_ = (bitField0_ & ~0x00000010);
       return this;
     }
 
@@ -376,6 +519,11 @@ private static final long serialVersionUID = 0L;
         bitField0_ = (bitField0_ & ~0x00000001);
       }
       result.seats_ = seats_;
+      if (((bitField0_ & 0x00000010) != 0)) {
+        seatNames_ = seatNames_.getUnmodifiableView();
+        bitField0_ = (bitField0_ & ~0x00000010);
+      }
+      result.seatNames_ = seatNames_;
     }
 
     private void buildPartial0(dev.marketplay.v1.ViewSelection result) {
@@ -385,6 +533,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000004) != 0)) {
         result.spectator_ = spectator_;
+      }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.locale_ = locale_;
       }
     }
 
@@ -448,6 +599,21 @@ private static final long serialVersionUID = 0L;
       if (other.getSpectator() != false) {
         setSpectator(other.getSpectator());
       }
+      if (!other.getLocale().isEmpty()) {
+        locale_ = other.locale_;
+        bitField0_ |= 0x00000008;
+        onChanged();
+      }
+      if (!other.seatNames_.isEmpty()) {
+        if (seatNames_.isEmpty()) {
+          seatNames_ = other.seatNames_;
+          bitField0_ = (bitField0_ & ~0x00000010);
+        } else {
+          ensureSeatNamesIsMutable();
+          seatNames_.addAll(other.seatNames_);
+        }
+        onChanged();
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -500,6 +666,17 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 24
+            case 34: {
+              locale_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 34
+            case 42: {
+              java.lang.String s = input.readStringRequireUtf8();
+              ensureSeatNamesIsMutable();
+              seatNames_.add(s);
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -658,6 +835,266 @@ private static final long serialVersionUID = 0L;
     public Builder clearSpectator() {
       bitField0_ = (bitField0_ & ~0x00000004);
       spectator_ = false;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object locale_ = "";
+    /**
+     * <pre>
+     * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+     * falling back to English: every Message in the response then has its
+     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * </pre>
+     *
+     * <code>string locale = 4;</code>
+     * @return The locale.
+     */
+    public java.lang.String getLocale() {
+      java.lang.Object ref = locale_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        locale_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+     * falling back to English: every Message in the response then has its
+     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * </pre>
+     *
+     * <code>string locale = 4;</code>
+     * @return The bytes for locale.
+     */
+    public com.google.protobuf.ByteString
+        getLocaleBytes() {
+      java.lang.Object ref = locale_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        locale_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+     * falling back to English: every Message in the response then has its
+     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * </pre>
+     *
+     * <code>string locale = 4;</code>
+     * @param value The locale to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLocale(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      locale_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+     * falling back to English: every Message in the response then has its
+     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * </pre>
+     *
+     * <code>string locale = 4;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLocale() {
+      locale_ = getDefaultInstance().getLocale();
+      bitField0_ = (bitField0_ & ~0x00000008);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+     * falling back to English: every Message in the response then has its
+     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * </pre>
+     *
+     * <code>string locale = 4;</code>
+     * @param value The bytes for locale to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLocaleBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      locale_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+
+    private com.google.protobuf.LazyStringList seatNames_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+    private void ensureSeatNamesIsMutable() {
+      if (!((bitField0_ & 0x00000010) != 0)) {
+        seatNames_ = new com.google.protobuf.LazyStringArrayList(seatNames_);
+        bitField0_ |= 0x00000010;
+       }
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @return A list containing the seatNames.
+     */
+    public com.google.protobuf.ProtocolStringList
+        getSeatNamesList() {
+      return seatNames_.getUnmodifiableView();
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @return The count of seatNames.
+     */
+    public int getSeatNamesCount() {
+      return seatNames_.size();
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @param index The index of the element to return.
+     * @return The seatNames at the given index.
+     */
+    public java.lang.String getSeatNames(int index) {
+      return seatNames_.get(index);
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the seatNames at the given index.
+     */
+    public com.google.protobuf.ByteString
+        getSeatNamesBytes(int index) {
+      return seatNames_.getByteString(index);
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @param index The index to set the value at.
+     * @param value The seatNames to set.
+     * @return This builder for chaining.
+     */
+    public Builder setSeatNames(
+        int index, java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      ensureSeatNamesIsMutable();
+      seatNames_.set(index, value);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @param value The seatNames to add.
+     * @return This builder for chaining.
+     */
+    public Builder addSeatNames(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      ensureSeatNamesIsMutable();
+      seatNames_.add(value);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @param values The seatNames to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllSeatNames(
+        java.lang.Iterable<java.lang.String> values) {
+      ensureSeatNamesIsMutable();
+      com.google.protobuf.AbstractMessageLite.Builder.addAll(
+          values, seatNames_);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearSeatNames() {
+      seatNames_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+      bitField0_ = (bitField0_ & ~0x00000010);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Display names of the seats for rendered text, by seat (index 0 is seat
+     * 0); a missing or empty name renders as the locale's "Player N". Shown as
+     * given, never read as a template; at most 64 characters each.
+     * </pre>
+     *
+     * <code>repeated string seat_names = 5;</code>
+     * @param value The bytes of the seatNames to add.
+     * @return This builder for chaining.
+     */
+    public Builder addSeatNamesBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      ensureSeatNamesIsMutable();
+      seatNames_.add(value);
       onChanged();
       return this;
     }

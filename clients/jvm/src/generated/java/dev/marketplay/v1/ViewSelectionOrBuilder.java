@@ -35,4 +35,77 @@ public interface ViewSelectionOrBuilder extends
    * @return The spectator.
    */
   boolean getSpectator();
+
+  /**
+   * <pre>
+   * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+   * falling back to English: every Message in the response then has its
+   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * </pre>
+   *
+   * <code>string locale = 4;</code>
+   * @return The locale.
+   */
+  java.lang.String getLocale();
+  /**
+   * <pre>
+   * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
+   * falling back to English: every Message in the response then has its
+   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * </pre>
+   *
+   * <code>string locale = 4;</code>
+   * @return The bytes for locale.
+   */
+  com.google.protobuf.ByteString
+      getLocaleBytes();
+
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @return A list containing the seatNames.
+   */
+  java.util.List<java.lang.String>
+      getSeatNamesList();
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @return The count of seatNames.
+   */
+  int getSeatNamesCount();
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @param index The index of the element to return.
+   * @return The seatNames at the given index.
+   */
+  java.lang.String getSeatNames(int index);
+  /**
+   * <pre>
+   * Display names of the seats for rendered text, by seat (index 0 is seat
+   * 0); a missing or empty name renders as the locale's "Player N". Shown as
+   * given, never read as a template; at most 64 characters each.
+   * </pre>
+   *
+   * <code>repeated string seat_names = 5;</code>
+   * @param index The index of the value to return.
+   * @return The bytes of the seatNames at the given index.
+   */
+  com.google.protobuf.ByteString
+      getSeatNamesBytes(int index);
 }
