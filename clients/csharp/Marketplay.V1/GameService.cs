@@ -39,159 +39,159 @@ namespace Marketplay.V1 {
             "cHRpb25UeXBlEhUKDWRlZmF1bHRfdmFsdWUYAyABKAkSFgoOYWxsb3dlZF92",
             "YWx1ZXMYBCADKAkSEQoJbWluX3ZhbHVlGAUgASgDEhEKCW1heF92YWx1ZRgG",
             "IAEoAxITCgtkZXNjcmlwdGlvbhgHIAEoCRIUCgx0cnVzdGVkX29ubHkYCCAB",
-            "KAgSDQoFdGFibGUYCSABKAgiaAoNVmlld1NlbGVjdGlvbhINCgVzZWF0cxgB",
+            "KAgSDQoFdGFibGUYCSABKAgiegoNVmlld1NlbGVjdGlvbhINCgVzZWF0cxgB",
             "IAMoBRIRCglhbGxfc2VhdHMYAiABKAgSEQoJc3BlY3RhdG9yGAMgASgIEg4K",
-            "BmxvY2FsZRgEIAEoCRISCgpzZWF0X25hbWVzGAUgAygJIoMCCg5OZXdHYW1l",
-            "UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgF",
-            "EjsKB29wdGlvbnMYAyADKAsyKi5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1",
-            "ZXN0Lk9wdGlvbnNFbnRyeRIRCgRzZWVkGAQgASgMSACIAQESKwoFdmlld3MY",
-            "BSABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SFQoNcnVsZXNf",
-            "dmVyc2lvbhgGIAEoCRouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0K",
-            "BXZhbHVlGAIgASgJOgI4AUIHCgVfc2VlZCKMAQoPTmV3R2FtZVJlc3BvbnNl",
-            "EikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRIT",
-            "CgtzZWF0X3Rva2VucxgCIAMoCRI5ChVzZWF0X3Rva2Vuc19leHBpcmVfYXQY",
-            "AyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsYCChJBcHBseUFj",
-            "dGlvblJlcXVlc3QSDQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRIpCgZh",
-            "Y3Rpb24YAyABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SGgoNZXhw",
-            "ZWN0ZWRfc3RlcBgEIAEoA0gAiAEBEhIKCnNlYXRfdG9rZW4YBSABKAkSKwoF",
-            "dmlld3MYBiABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdTZWxlY3Rpb24SRgoL",
-            "dmlld190b2tlbnMYByADKAsyMS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9u",
-            "UmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsK",
-            "A2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAFCEAoOX2V4cGVjdGVkX3N0",
-            "ZXAiQAoTQXBwbHlBY3Rpb25SZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5t",
-            "YXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUiwwEKDkdldFZpZXdSZXF1ZXN0Eg0K",
-            "BXN0YXRlGAEgASgMEisKBXZpZXdzGAIgASgLMhwubWFya2V0cGxheS52MS5W",
-            "aWV3U2VsZWN0aW9uEkIKC3ZpZXdfdG9rZW5zGAMgAygLMi0ubWFya2V0cGxh",
-            "eS52MS5HZXRWaWV3UmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoPVmlld1Rv",
-            "a2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAEiPAoP",
-            "R2V0Vmlld1Jlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXku",
-            "djEuR2FtZVVwZGF0ZSKyAgoNUmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEg",
-            "ASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjoKB29wdGlvbnMYAyADKAsyKS5t",
-            "YXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QuT3B0aW9uc0VudHJ5EgwKBHNl",
-            "ZWQYBCABKAwSKgoHYWN0aW9ucxgFIAMoCzIZLm1hcmtldHBsYXkudjEuU2Vh",
-            "dEFjdGlvbhIrCgV2aWV3cxgGIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1Nl",
-            "bGVjdGlvbhIVCg1ydWxlc192ZXJzaW9uGAcgASgJEhEKCXNlZWRfc2FsdBgI",
-            "IAEoDBouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIg",
-            "ASgJOgI4ASJdCgpTZWF0QWN0aW9uEgwKBHNlYXQYASABKAUSKQoGYWN0aW9u",
-            "GAIgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEhYKDnRha2ViYWNr",
-            "X3N0ZXBzGAMgASgFIlQKDlJlcGxheVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEo",
-            "CzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZRIXCg9hY3Rpb25zX2FwcGxp",
-            "ZWQYAiABKAUi5wEKFFN1Z2dlc3RBY3Rpb25SZXF1ZXN0Eg0KBXN0YXRlGAEg",
-            "ASgMEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCRIoCgZwb2xp",
-            "Y3kYBCABKA4yGC5tYXJrZXRwbGF5LnYxLkJvdFBvbGljeRIWCg5tYXhfaXRl",
-            "cmF0aW9ucxgFIAEoBRISCgptYXhfbWlsbGlzGAYgASgFEhEKBHNlZWQYByAB",
-            "KAxIAIgBARIaCg1leHBlY3RlZF9zdGVwGAggASgDSAGIAQFCBwoFX3NlZWRC",
-            "EAoOX2V4cGVjdGVkX3N0ZXAieAoVU3VnZ2VzdEFjdGlvblJlc3BvbnNlEikK",
-            "BmFjdGlvbhgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbhIMCgRz",
-            "dGVwGAIgASgDEiYKBXN0YXRzGAMgASgLMhcubWFya2V0cGxheS52MS5Cb3RT",
-            "dGF0cyKUAQoIQm90U3RhdHMSKAoGcG9saWN5GAEgASgOMhgubWFya2V0cGxh",
-            "eS52MS5Cb3RQb2xpY3kSEgoKaXRlcmF0aW9ucxgCIAEoBRIxCgpjYW5kaWRh",
-            "dGVzGAMgAygLMh0ubWFya2V0cGxheS52MS5DYW5kaWRhdGVTdGF0cxIXCg9z",
-            "dG9wcGVkX2J5X3RpbWUYBCABKAgiXwoOQ2FuZGlkYXRlU3RhdHMSKQoGYWN0",
-            "aW9uGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEg4KBnZpc2l0",
-            "cxgCIAEoBRISCgptZWFuX3ZhbHVlGAMgASgBIkgKFVJlbmV3U2VhdFRva2Vu",
-            "UmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRzZWF0GAIgASgFEhIKCnNlYXRf",
-            "dG9rZW4YAyABKAkiXAoWUmVuZXdTZWF0VG9rZW5SZXNwb25zZRISCgpzZWF0",
-            "X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJv",
-            "dG9idWYuVGltZXN0YW1wIrcDCgpHYW1lVXBkYXRlEg0KBXN0YXRlGAEgASgM",
-            "EgwKBHN0ZXAYAiABKAMSDwoHZ2FtZV9pZBgDIAEoCRIqCglkZWNpc2lvbnMY",
-            "BCADKAsyFy5tYXJrZXRwbGF5LnYxLkRlY2lzaW9uEiYKBXZpZXdzGAUgAygL",
-            "MhcubWFya2V0cGxheS52MS5HYW1lVmlldxIoCgZldmVudHMYBiADKAsyGC5t",
-            "YXJrZXRwbGF5LnYxLkdhbWVFdmVudBInCgdvdXRjb21lGAcgASgLMhYubWFy",
-            "a2V0cGxheS52MS5PdXRjb21lEhMKC251bV9wbGF5ZXJzGAggASgFEhUKDXJ1",
-            "bGVzX3ZlcnNpb24YCSABKAkSLwoLc2VydmVyX3RpbWUYCiABKAsyGi5nb29n",
-            "bGUucHJvdG9idWYuVGltZXN0YW1wEkIKDXRhYmxlX29wdGlvbnMYCyADKAsy",
-            "Ky5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUuVGFibGVPcHRpb25zRW50cnka",
-            "MwoRVGFibGVPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIg",
-            "ASgJOgI4ASKgAQoIRGVjaXNpb24SDAoEc2VhdBgBIAEoBRIMCgRraW5kGAIg",
-            "ASgJEjAKDWxlZ2FsX2FjdGlvbnMYAyADKAsyGS5tYXJrZXRwbGF5LnYxLkdh",
-            "bWVBY3Rpb24SHgoWbGVnYWxfYWN0aW9uc19pbmNsdWRlZBgEIAEoCBImCgZw",
-            "cm9tcHQYBSABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2UixwIKCEdhbWVW",
-            "aWV3EhEKBHNlYXQYASABKAVIAYgBARIMCgRzdGVwGAIgASgDEhcKD3NlZWRf",
-            "Y29tbWl0bWVudBgDIAEoDBIWCg50YWtlYmFja19zdGVwcxgEIAEoBRIoCgZj",
-            "bG9ja3MYBSADKAsyGC5tYXJrZXRwbGF5LnYxLlNlYXRDbG9jaxI6Cg5zcGlj",
-            "ZV9tZXJjaGFudBgKIAEoCzIgLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFu",
-            "dFZpZXdIABI6Cg5jZW50cmFsX21hcmtldBgLIAEoCzIgLm1hcmtldHBsYXku",
-            "djEuQ2VudHJhbE1hcmtldFZpZXdIABI2CgxtYXJrZXRfZnJlc2gYDCABKAsy",
-            "Hi5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoVmlld0gAQgYKBGdhbWVCBwoF",
-            "X3NlYXQiqQEKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEicKBGJhbmsYAiAB",
-            "KAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SNwoTZGVjaXNpb25fc3Rh",
-            "cnRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoI",
-            "ZGVhZGxpbmUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrsC",
-            "CglHYW1lRXZlbnQSEAoIYXVkaWVuY2UYASADKAUSDAoEc3RlcBgCIAEoAxIn",
-            "CgdtZXNzYWdlGAMgASgLMhYubWFya2V0cGxheS52MS5NZXNzYWdlEjsKDnNw",
-            "aWNlX21lcmNoYW50GAogASgLMiEubWFya2V0cGxheS52MS5TcGljZU1lcmNo",
-            "YW50RXZlbnRIABI7Cg5jZW50cmFsX21hcmtldBgLIAEoCzIhLm1hcmtldHBs",
-            "YXkudjEuQ2VudHJhbE1hcmtldEV2ZW50SAASNwoMbWFya2V0X2ZyZXNoGAwg",
-            "ASgLMh8ubWFya2V0cGxheS52MS5NYXJrZXRGcmVzaEV2ZW50SAASKgoFdGFi",
-            "bGUYFCABKAsyGS5tYXJrZXRwbGF5LnYxLlRhYmxlRXZlbnRIAEIGCgRnYW1l",
-            "InIKClRhYmxlRXZlbnQSLgoKdGFrZW5fYmFjaxgBIAEoCzIYLm1hcmtldHBs",
-            "YXkudjEuVGFrZW5CYWNrSAASLAoJdGltZWRfb3V0GAIgASgLMhcubWFya2V0",
-            "cGxheS52MS5UaW1lZE91dEgAQgYKBGtpbmQiKAoJVGFrZW5CYWNrEgwKBHNl",
-            "YXQYASABKAUSDQoFc3RlcHMYAiABKAUiKAoIVGltZWRPdXQSDAoEc2VhdBgB",
-            "IAEoBRIOCgZwb2xpY3kYAiABKAki8QEKCkdhbWVBY3Rpb24SJQoFbGFiZWwY",
-            "ASABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2USPAoOc3BpY2VfbWVyY2hh",
-            "bnQYCiABKAsyIi5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRBY3Rpb25I",
-            "ABI8Cg5jZW50cmFsX21hcmtldBgLIAEoCzIiLm1hcmtldHBsYXkudjEuQ2Vu",
-            "dHJhbE1hcmtldEFjdGlvbkgAEjgKDG1hcmtldF9mcmVzaBgMIAEoCzIgLm1h",
-            "cmtldHBsYXkudjEuTWFya2V0RnJlc2hBY3Rpb25IAEIGCgRnYW1lIpMDCgdP",
-            "dXRjb21lEioKB3Jlc3VsdHMYASADKAsyGS5tYXJrZXRwbGF5LnYxLlNlYXRS",
-            "ZXN1bHQSDwoHd2lubmVycxgCIAMoBRIRCgl0aWVfYnJlYWsYAyABKAkSDAoE",
-            "c2VlZBgEIAEoDBIaChJmaW5hbF9zdGF0ZV9kaWdlc3QYBSABKAwSEQoJc2Vl",
-            "ZF9zYWx0GAYgASgMEicKB3N1bW1hcnkYByABKAsyFi5tYXJrZXRwbGF5LnYx",
-            "Lk1lc3NhZ2USEQoJZm9yZmVpdGVkGAggAygFEj0KDnNwaWNlX21lcmNoYW50",
-            "GAogASgLMiMubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50T3V0Y29tZUgA",
-            "Ej0KDmNlbnRyYWxfbWFya2V0GAsgASgLMiMubWFya2V0cGxheS52MS5DZW50",
-            "cmFsTWFya2V0T3V0Y29tZUgAEjkKDG1hcmtldF9mcmVzaBgMIAEoCzIhLm1h",
-            "cmtldHBsYXkudjEuTWFya2V0RnJlc2hPdXRjb21lSABCBgoEZ2FtZSJRCgpT",
-            "ZWF0UmVzdWx0EgwKBHNlYXQYASABKAUSDQoFc2NvcmUYAiABKAMSDAoEcmFu",
-            "axgDIAEoBRIYChB0aWVfYnJlYWtfdmFsdWVzGAQgAygDIlYKB01lc3NhZ2US",
-            "CgoCaWQYASABKAkSMQoJYXJndW1lbnRzGAIgAygLMh4ubWFya2V0cGxheS52",
-            "MS5NZXNzYWdlQXJndW1lbnQSDAoEdGV4dBgDIAEoCSKGAQoPTWVzc2FnZUFy",
-            "Z3VtZW50EgwKBG5hbWUYASABKAkSEAoGbnVtYmVyGAIgASgDSAASDgoEc2Vh",
-            "dBgDIAEoBUgAEg4KBHRlcm0YBCABKAlIABIqCgRsaXN0GAUgASgLMhoubWFy",
-            "a2V0cGxheS52MS5NZXNzYWdlTGlzdEgAQgcKBXZhbHVlIjwKC01lc3NhZ2VM",
-            "aXN0Ei0KBWl0ZW1zGAEgAygLMh4ubWFya2V0cGxheS52MS5NZXNzYWdlQXJn",
-            "dW1lbnQipAIKD1Rha2VCYWNrUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRz",
-            "ZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkSGgoNZXhwZWN0ZWRfc3Rl",
-            "cBgEIAEoA0gAiAEBEisKBXZpZXdzGAUgASgLMhwubWFya2V0cGxheS52MS5W",
-            "aWV3U2VsZWN0aW9uEkMKC3ZpZXdfdG9rZW5zGAYgAygLMi4ubWFya2V0cGxh",
-            "eS52MS5UYWtlQmFja1JlcXVlc3QuVmlld1Rva2Vuc0VudHJ5Eg0KBXN0ZXBz",
-            "GAcgASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFs",
-            "dWUYAiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIj0KEFRha2VCYWNrUmVz",
-            "cG9uc2USKQoGdXBkYXRlGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lVXBk",
-            "YXRlIp0CChNDbGFpbVRpbWVvdXRSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEhoK",
-            "DWV4cGVjdGVkX3N0ZXAYAiABKANIAIgBARIrCgV2aWV3cxgDIAEoCzIcLm1h",
-            "cmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhJHCgt2aWV3X3Rva2VucxgEIAMo",
-            "CzIyLm1hcmtldHBsYXkudjEuQ2xhaW1UaW1lb3V0UmVxdWVzdC5WaWV3VG9r",
-            "ZW5zRW50cnkSEgoKc2VhdF90b2tlbhgFIAEoCRIMCgRzZWF0GAYgASgFGjEK",
-            "D1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUYAiABKAk6",
-            "AjgBQhAKDl9leHBlY3RlZF9zdGVwIkEKFENsYWltVGltZW91dFJlc3BvbnNl",
-            "EikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSpq",
-            "CgpPcHRpb25UeXBlEhsKF09QVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQ",
-            "T1BUSU9OX1RZUEVfQk9PTBABEhMKD09QVElPTl9UWVBFX0lOVBACEhQKEE9Q",
-            "VElPTl9UWVBFX0VOVU0QAypsCglCb3RQb2xpY3kSGgoWQk9UX1BPTElDWV9V",
-            "TlNQRUNJRklFRBAAEhUKEUJPVF9QT0xJQ1lfUkFORE9NEAESFQoRQk9UX1BP",
-            "TElDWV9HUkVFRFkQAhIVChFCT1RfUE9MSUNZX0lTTUNUUxADMu8FCgtHYW1l",
-            "U2VydmljZRJOCglMaXN0R2FtZXMSHy5tYXJrZXRwbGF5LnYxLkxpc3RHYW1l",
-            "c1JlcXVlc3QaIC5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkgK",
-            "B05ld0dhbWUSHS5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0Gh4ubWFy",
-            "a2V0cGxheS52MS5OZXdHYW1lUmVzcG9uc2USVAoLQXBwbHlBY3Rpb24SIS5t",
-            "YXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdBoiLm1hcmtldHBsYXku",
-            "djEuQXBwbHlBY3Rpb25SZXNwb25zZRJICgdHZXRWaWV3Eh0ubWFya2V0cGxh",
-            "eS52MS5HZXRWaWV3UmVxdWVzdBoeLm1hcmtldHBsYXkudjEuR2V0Vmlld1Jl",
-            "c3BvbnNlEkUKBlJlcGxheRIcLm1hcmtldHBsYXkudjEuUmVwbGF5UmVxdWVz",
-            "dBodLm1hcmtldHBsYXkudjEuUmVwbGF5UmVzcG9uc2USWgoNU3VnZ2VzdEFj",
-            "dGlvbhIjLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlcXVlc3QaJC5t",
-            "YXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXNwb25zZRJdCg5SZW5ld1Nl",
-            "YXRUb2tlbhIkLm1hcmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXF1ZXN0",
-            "GiUubWFya2V0cGxheS52MS5SZW5ld1NlYXRUb2tlblJlc3BvbnNlEksKCFRh",
-            "a2VCYWNrEh4ubWFya2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3QaHy5tYXJr",
-            "ZXRwbGF5LnYxLlRha2VCYWNrUmVzcG9uc2USVwoMQ2xhaW1UaW1lb3V0EiIu",
-            "bWFya2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXF1ZXN0GiMubWFya2V0cGxh",
-            "eS52MS5DbGFpbVRpbWVvdXRSZXNwb25zZUJBChFkZXYubWFya2V0cGxheS52",
-            "MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1hcmtldHBsYXku",
-            "VjFiBnByb3RvMw=="));
+            "BmxvY2FsZRgEIAEoCRISCgpzZWF0X25hbWVzGAUgAygJEhAKCG1lc3NhZ2Vz",
+            "GAYgASgIIoMCCg5OZXdHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMK",
+            "C251bV9wbGF5ZXJzGAIgASgFEjsKB29wdGlvbnMYAyADKAsyKi5tYXJrZXRw",
+            "bGF5LnYxLk5ld0dhbWVSZXF1ZXN0Lk9wdGlvbnNFbnRyeRIRCgRzZWVkGAQg",
+            "ASgMSACIAQESKwoFdmlld3MYBSABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdT",
+            "ZWxlY3Rpb24SFQoNcnVsZXNfdmVyc2lvbhgGIAEoCRouCgxPcHRpb25zRW50",
+            "cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4AUIHCgVfc2VlZCKM",
+            "AQoPTmV3R2FtZVJlc3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBs",
+            "YXkudjEuR2FtZVVwZGF0ZRITCgtzZWF0X3Rva2VucxgCIAMoCRI5ChVzZWF0",
+            "X3Rva2Vuc19leHBpcmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGlt",
+            "ZXN0YW1wIsYCChJBcHBseUFjdGlvblJlcXVlc3QSDQoFc3RhdGUYASABKAwS",
+            "DAoEc2VhdBgCIAEoBRIpCgZhY3Rpb24YAyABKAsyGS5tYXJrZXRwbGF5LnYx",
+            "LkdhbWVBY3Rpb24SGgoNZXhwZWN0ZWRfc3RlcBgEIAEoA0gAiAEBEhIKCnNl",
+            "YXRfdG9rZW4YBSABKAkSKwoFdmlld3MYBiABKAsyHC5tYXJrZXRwbGF5LnYx",
+            "LlZpZXdTZWxlY3Rpb24SRgoLdmlld190b2tlbnMYByADKAsyMS5tYXJrZXRw",
+            "bGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdC5WaWV3VG9rZW5zRW50cnkaMQoP",
+            "Vmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToC",
+            "OAFCEAoOX2V4cGVjdGVkX3N0ZXAiQAoTQXBwbHlBY3Rpb25SZXNwb25zZRIp",
+            "CgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUiwwEK",
+            "DkdldFZpZXdSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEisKBXZpZXdzGAIgASgL",
+            "MhwubWFya2V0cGxheS52MS5WaWV3U2VsZWN0aW9uEkIKC3ZpZXdfdG9rZW5z",
+            "GAMgAygLMi0ubWFya2V0cGxheS52MS5HZXRWaWV3UmVxdWVzdC5WaWV3VG9r",
+            "ZW5zRW50cnkaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2",
+            "YWx1ZRgCIAEoCToCOAEiPAoPR2V0Vmlld1Jlc3BvbnNlEikKBnVwZGF0ZRgB",
+            "IAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSKyAgoNUmVwbGF5UmVx",
+            "dWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC251bV9wbGF5ZXJzGAIgASgFEjoK",
+            "B29wdGlvbnMYAyADKAsyKS5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3Qu",
+            "T3B0aW9uc0VudHJ5EgwKBHNlZWQYBCABKAwSKgoHYWN0aW9ucxgFIAMoCzIZ",
+            "Lm1hcmtldHBsYXkudjEuU2VhdEFjdGlvbhIrCgV2aWV3cxgGIAEoCzIcLm1h",
+            "cmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhIVCg1ydWxlc192ZXJzaW9uGAcg",
+            "ASgJEhEKCXNlZWRfc2FsdBgIIAEoDBouCgxPcHRpb25zRW50cnkSCwoDa2V5",
+            "GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJdCgpTZWF0QWN0aW9uEgwKBHNl",
+            "YXQYASABKAUSKQoGYWN0aW9uGAIgASgLMhkubWFya2V0cGxheS52MS5HYW1l",
+            "QWN0aW9uEhYKDnRha2ViYWNrX3N0ZXBzGAMgASgFIlQKDlJlcGxheVJlc3Bv",
+            "bnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0",
+            "ZRIXCg9hY3Rpb25zX2FwcGxpZWQYAiABKAUi5wEKFFN1Z2dlc3RBY3Rpb25S",
+            "ZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90",
+            "b2tlbhgDIAEoCRIoCgZwb2xpY3kYBCABKA4yGC5tYXJrZXRwbGF5LnYxLkJv",
+            "dFBvbGljeRIWCg5tYXhfaXRlcmF0aW9ucxgFIAEoBRISCgptYXhfbWlsbGlz",
+            "GAYgASgFEhEKBHNlZWQYByABKAxIAIgBARIaCg1leHBlY3RlZF9zdGVwGAgg",
+            "ASgDSAGIAQFCBwoFX3NlZWRCEAoOX2V4cGVjdGVkX3N0ZXAieAoVU3VnZ2Vz",
+            "dEFjdGlvblJlc3BvbnNlEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtldHBsYXku",
+            "djEuR2FtZUFjdGlvbhIMCgRzdGVwGAIgASgDEiYKBXN0YXRzGAMgASgLMhcu",
+            "bWFya2V0cGxheS52MS5Cb3RTdGF0cyKUAQoIQm90U3RhdHMSKAoGcG9saWN5",
+            "GAEgASgOMhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSEgoKaXRlcmF0aW9u",
+            "cxgCIAEoBRIxCgpjYW5kaWRhdGVzGAMgAygLMh0ubWFya2V0cGxheS52MS5D",
+            "YW5kaWRhdGVTdGF0cxIXCg9zdG9wcGVkX2J5X3RpbWUYBCABKAgiXwoOQ2Fu",
+            "ZGlkYXRlU3RhdHMSKQoGYWN0aW9uGAEgASgLMhkubWFya2V0cGxheS52MS5H",
+            "YW1lQWN0aW9uEg4KBnZpc2l0cxgCIAEoBRISCgptZWFuX3ZhbHVlGAMgASgB",
+            "IkgKFVJlbmV3U2VhdFRva2VuUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRz",
+            "ZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkiXAoWUmVuZXdTZWF0VG9r",
+            "ZW5SZXNwb25zZRISCgpzZWF0X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQY",
+            "AiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIscDCgpHYW1lVXBk",
+            "YXRlEg0KBXN0YXRlGAEgASgMEgwKBHN0ZXAYAiABKAMSDwoHZ2FtZV9pZBgD",
+            "IAEoCRIqCglkZWNpc2lvbnMYBCADKAsyFy5tYXJrZXRwbGF5LnYxLkRlY2lz",
+            "aW9uEiYKBXZpZXdzGAUgAygLMhcubWFya2V0cGxheS52MS5HYW1lVmlldxIo",
+            "CgZldmVudHMYBiADKAsyGC5tYXJrZXRwbGF5LnYxLkdhbWVFdmVudBInCgdv",
+            "dXRjb21lGAcgASgLMhYubWFya2V0cGxheS52MS5PdXRjb21lEhMKC251bV9w",
+            "bGF5ZXJzGAggASgFEhUKDXJ1bGVzX3ZlcnNpb24YCSABKAkSLwoLc2VydmVy",
+            "X3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEkIKDXRh",
+            "YmxlX29wdGlvbnMYCyADKAsyKy5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUu",
+            "VGFibGVPcHRpb25zRW50cnkSDgoGbG9jYWxlGAwgASgJGjMKEVRhYmxlT3B0",
+            "aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEioAEK",
+            "CERlY2lzaW9uEgwKBHNlYXQYASABKAUSDAoEa2luZBgCIAEoCRIwCg1sZWdh",
+            "bF9hY3Rpb25zGAMgAygLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEh4K",
+            "FmxlZ2FsX2FjdGlvbnNfaW5jbHVkZWQYBCABKAgSJgoGcHJvbXB0GAUgASgL",
+            "MhYubWFya2V0cGxheS52MS5NZXNzYWdlIscCCghHYW1lVmlldxIRCgRzZWF0",
+            "GAEgASgFSAGIAQESDAoEc3RlcBgCIAEoAxIXCg9zZWVkX2NvbW1pdG1lbnQY",
+            "AyABKAwSFgoOdGFrZWJhY2tfc3RlcHMYBCABKAUSKAoGY2xvY2tzGAUgAygL",
+            "MhgubWFya2V0cGxheS52MS5TZWF0Q2xvY2sSOgoOc3BpY2VfbWVyY2hhbnQY",
+            "CiABKAsyIC5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRWaWV3SAASOgoO",
+            "Y2VudHJhbF9tYXJrZXQYCyABKAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
+            "YXJrZXRWaWV3SAASNgoMbWFya2V0X2ZyZXNoGAwgASgLMh4ubWFya2V0cGxh",
+            "eS52MS5NYXJrZXRGcmVzaFZpZXdIAEIGCgRnYW1lQgcKBV9zZWF0IqkBCglT",
+            "ZWF0Q2xvY2sSDAoEc2VhdBgBIAEoBRInCgRiYW5rGAIgASgLMhkuZ29vZ2xl",
+            "LnByb3RvYnVmLkR1cmF0aW9uEjcKE2RlY2lzaW9uX3N0YXJ0ZWRfYXQYAyAB",
+            "KAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGRlYWRsaW5lGAQg",
+            "ASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK7AgoJR2FtZUV2ZW50",
+            "EhAKCGF1ZGllbmNlGAEgAygFEgwKBHN0ZXAYAiABKAMSJwoHbWVzc2FnZRgD",
+            "IAEoCzIWLm1hcmtldHBsYXkudjEuTWVzc2FnZRI7Cg5zcGljZV9tZXJjaGFu",
+            "dBgKIAEoCzIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudEV2ZW50SAAS",
+            "OwoOY2VudHJhbF9tYXJrZXQYCyABKAsyIS5tYXJrZXRwbGF5LnYxLkNlbnRy",
+            "YWxNYXJrZXRFdmVudEgAEjcKDG1hcmtldF9mcmVzaBgMIAEoCzIfLm1hcmtl",
+            "dHBsYXkudjEuTWFya2V0RnJlc2hFdmVudEgAEioKBXRhYmxlGBQgASgLMhku",
+            "bWFya2V0cGxheS52MS5UYWJsZUV2ZW50SABCBgoEZ2FtZSJyCgpUYWJsZUV2",
+            "ZW50Ei4KCnRha2VuX2JhY2sYASABKAsyGC5tYXJrZXRwbGF5LnYxLlRha2Vu",
+            "QmFja0gAEiwKCXRpbWVkX291dBgCIAEoCzIXLm1hcmtldHBsYXkudjEuVGlt",
+            "ZWRPdXRIAEIGCgRraW5kIigKCVRha2VuQmFjaxIMCgRzZWF0GAEgASgFEg0K",
+            "BXN0ZXBzGAIgASgFIigKCFRpbWVkT3V0EgwKBHNlYXQYASABKAUSDgoGcG9s",
+            "aWN5GAIgASgJIvEBCgpHYW1lQWN0aW9uEiUKBWxhYmVsGAEgASgLMhYubWFy",
+            "a2V0cGxheS52MS5NZXNzYWdlEjwKDnNwaWNlX21lcmNoYW50GAogASgLMiIu",
+            "bWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50QWN0aW9uSAASPAoOY2VudHJh",
+            "bF9tYXJrZXQYCyABKAsyIi5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRB",
+            "Y3Rpb25IABI4CgxtYXJrZXRfZnJlc2gYDCABKAsyIC5tYXJrZXRwbGF5LnYx",
+            "Lk1hcmtldEZyZXNoQWN0aW9uSABCBgoEZ2FtZSKTAwoHT3V0Y29tZRIqCgdy",
+            "ZXN1bHRzGAEgAygLMhkubWFya2V0cGxheS52MS5TZWF0UmVzdWx0Eg8KB3dp",
+            "bm5lcnMYAiADKAUSEQoJdGllX2JyZWFrGAMgASgJEgwKBHNlZWQYBCABKAwS",
+            "GgoSZmluYWxfc3RhdGVfZGlnZXN0GAUgASgMEhEKCXNlZWRfc2FsdBgGIAEo",
+            "DBInCgdzdW1tYXJ5GAcgASgLMhYubWFya2V0cGxheS52MS5NZXNzYWdlEhEK",
+            "CWZvcmZlaXRlZBgIIAMoBRI9Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIjLm1h",
+            "cmtldHBsYXkudjEuU3BpY2VNZXJjaGFudE91dGNvbWVIABI9Cg5jZW50cmFs",
+            "X21hcmtldBgLIAEoCzIjLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldE91",
+            "dGNvbWVIABI5CgxtYXJrZXRfZnJlc2gYDCABKAsyIS5tYXJrZXRwbGF5LnYx",
+            "Lk1hcmtldEZyZXNoT3V0Y29tZUgAQgYKBGdhbWUiUQoKU2VhdFJlc3VsdBIM",
+            "CgRzZWF0GAEgASgFEg0KBXNjb3JlGAIgASgDEgwKBHJhbmsYAyABKAUSGAoQ",
+            "dGllX2JyZWFrX3ZhbHVlcxgEIAMoAyJWCgdNZXNzYWdlEgoKAmlkGAEgASgJ",
+            "EjEKCWFyZ3VtZW50cxgCIAMoCzIeLm1hcmtldHBsYXkudjEuTWVzc2FnZUFy",
+            "Z3VtZW50EgwKBHRleHQYAyABKAkihgEKD01lc3NhZ2VBcmd1bWVudBIMCgRu",
+            "YW1lGAEgASgJEhAKBm51bWJlchgCIAEoA0gAEg4KBHNlYXQYAyABKAVIABIO",
+            "CgR0ZXJtGAQgASgJSAASKgoEbGlzdBgFIAEoCzIaLm1hcmtldHBsYXkudjEu",
+            "TWVzc2FnZUxpc3RIAEIHCgV2YWx1ZSI8CgtNZXNzYWdlTGlzdBItCgVpdGVt",
+            "cxgBIAMoCzIeLm1hcmtldHBsYXkudjEuTWVzc2FnZUFyZ3VtZW50IqQCCg9U",
+            "YWtlQmFja1JlcXVlc3QSDQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRIS",
+            "CgpzZWF0X3Rva2VuGAMgASgJEhoKDWV4cGVjdGVkX3N0ZXAYBCABKANIAIgB",
+            "ARIrCgV2aWV3cxgFIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlv",
+            "bhJDCgt2aWV3X3Rva2VucxgGIAMoCzIuLm1hcmtldHBsYXkudjEuVGFrZUJh",
+            "Y2tSZXF1ZXN0LlZpZXdUb2tlbnNFbnRyeRINCgVzdGVwcxgHIAEoBRoxCg9W",
+            "aWV3VG9rZW5zRW50cnkSCwoDa2V5GAEgASgFEg0KBXZhbHVlGAIgASgJOgI4",
+            "AUIQCg5fZXhwZWN0ZWRfc3RlcCI9ChBUYWtlQmFja1Jlc3BvbnNlEikKBnVw",
+            "ZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSKdAgoTQ2xh",
+            "aW1UaW1lb3V0UmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIaCg1leHBlY3RlZF9z",
+            "dGVwGAIgASgDSACIAQESKwoFdmlld3MYAyABKAsyHC5tYXJrZXRwbGF5LnYx",
+            "LlZpZXdTZWxlY3Rpb24SRwoLdmlld190b2tlbnMYBCADKAsyMi5tYXJrZXRw",
+            "bGF5LnYxLkNsYWltVGltZW91dFJlcXVlc3QuVmlld1Rva2Vuc0VudHJ5EhIK",
+            "CnNlYXRfdG9rZW4YBSABKAkSDAoEc2VhdBgGIAEoBRoxCg9WaWV3VG9rZW5z",
+            "RW50cnkSCwoDa2V5GAEgASgFEg0KBXZhbHVlGAIgASgJOgI4AUIQCg5fZXhw",
+            "ZWN0ZWRfc3RlcCJBChRDbGFpbVRpbWVvdXRSZXNwb25zZRIpCgZ1cGRhdGUY",
+            "ASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUqagoKT3B0aW9uVHlw",
+            "ZRIbChdPUFRJT05fVFlQRV9VTlNQRUNJRklFRBAAEhQKEE9QVElPTl9UWVBF",
+            "X0JPT0wQARITCg9PUFRJT05fVFlQRV9JTlQQAhIUChBPUFRJT05fVFlQRV9F",
+            "TlVNEAMqbAoJQm90UG9saWN5EhoKFkJPVF9QT0xJQ1lfVU5TUEVDSUZJRUQQ",
+            "ABIVChFCT1RfUE9MSUNZX1JBTkRPTRABEhUKEUJPVF9QT0xJQ1lfR1JFRURZ",
+            "EAISFQoRQk9UX1BPTElDWV9JU01DVFMQAzLvBQoLR2FtZVNlcnZpY2USTgoJ",
+            "TGlzdEdhbWVzEh8ubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXF1ZXN0GiAu",
+            "bWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXNwb25zZRJICgdOZXdHYW1lEh0u",
+            "bWFya2V0cGxheS52MS5OZXdHYW1lUmVxdWVzdBoeLm1hcmtldHBsYXkudjEu",
+            "TmV3R2FtZVJlc3BvbnNlElQKC0FwcGx5QWN0aW9uEiEubWFya2V0cGxheS52",
+            "MS5BcHBseUFjdGlvblJlcXVlc3QaIi5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0",
+            "aW9uUmVzcG9uc2USSAoHR2V0VmlldxIdLm1hcmtldHBsYXkudjEuR2V0Vmll",
+            "d1JlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLkdldFZpZXdSZXNwb25zZRJFCgZS",
+            "ZXBsYXkSHC5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QaHS5tYXJrZXRw",
+            "bGF5LnYxLlJlcGxheVJlc3BvbnNlEloKDVN1Z2dlc3RBY3Rpb24SIy5tYXJr",
+            "ZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXF1ZXN0GiQubWFya2V0cGxheS52",
+            "MS5TdWdnZXN0QWN0aW9uUmVzcG9uc2USXQoOUmVuZXdTZWF0VG9rZW4SJC5t",
+            "YXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2VuUmVxdWVzdBolLm1hcmtldHBs",
+            "YXkudjEuUmVuZXdTZWF0VG9rZW5SZXNwb25zZRJLCghUYWtlQmFjaxIeLm1h",
+            "cmtldHBsYXkudjEuVGFrZUJhY2tSZXF1ZXN0Gh8ubWFya2V0cGxheS52MS5U",
+            "YWtlQmFja1Jlc3BvbnNlElcKDENsYWltVGltZW91dBIiLm1hcmtldHBsYXku",
+            "djEuQ2xhaW1UaW1lb3V0UmVxdWVzdBojLm1hcmtldHBsYXkudjEuQ2xhaW1U",
+            "aW1lb3V0UmVzcG9uc2VCQQoRZGV2Lm1hcmtldHBsYXkudjFQAVoabWFya2V0",
+            "cGxheS92MTttYXJrZXRwbGF5djGqAg1NYXJrZXRwbGF5LlYxYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Google.Protobuf.WellKnownTypes.DurationReflection.Descriptor, global::Google.Protobuf.WellKnownTypes.TimestampReflection.Descriptor, global::Marketplay.V1.CentralMarketReflection.Descriptor, global::Marketplay.V1.MarketFreshReflection.Descriptor, global::Marketplay.V1.SpiceMerchantReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.OptionType), typeof(global::Marketplay.V1.BotPolicy), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -199,7 +199,7 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ListGamesResponse), global::Marketplay.V1.ListGamesResponse.Parser, new[]{ "Games" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameInfo), global::Marketplay.V1.GameInfo.Parser, new[]{ "GameId", "Title", "MinPlayers", "MaxPlayers", "Options", "RulesVersion", "RulesVersions" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.OptionInfo), global::Marketplay.V1.OptionInfo.Parser, new[]{ "Name", "Type", "DefaultValue", "AllowedValues", "MinValue", "MaxValue", "Description", "TrustedOnly", "Table" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ViewSelection), global::Marketplay.V1.ViewSelection.Parser, new[]{ "Seats", "AllSeats", "Spectator", "Locale", "SeatNames" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ViewSelection), global::Marketplay.V1.ViewSelection.Parser, new[]{ "Seats", "AllSeats", "Spectator", "Locale", "SeatNames", "Messages" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.NewGameRequest), global::Marketplay.V1.NewGameRequest.Parser, new[]{ "GameId", "NumPlayers", "Options", "Seed", "Views", "RulesVersion" }, new[]{ "Seed" }, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.NewGameResponse), global::Marketplay.V1.NewGameResponse.Parser, new[]{ "Update", "SeatTokens", "SeatTokensExpireAt" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ApplyActionRequest), global::Marketplay.V1.ApplyActionRequest.Parser, new[]{ "State", "Seat", "Action", "ExpectedStep", "SeatToken", "Views", "ViewTokens" }, new[]{ "ExpectedStep" }, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
@@ -215,7 +215,7 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CandidateStats), global::Marketplay.V1.CandidateStats.Parser, new[]{ "Action", "Visits", "MeanValue" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenRequest), global::Marketplay.V1.RenewSeatTokenRequest.Parser, new[]{ "State", "Seat", "SeatToken" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenResponse), global::Marketplay.V1.RenewSeatTokenResponse.Parser, new[]{ "SeatToken", "ExpiresAt" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameUpdate), global::Marketplay.V1.GameUpdate.Parser, new[]{ "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion", "ServerTime", "TableOptions" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameUpdate), global::Marketplay.V1.GameUpdate.Parser, new[]{ "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion", "ServerTime", "TableOptions", "Locale" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.Decision), global::Marketplay.V1.Decision.Parser, new[]{ "Seat", "Kind", "LegalActions", "LegalActionsIncluded", "Prompt" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameView), global::Marketplay.V1.GameView.Parser, new[]{ "Seat", "Step", "SeedCommitment", "TakebackSteps", "Clocks", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game", "Seat" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatClock), global::Marketplay.V1.SeatClock.Parser, new[]{ "Seat", "Bank", "DecisionStartedAt", "Deadline" }, null, null, null, null),
@@ -1569,6 +1569,7 @@ namespace Marketplay.V1 {
       spectator_ = other.spectator_;
       locale_ = other.locale_;
       seatNames_ = other.seatNames_.Clone();
+      messages_ = other.messages_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1618,8 +1619,8 @@ namespace Marketplay.V1 {
     private string locale_ = "";
     /// <summary>
     /// Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-    /// falling back to English: every Message in the response then has its
-    /// `text`. Empty: nothing is rendered (ids and arguments only).
+    /// falling back to English (GameUpdate.locale says which was used): every
+    /// Message in the response then has its `text`. Empty: nothing is rendered.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -1638,12 +1639,30 @@ namespace Marketplay.V1 {
     /// <summary>
     /// Display names of the seats for rendered text, by seat (index 0 is seat
     /// 0); a missing or empty name renders as the locale's "Player N". Shown as
-    /// given, never read as a template; at most 64 characters each.
+    /// given, never read as a template; at most 64 characters each, no control
+    /// characters.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public pbc::RepeatedField<string> SeatNames {
       get { return seatNames_; }
+    }
+
+    /// <summary>Field number for the "messages" field.</summary>
+    public const int MessagesFieldNumber = 6;
+    private bool messages_;
+    /// <summary>
+    /// Carry the player-facing Messages (ids and arguments) without rendering
+    /// them, for a client that renders with the exported catalogs itself. A
+    /// locale implies it. Neither: no Message is built, at no cost.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Messages {
+      get { return messages_; }
+      set {
+        messages_ = value;
+      }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -1666,6 +1685,7 @@ namespace Marketplay.V1 {
       if (Spectator != other.Spectator) return false;
       if (Locale != other.Locale) return false;
       if(!seatNames_.Equals(other.seatNames_)) return false;
+      if (Messages != other.Messages) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1678,6 +1698,7 @@ namespace Marketplay.V1 {
       if (Spectator != false) hash ^= Spectator.GetHashCode();
       if (Locale.Length != 0) hash ^= Locale.GetHashCode();
       hash ^= seatNames_.GetHashCode();
+      if (Messages != false) hash ^= Messages.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1710,6 +1731,10 @@ namespace Marketplay.V1 {
         output.WriteString(Locale);
       }
       seatNames_.WriteTo(output, _repeated_seatNames_codec);
+      if (Messages != false) {
+        output.WriteRawTag(48);
+        output.WriteBool(Messages);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1734,6 +1759,10 @@ namespace Marketplay.V1 {
         output.WriteString(Locale);
       }
       seatNames_.WriteTo(ref output, _repeated_seatNames_codec);
+      if (Messages != false) {
+        output.WriteRawTag(48);
+        output.WriteBool(Messages);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1755,6 +1784,9 @@ namespace Marketplay.V1 {
         size += 1 + pb::CodedOutputStream.ComputeStringSize(Locale);
       }
       size += seatNames_.CalculateSize(_repeated_seatNames_codec);
+      if (Messages != false) {
+        size += 1 + 1;
+      }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -1778,6 +1810,9 @@ namespace Marketplay.V1 {
         Locale = other.Locale;
       }
       seatNames_.Add(other.seatNames_);
+      if (other.Messages != false) {
+        Messages = other.Messages;
+      }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -1818,6 +1853,10 @@ namespace Marketplay.V1 {
             seatNames_.AddEntriesFrom(input, _repeated_seatNames_codec);
             break;
           }
+          case 48: {
+            Messages = input.ReadBool();
+            break;
+          }
         }
       }
     #endif
@@ -1856,6 +1895,10 @@ namespace Marketplay.V1 {
           }
           case 42: {
             seatNames_.AddEntriesFrom(ref input, _repeated_seatNames_codec);
+            break;
+          }
+          case 48: {
+            Messages = input.ReadBool();
             break;
           }
         }
@@ -6632,6 +6675,7 @@ namespace Marketplay.V1 {
       rulesVersion_ = other.rulesVersion_;
       serverTime_ = other.serverTime_ != null ? other.serverTime_.Clone() : null;
       tableOptions_ = other.tableOptions_.Clone();
+      locale_ = other.locale_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -6789,6 +6833,22 @@ namespace Marketplay.V1 {
       get { return tableOptions_; }
     }
 
+    /// <summary>Field number for the "locale" field.</summary>
+    public const int LocaleFieldNumber = 12;
+    private string locale_ = "";
+    /// <summary>
+    /// The locale the text was rendered in, after falling back from
+    /// ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Locale {
+      get { return locale_; }
+      set {
+        locale_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -6815,6 +6875,7 @@ namespace Marketplay.V1 {
       if (RulesVersion != other.RulesVersion) return false;
       if (!object.Equals(ServerTime, other.ServerTime)) return false;
       if (!TableOptions.Equals(other.TableOptions)) return false;
+      if (Locale != other.Locale) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -6833,6 +6894,7 @@ namespace Marketplay.V1 {
       if (RulesVersion.Length != 0) hash ^= RulesVersion.GetHashCode();
       if (serverTime_ != null) hash ^= ServerTime.GetHashCode();
       hash ^= TableOptions.GetHashCode();
+      if (Locale.Length != 0) hash ^= Locale.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -6883,6 +6945,10 @@ namespace Marketplay.V1 {
         output.WriteMessage(ServerTime);
       }
       tableOptions_.WriteTo(output, _map_tableOptions_codec);
+      if (Locale.Length != 0) {
+        output.WriteRawTag(98);
+        output.WriteString(Locale);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -6925,6 +6991,10 @@ namespace Marketplay.V1 {
         output.WriteMessage(ServerTime);
       }
       tableOptions_.WriteTo(ref output, _map_tableOptions_codec);
+      if (Locale.Length != 0) {
+        output.WriteRawTag(98);
+        output.WriteString(Locale);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -6960,6 +7030,9 @@ namespace Marketplay.V1 {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(ServerTime);
       }
       size += tableOptions_.CalculateSize(_map_tableOptions_codec);
+      if (Locale.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Locale);
+      }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -7003,6 +7076,9 @@ namespace Marketplay.V1 {
         ServerTime.MergeFrom(other.ServerTime);
       }
       tableOptions_.MergeFrom(other.tableOptions_);
+      if (other.Locale.Length != 0) {
+        Locale = other.Locale;
+      }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -7072,6 +7148,10 @@ namespace Marketplay.V1 {
             tableOptions_.AddEntriesFrom(input, _map_tableOptions_codec);
             break;
           }
+          case 98: {
+            Locale = input.ReadString();
+            break;
+          }
         }
       }
     #endif
@@ -7139,6 +7219,10 @@ namespace Marketplay.V1 {
           }
           case 90: {
             tableOptions_.AddEntriesFrom(ref input, _map_tableOptions_codec);
+            break;
+          }
+          case 98: {
+            Locale = input.ReadString();
             break;
           }
         }

@@ -236,12 +236,18 @@ class ViewSelection(_message.Message):
     SPECTATOR_FIELD_NUMBER: _builtins.int
     LOCALE_FIELD_NUMBER: _builtins.int
     SEAT_NAMES_FIELD_NUMBER: _builtins.int
+    MESSAGES_FIELD_NUMBER: _builtins.int
     all_seats: _builtins.bool
     spectator: _builtins.bool
     locale: _builtins.str
     """Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-    falling back to English: every Message in the response then has its
-    `text`. Empty: nothing is rendered (ids and arguments only).
+    falling back to English (GameUpdate.locale says which was used): every
+    Message in the response then has its `text`. Empty: nothing is rendered.
+    """
+    messages: _builtins.bool
+    """Carry the player-facing Messages (ids and arguments) without rendering
+    them, for a client that renders with the exported catalogs itself. A
+    locale implies it. Neither: no Message is built, at no cost.
     """
     @_builtins.property
     def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
@@ -249,7 +255,8 @@ class ViewSelection(_message.Message):
     def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Display names of the seats for rendered text, by seat (index 0 is seat
         0); a missing or empty name renders as the locale's "Player N". Shown as
-        given, never read as a template; at most 64 characters each.
+        given, never read as a template; at most 64 characters each, no control
+        characters.
         """
 
     def __init__(
@@ -260,10 +267,11 @@ class ViewSelection(_message.Message):
         spectator: _builtins.bool = ...,
         locale: _builtins.str = ...,
         seat_names: _abc.Iterable[_builtins.str] | None = ...,
+        messages: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["all_seats", b"all_seats", "locale", b"locale", "seat_names", b"seat_names", "seats", b"seats", "spectator", b"spectator"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["all_seats", b"all_seats", "locale", b"locale", "messages", b"messages", "seat_names", b"seat_names", "seats", b"seats", "spectator", b"spectator"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -880,6 +888,7 @@ class GameUpdate(_message.Message):
     RULES_VERSION_FIELD_NUMBER: _builtins.int
     SERVER_TIME_FIELD_NUMBER: _builtins.int
     TABLE_OPTIONS_FIELD_NUMBER: _builtins.int
+    LOCALE_FIELD_NUMBER: _builtins.int
     state: _builtins.bytes
     """sealed; opaque to callers"""
     step: _builtins.int
@@ -888,6 +897,10 @@ class GameUpdate(_message.Message):
     num_players: _builtins.int
     rules_version: _builtins.str
     """the rules this game is played under"""
+    locale: _builtins.str
+    """The locale the text was rendered in, after falling back from
+    ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+    """
     @_builtins.property
     def decisions(self) -> _containers.RepeatedCompositeFieldContainer[Global___Decision]: ...
     @_builtins.property
@@ -923,10 +936,11 @@ class GameUpdate(_message.Message):
         rules_version: _builtins.str = ...,
         server_time: _timestamp_pb2.Timestamp | None = ...,
         table_options: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        locale: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "server_time", b"server_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "events", b"events", "game_id", b"game_id", "num_players", b"num_players", "outcome", b"outcome", "rules_version", b"rules_version", "server_time", b"server_time", "state", b"state", "step", b"step", "table_options", b"table_options", "views", b"views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "events", b"events", "game_id", b"game_id", "locale", b"locale", "num_players", b"num_players", "outcome", b"outcome", "rules_version", b"rules_version", "server_time", b"server_time", "state", b"state", "step", b"step", "table_options", b"table_options", "views", b"views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -265,178 +265,178 @@ public final class GameServiceOuterClass {
       "_value\030\003 \001(\t\022\026\n\016allowed_values\030\004 \003(\t\022\021\n\t" +
       "min_value\030\005 \001(\003\022\021\n\tmax_value\030\006 \001(\003\022\023\n\013de" +
       "scription\030\007 \001(\t\022\024\n\014trusted_only\030\010 \001(\010\022\r\n" +
-      "\005table\030\t \001(\010\"h\n\rViewSelection\022\r\n\005seats\030\001" +
+      "\005table\030\t \001(\010\"z\n\rViewSelection\022\r\n\005seats\030\001" +
       " \003(\005\022\021\n\tall_seats\030\002 \001(\010\022\021\n\tspectator\030\003 \001" +
-      "(\010\022\016\n\006locale\030\004 \001(\t\022\022\n\nseat_names\030\005 \003(\t\"\203" +
-      "\002\n\016NewGameRequest\022\017\n\007game_id\030\001 \001(\t\022\023\n\013nu" +
-      "m_players\030\002 \001(\005\022;\n\007options\030\003 \003(\0132*.marke" +
-      "tplay.v1.NewGameRequest.OptionsEntry\022\021\n\004" +
-      "seed\030\004 \001(\014H\000\210\001\001\022+\n\005views\030\005 \001(\0132\034.marketp" +
-      "lay.v1.ViewSelection\022\025\n\rrules_version\030\006 " +
-      "\001(\t\032.\n\014OptionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005valu" +
-      "e\030\002 \001(\t:\0028\001B\007\n\005_seed\"\214\001\n\017NewGameResponse" +
-      "\022)\n\006update\030\001 \001(\0132\031.marketplay.v1.GameUpd" +
-      "ate\022\023\n\013seat_tokens\030\002 \003(\t\0229\n\025seat_tokens_" +
-      "expire_at\030\003 \001(\0132\032.google.protobuf.Timest" +
-      "amp\"\306\002\n\022ApplyActionRequest\022\r\n\005state\030\001 \001(" +
-      "\014\022\014\n\004seat\030\002 \001(\005\022)\n\006action\030\003 \001(\0132\031.market" +
-      "play.v1.GameAction\022\032\n\rexpected_step\030\004 \001(" +
-      "\003H\000\210\001\001\022\022\n\nseat_token\030\005 \001(\t\022+\n\005views\030\006 \001(" +
-      "\0132\034.marketplay.v1.ViewSelection\022F\n\013view_" +
-      "tokens\030\007 \003(\01321.marketplay.v1.ApplyAction" +
-      "Request.ViewTokensEntry\0321\n\017ViewTokensEnt" +
-      "ry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_e" +
-      "xpected_step\"@\n\023ApplyActionResponse\022)\n\006u" +
-      "pdate\030\001 \001(\0132\031.marketplay.v1.GameUpdate\"\303" +
-      "\001\n\016GetViewRequest\022\r\n\005state\030\001 \001(\014\022+\n\005view" +
-      "s\030\002 \001(\0132\034.marketplay.v1.ViewSelection\022B\n" +
-      "\013view_tokens\030\003 \003(\0132-.marketplay.v1.GetVi" +
-      "ewRequest.ViewTokensEntry\0321\n\017ViewTokensE" +
-      "ntry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001\"<\n\017" +
-      "GetViewResponse\022)\n\006update\030\001 \001(\0132\031.market" +
-      "play.v1.GameUpdate\"\262\002\n\rReplayRequest\022\017\n\007" +
-      "game_id\030\001 \001(\t\022\023\n\013num_players\030\002 \001(\005\022:\n\007op" +
-      "tions\030\003 \003(\0132).marketplay.v1.ReplayReques" +
-      "t.OptionsEntry\022\014\n\004seed\030\004 \001(\014\022*\n\007actions\030" +
-      "\005 \003(\0132\031.marketplay.v1.SeatAction\022+\n\005view" +
-      "s\030\006 \001(\0132\034.marketplay.v1.ViewSelection\022\025\n" +
-      "\rrules_version\030\007 \001(\t\022\021\n\tseed_salt\030\010 \001(\014\032" +
-      ".\n\014OptionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 " +
-      "\001(\t:\0028\001\"]\n\nSeatAction\022\014\n\004seat\030\001 \001(\005\022)\n\006a" +
-      "ction\030\002 \001(\0132\031.marketplay.v1.GameAction\022\026" +
-      "\n\016takeback_steps\030\003 \001(\005\"T\n\016ReplayResponse" +
-      "\022)\n\006update\030\001 \001(\0132\031.marketplay.v1.GameUpd" +
-      "ate\022\027\n\017actions_applied\030\002 \001(\005\"\347\001\n\024Suggest" +
-      "ActionRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 \001" +
-      "(\005\022\022\n\nseat_token\030\003 \001(\t\022(\n\006policy\030\004 \001(\0162\030" +
-      ".marketplay.v1.BotPolicy\022\026\n\016max_iteratio" +
-      "ns\030\005 \001(\005\022\022\n\nmax_millis\030\006 \001(\005\022\021\n\004seed\030\007 \001" +
-      "(\014H\000\210\001\001\022\032\n\rexpected_step\030\010 \001(\003H\001\210\001\001B\007\n\005_" +
-      "seedB\020\n\016_expected_step\"x\n\025SuggestActionR" +
-      "esponse\022)\n\006action\030\001 \001(\0132\031.marketplay.v1." +
-      "GameAction\022\014\n\004step\030\002 \001(\003\022&\n\005stats\030\003 \001(\0132" +
-      "\027.marketplay.v1.BotStats\"\224\001\n\010BotStats\022(\n" +
-      "\006policy\030\001 \001(\0162\030.marketplay.v1.BotPolicy\022" +
-      "\022\n\niterations\030\002 \001(\005\0221\n\ncandidates\030\003 \003(\0132" +
-      "\035.marketplay.v1.CandidateStats\022\027\n\017stoppe" +
-      "d_by_time\030\004 \001(\010\"_\n\016CandidateStats\022)\n\006act" +
-      "ion\030\001 \001(\0132\031.marketplay.v1.GameAction\022\016\n\006" +
-      "visits\030\002 \001(\005\022\022\n\nmean_value\030\003 \001(\001\"H\n\025Rene" +
-      "wSeatTokenRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat" +
-      "\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\"\\\n\026RenewSeatT" +
-      "okenResponse\022\022\n\nseat_token\030\001 \001(\t\022.\n\nexpi" +
-      "res_at\030\002 \001(\0132\032.google.protobuf.Timestamp" +
-      "\"\267\003\n\nGameUpdate\022\r\n\005state\030\001 \001(\014\022\014\n\004step\030\002" +
-      " \001(\003\022\017\n\007game_id\030\003 \001(\t\022*\n\tdecisions\030\004 \003(\013" +
-      "2\027.marketplay.v1.Decision\022&\n\005views\030\005 \003(\013" +
-      "2\027.marketplay.v1.GameView\022(\n\006events\030\006 \003(" +
-      "\0132\030.marketplay.v1.GameEvent\022\'\n\007outcome\030\007" +
-      " \001(\0132\026.marketplay.v1.Outcome\022\023\n\013num_play" +
-      "ers\030\010 \001(\005\022\025\n\rrules_version\030\t \001(\t\022/\n\013serv" +
-      "er_time\030\n \001(\0132\032.google.protobuf.Timestam" +
-      "p\022B\n\rtable_options\030\013 \003(\0132+.marketplay.v1" +
-      ".GameUpdate.TableOptionsEntry\0323\n\021TableOp" +
-      "tionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\002" +
-      "8\001\"\240\001\n\010Decision\022\014\n\004seat\030\001 \001(\005\022\014\n\004kind\030\002 " +
-      "\001(\t\0220\n\rlegal_actions\030\003 \003(\0132\031.marketplay." +
-      "v1.GameAction\022\036\n\026legal_actions_included\030" +
-      "\004 \001(\010\022&\n\006prompt\030\005 \001(\0132\026.marketplay.v1.Me" +
-      "ssage\"\307\002\n\010GameView\022\021\n\004seat\030\001 \001(\005H\001\210\001\001\022\014\n" +
-      "\004step\030\002 \001(\003\022\027\n\017seed_commitment\030\003 \001(\014\022\026\n\016" +
-      "takeback_steps\030\004 \001(\005\022(\n\006clocks\030\005 \003(\0132\030.m" +
-      "arketplay.v1.SeatClock\022:\n\016spice_merchant" +
-      "\030\n \001(\0132 .marketplay.v1.SpiceMerchantView" +
-      "H\000\022:\n\016central_market\030\013 \001(\0132 .marketplay." +
-      "v1.CentralMarketViewH\000\0226\n\014market_fresh\030\014" +
-      " \001(\0132\036.marketplay.v1.MarketFreshViewH\000B\006" +
-      "\n\004gameB\007\n\005_seat\"\251\001\n\tSeatClock\022\014\n\004seat\030\001 " +
-      "\001(\005\022\'\n\004bank\030\002 \001(\0132\031.google.protobuf.Dura" +
-      "tion\0227\n\023decision_started_at\030\003 \001(\0132\032.goog" +
-      "le.protobuf.Timestamp\022,\n\010deadline\030\004 \001(\0132" +
-      "\032.google.protobuf.Timestamp\"\273\002\n\tGameEven" +
-      "t\022\020\n\010audience\030\001 \003(\005\022\014\n\004step\030\002 \001(\003\022\'\n\007mes" +
-      "sage\030\003 \001(\0132\026.marketplay.v1.Message\022;\n\016sp" +
-      "ice_merchant\030\n \001(\0132!.marketplay.v1.Spice" +
-      "MerchantEventH\000\022;\n\016central_market\030\013 \001(\0132" +
-      "!.marketplay.v1.CentralMarketEventH\000\0227\n\014" +
-      "market_fresh\030\014 \001(\0132\037.marketplay.v1.Marke" +
-      "tFreshEventH\000\022*\n\005table\030\024 \001(\0132\031.marketpla" +
-      "y.v1.TableEventH\000B\006\n\004game\"r\n\nTableEvent\022" +
-      ".\n\ntaken_back\030\001 \001(\0132\030.marketplay.v1.Take" +
-      "nBackH\000\022,\n\ttimed_out\030\002 \001(\0132\027.marketplay." +
-      "v1.TimedOutH\000B\006\n\004kind\"(\n\tTakenBack\022\014\n\004se" +
-      "at\030\001 \001(\005\022\r\n\005steps\030\002 \001(\005\"(\n\010TimedOut\022\014\n\004s" +
-      "eat\030\001 \001(\005\022\016\n\006policy\030\002 \001(\t\"\361\001\n\nGameAction" +
-      "\022%\n\005label\030\001 \001(\0132\026.marketplay.v1.Message\022" +
-      "<\n\016spice_merchant\030\n \001(\0132\".marketplay.v1." +
-      "SpiceMerchantActionH\000\022<\n\016central_market\030" +
-      "\013 \001(\0132\".marketplay.v1.CentralMarketActio" +
-      "nH\000\0228\n\014market_fresh\030\014 \001(\0132 .marketplay.v" +
-      "1.MarketFreshActionH\000B\006\n\004game\"\223\003\n\007Outcom" +
-      "e\022*\n\007results\030\001 \003(\0132\031.marketplay.v1.SeatR" +
-      "esult\022\017\n\007winners\030\002 \003(\005\022\021\n\ttie_break\030\003 \001(" +
-      "\t\022\014\n\004seed\030\004 \001(\014\022\032\n\022final_state_digest\030\005 " +
-      "\001(\014\022\021\n\tseed_salt\030\006 \001(\014\022\'\n\007summary\030\007 \001(\0132" +
-      "\026.marketplay.v1.Message\022\021\n\tforfeited\030\010 \003" +
-      "(\005\022=\n\016spice_merchant\030\n \001(\0132#.marketplay." +
-      "v1.SpiceMerchantOutcomeH\000\022=\n\016central_mar" +
-      "ket\030\013 \001(\0132#.marketplay.v1.CentralMarketO" +
-      "utcomeH\000\0229\n\014market_fresh\030\014 \001(\0132!.marketp" +
-      "lay.v1.MarketFreshOutcomeH\000B\006\n\004game\"Q\n\nS" +
-      "eatResult\022\014\n\004seat\030\001 \001(\005\022\r\n\005score\030\002 \001(\003\022\014" +
-      "\n\004rank\030\003 \001(\005\022\030\n\020tie_break_values\030\004 \003(\003\"V" +
-      "\n\007Message\022\n\n\002id\030\001 \001(\t\0221\n\targuments\030\002 \003(\013" +
-      "2\036.marketplay.v1.MessageArgument\022\014\n\004text" +
-      "\030\003 \001(\t\"\206\001\n\017MessageArgument\022\014\n\004name\030\001 \001(\t" +
-      "\022\020\n\006number\030\002 \001(\003H\000\022\016\n\004seat\030\003 \001(\005H\000\022\016\n\004te" +
-      "rm\030\004 \001(\tH\000\022*\n\004list\030\005 \001(\0132\032.marketplay.v1" +
-      ".MessageListH\000B\007\n\005value\"<\n\013MessageList\022-" +
-      "\n\005items\030\001 \003(\0132\036.marketplay.v1.MessageArg" +
-      "ument\"\244\002\n\017TakeBackRequest\022\r\n\005state\030\001 \001(\014" +
-      "\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\022\032\n\rex" +
-      "pected_step\030\004 \001(\003H\000\210\001\001\022+\n\005views\030\005 \001(\0132\034." +
-      "marketplay.v1.ViewSelection\022C\n\013view_toke" +
-      "ns\030\006 \003(\0132..marketplay.v1.TakeBackRequest" +
-      ".ViewTokensEntry\022\r\n\005steps\030\007 \001(\005\0321\n\017ViewT" +
-      "okensEntry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\002" +
-      "8\001B\020\n\016_expected_step\"=\n\020TakeBackResponse" +
-      "\022)\n\006update\030\001 \001(\0132\031.marketplay.v1.GameUpd" +
-      "ate\"\235\002\n\023ClaimTimeoutRequest\022\r\n\005state\030\001 \001" +
-      "(\014\022\032\n\rexpected_step\030\002 \001(\003H\000\210\001\001\022+\n\005views\030" +
-      "\003 \001(\0132\034.marketplay.v1.ViewSelection\022G\n\013v" +
-      "iew_tokens\030\004 \003(\01322.marketplay.v1.ClaimTi" +
-      "meoutRequest.ViewTokensEntry\022\022\n\nseat_tok" +
-      "en\030\005 \001(\t\022\014\n\004seat\030\006 \001(\005\0321\n\017ViewTokensEntr" +
-      "y\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_ex" +
-      "pected_step\"A\n\024ClaimTimeoutResponse\022)\n\006u" +
-      "pdate\030\001 \001(\0132\031.marketplay.v1.GameUpdate*j" +
-      "\n\nOptionType\022\033\n\027OPTION_TYPE_UNSPECIFIED\020" +
-      "\000\022\024\n\020OPTION_TYPE_BOOL\020\001\022\023\n\017OPTION_TYPE_I" +
-      "NT\020\002\022\024\n\020OPTION_TYPE_ENUM\020\003*l\n\tBotPolicy\022" +
-      "\032\n\026BOT_POLICY_UNSPECIFIED\020\000\022\025\n\021BOT_POLIC" +
-      "Y_RANDOM\020\001\022\025\n\021BOT_POLICY_GREEDY\020\002\022\025\n\021BOT" +
-      "_POLICY_ISMCTS\020\0032\357\005\n\013GameService\022N\n\tList" +
-      "Games\022\037.marketplay.v1.ListGamesRequest\032 " +
-      ".marketplay.v1.ListGamesResponse\022H\n\007NewG" +
-      "ame\022\035.marketplay.v1.NewGameRequest\032\036.mar" +
-      "ketplay.v1.NewGameResponse\022T\n\013ApplyActio" +
-      "n\022!.marketplay.v1.ApplyActionRequest\032\".m" +
-      "arketplay.v1.ApplyActionResponse\022H\n\007GetV" +
-      "iew\022\035.marketplay.v1.GetViewRequest\032\036.mar" +
-      "ketplay.v1.GetViewResponse\022E\n\006Replay\022\034.m" +
-      "arketplay.v1.ReplayRequest\032\035.marketplay." +
-      "v1.ReplayResponse\022Z\n\rSuggestAction\022#.mar" +
-      "ketplay.v1.SuggestActionRequest\032$.market" +
-      "play.v1.SuggestActionResponse\022]\n\016RenewSe" +
-      "atToken\022$.marketplay.v1.RenewSeatTokenRe" +
-      "quest\032%.marketplay.v1.RenewSeatTokenResp" +
-      "onse\022K\n\010TakeBack\022\036.marketplay.v1.TakeBac" +
-      "kRequest\032\037.marketplay.v1.TakeBackRespons" +
-      "e\022W\n\014ClaimTimeout\022\".marketplay.v1.ClaimT" +
-      "imeoutRequest\032#.marketplay.v1.ClaimTimeo" +
-      "utResponseBA\n\021dev.marketplay.v1P\001Z\032marke" +
-      "tplay/v1;marketplayv1\252\002\rMarketplay.V1b\006p" +
-      "roto3"
+      "(\010\022\016\n\006locale\030\004 \001(\t\022\022\n\nseat_names\030\005 \003(\t\022\020" +
+      "\n\010messages\030\006 \001(\010\"\203\002\n\016NewGameRequest\022\017\n\007g" +
+      "ame_id\030\001 \001(\t\022\023\n\013num_players\030\002 \001(\005\022;\n\007opt" +
+      "ions\030\003 \003(\0132*.marketplay.v1.NewGameReques" +
+      "t.OptionsEntry\022\021\n\004seed\030\004 \001(\014H\000\210\001\001\022+\n\005vie" +
+      "ws\030\005 \001(\0132\034.marketplay.v1.ViewSelection\022\025" +
+      "\n\rrules_version\030\006 \001(\t\032.\n\014OptionsEntry\022\013\n" +
+      "\003key\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\0028\001B\007\n\005_seed\"\214" +
+      "\001\n\017NewGameResponse\022)\n\006update\030\001 \001(\0132\031.mar" +
+      "ketplay.v1.GameUpdate\022\023\n\013seat_tokens\030\002 \003" +
+      "(\t\0229\n\025seat_tokens_expire_at\030\003 \001(\0132\032.goog" +
+      "le.protobuf.Timestamp\"\306\002\n\022ApplyActionReq" +
+      "uest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022)\n\006act" +
+      "ion\030\003 \001(\0132\031.marketplay.v1.GameAction\022\032\n\r" +
+      "expected_step\030\004 \001(\003H\000\210\001\001\022\022\n\nseat_token\030\005" +
+      " \001(\t\022+\n\005views\030\006 \001(\0132\034.marketplay.v1.View" +
+      "Selection\022F\n\013view_tokens\030\007 \003(\01321.marketp" +
+      "lay.v1.ApplyActionRequest.ViewTokensEntr" +
+      "y\0321\n\017ViewTokensEntry\022\013\n\003key\030\001 \001(\005\022\r\n\005val" +
+      "ue\030\002 \001(\t:\0028\001B\020\n\016_expected_step\"@\n\023ApplyA" +
+      "ctionResponse\022)\n\006update\030\001 \001(\0132\031.marketpl" +
+      "ay.v1.GameUpdate\"\303\001\n\016GetViewRequest\022\r\n\005s" +
+      "tate\030\001 \001(\014\022+\n\005views\030\002 \001(\0132\034.marketplay.v" +
+      "1.ViewSelection\022B\n\013view_tokens\030\003 \003(\0132-.m" +
+      "arketplay.v1.GetViewRequest.ViewTokensEn" +
+      "try\0321\n\017ViewTokensEntry\022\013\n\003key\030\001 \001(\005\022\r\n\005v" +
+      "alue\030\002 \001(\t:\0028\001\"<\n\017GetViewResponse\022)\n\006upd" +
+      "ate\030\001 \001(\0132\031.marketplay.v1.GameUpdate\"\262\002\n" +
+      "\rReplayRequest\022\017\n\007game_id\030\001 \001(\t\022\023\n\013num_p" +
+      "layers\030\002 \001(\005\022:\n\007options\030\003 \003(\0132).marketpl" +
+      "ay.v1.ReplayRequest.OptionsEntry\022\014\n\004seed" +
+      "\030\004 \001(\014\022*\n\007actions\030\005 \003(\0132\031.marketplay.v1." +
+      "SeatAction\022+\n\005views\030\006 \001(\0132\034.marketplay.v" +
+      "1.ViewSelection\022\025\n\rrules_version\030\007 \001(\t\022\021" +
+      "\n\tseed_salt\030\010 \001(\014\032.\n\014OptionsEntry\022\013\n\003key" +
+      "\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\0028\001\"]\n\nSeatAction\022" +
+      "\014\n\004seat\030\001 \001(\005\022)\n\006action\030\002 \001(\0132\031.marketpl" +
+      "ay.v1.GameAction\022\026\n\016takeback_steps\030\003 \001(\005" +
+      "\"T\n\016ReplayResponse\022)\n\006update\030\001 \001(\0132\031.mar" +
+      "ketplay.v1.GameUpdate\022\027\n\017actions_applied" +
+      "\030\002 \001(\005\"\347\001\n\024SuggestActionRequest\022\r\n\005state" +
+      "\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t" +
+      "\022(\n\006policy\030\004 \001(\0162\030.marketplay.v1.BotPoli" +
+      "cy\022\026\n\016max_iterations\030\005 \001(\005\022\022\n\nmax_millis" +
+      "\030\006 \001(\005\022\021\n\004seed\030\007 \001(\014H\000\210\001\001\022\032\n\rexpected_st" +
+      "ep\030\010 \001(\003H\001\210\001\001B\007\n\005_seedB\020\n\016_expected_step" +
+      "\"x\n\025SuggestActionResponse\022)\n\006action\030\001 \001(" +
+      "\0132\031.marketplay.v1.GameAction\022\014\n\004step\030\002 \001" +
+      "(\003\022&\n\005stats\030\003 \001(\0132\027.marketplay.v1.BotSta" +
+      "ts\"\224\001\n\010BotStats\022(\n\006policy\030\001 \001(\0162\030.market" +
+      "play.v1.BotPolicy\022\022\n\niterations\030\002 \001(\005\0221\n" +
+      "\ncandidates\030\003 \003(\0132\035.marketplay.v1.Candid" +
+      "ateStats\022\027\n\017stopped_by_time\030\004 \001(\010\"_\n\016Can" +
+      "didateStats\022)\n\006action\030\001 \001(\0132\031.marketplay" +
+      ".v1.GameAction\022\016\n\006visits\030\002 \001(\005\022\022\n\nmean_v" +
+      "alue\030\003 \001(\001\"H\n\025RenewSeatTokenRequest\022\r\n\005s" +
+      "tate\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003" +
+      " \001(\t\"\\\n\026RenewSeatTokenResponse\022\022\n\nseat_t" +
+      "oken\030\001 \001(\t\022.\n\nexpires_at\030\002 \001(\0132\032.google." +
+      "protobuf.Timestamp\"\307\003\n\nGameUpdate\022\r\n\005sta" +
+      "te\030\001 \001(\014\022\014\n\004step\030\002 \001(\003\022\017\n\007game_id\030\003 \001(\t\022" +
+      "*\n\tdecisions\030\004 \003(\0132\027.marketplay.v1.Decis" +
+      "ion\022&\n\005views\030\005 \003(\0132\027.marketplay.v1.GameV" +
+      "iew\022(\n\006events\030\006 \003(\0132\030.marketplay.v1.Game" +
+      "Event\022\'\n\007outcome\030\007 \001(\0132\026.marketplay.v1.O" +
+      "utcome\022\023\n\013num_players\030\010 \001(\005\022\025\n\rrules_ver" +
+      "sion\030\t \001(\t\022/\n\013server_time\030\n \001(\0132\032.google" +
+      ".protobuf.Timestamp\022B\n\rtable_options\030\013 \003" +
+      "(\0132+.marketplay.v1.GameUpdate.TableOptio" +
+      "nsEntry\022\016\n\006locale\030\014 \001(\t\0323\n\021TableOptionsE" +
+      "ntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\0028\001\"\240\001\n" +
+      "\010Decision\022\014\n\004seat\030\001 \001(\005\022\014\n\004kind\030\002 \001(\t\0220\n" +
+      "\rlegal_actions\030\003 \003(\0132\031.marketplay.v1.Gam" +
+      "eAction\022\036\n\026legal_actions_included\030\004 \001(\010\022" +
+      "&\n\006prompt\030\005 \001(\0132\026.marketplay.v1.Message\"" +
+      "\307\002\n\010GameView\022\021\n\004seat\030\001 \001(\005H\001\210\001\001\022\014\n\004step\030" +
+      "\002 \001(\003\022\027\n\017seed_commitment\030\003 \001(\014\022\026\n\016takeba" +
+      "ck_steps\030\004 \001(\005\022(\n\006clocks\030\005 \003(\0132\030.marketp" +
+      "lay.v1.SeatClock\022:\n\016spice_merchant\030\n \001(\013" +
+      "2 .marketplay.v1.SpiceMerchantViewH\000\022:\n\016" +
+      "central_market\030\013 \001(\0132 .marketplay.v1.Cen" +
+      "tralMarketViewH\000\0226\n\014market_fresh\030\014 \001(\0132\036" +
+      ".marketplay.v1.MarketFreshViewH\000B\006\n\004game" +
+      "B\007\n\005_seat\"\251\001\n\tSeatClock\022\014\n\004seat\030\001 \001(\005\022\'\n" +
+      "\004bank\030\002 \001(\0132\031.google.protobuf.Duration\0227" +
+      "\n\023decision_started_at\030\003 \001(\0132\032.google.pro" +
+      "tobuf.Timestamp\022,\n\010deadline\030\004 \001(\0132\032.goog" +
+      "le.protobuf.Timestamp\"\273\002\n\tGameEvent\022\020\n\010a" +
+      "udience\030\001 \003(\005\022\014\n\004step\030\002 \001(\003\022\'\n\007message\030\003" +
+      " \001(\0132\026.marketplay.v1.Message\022;\n\016spice_me" +
+      "rchant\030\n \001(\0132!.marketplay.v1.SpiceMercha" +
+      "ntEventH\000\022;\n\016central_market\030\013 \001(\0132!.mark" +
+      "etplay.v1.CentralMarketEventH\000\0227\n\014market" +
+      "_fresh\030\014 \001(\0132\037.marketplay.v1.MarketFresh" +
+      "EventH\000\022*\n\005table\030\024 \001(\0132\031.marketplay.v1.T" +
+      "ableEventH\000B\006\n\004game\"r\n\nTableEvent\022.\n\ntak" +
+      "en_back\030\001 \001(\0132\030.marketplay.v1.TakenBackH" +
+      "\000\022,\n\ttimed_out\030\002 \001(\0132\027.marketplay.v1.Tim" +
+      "edOutH\000B\006\n\004kind\"(\n\tTakenBack\022\014\n\004seat\030\001 \001" +
+      "(\005\022\r\n\005steps\030\002 \001(\005\"(\n\010TimedOut\022\014\n\004seat\030\001 " +
+      "\001(\005\022\016\n\006policy\030\002 \001(\t\"\361\001\n\nGameAction\022%\n\005la" +
+      "bel\030\001 \001(\0132\026.marketplay.v1.Message\022<\n\016spi" +
+      "ce_merchant\030\n \001(\0132\".marketplay.v1.SpiceM" +
+      "erchantActionH\000\022<\n\016central_market\030\013 \001(\0132" +
+      "\".marketplay.v1.CentralMarketActionH\000\0228\n" +
+      "\014market_fresh\030\014 \001(\0132 .marketplay.v1.Mark" +
+      "etFreshActionH\000B\006\n\004game\"\223\003\n\007Outcome\022*\n\007r" +
+      "esults\030\001 \003(\0132\031.marketplay.v1.SeatResult\022" +
+      "\017\n\007winners\030\002 \003(\005\022\021\n\ttie_break\030\003 \001(\t\022\014\n\004s" +
+      "eed\030\004 \001(\014\022\032\n\022final_state_digest\030\005 \001(\014\022\021\n" +
+      "\tseed_salt\030\006 \001(\014\022\'\n\007summary\030\007 \001(\0132\026.mark" +
+      "etplay.v1.Message\022\021\n\tforfeited\030\010 \003(\005\022=\n\016" +
+      "spice_merchant\030\n \001(\0132#.marketplay.v1.Spi" +
+      "ceMerchantOutcomeH\000\022=\n\016central_market\030\013 " +
+      "\001(\0132#.marketplay.v1.CentralMarketOutcome" +
+      "H\000\0229\n\014market_fresh\030\014 \001(\0132!.marketplay.v1" +
+      ".MarketFreshOutcomeH\000B\006\n\004game\"Q\n\nSeatRes" +
+      "ult\022\014\n\004seat\030\001 \001(\005\022\r\n\005score\030\002 \001(\003\022\014\n\004rank" +
+      "\030\003 \001(\005\022\030\n\020tie_break_values\030\004 \003(\003\"V\n\007Mess" +
+      "age\022\n\n\002id\030\001 \001(\t\0221\n\targuments\030\002 \003(\0132\036.mar" +
+      "ketplay.v1.MessageArgument\022\014\n\004text\030\003 \001(\t" +
+      "\"\206\001\n\017MessageArgument\022\014\n\004name\030\001 \001(\t\022\020\n\006nu" +
+      "mber\030\002 \001(\003H\000\022\016\n\004seat\030\003 \001(\005H\000\022\016\n\004term\030\004 \001" +
+      "(\tH\000\022*\n\004list\030\005 \001(\0132\032.marketplay.v1.Messa" +
+      "geListH\000B\007\n\005value\"<\n\013MessageList\022-\n\005item" +
+      "s\030\001 \003(\0132\036.marketplay.v1.MessageArgument\"" +
+      "\244\002\n\017TakeBackRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004se" +
+      "at\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\022\032\n\rexpected" +
+      "_step\030\004 \001(\003H\000\210\001\001\022+\n\005views\030\005 \001(\0132\034.market" +
+      "play.v1.ViewSelection\022C\n\013view_tokens\030\006 \003" +
+      "(\0132..marketplay.v1.TakeBackRequest.ViewT" +
+      "okensEntry\022\r\n\005steps\030\007 \001(\005\0321\n\017ViewTokensE" +
+      "ntry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016" +
+      "_expected_step\"=\n\020TakeBackResponse\022)\n\006up" +
+      "date\030\001 \001(\0132\031.marketplay.v1.GameUpdate\"\235\002" +
+      "\n\023ClaimTimeoutRequest\022\r\n\005state\030\001 \001(\014\022\032\n\r" +
+      "expected_step\030\002 \001(\003H\000\210\001\001\022+\n\005views\030\003 \001(\0132" +
+      "\034.marketplay.v1.ViewSelection\022G\n\013view_to" +
+      "kens\030\004 \003(\01322.marketplay.v1.ClaimTimeoutR" +
+      "equest.ViewTokensEntry\022\022\n\nseat_token\030\005 \001" +
+      "(\t\022\014\n\004seat\030\006 \001(\005\0321\n\017ViewTokensEntry\022\013\n\003k" +
+      "ey\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_expected" +
+      "_step\"A\n\024ClaimTimeoutResponse\022)\n\006update\030" +
+      "\001 \001(\0132\031.marketplay.v1.GameUpdate*j\n\nOpti" +
+      "onType\022\033\n\027OPTION_TYPE_UNSPECIFIED\020\000\022\024\n\020O" +
+      "PTION_TYPE_BOOL\020\001\022\023\n\017OPTION_TYPE_INT\020\002\022\024" +
+      "\n\020OPTION_TYPE_ENUM\020\003*l\n\tBotPolicy\022\032\n\026BOT" +
+      "_POLICY_UNSPECIFIED\020\000\022\025\n\021BOT_POLICY_RAND" +
+      "OM\020\001\022\025\n\021BOT_POLICY_GREEDY\020\002\022\025\n\021BOT_POLIC" +
+      "Y_ISMCTS\020\0032\357\005\n\013GameService\022N\n\tListGames\022" +
+      "\037.marketplay.v1.ListGamesRequest\032 .marke" +
+      "tplay.v1.ListGamesResponse\022H\n\007NewGame\022\035." +
+      "marketplay.v1.NewGameRequest\032\036.marketpla" +
+      "y.v1.NewGameResponse\022T\n\013ApplyAction\022!.ma" +
+      "rketplay.v1.ApplyActionRequest\032\".marketp" +
+      "lay.v1.ApplyActionResponse\022H\n\007GetView\022\035." +
+      "marketplay.v1.GetViewRequest\032\036.marketpla" +
+      "y.v1.GetViewResponse\022E\n\006Replay\022\034.marketp" +
+      "lay.v1.ReplayRequest\032\035.marketplay.v1.Rep" +
+      "layResponse\022Z\n\rSuggestAction\022#.marketpla" +
+      "y.v1.SuggestActionRequest\032$.marketplay.v" +
+      "1.SuggestActionResponse\022]\n\016RenewSeatToke" +
+      "n\022$.marketplay.v1.RenewSeatTokenRequest\032" +
+      "%.marketplay.v1.RenewSeatTokenResponse\022K" +
+      "\n\010TakeBack\022\036.marketplay.v1.TakeBackReque" +
+      "st\032\037.marketplay.v1.TakeBackResponse\022W\n\014C" +
+      "laimTimeout\022\".marketplay.v1.ClaimTimeout" +
+      "Request\032#.marketplay.v1.ClaimTimeoutResp" +
+      "onseBA\n\021dev.marketplay.v1P\001Z\032marketplay/" +
+      "v1;marketplayv1\252\002\rMarketplay.V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -476,7 +476,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_ViewSelection_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_ViewSelection_descriptor,
-        new java.lang.String[] { "Seats", "AllSeats", "Spectator", "Locale", "SeatNames", });
+        new java.lang.String[] { "Seats", "AllSeats", "Spectator", "Locale", "SeatNames", "Messages", });
     internal_static_marketplay_v1_NewGameRequest_descriptor =
       getDescriptor().getMessageTypes().get(5);
     internal_static_marketplay_v1_NewGameRequest_fieldAccessorTable = new
@@ -596,7 +596,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_GameUpdate_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_GameUpdate_descriptor,
-        new java.lang.String[] { "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion", "ServerTime", "TableOptions", });
+        new java.lang.String[] { "State", "Step", "GameId", "Decisions", "Views", "Events", "Outcome", "NumPlayers", "RulesVersion", "ServerTime", "TableOptions", "Locale", });
     internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_descriptor =
       internal_static_marketplay_v1_GameUpdate_descriptor.getNestedTypes().get(0);
     internal_static_marketplay_v1_GameUpdate_TableOptionsEntry_fieldAccessorTable = new

@@ -22,6 +22,7 @@ private static final long serialVersionUID = 0L;
     views_ = java.util.Collections.emptyList();
     events_ = java.util.Collections.emptyList();
     rulesVersion_ = "";
+    locale_ = "";
   }
 
   @java.lang.Override
@@ -488,6 +489,55 @@ java.lang.String defaultValue) {
     return map.get(key);
   }
 
+  public static final int LOCALE_FIELD_NUMBER = 12;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object locale_ = "";
+  /**
+   * <pre>
+   * The locale the text was rendered in, after falling back from
+   * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+   * </pre>
+   *
+   * <code>string locale = 12;</code>
+   * @return The locale.
+   */
+  @java.lang.Override
+  public java.lang.String getLocale() {
+    java.lang.Object ref = locale_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      locale_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * The locale the text was rendered in, after falling back from
+   * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+   * </pre>
+   *
+   * <code>string locale = 12;</code>
+   * @return The bytes for locale.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getLocaleBytes() {
+    java.lang.Object ref = locale_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      locale_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -538,6 +588,9 @@ java.lang.String defaultValue) {
         internalGetTableOptions(),
         TableOptionsDefaultEntryHolder.defaultEntry,
         11);
+    if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(locale_)) {
+      com.google.protobuf.GeneratedMessageV3.writeString(output, 12, locale_);
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -595,6 +648,9 @@ java.lang.String defaultValue) {
       size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(11, tableOptions__);
     }
+    if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(locale_)) {
+      size += com.google.protobuf.GeneratedMessageV3.computeStringSize(12, locale_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -638,6 +694,8 @@ java.lang.String defaultValue) {
     }
     if (!internalGetTableOptions().equals(
         other.internalGetTableOptions())) return false;
+    if (!getLocale()
+        .equals(other.getLocale())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -684,6 +742,8 @@ java.lang.String defaultValue) {
       hash = (37 * hash) + TABLE_OPTIONS_FIELD_NUMBER;
       hash = (53 * hash) + internalGetTableOptions().hashCode();
     }
+    hash = (37 * hash) + LOCALE_FIELD_NUMBER;
+    hash = (53 * hash) + getLocale().hashCode();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -872,6 +932,7 @@ java.lang.String defaultValue) {
         serverTimeBuilder_ = null;
       }
       internalGetMutableTableOptions().clear();
+      locale_ = "";
       return this;
     }
 
@@ -964,6 +1025,9 @@ java.lang.String defaultValue) {
       if (((from_bitField0_ & 0x00000400) != 0)) {
         result.tableOptions_ = internalGetTableOptions();
         result.tableOptions_.makeImmutable();
+      }
+      if (((from_bitField0_ & 0x00000800) != 0)) {
+        result.locale_ = locale_;
       }
     }
 
@@ -1117,6 +1181,11 @@ java.lang.String defaultValue) {
       internalGetMutableTableOptions().mergeFrom(
           other.internalGetTableOptions());
       bitField0_ |= 0x00000400;
+      if (!other.getLocale().isEmpty()) {
+        locale_ = other.locale_;
+        bitField0_ |= 0x00000800;
+        onChanged();
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1230,6 +1299,11 @@ java.lang.String defaultValue) {
               bitField0_ |= 0x00000400;
               break;
             } // case 90
+            case 98: {
+              locale_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000800;
+              break;
+            } // case 98
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2731,6 +2805,103 @@ java.lang.String defaultValue) {
       internalGetMutableTableOptions().getMutableMap()
           .putAll(values);
       bitField0_ |= 0x00000400;
+      return this;
+    }
+
+    private java.lang.Object locale_ = "";
+    /**
+     * <pre>
+     * The locale the text was rendered in, after falling back from
+     * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+     * </pre>
+     *
+     * <code>string locale = 12;</code>
+     * @return The locale.
+     */
+    public java.lang.String getLocale() {
+      java.lang.Object ref = locale_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        locale_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The locale the text was rendered in, after falling back from
+     * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+     * </pre>
+     *
+     * <code>string locale = 12;</code>
+     * @return The bytes for locale.
+     */
+    public com.google.protobuf.ByteString
+        getLocaleBytes() {
+      java.lang.Object ref = locale_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        locale_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The locale the text was rendered in, after falling back from
+     * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+     * </pre>
+     *
+     * <code>string locale = 12;</code>
+     * @param value The locale to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLocale(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      locale_ = value;
+      bitField0_ |= 0x00000800;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The locale the text was rendered in, after falling back from
+     * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+     * </pre>
+     *
+     * <code>string locale = 12;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLocale() {
+      locale_ = getDefaultInstance().getLocale();
+      bitField0_ = (bitField0_ & ~0x00000800);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The locale the text was rendered in, after falling back from
+     * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+     * </pre>
+     *
+     * <code>string locale = 12;</code>
+     * @param value The bytes for locale to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLocaleBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      locale_ = value;
+      bitField0_ |= 0x00000800;
+      onChanged();
       return this;
     }
     @java.lang.Override

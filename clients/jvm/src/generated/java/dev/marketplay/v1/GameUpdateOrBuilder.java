@@ -250,4 +250,26 @@ java.lang.String defaultValue);
    */
   java.lang.String getTableOptionsOrThrow(
       java.lang.String key);
+
+  /**
+   * <pre>
+   * The locale the text was rendered in, after falling back from
+   * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+   * </pre>
+   *
+   * <code>string locale = 12;</code>
+   * @return The locale.
+   */
+  java.lang.String getLocale();
+  /**
+   * <pre>
+   * The locale the text was rendered in, after falling back from
+   * ViewSelection.locale ("de" for "de-AT"); empty when nothing was rendered.
+   * </pre>
+   *
+   * <code>string locale = 12;</code>
+   * @return The bytes for locale.
+   */
+  com.google.protobuf.ByteString
+      getLocaleBytes();
 }

@@ -108,8 +108,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-   * falling back to English: every Message in the response then has its
-   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * falling back to English (GameUpdate.locale says which was used): every
+   * Message in the response then has its `text`. Empty: nothing is rendered.
    * </pre>
    *
    * <code>string locale = 4;</code>
@@ -131,8 +131,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-   * falling back to English: every Message in the response then has its
-   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * falling back to English (GameUpdate.locale says which was used): every
+   * Message in the response then has its `text`. Empty: nothing is rendered.
    * </pre>
    *
    * <code>string locale = 4;</code>
@@ -160,7 +160,8 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -174,7 +175,8 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -187,7 +189,8 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -201,7 +204,8 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -211,6 +215,23 @@ private static final long serialVersionUID = 0L;
   public com.google.protobuf.ByteString
       getSeatNamesBytes(int index) {
     return seatNames_.getByteString(index);
+  }
+
+  public static final int MESSAGES_FIELD_NUMBER = 6;
+  private boolean messages_ = false;
+  /**
+   * <pre>
+   * Carry the player-facing Messages (ids and arguments) without rendering
+   * them, for a client that renders with the exported catalogs itself. A
+   * locale implies it. Neither: no Message is built, at no cost.
+   * </pre>
+   *
+   * <code>bool messages = 6;</code>
+   * @return The messages.
+   */
+  @java.lang.Override
+  public boolean getMessages() {
+    return messages_;
   }
 
   private byte memoizedIsInitialized = -1;
@@ -246,6 +267,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < seatNames_.size(); i++) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 5, seatNames_.getRaw(i));
+    }
+    if (messages_ != false) {
+      output.writeBool(6, messages_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -289,6 +313,10 @@ private static final long serialVersionUID = 0L;
       size += dataSize;
       size += 1 * getSeatNamesList().size();
     }
+    if (messages_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(6, messages_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -314,6 +342,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getLocale())) return false;
     if (!getSeatNamesList()
         .equals(other.getSeatNamesList())) return false;
+    if (getMessages()
+        != other.getMessages()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -341,6 +371,9 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + SEAT_NAMES_FIELD_NUMBER;
       hash = (53 * hash) + getSeatNamesList().hashCode();
     }
+    hash = (37 * hash) + MESSAGES_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getMessages());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -481,6 +514,7 @@ private static final long serialVersionUID = 0L;
       locale_ = "";
       seatNames_ = com.google.protobuf.LazyStringArrayList.EMPTY;
       bitField0_ = (bitField0_ & ~0x00000010);
+      messages_ = false;
       return this;
     }
 
@@ -536,6 +570,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000008) != 0)) {
         result.locale_ = locale_;
+      }
+      if (((from_bitField0_ & 0x00000020) != 0)) {
+        result.messages_ = messages_;
       }
     }
 
@@ -614,6 +651,9 @@ private static final long serialVersionUID = 0L;
         }
         onChanged();
       }
+      if (other.getMessages() != false) {
+        setMessages(other.getMessages());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -677,6 +717,11 @@ private static final long serialVersionUID = 0L;
               seatNames_.add(s);
               break;
             } // case 42
+            case 48: {
+              messages_ = input.readBool();
+              bitField0_ |= 0x00000020;
+              break;
+            } // case 48
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -843,8 +888,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-     * falling back to English: every Message in the response then has its
-     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * falling back to English (GameUpdate.locale says which was used): every
+     * Message in the response then has its `text`. Empty: nothing is rendered.
      * </pre>
      *
      * <code>string locale = 4;</code>
@@ -865,8 +910,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-     * falling back to English: every Message in the response then has its
-     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * falling back to English (GameUpdate.locale says which was used): every
+     * Message in the response then has its `text`. Empty: nothing is rendered.
      * </pre>
      *
      * <code>string locale = 4;</code>
@@ -888,8 +933,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-     * falling back to English: every Message in the response then has its
-     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * falling back to English (GameUpdate.locale says which was used): every
+     * Message in the response then has its `text`. Empty: nothing is rendered.
      * </pre>
      *
      * <code>string locale = 4;</code>
@@ -907,8 +952,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-     * falling back to English: every Message in the response then has its
-     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * falling back to English (GameUpdate.locale says which was used): every
+     * Message in the response then has its `text`. Empty: nothing is rendered.
      * </pre>
      *
      * <code>string locale = 4;</code>
@@ -923,8 +968,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-     * falling back to English: every Message in the response then has its
-     * `text`. Empty: nothing is rendered (ids and arguments only).
+     * falling back to English (GameUpdate.locale says which was used): every
+     * Message in the response then has its `text`. Empty: nothing is rendered.
      * </pre>
      *
      * <code>string locale = 4;</code>
@@ -952,7 +997,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -966,7 +1012,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -979,7 +1026,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -993,7 +1041,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -1008,7 +1057,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -1028,7 +1078,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -1047,7 +1098,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -1066,7 +1118,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -1082,7 +1135,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Display names of the seats for rendered text, by seat (index 0 is seat
      * 0); a missing or empty name renders as the locale's "Player N". Shown as
-     * given, never read as a template; at most 64 characters each.
+     * given, never read as a template; at most 64 characters each, no control
+     * characters.
      * </pre>
      *
      * <code>repeated string seat_names = 5;</code>
@@ -1095,6 +1149,56 @@ private static final long serialVersionUID = 0L;
       checkByteStringIsUtf8(value);
       ensureSeatNamesIsMutable();
       seatNames_.add(value);
+      onChanged();
+      return this;
+    }
+
+    private boolean messages_ ;
+    /**
+     * <pre>
+     * Carry the player-facing Messages (ids and arguments) without rendering
+     * them, for a client that renders with the exported catalogs itself. A
+     * locale implies it. Neither: no Message is built, at no cost.
+     * </pre>
+     *
+     * <code>bool messages = 6;</code>
+     * @return The messages.
+     */
+    @java.lang.Override
+    public boolean getMessages() {
+      return messages_;
+    }
+    /**
+     * <pre>
+     * Carry the player-facing Messages (ids and arguments) without rendering
+     * them, for a client that renders with the exported catalogs itself. A
+     * locale implies it. Neither: no Message is built, at no cost.
+     * </pre>
+     *
+     * <code>bool messages = 6;</code>
+     * @param value The messages to set.
+     * @return This builder for chaining.
+     */
+    public Builder setMessages(boolean value) {
+      
+      messages_ = value;
+      bitField0_ |= 0x00000020;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Carry the player-facing Messages (ids and arguments) without rendering
+     * them, for a client that renders with the exported catalogs itself. A
+     * locale implies it. Neither: no Message is built, at no cost.
+     * </pre>
+     *
+     * <code>bool messages = 6;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearMessages() {
+      bitField0_ = (bitField0_ & ~0x00000020);
+      messages_ = false;
       onChanged();
       return this;
     }

@@ -39,8 +39,8 @@ public interface ViewSelectionOrBuilder extends
   /**
    * <pre>
    * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-   * falling back to English: every Message in the response then has its
-   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * falling back to English (GameUpdate.locale says which was used): every
+   * Message in the response then has its `text`. Empty: nothing is rendered.
    * </pre>
    *
    * <code>string locale = 4;</code>
@@ -50,8 +50,8 @@ public interface ViewSelectionOrBuilder extends
   /**
    * <pre>
    * Render player-facing text in this locale (BCP 47: "de", "en-GB"),
-   * falling back to English: every Message in the response then has its
-   * `text`. Empty: nothing is rendered (ids and arguments only).
+   * falling back to English (GameUpdate.locale says which was used): every
+   * Message in the response then has its `text`. Empty: nothing is rendered.
    * </pre>
    *
    * <code>string locale = 4;</code>
@@ -64,7 +64,8 @@ public interface ViewSelectionOrBuilder extends
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -76,7 +77,8 @@ public interface ViewSelectionOrBuilder extends
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -87,7 +89,8 @@ public interface ViewSelectionOrBuilder extends
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -99,7 +102,8 @@ public interface ViewSelectionOrBuilder extends
    * <pre>
    * Display names of the seats for rendered text, by seat (index 0 is seat
    * 0); a missing or empty name renders as the locale's "Player N". Shown as
-   * given, never read as a template; at most 64 characters each.
+   * given, never read as a template; at most 64 characters each, no control
+   * characters.
    * </pre>
    *
    * <code>repeated string seat_names = 5;</code>
@@ -108,4 +112,16 @@ public interface ViewSelectionOrBuilder extends
    */
   com.google.protobuf.ByteString
       getSeatNamesBytes(int index);
+
+  /**
+   * <pre>
+   * Carry the player-facing Messages (ids and arguments) without rendering
+   * them, for a client that renders with the exported catalogs itself. A
+   * locale implies it. Neither: no Message is built, at no cost.
+   * </pre>
+   *
+   * <code>bool messages = 6;</code>
+   * @return The messages.
+   */
+  boolean getMessages();
 }
