@@ -25,14 +25,16 @@ from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from engines import registry
-from engines.core import Game, RuleError
+from engines.core import Game, GameOver, IllegalAction, NotYourTurn, RuleError, StaleStep
 from engines.core.engine import Engine
+from engines.core.text import Phrase, seats_phrase
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
 from service.bots import Bots, BotSettings
 from service.errors import ECHO_LIMIT, Code, ServiceError, echo, from_rule_error, invalid
 from service.observe import GameObserver
 from service.states import INSTANCE_BYTES, Instance, Opened, StateStore
+from service.text import Catalogs, Speaker, TextError, shipped_catalogs, speaker_for
 from service.updates import build_update, selected_seats, variant_label
 
 log = logging.getLogger(__name__)
@@ -150,6 +152,7 @@ class GameCore:
         seat_token_ttl: int = 0,
         clock: Callable[[], float] = time.time,
         bots: Bots | None = None,
+        catalogs: Catalogs | None = None,
     ) -> None:
         self.store = store
         self.observer = observer
@@ -159,6 +162,8 @@ class GameCore:
         self.seat_token_ttl = seat_token_ttl
         self.clock = clock
         self.bots = bots or Bots(BotSettings())
+        #: Player-facing text (service/text.py): the catalogs of every game.
+        self.catalogs = catalogs or shipped_catalogs()
 
     # ----------------------------------------------------------------- calls
 
@@ -193,11 +198,13 @@ class GameCore:
         if self.require_seat_tokens:
             _refuse_trusted_only(game)
         seats = selected_seats(request.views, game.num_players)
+        speaker = self._speaker(request.views, game.num_players)
         self.observer.game_started(game.game_id, game.rules_version, variant_label(game))
         instance = Instance.draw()
         opened = Opened(game, instance)
         sealed = self.store.seal(game, instance)
-        update = build_update(game, sealed, seats, request.views.spectator, instance=instance)
+        update = build_update(game, sealed, seats, request.views.spectator, instance=instance,
+                              speaker=speaker)
         expires_at = self._expiry()
         response = pb.NewGameResponse(
             update=update,
@@ -212,6 +219,7 @@ class GameCore:
         game = opened.game
         seats = selected_seats(request.views, game.num_players)
         self._authorize(opened, request.seat, request.seat_token, seats, request.view_tokens)
+        speaker = self._speaker(request.views, game.num_players)
         action = _unwrap(request.action, game.engine)
         started = time.perf_counter()
         expected = request.expected_step if request.HasField("expected_step") else None
@@ -219,13 +227,14 @@ class GameCore:
             after, events = game.apply(request.seat, action, expected)
         except RuleError as exc:
             self.observer.action_refused(game.game_id, exc.reason)
-            raise from_rule_error(exc) from None
+            told = refusal_phrase(game, request.seat, action, exc)
+            raise from_rule_error(exc, said=self._said(told, speaker)) from None
         self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
         self.observer.action_applied(game.game_id, game.rules_version)
         sealed = self.store.seal(after, opened.instance)
         response = pb.ApplyActionResponse()
         update = build_update(after, sealed, seats, request.views.spectator, events,
-                              instance=opened.instance, into=response.update)
+                              instance=opened.instance, into=response.update, speaker=speaker)
         if update.HasField("outcome"):  # build_update asked the engine once already
             self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
         return response
@@ -235,8 +244,10 @@ class GameCore:
         game = opened.game
         seats = selected_seats(request.views, game.num_players)
         self._authorize(opened, None, "", seats, request.view_tokens)
+        speaker = self._speaker(request.views, game.num_players)
         return pb.GetViewResponse(update=build_update(
-            game, request.state, seats, request.views.spectator, instance=opened.instance))
+            game, request.state, seats, request.views.spectator, instance=opened.instance,
+            speaker=speaker))
 
     def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         """No seat tokens here: whoever holds the seed can derive every card.
@@ -266,6 +277,7 @@ class GameCore:
         options = _options(request.options)
         game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         seats = selected_seats(request.views, game.num_players)
+        speaker = self._speaker(request.views, game.num_players)
         events: list[Any] = []
         for index, entry in enumerate(request.actions):
             try:
@@ -279,7 +291,7 @@ class GameCore:
         self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
         instance = Instance.draw(salt=request.seed_salt)
         update = build_update(game, self.store.seal(game, instance), seats, request.views.spectator,
-                              events, instance=instance)
+                              events, instance=instance, speaker=speaker)
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
     def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
@@ -334,6 +346,21 @@ class GameCore:
         return response
 
     # -------------------------------------------------------------- helpers
+
+    def _speaker(self, selection: pb.ViewSelection, seats: int) -> Speaker | None:
+        """How the call's player-facing text is said (service/text.py)."""
+        try:
+            return speaker_for(self.catalogs, selection, seats)
+        except TextError as exc:
+            raise invalid(exc.reason, str(exc)) from None
+
+    def _said(self, phrase: Phrase | None, speaker: Speaker | None) -> pb.Message | None:
+        """A refusal's Message for the player, rendered as the call asked."""
+        if phrase is None:
+            return None
+        said = pb.Message()
+        (speaker or Speaker(self.catalogs, "")).message(phrase, said)
+        return said
 
     def _open(self, state: bytes, call: Call) -> Opened:
         """The sealed state, opened; its game and step noted for the call's log line."""
@@ -488,3 +515,23 @@ def _unwrap(action: pb.GameAction, engine: Engine[Any, Any]) -> Message:
         )
     message: Message = getattr(action, which)
     return message
+
+
+def refusal_phrase(game: Game, seat: int, action: Message, error: RuleError) -> Phrase | None:
+    """What a player is told of a refusal it caused (docs/text.md, "Refusals"):
+    who the game waits for, why the move is not legal now (the game's own
+    reason, with its numbers, else the generic one), that the game moved on
+    or is over. Refusals only a developer causes carry no phrase."""
+    if isinstance(error, NotYourTurn):
+        return seats_phrase("refusal-not-your-turn", (d.seat for d in game.to_act()))
+    if isinstance(error, IllegalAction):
+        if 0 <= seat < game.num_players:
+            own = game.engine.refusal_phrase(game.state, seat, action)
+            if own is not None:
+                return own
+        return Phrase("refusal-illegal-action")
+    if isinstance(error, StaleStep):
+        return Phrase("refusal-stale-step")
+    if isinstance(error, GameOver):
+        return Phrase("refusal-game-over")
+    return None

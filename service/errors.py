@@ -24,7 +24,7 @@ from typing import Any, TypeVar, overload
 import grpc
 from connectrpc.code import Code as ConnectCode
 from connectrpc.errors import ConnectError, ErrorDetail
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, json_format
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 from protobuf import DescMessage, Registry
@@ -33,6 +33,7 @@ from protobuf.wkt import Any as AnyProto
 from protobuf.wkt import Struct
 
 from engines.core import errors as rules
+from marketplay.v1 import game_service_pb2 as pb
 
 DOMAIN = "marketplay.v1"
 #: Longest caller-supplied value a refusal repeats (message or metadata):
@@ -158,11 +159,15 @@ class ServiceError(Exception):
         reason: str,
         message: str,
         metadata: Mapping[str, str] | None = None,
+        said: pb.Message | None = None,
     ) -> None:
         super().__init__(clip(message, MESSAGE_LIMIT))
         self.code = code
         self.reason = reason
         self.metadata = {clip(k): clip(v) for k, v in (metadata or {}).items()}
+        #: What the player who caused it is told (docs/text.md, "Refusals"): a
+        #: second detail beside the ErrorInfo; None for a developer's refusal.
+        self.said = said
 
 
 _RULE_CODES: dict[type[rules.RuleError], Code] = {
@@ -175,9 +180,10 @@ _RULE_CODES: dict[type[rules.RuleError], Code] = {
 }
 
 
-def from_rule_error(exc: rules.RuleError, metadata: Mapping[str, str] | None = None) -> ServiceError:
+def from_rule_error(exc: rules.RuleError, metadata: Mapping[str, str] | None = None,
+                    said: pb.Message | None = None) -> ServiceError:
     code = _RULE_CODES.get(type(exc), Code.FAILED_PRECONDITION)
-    return ServiceError(code, exc.reason, str(exc), metadata)
+    return ServiceError(code, exc.reason, str(exc), metadata, said)
 
 
 def invalid(reason: str, message: str, **metadata: str) -> ServiceError:
@@ -187,6 +193,7 @@ def invalid(reason: str, message: str, **metadata: str) -> ServiceError:
 # ------------------------------------------------------------------ rendering
 
 _ERROR_INFO_TYPE = "type.googleapis.com/" + error_details_pb2.ErrorInfo.DESCRIPTOR.full_name
+_SAID_TYPE = "type.googleapis.com/" + pb.Message.DESCRIPTOR.full_name
 _T = TypeVar("_T", bound=PyMessage)
 
 
@@ -204,7 +211,12 @@ def to_status(error: ServiceError) -> grpc.Status:
     """The gRPC rendering of a refusal: its code, message and ErrorInfo."""
     detail = any_pb2.Any()
     detail.Pack(error_info(error))
-    status = status_pb2.Status(code=int(error.code), message=str(error), details=[detail])
+    details = [detail]
+    if error.said is not None:
+        said = any_pb2.Any()
+        said.Pack(error.said)
+        details.append(said)
+    status = status_pb2.Status(code=int(error.code), message=str(error), details=details)
     return rpc_status.to_status(status)
 
 
@@ -240,10 +252,40 @@ class _ReadableDetail(ErrorDetail):
         return super().value(desc_or_registry)
 
 
+class _SaidDetail(ErrorDetail):
+    """A refusal's Message for the player, as a Connect error detail; its
+    readable form (`debug`) is its JSON: id, arguments and text."""
+
+    def __init__(self, said: pb.Message) -> None:
+        super().__init__(AnyProto(type_url=_SAID_TYPE, value=said.SerializeToString()))
+        self._readable = Struct.from_python(json_format.MessageToDict(said))
+
+    @overload
+    def value(self) -> PyMessage | None: ...
+
+    @overload
+    def value(self, desc: DescMessage, /) -> PyMessage | None: ...
+
+    @overload
+    def value(self, typ: type[_T], /) -> _T | None: ...
+
+    @overload
+    def value(self, registry: Registry, /) -> PyMessage | None: ...
+
+    def value(
+        self, desc_or_registry: Registry | DescMessage | type[PyMessage] | None = None
+    ) -> PyMessage | None:
+        if desc_or_registry is None:
+            return self._readable
+        return super().value(desc_or_registry)
+
+
 def to_connect_error(error: ServiceError) -> ConnectError:
     """The Connect rendering of a refusal raised into connectrpc: code, message, ErrorInfo."""
-    return ConnectError(_CONNECT_CODES[error.code], str(error),
-                        details=[_ReadableDetail(error_info(error))])
+    details: list[ErrorDetail] = [_ReadableDetail(error_info(error))]
+    if error.said is not None:
+        details.append(_SaidDetail(error.said))
+    return ConnectError(_CONNECT_CODES[error.code], str(error), details=details)
 
 
 def connect_error_json(error: ServiceError) -> bytes:

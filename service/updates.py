@@ -14,6 +14,7 @@ from engines.core import Event, Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.errors import invalid
 from service.states import Instance
+from service.text import Speaker
 
 
 def selected_seats(selection: pb.ViewSelection, num_players: int) -> list[int]:
@@ -47,11 +48,15 @@ def build_update(
     *,
     instance: Instance,
     into: pb.GameUpdate | None = None,
+    speaker: Speaker | None = None,
 ) -> pb.GameUpdate:
     """`instance` gives the seed commitment's salt (none for games of release 0.1.0).
 
     With `into` (an empty GameUpdate inside the response) the update is built in
-    place, not built and then copied into the response."""
+    place, not built and then copied into the response. With a `speaker` (the
+    caller asked for a locale or for Messages) every decision, legal action,
+    event and the outcome carry their player-facing Message (docs/text.md);
+    without one none is built."""
     engine = game.engine
     field = engine.spec.proto_field
     state = game.state
@@ -64,10 +69,17 @@ def build_update(
     wanted = set(seats)
     for decision in game.to_act():
         choice = update.decisions.add(seat=decision.seat, kind=decision.kind)
+        if speaker is not None:
+            speaker.message(engine.decision_phrase(state, decision.seat, decision.kind), choice.prompt)
         if decision.seat in wanted:
             choice.legal_actions_included = True
             for action in engine.legal_actions(state, decision.seat):
-                getattr(choice.legal_actions.add(), field).CopyFrom(action)
+                entry = choice.legal_actions.add()
+                getattr(entry, field).CopyFrom(action)
+                if speaker is not None:
+                    speaker.message(
+                        engine.action_phrase(state, decision.seat, decision.kind, action),
+                        entry.label)
     commitment = instance.seed_commitment(game.seed)
     for seat in seats:
         view = update.views.add(seat=seat, step=game.step, seed_commitment=commitment)
@@ -77,8 +89,10 @@ def build_update(
         getattr(view, field).CopyFrom(engine.view(state, None))
     for event in events:
         if event.audience is None or not wanted.isdisjoint(event.audience):
-            entry = update.events.add(step=game.step, audience=sorted(event.audience or ()))
-            getattr(entry, field).CopyFrom(event.message)
+            told = update.events.add(step=game.step, audience=sorted(event.audience or ()))
+            getattr(told, field).CopyFrom(event.message)
+            if speaker is not None:
+                speaker.message(engine.event_phrase(event), told.message)
     outcome = game.outcome()
     if outcome is not None:
         result_message = update.outcome
@@ -96,4 +110,8 @@ def build_update(
         result_message.final_state_digest = game.digest()
         if outcome.details is not None:
             getattr(result_message, field).CopyFrom(outcome.details)
+        if speaker is not None:
+            speaker.message(engine.outcome_phrase(outcome), result_message.summary)
+    if speaker is not None:
+        update.locale = speaker.locale
     return update

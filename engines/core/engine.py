@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Generic, TypeVar
 
 from google.protobuf.message import Message
@@ -17,6 +18,7 @@ from google.protobuf.message import Message
 from engines.core.pieces import serialize
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionValue
+from engines.core.text import Phrase, ProtoPhrases, decision_phrase, outcome_phrase
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Message)
@@ -104,6 +106,33 @@ class Engine(ABC, Generic[S, A]):
         both ways (docs/testing.md, "Action twins").
         """
         return serialize(action)
+
+    # ---------------------------------------------------------- words for players
+    # (engines/core/text.py, docs/text.md). The defaults read every phrase off
+    # the game's messages, which is how a game without a text module speaks.
+
+    #: Where the game's catalogs live (`<catalogs>/<locale>/*.ftl`); None: none.
+    catalogs: Path | None = None
+
+    def action_phrase(self, state: S, seat: int, kind: str, action: A) -> Phrase:
+        """A legal action's label, for the seat deciding `kind`."""
+        return ProtoPhrases(self.spec.game_id).read(action, "action")
+
+    def event_phrase(self, event: Event) -> Phrase:
+        """An event copy's phrase, from that copy alone (so from what its audience may see)."""
+        return ProtoPhrases(self.spec.game_id).read(event.message, "event")
+
+    def decision_phrase(self, state: S, seat: int, kind: str) -> Phrase:
+        """What `seat` is asked, from public facts only: every seat sees the decisions."""
+        return decision_phrase(self.spec.game_id, kind)
+
+    def refusal_phrase(self, state: S, seat: int, action: A) -> Phrase | None:
+        """Why `seat` may not make `action` now, with its numbers, from what the
+        seat may see; None when the generic refusal says it."""
+        return None
+
+    def outcome_phrase(self, outcome: Outcome) -> Phrase:
+        return outcome_phrase(outcome, self.spec.game_id)
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Message:

@@ -21,6 +21,7 @@ from engines.core.actions import ActionCodec
 from engines.core.engine import Decision, Engine, Event, Outcome
 from engines.core.rng import Rng
 from engines.core.spec import GameInfo, OptionSpec, OptionValue
+from engines.core.text import GameText, Phrase, outcome_phrase
 
 
 class Versioned(Protocol):
@@ -55,6 +56,9 @@ class Modules(Generic[R, S, M, A]):
     estimate: Callable[[S], Sequence[float]] | None = None  # evaluation.py (bots)
     #: rules.py, when it answers faster than membership in `legal_moves`.
     is_legal: Callable[[S, int, M], bool] | None = None
+    #: text.py: what players read (engines/core/text.py); None: every phrase is
+    #: read off the game's messages, and the game has no catalogs.
+    text: GameText | None = None
     #: moves.py: what an observer (None: a spectator) may learn of a seat's move,
     #: for a game with secret moves (Engine.known_part); None: every move is public.
     known_part: Callable[[S, int, M, int | None], Hashable] | None = None
@@ -80,6 +84,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         self.spec = modules.info.spec(rules.version, modules.options(rules))
         self._codec = modules.codec(rules)
         self.has_secret_moves = modules.known_part is not None
+        self.catalogs = modules.text.catalogs if modules.text is not None else None
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
         return self.modules.new_game(self.rules, num_players, options, rng)
@@ -109,6 +114,29 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
 
     def view(self, state: S, seat: int | None) -> Message:
         return self.modules.view(state, seat)
+
+    def action_phrase(self, state: S, seat: int, kind: str, action: A) -> Phrase:
+        text = self.modules.text
+        return super().action_phrase(state, seat, kind, action) if text is None else text.action(
+            state, seat, kind, action)
+
+    def event_phrase(self, event: Event) -> Phrase:
+        text = self.modules.text
+        return super().event_phrase(event) if text is None else text.event(event)
+
+    def decision_phrase(self, state: S, seat: int, kind: str) -> Phrase:
+        text = self.modules.text
+        return super().decision_phrase(state, seat, kind) if text is None else text.decision(
+            state, seat, kind)
+
+    def refusal_phrase(self, state: S, seat: int, action: A) -> Phrase | None:
+        text = self.modules.text
+        move = self._codec(state).move_of(action)
+        return None if text is None or move is None else text.refusal(state, seat, move)
+
+    def outcome_phrase(self, outcome: Outcome) -> Phrase:
+        text = self.modules.text
+        return outcome_phrase(outcome, self.spec.game_id if text is None else text.prefix)
 
     def outcome(self, state: S) -> Outcome | None:
         return self.modules.outcome(state)

@@ -1,0 +1,192 @@
+"""Words for players: a phrase (a stable id and typed arguments) for every
+action, event, decision, outcome and refusal a player meets (docs/text.md).
+
+A game builds its phrases from what the audience may see: an event's phrase
+from that very event copy (its public or private copy), an action's from the
+move and public facts, a decision's from public facts. The service renders
+them in the caller's locale with the game's catalogs (`locales/<locale>/*.ftl`
+beside the game's modules); the engines never format text themselves.
+
+Most phrases are read off the game's own messages (`ProtoPhrases`): the
+oneof case names the phrase and each field becomes an argument of the same
+name, a seat field a seat, an enum value a term of the catalog, a number a
+number. A game writes a function only where that reading is not the sentence
+a player needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from google.protobuf.descriptor import EnumDescriptor, FieldDescriptor
+from google.protobuf.message import Message
+
+if TYPE_CHECKING:
+    from engines.core.engine import Event, Outcome
+
+#: The shared catalog: seats, outcomes, refusals (`locales/<locale>/core.ftl`).
+CATALOGS = Path(__file__).parent / "locales"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat, rendered as its display name."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A game piece or a word of the catalog, by its id ("spice-merchant-spice-saffron")."""
+
+    id: str
+
+
+Item = Seat | Term
+#: An argument's value: a number, a seat, a term, or a list of seats or terms.
+Arg = int | Seat | Term | tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message for players: what it says (`id`) and what it says it of."""
+
+    id: str
+    args: tuple[tuple[str, Arg], ...] = ()
+
+    @classmethod
+    def of(cls, id: str, **args: Arg) -> Phrase:
+        return cls(id, tuple(args.items()))
+
+    def arg(self, name: str) -> Arg | None:
+        return next((value for key, value in self.args if key == name), None)
+
+
+def kebab(name: str) -> str:
+    """`register_secret` -> `register-secret`: the ids' spelling."""
+    return name.lower().replace("_", "-")
+
+
+def enum_term(enum: EnumDescriptor | None, number: int) -> Term:
+    """An enum value as its term: SPICE_MERCHANT_SPICE_SAFFRON -> spice-merchant-spice-saffron."""
+    value = enum.values_by_number.get(number) if enum is not None else None
+    return Term(kebab(value.name) if value is not None else "unknown")
+
+
+@dataclass(frozen=True)
+class ProtoPhrases:
+    """Phrases read off one game's messages (events, actions).
+
+    `prefix` starts every id ("spice-merchant"); `seats` names the integer
+    fields that hold a seat (`seat`, `first_player`, `winners`...); a field
+    named in `skip` is left out (a count a player does not need, a nested
+    record the view shows). `fields` turns a nested message field into
+    arguments of its own (a card into a term).
+    """
+
+    prefix: str
+    seats: frozenset[str] = frozenset({"seat"})
+    skip: frozenset[str] = frozenset()
+    fields: Mapping[str, Callable[[Any], Arg | None]] = field(default_factory=dict)
+
+    def read(self, message: Message, kind: str) -> Phrase:
+        """The phrase of the oneof case that `message` holds, e.g. an event's:
+        id `<prefix>-<kind>-<case>`, one argument per field that is set."""
+        oneof = message.DESCRIPTOR.oneofs[0]
+        case = message.WhichOneof(oneof.name)
+        if case is None:
+            return Phrase(f"{self.prefix}-{kind}-unknown")
+        return Phrase(f"{self.prefix}-{kind}-{kebab(case)}", self.arguments(getattr(message, case)))
+
+    def arguments(self, message: Message) -> tuple[tuple[str, Arg], ...]:
+        """Every field, set or not (a seat 0 or a count 0 is a value, not an
+        absence), but a message or optional field that is not set."""
+        args: list[tuple[str, Arg]] = []
+        for descriptor in message.DESCRIPTOR.fields:
+            if descriptor.name in self.skip:
+                continue
+            if descriptor.has_presence and not message.HasField(descriptor.name):
+                continue
+            arg = self._argument(descriptor, getattr(message, descriptor.name))
+            if arg is not None:
+                args.append((descriptor.name, arg))
+        return tuple(args)
+
+    def _argument(self, descriptor: Any, value: Any) -> Arg | None:
+        custom = self.fields.get(descriptor.name)
+        if custom is not None:
+            return custom(value)
+        repeated = descriptor.is_repeated
+        if descriptor.type == FieldDescriptor.TYPE_ENUM:
+            if repeated:
+                return tuple(enum_term(descriptor.enum_type, v) for v in value)
+            return enum_term(descriptor.enum_type, value)
+        if descriptor.name in self.seats:
+            return tuple(Seat(v) for v in value) if repeated else Seat(value)
+        if descriptor.type == FieldDescriptor.TYPE_BOOL:
+            return int(value)
+        if descriptor.cpp_type in _INTEGERS and not repeated:
+            return int(value)
+        return None  # nested messages, strings, repeated numbers: the game names them in `fields`
+
+
+_INTEGERS = frozenset({FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64,
+                       FieldDescriptor.CPPTYPE_UINT32, FieldDescriptor.CPPTYPE_UINT64})
+
+
+# ------------------------------------------------------------------ shared phrases
+
+
+def outcome_phrase(outcome: Outcome, prefix: str) -> Phrase:
+    """Who won and why: one winner with the deciding rule, or a shared win.
+
+    The deciding rule is a term: `<prefix>-tie-break-<name>` for a game's own
+    tie-break, or the shared `tie-break-score` and `tie-break-shared`."""
+    winners = tuple(Seat(s) for s in outcome.winners)
+    top = next(r.score for r in outcome.results if r.seat == outcome.winners[0]) if winners else 0
+    return Phrase.of("outcome", winners=winners, count=len(winners), score=top,
+                     rule=tie_break_term(prefix, outcome.tie_break))
+
+
+#: The rules that decide first place in every game (engines/core/ranking.py).
+SHARED_TIE_BREAKS = frozenset({"score", "shared", "forfeit"})
+
+
+def tie_break_term(prefix: str, name: str) -> Term:
+    """The term of the rule that decided first place: a shared one
+    (`tie-break-score`), or the game's own (`<prefix>-tie-break-goods-sold`)."""
+    return Term(f"tie-break-{name}" if name in SHARED_TIE_BREAKS else f"{prefix}-tie-break-{name}")
+
+
+def seats_phrase(id: str, seats: Iterable[int], **args: Arg) -> Phrase:
+    return Phrase.of(id, seats=tuple(Seat(s) for s in seats), count=len(tuple(seats)), **args)
+
+
+def decision_phrase(prefix: str, kind: str, **args: Arg) -> Phrase:
+    """What a seat is asked: `<prefix>-prompt-<decision kind>`."""
+    return Phrase.of(f"{prefix}-prompt-{kind}", **args)
+
+
+@dataclass(frozen=True)
+class GameText:
+    """Which function of a game's `text.py` says each thing (Modules.text).
+
+    `action(state, seat, kind, action)`: a legal action's label, for the seat
+    that decides `kind`. `event(event)`: an event copy's phrase.
+    `decision(state, seat, kind)`: what the seat is asked (public facts only:
+    every seat sees the decisions). `refusal(state, seat, move)`: why a move
+    the seat sent is not legal now, with its numbers, or None for the
+    generic refusal.
+    """
+
+    prefix: str
+    #: The game's catalogs: `<catalogs>/<locale>/<game id>.ftl`.
+    catalogs: Path
+    action: Callable[[Any, int, str, Message], Phrase]
+    event: Callable[[Event], Phrase]
+    decision: Callable[[Any, int, str], Phrase]
+    refusal: Callable[[Any, int, Any], Phrase | None] = lambda state, seat, move: None
+
