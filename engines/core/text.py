@@ -94,12 +94,16 @@ class ProtoPhrases:
 
     def read(self, message: Message, kind: str) -> Phrase:
         """The phrase of the oneof case that `message` holds, e.g. an event's:
-        id `<prefix>-<kind>-<case>`, one argument per field that is set."""
-        oneof = message.DESCRIPTOR.oneofs[0]
-        case = message.WhichOneof(oneof.name)
+        id `<prefix>-<kind>-<case>`, one argument per field of the case (a
+        message without a oneof: `<prefix>-<kind>`, one per field)."""
+        if not message.DESCRIPTOR.oneofs:  # one kind of message: its fields are the arguments
+            return Phrase(f"{self.prefix}-{kind}", self.arguments(message))
+        case = message.WhichOneof(message.DESCRIPTOR.oneofs[0].name)
         if case is None:
             return Phrase(f"{self.prefix}-{kind}-unknown")
-        return Phrase(f"{self.prefix}-{kind}-{kebab(case)}", self.arguments(getattr(message, case)))
+        value = getattr(message, case)
+        args = self.arguments(value) if isinstance(value, Message) else ()
+        return Phrase(f"{self.prefix}-{kind}-{kebab(case)}", args)
 
     def arguments(self, message: Message) -> tuple[tuple[str, Arg], ...]:
         """Every field, set or not (a seat 0 or a count 0 is a value, not an

@@ -11,6 +11,7 @@ from google.protobuf.message import Message
 
 from engines.core import Game, Rng
 from engines.core.engine import Event
+from engines.core.text import Phrase
 from engines.core.ranking import competition_ranks
 from tests.conformance.playout import Step
 
@@ -126,9 +127,14 @@ class Seen:
     legal: tuple[bytes, ...]
     decisions: tuple[tuple[int, str], ...]
     outcome: str
+    #: The player-facing phrases of all that (docs/text.md): the events', the
+    #: observer's legal actions' labels, every decision's prompt, the outcome's.
+    #: Text is rendered from a phrase, the locale and the display names alone,
+    #: so equal phrases are equal text in every locale.
+    text: tuple[Phrase, ...]
 
     def differences(self, other: Seen) -> list[str]:
-        return [name for name in ("view", "events", "legal", "decisions", "outcome")
+        return [name for name in ("view", "events", "legal", "decisions", "outcome", "text")
                 if getattr(self, name) != getattr(other, name)]
 
 
@@ -145,15 +151,25 @@ def seen_by(game: Game, events: list[Event], observer: int | None) -> Seen:
     its rules version's known event difference rewritten away."""
     engine = game.engine
     known = KNOWN_EVENT_DIFFERENCES.get((game.game_id, game.rules_version))
-    messages = [e.message for e in events if e.visible_to(observer)]
-    legal = () if observer is None else tuple(
-        wire(a) for a in engine.legal_actions(game.state, observer))
+    visible = [e for e in events if e.visible_to(observer)]
+    actions = () if observer is None else tuple(engine.legal_actions(game.state, observer))
+    decisions = game.to_act()
+    kind = next((d.kind for d in decisions if d.seat == observer), "")
+    outcome = game.outcome()
+    text = (
+        *(engine.event_phrase(e) for e in visible),
+        *(engine.action_phrase(game.state, observer, kind, a) for a in actions
+          if observer is not None),
+        *(engine.decision_phrase(game.state, d.seat, d.kind) for d in decisions),
+        *((engine.outcome_phrase(outcome),) if outcome is not None else ()),
+    )
     return Seen(
         view=wire(engine.view(game.state, observer)),
-        events=tuple(wire(known(m) if known else m) for m in messages),
-        legal=legal,
-        decisions=tuple((d.seat, d.kind) for d in game.to_act()),
+        events=tuple(wire(known(e.message) if known else e.message) for e in visible),
+        legal=tuple(wire(a) for a in actions),
+        decisions=tuple((d.seat, d.kind) for d in decisions),
         outcome=_outcome_text(game),
+        text=text,
     )
 
 

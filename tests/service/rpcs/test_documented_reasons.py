@@ -207,6 +207,10 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
         game_id=GAME, num_players=2, seed=b"s", seed_salt=b"short")),
     "BAD_VIEW_SEAT": lambda w: w.open.stub.GetView(pb.GetViewRequest(
         state=w.start.state, views=pb.ViewSelection(seats=[3]))),
+    "BAD_LOCALE": lambda w: w.open.stub.GetView(pb.GetViewRequest(
+        state=w.start.state, views=pb.ViewSelection(seats=[0], locale="no such tag"))),
+    "BAD_SEAT_NAMES": lambda w: w.open.stub.GetView(pb.GetViewRequest(
+        state=w.start.state, views=pb.ViewSelection(seats=[0], seat_names=["a"] * 6))),
     "BAD_SEAT": lambda w: w.open.stub.RenewSeatToken(pb.RenewSeatTokenRequest(
         state=w.start.state, seat=3, seat_token="a.0.x")),
     "MISSING_STATE": lambda w: w.open.stub.GetView(pb.GetViewRequest(state=b"")),
@@ -351,7 +355,7 @@ def test_every_reasons_http_status_is_in_the_openapi_operations() -> None:
 def raised_reasons() -> set[str]:
     """Every reason literal in service/ and engines/: what a refusal can carry."""
     patterns = [
-        r'(?:invalid|SealError)\(\s*"([A-Z][A-Z0-9_]*)"',
+        r'(?:invalid|SealError|TextError)\(\s*"([A-Z][A-Z0-9_]*)"',
         r'Code\.[A-Z_]+,\s*"([A-Z][A-Z0-9_]*)"',
         r'\breason = "([A-Z][A-Z0-9_]*)"',
     ]

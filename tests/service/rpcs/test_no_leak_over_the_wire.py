@@ -69,11 +69,13 @@ class Wire:
         self.channel = served.channel
 
     def get_view(self, state: bytes, observer: int | None) -> Shown:
-        return self.call("GetView", pb.GetViewRequest(state=state, views=_selection(observer)))
+        return self.call("GetView", pb.GetViewRequest(
+            state=state, views=_selection(observer, LOCALES[self.protocol])))
 
     def apply(self, state: bytes, seat: int, action: pb.GameAction, observer: int | None) -> Shown:
         return self.call("ApplyAction", pb.ApplyActionRequest(
-            state=state, seat=seat, action=action, views=_selection(observer)))
+            state=state, seat=seat, action=action,
+            views=_selection(observer, LOCALES[self.protocol])))
 
     def call(self, method: str, request: Message) -> Shown:
         """(answered, what the observer is shown but the sealed state, whole length)."""
@@ -121,10 +123,16 @@ def _store() -> StateStore:
     return StateStore(Sealer.from_config(KEYS_A), 0, NullObserver())
 
 
-def _selection(observer: int | None) -> pb.ViewSelection:
+#: Every call asks for player-facing text with display names, so the text is
+#: compared too: German over gRPC, the pseudo-locale over Connect JSON.
+LOCALES = {"grpc": "de", "connect-json": "en-XA"}
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+
+
+def _selection(observer: int | None, locale: str) -> pb.ViewSelection:
     if observer is None:
-        return pb.ViewSelection(spectator=True)
-    return pb.ViewSelection(seats=[observer])
+        return pb.ViewSelection(spectator=True, locale=locale, seat_names=NAMES[:2])
+    return pb.ViewSelection(seats=[observer], locale=locale, seat_names=NAMES[:2])
 
 
 def _action(game: Game, action: Message) -> pb.GameAction:

@@ -1,0 +1,141 @@
+"""Words for players (docs/text.md), for every game, rules version, player
+count and option set: the catalogs are complete in every shipped locale, and
+every phrase whole games produce renders in every locale with nothing left
+unresolved, nothing untranslated, and nothing pieced together outside a
+catalog (the pseudo-locale shows it).
+
+That the text tells an observer nothing it may not know is the leak checks'
+part: their twins compare the phrases too (checks.seen_by), and a text is
+made from a phrase, the locale and the display names alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor
+
+from engines.core import Game
+from engines.core.text import Phrase
+from service.text import PSEUDO_LOCALE, SOURCE_LOCALE, Catalogs, Speaker, shipped_catalogs
+from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.playout import playout
+from tests.conformance.sampling import sample_steps
+
+each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
+
+#: Messages whose text is the same in every language (a market's letter): the
+#: only ones a translation may leave as the source has them.
+SAME_IN_EVERY_LANGUAGE = re.compile(r"^spice-merchant-market-[a-f]$|^market-fresh-square-[a-z][0-9]+$")
+
+
+@cache
+def _catalogs() -> Catalogs:
+    return shipped_catalogs()
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        self.names.add(node.id.name)
+
+
+def _messages(locale: str) -> dict[str, tuple[str, set[str]]]:
+    """id -> (the pattern as written, the variables it uses)."""
+    resource = FluentParser(with_spans=False).parse(_catalogs().source(locale))
+    junk = [entry for entry in resource.body if isinstance(entry, ast.Junk)]
+    assert not junk, f"{locale}: unparsable catalog text: {junk[0].content[:200]!r}"
+    found: dict[str, tuple[str, set[str]]] = {}
+    for entry in resource.body:
+        if isinstance(entry, ast.Message):
+            assert entry.id.name not in found, f"{locale}: {entry.id.name} is defined twice"
+            names = _Variables()
+            names.visit(entry)
+            found[entry.id.name] = (repr(entry.value), names.names)
+    return found
+
+
+def _translations() -> list[str]:
+    return [locale for locale in _catalogs().locales if locale not in (SOURCE_LOCALE, PSEUDO_LOCALE)]
+
+
+def test_german_and_english_ship() -> None:
+    assert {"en", "de", PSEUDO_LOCALE} <= set(_catalogs().locales)
+
+
+@pytest.mark.parametrize("locale", _translations())
+def test_every_locale_says_every_message_of_the_source_with_its_arguments(locale: str) -> None:
+    """The same ids as English, each using only arguments the English one is
+    given, and none left as English wrote it (but a market's letter)."""
+    source, translated = _messages(SOURCE_LOCALE), _messages(locale)
+    assert sorted(set(source) - set(translated)) == [], f"{locale} lacks these"
+    assert sorted(set(translated) - set(source)) == [], f"{locale} has ids English does not"
+    for id, (pattern, names) in translated.items():
+        assert names <= source[id][1], f"{locale} {id} uses {names - source[id][1]}"
+        if not SAME_IN_EVERY_LANGUAGE.match(id) and re.search(r"[A-Za-z]{3}", source[id][0]):
+            assert pattern != source[id][0], f"{locale} {id} is still English"
+
+
+@pytest.mark.parametrize("locale", [SOURCE_LOCALE, PSEUDO_LOCALE, *_translations()])
+def test_every_catalog_compiles(locale: str) -> None:
+    assert _catalogs().bundle(locale).check_messages() == []
+
+
+def _phrases(config: PlayConfig) -> Iterator[Phrase]:
+    """Every phrase of a kind-complete sample of a seeded playout: each event
+    copy, each decision's prompt, each legal action's label, the outcome."""
+    steps = list(playout(config.new_game(b"words"), b"words-policy"))
+    engine = config.engine
+    last: Game = steps[-1].after
+    for index in sample_steps(steps, 48, 2):
+        game = steps[index].before
+        for decision in game.to_act():
+            yield engine.decision_phrase(game.state, decision.seat, decision.kind)
+            for action in engine.legal_actions(game.state, decision.seat):
+                yield engine.action_phrase(game.state, decision.seat, decision.kind, action)
+        for event in steps[index].events:
+            yield engine.event_phrase(event)
+    outcome = last.outcome()
+    assert outcome is not None
+    yield engine.outcome_phrase(outcome)
+
+
+@each_config
+def test_every_phrase_of_a_game_renders_in_every_locale(config: PlayConfig) -> None:
+    """Every id is in every catalog and every argument it uses is given: no
+    Fluent error, no placeholder left; in the pseudo-locale every text is
+    bracketed and no unaccented letter remains (a text that bypassed the
+    catalogs, or was pieced together, would show one)."""
+    catalogs = _catalogs()
+    phrases = set(_phrases(config))
+    for locale in catalogs.locales:
+        bundle = catalogs.bundle(locale)
+        speaker = Speaker(catalogs, locale)
+        for phrase in phrases:
+            assert bundle.has_message(phrase.id), f"{locale} has no {phrase.id}"
+            text = speaker.text(phrase)
+            assert text and not re.search(r"[{}$]", text), f"{locale} {phrase}: {text!r}"
+            if locale == PSEUDO_LOCALE:
+                assert text.startswith("[") and text.endswith("]"), text
+                assert not re.search(r"[A-Za-z]", text), f"unaccented text in {text!r}"
+
+
+def test_display_names_are_shown_as_given_and_isolated() -> None:
+    """A name is a value: braces and dollar signs in it stay as they are, it is
+    isolated so a right-to-left name cannot reorder the sentence, and a seat
+    without a name gets the locale's default."""
+    catalogs = _catalogs()
+    phrase = Phrase.of("refusal-not-your-turn", seats=())
+    from engines.core.text import Seat
+
+    phrase = Phrase.of("refusal-not-your-turn", seats=(Seat(0), Seat(1)))
+    names = ("{ $seats } אבג", "")
+    text = Speaker(catalogs, "en", names).text(phrase)
+    assert text == "It is not your turn: waiting for \u2068{ $seats } אבג\u2069 and Player 2."
+    assert Speaker(catalogs, "de", names).text(phrase).endswith("\u2069 und Spieler 2 gewartet.")
