@@ -23,23 +23,28 @@ display name.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from fluent.syntax import FluentParser, FluentSerializer, ast
 from fluent.syntax.visitor import Transformer
 from fluent_compiler.bundle import FluentBundle
+from fluent_compiler.types import FluentInt
 
+from engines.core.engine import Engine
 from engines.core.text import Arg, Phrase, Seat, Term
 from marketplay.v1 import game_service_pb2 as pb
 
 log = logging.getLogger(__name__)
+V = TypeVar("V")
 
 #: The catalogs are written in English; every other locale falls back to it.
 SOURCE_LOCALE = "en"
@@ -210,16 +215,72 @@ class Speaker:
 
     def message(self, phrase: Phrase, into: pb.Message) -> None:
         """Write the phrase, and its text when a locale was asked for, into `into`."""
-        into.MergeFromString(message_bytes(phrase))
-        if self.locale:
-            into.text = self.text(phrase)
+        into.MergeFromString(self.said(phrase))
+
+    def said(self, phrase: Phrase) -> bytes:
+        """The phrase as a serialized Message, with its text when a locale was asked for."""
+        if not self.locale:
+            return message_bytes(phrase)
+        return message_bytes(phrase) + _text_field(self.text(phrase))
+
+    def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
+                      into: pb.Decision) -> None:
+        """The seat's legal actions, each with its label, added to `into`.
+
+        A decision's whole list is kept, serialized as the Decision field that
+        holds it, by (engine, decision kind, label context, locale, the actions'
+        bytes): all made by the engines and the shipped catalogs, never by a
+        caller's names (a list whose labels name a seat, with the caller's
+        names, is made afresh), so a list seen before costs one parse in C."""
+        context = engine.label_context(state, seat, kind)
+        actions = tuple(engine.legal_action_bytes(state, seat))
+        key = (engine, kind, context, self.locale, actions)
+        kept = _LISTS.get(key)
+        if kept is None:
+            proto_field = engine.spec.proto_field
+            named = False
+            entries = []
+            for data in actions:
+                label = _LABELS.get((engine, kind, context, self.locale, data))
+                if label is None:
+                    phrase = engine.action_phrase(state, seat, kind,
+                                                  engine.spec.action_type.FromString(data))
+                    label = _labelled(proto_field, data, self.said(phrase))
+                    if self.names and _names_a_seat(phrase):
+                        named = True
+                    else:
+                        _LABELS.put((engine, kind, context, self.locale, data), label)
+                entries.append(label)
+            kept = _legal_actions_field(entries)
+            if not named:
+                _LISTS.put(key, kept)
+        into.MergeFromString(kept)
 
     def text(self, phrase: Phrase) -> str:
-        if self.names and _names_a_seat(phrase):
-            return self._render(phrase)  # the caller's names: rendered afresh, never kept
-        return _cached_text(Speaker(self.catalogs, self.locale), phrase)
+        """The phrase's text: its template (the text with a mark for every seat
+        and number, `_template`), kept per locale and shape of phrase, filled
+        with this phrase's seats and numbers. So an event with a new count or
+        a caller's display name costs a fill, not a render; and a name is never
+        part of what is rendered or kept."""
+        shape, values = _shape(phrase, self.locale)
+        template = _TEMPLATES.get((self.catalogs, self.locale, phrase.id, shape))
+        if template is None:
+            template = self._render(phrase, marked=True)
+            _TEMPLATES.put((self.catalogs, self.locale, phrase.id, shape), template)
+        if not values:
+            return template
+        return _MARK.sub(lambda mark: self._fill(values[ord(mark.group(1)) - _MARK_BASE]), template)
 
-    def _render(self, phrase: Phrase) -> str:
+    def _fill(self, value: int | Seat) -> str:
+        if isinstance(value, Seat):
+            name = self.names[value.seat] if 0 <= value.seat < len(self.names) else ""
+            if name:
+                return _FSI + name + _PDI
+            return self.text(Phrase.of("seat-default-name", number=value.seat + 1))
+        return _number(value, self.locale)
+
+    def _render(self, phrase: Phrase, marked: bool = False) -> str:
+        """Fluent's text of the phrase; `marked`: every seat and number as its mark."""
         bundle = self.catalogs.bundle(self.locale)
         if not bundle.has_message(phrase.id):
             # A catalog behind the source says it in English; a phrase no catalog
@@ -227,43 +288,200 @@ class Speaker:
             log.warning("no %s text for %s", self.locale, phrase.id)
             if self.locale == SOURCE_LOCALE:
                 return phrase.id
-            return Speaker(self.catalogs, SOURCE_LOCALE, self.names)._render(phrase)
-        args = {name: self._value(value) for name, value in phrase.args}
+            return Speaker(self.catalogs, SOURCE_LOCALE, self.names)._render(phrase, marked)
+        marks = iter(range(_MAX_MARKS)) if marked else None
+        args = {name: self._value(value, marks) for name, value in phrase.args}
         text, errors = bundle.format(phrase.id, args)
         if errors:
             log.warning("rendering %s in %s: %s", phrase.id, self.locale, errors[0])
         return str(text)
 
-    def _value(self, value: Arg) -> str | int:
-        if isinstance(value, tuple):
-            items = [self._item(item) for item in value]
-            if self.locale == PSEUDO_LOCALE and len(items) > 1:  # CLDR's "and" would stay English
-                return ", ".join(items[:-1]) + " " + _pseudo_text("and") + " " + items[-1]
-            return format_list(items, locale=_cldr(self.locale)) if items else ""
+    def _value(self, value: Arg, marks: Iterator[int] | None) -> str | int:
         if isinstance(value, int):
-            return value
-        return self._item(value)
+            return _Count(value) if marks is None else _Marked(value, next(marks))
+        if isinstance(value, tuple):
+            return _listed(tuple(self._item(item, marks) for item in value), self.locale)
+        return self._item(value, marks)
 
-    def _item(self, item: Seat | Term) -> str:
+    def _item(self, item: Seat | Term, marks: Iterator[int] | None) -> str:
         if isinstance(item, Term):
-            return _cached_text(Speaker(self.catalogs, self.locale), Phrase(item.id))
-        name = self.names[item.seat] if 0 <= item.seat < len(self.names) else ""
-        if name:
-            return _FSI + name + _PDI
-        return _cached_text(Speaker(self.catalogs, self.locale),
-                            Phrase.of("seat-default-name", number=item.seat + 1))
+            return _term(self.catalogs, self.locale, item.id)
+        if marks is not None:
+            return _mark(next(marks))
+        return self._fill(item)
+
+
+class _Kept(Generic[V]):
+    """A bounded map shared by a worker's threads: reads take no lock (a dict's
+    get is atomic); when full, the older half is let go."""
+
+    def __init__(self, entries: int) -> None:
+        self._entries = entries
+        self._items: dict[Hashable, V] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        return self._items.get(key)
+
+    def put(self, key: Hashable, value: V) -> None:
+        with self._lock:
+            if len(self._items) >= self._entries:
+                for old in list(self._items)[: self._entries // 2]:
+                    del self._items[old]
+            self._items[key] = value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+#: Labelled actions (Speaker.legal_actions), by engine, kind, context, locale and action;
+#: and whole lists of them, by the same and every action of the list.
+_LABELS: _Kept[bytes] = _Kept(CACHE_ENTRIES)
+_LISTS: _Kept[bytes] = _Kept(CACHE_ENTRIES // 4)
+_LEGAL_ACTIONS_TAG = pb.Decision.DESCRIPTOR.fields_by_name["legal_actions"].number << 3 | 2
+
+
+def _legal_actions_field(entries: list[bytes]) -> bytes:
+    """Serialized GameActions as a Decision's repeated legal_actions field."""
+    return b"".join(_varint(_LEGAL_ACTIONS_TAG) + _varint(len(e)) + e for e in entries)
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def _labelled(proto_field: str, action: bytes, said: bytes) -> bytes:
+    """A GameAction holding the game's action and its label, serialized."""
+    labelled = pb.GameAction()
+    getattr(labelled, proto_field).MergeFromString(action)
+    labelled.label.MergeFromString(said)
+    return labelled.SerializeToString(deterministic=True)
+
+
+def _text_field(text: str) -> bytes:
+    """Message.text, to append to a serialized Message (a later field wins, and
+    the text is the only one set)."""
+    return pb.Message(text=text).SerializeToString()
+
+
+class _Count(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type hints
+    """A count as Fluent formats it: a small non-negative integer is its digits
+    in every locale that writes Latin digits (CLDR's "latn"), which Babel's
+    general number formatting would reach ten times slower."""
+
+    def format(self, locale: Locale) -> str:
+        if 0 <= self < 1000 and _latin_digits(str(locale)):
+            return int.__repr__(self)
+        return str(super().format(locale))
+
+
+@lru_cache(maxsize=64)
+def _latin_digits(locale: str) -> bool:
+    return bool(Locale.parse(locale).default_numbering_system == "latn")
+
+
+@lru_cache(maxsize=CACHE_ENTRIES)
+def _term(catalogs: Catalogs, locale: str, id: str) -> str:
+    """A game piece's (or word's) text in a shipped locale."""
+    return Speaker(catalogs, locale)._render(Phrase(id))
+
+
+@lru_cache(maxsize=CACHE_ENTRIES)
+def _listed(items: tuple[str, ...], locale: str) -> str:
+    """Items as the locale lists them ("A, B and C"); the pseudo-locale's "and"
+    is accented too. Kept: items are terms' texts and seats' marks or default
+    names, never a caller's display name."""
+    if not items:
+        return ""
+    if locale == PSEUDO_LOCALE and len(items) > 1:  # CLDR's "and" would stay English
+        return ", ".join(items[:-1]) + " " + _pseudo_text("and") + " " + items[-1]
+    return str(format_list(list(items), locale=_cldr(locale)))
+
+
+#: A mark in a template: private-use characters no catalog holds (a caller's
+#: name is never rendered into a template), one per seat or number, in order.
+_MARK_OPEN, _MARK_CLOSE, _MARK_BASE, _MAX_MARKS = "\ue000", "\ue001", 0xE100, 256
+_MARK = re.compile(f"{_MARK_OPEN}(.){_MARK_CLOSE}")
+#: Templates by (catalogs, locale, phrase id, shape): the shipped catalogs' and
+#: the engines' making, never a caller's bytes.
+_TEMPLATES: _Kept[str] = _Kept(CACHE_ENTRIES)
+#: Exact selector keys a catalog may use for a number ([0], [1]...): a number
+#: below this is part of a template's shape, a larger one only by its plural
+#: category (tests/conformance/test_text.py holds the catalogs to it).
+EXACT_BELOW = 20
+
+
+def _mark(index: int) -> str:
+    return _MARK_OPEN + chr(_MARK_BASE + index) + _MARK_CLOSE
+
+
+class _Marked(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type hints
+    """A number that selects as itself (plurals, exact keys) and prints as its mark."""
+
+    mark: str
+
+    def __new__(cls, value: int, index: int) -> _Marked:
+        number: _Marked = super().__new__(cls, value)
+        number.mark = _mark(index)
+        return number
+
+    def format(self, locale: Locale) -> str:
+        return self.mark
+
+
+def _shape(phrase: Phrase, locale: str) -> tuple[tuple[Hashable, ...], list[int | Seat]]:
+    """What a phrase's text depends on but its seats and numbers (a number by
+    its plural category, and by itself when small enough to be an exact key),
+    and those seats and numbers, in the order the template marks them."""
+    values: list[int | Seat] = []
+
+    def shape(value: Arg) -> Hashable:
+        if isinstance(value, Seat):
+            values.append(value)
+            return "@"
+        if isinstance(value, Term):
+            return value.id
+        if isinstance(value, tuple):
+            return tuple(shape(item) for item in value)
+        values.append(value)
+        return ("#", _plural(value, locale), value if 0 <= value < EXACT_BELOW else None)
+
+    return tuple(shape(value) for _, value in phrase.args), values
+
+
+@lru_cache(maxsize=4096)
+def _plural(number: int, locale: str) -> str:
+    return str(_babel(locale).plural_form(abs(number)))
+
+
+@lru_cache(maxsize=64)
+def _babel(locale: str) -> Locale:
+    return Locale.parse(_cldr(locale))
+
+
+def _number(value: int, locale: str) -> str:
+    return _Count(value).format(_babel(locale))
+
+
+def forget() -> None:
+    """Empty the caches (bench/text_cost.py measures a fresh worker)."""
+    message_bytes.cache_clear()
+    _TEMPLATES.clear()
+    _term.cache_clear()
+    _listed.cache_clear()
+    _LABELS.clear()
+    _LISTS.clear()
 
 
 def _names_a_seat(phrase: Phrase) -> bool:
     return any(isinstance(v, Seat) or (isinstance(v, tuple) and any(isinstance(i, Seat) for i in v))
                for _, v in phrase.args)
-
-
-@lru_cache(maxsize=CACHE_ENTRIES)
-def _cached_text(speaker: Speaker, phrase: Phrase) -> str:
-    """A phrase's text in a shipped locale with the default seat names: keyed by
-    the catalogs, the locale and the phrase, none of which a caller's bytes make."""
-    return speaker._render(phrase)
 
 
 def _cldr(locale: str) -> str:

@@ -73,13 +73,11 @@ def build_update(
             speaker.message(engine.decision_phrase(state, decision.seat, decision.kind), choice.prompt)
         if decision.seat in wanted:
             choice.legal_actions_included = True
-            for action in engine.legal_actions(state, decision.seat):
-                entry = choice.legal_actions.add()
-                getattr(entry, field).CopyFrom(action)
-                if speaker is not None:
-                    speaker.message(
-                        engine.action_phrase(state, decision.seat, decision.kind, action),
-                        entry.label)
+            if speaker is None:
+                for action in engine.legal_actions(state, decision.seat):
+                    getattr(choice.legal_actions.add(), field).CopyFrom(action)
+            else:
+                speaker.legal_actions(engine, state, decision.seat, decision.kind, choice)
     commitment = instance.seed_commitment(game.seed)
     for seat in seats:
         view = update.views.add(seat=seat, step=game.step, seed_commitment=commitment)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -66,6 +67,11 @@ class Outcome:
     details: Message | None = field(default=None)
 
 
+@lru_cache(maxsize=64)
+def _default_phrases(game_id: str) -> ProtoPhrases:
+    return ProtoPhrases(game_id)
+
+
 class Engine(ABC, Generic[S, A]):
     """Rules of one game. Pure: same inputs, same outputs, bit for bit."""
 
@@ -86,6 +92,12 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> Sequence[A]:
         """Complete, duplicate-free, stable order; empty for non-deciders."""
+
+    def legal_action_bytes(self, state: S, seat: int) -> Sequence[bytes]:
+        """`legal_actions`, serialized (deterministic): what the service keeps
+        labels by; engines that cache their actions' bytes answer without
+        building a message."""
+        return [serialize(action) for action in self.legal_actions(state, seat)]
 
     def is_legal(self, state: S, seat: int, action: A) -> bool:
         """Engines with long action lists may answer faster than membership."""
@@ -115,12 +127,18 @@ class Engine(ABC, Generic[S, A]):
     catalogs: Path | None = None
 
     def action_phrase(self, state: S, seat: int, kind: str, action: A) -> Phrase:
-        """A legal action's label, for the seat deciding `kind`."""
-        return ProtoPhrases(self.spec.game_id).read(action, "action")
+        """A legal action's label, for the seat deciding `kind`: a function of
+        `kind`, the action and `label_context(state, seat, kind)` alone."""
+        return _default_phrases(self.spec.game_id).read(action, "action")
+
+    def label_context(self, state: S, seat: int, kind: str) -> Hashable:
+        """What of the state the labels of `seat`'s actions read (service/text.py
+        keeps a label by decision kind, this context and the action)."""
+        return ()
 
     def event_phrase(self, event: Event) -> Phrase:
         """An event copy's phrase, from that copy alone (so from what its audience may see)."""
-        return ProtoPhrases(self.spec.game_id).read(event.message, "event")
+        return _default_phrases(self.spec.game_id).read(event.message, "event")
 
     def decision_phrase(self, state: S, seat: int, kind: str) -> Phrase:
         """What `seat` is asked, from public facts only: every seat sees the decisions."""

@@ -95,6 +95,10 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
     def legal_actions(self, state: S, seat: int) -> Sequence[A]:
         return self._codec(state).actions(self.modules.legal_moves(state, seat))
 
+    def legal_action_bytes(self, state: S, seat: int) -> Sequence[bytes]:
+        cached = self._codec(state).action_bytes
+        return [cached(move) for move in self.modules.legal_moves(state, seat)]
+
     def is_legal(self, state: S, seat: int, action: A) -> bool:
         move = self._codec(state).move_of(action)
         if move is None:
@@ -119,6 +123,12 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         text = self.modules.text
         return super().action_phrase(state, seat, kind, action) if text is None else text.action(
             state, seat, kind, action)
+
+    def label_context(self, state: S, seat: int, kind: str) -> Hashable:
+        text = self.modules.text
+        if text is None or text.label_context is None:
+            return ()
+        return text.label_context(state, seat, kind)
 
     def event_phrase(self, event: Event) -> Phrase:
         text = self.modules.text

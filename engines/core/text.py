@@ -16,8 +16,9 @@ a player needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,10 +53,19 @@ Arg = int | Seat | Term | tuple[Item, ...]
 
 @dataclass(frozen=True, slots=True)
 class Phrase:
-    """A message for players: what it says (`id`) and what it says it of."""
+    """A message for players: what it says (`id`) and what it says it of.
+
+    Phrases key the service's caches, so the hash is computed once."""
 
     id: str
     args: tuple[tuple[str, Arg], ...] = ()
+    _hash: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.id, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def of(cls, id: str, **args: Arg) -> Phrase:
@@ -76,7 +86,7 @@ def enum_term(enum: EnumDescriptor | None, number: int) -> Term:
     return Term(kebab(value.name) if value is not None else "unknown")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ProtoPhrases:
     """Phrases read off one game's messages (events, actions).
 
@@ -109,32 +119,50 @@ class ProtoPhrases:
         """Every field, set or not (a seat 0 or a count 0 is a value, not an
         absence), but a message or optional field that is not set."""
         args: list[tuple[str, Arg]] = []
-        for descriptor in message.DESCRIPTOR.fields:
-            if descriptor.name in self.skip:
+        for name, presence, convert in _plan(self, message.DESCRIPTOR):
+            if presence and not message.HasField(name):
                 continue
-            if descriptor.has_presence and not message.HasField(descriptor.name):
-                continue
-            arg = self._argument(descriptor, getattr(message, descriptor.name))
+            arg = convert(getattr(message, name))
             if arg is not None:
-                args.append((descriptor.name, arg))
+                args.append((name, arg))
         return tuple(args)
 
-    def _argument(self, descriptor: Any, value: Any) -> Arg | None:
+    def converter(self, descriptor: Any) -> Callable[[Any], Arg | None] | None:
+        """How a field's value becomes an argument (None: the field is not one)."""
+        if descriptor.name in self.skip:
+            return None
         custom = self.fields.get(descriptor.name)
         if custom is not None:
-            return custom(value)
+            return custom
         repeated = descriptor.is_repeated
         if descriptor.type == FieldDescriptor.TYPE_ENUM:
+            terms = {v.number: Term(kebab(v.name)) for v in descriptor.enum_type.values}
+
+            def term(number: int) -> Term:
+                return terms.get(number) or Term("unknown")
+
             if repeated:
-                return tuple(enum_term(descriptor.enum_type, v) for v in value)
-            return enum_term(descriptor.enum_type, value)
+                return lambda values: tuple(map(term, values))
+            return term
         if descriptor.name in self.seats:
-            return tuple(Seat(v) for v in value) if repeated else Seat(value)
-        if descriptor.type == FieldDescriptor.TYPE_BOOL:
-            return int(value)
-        if descriptor.cpp_type in _INTEGERS and not repeated:
-            return int(value)
+            if repeated:
+                return lambda values: tuple(map(Seat, values))
+            return Seat
+        if descriptor.type == FieldDescriptor.TYPE_BOOL or (
+                descriptor.cpp_type in _INTEGERS and not repeated):
+            return int
         return None  # nested messages, strings, repeated numbers: the game names them in `fields`
+
+
+@lru_cache(maxsize=256)
+def _plan(phrases: ProtoPhrases, descriptor: Any) -> tuple[tuple[str, bool, Callable[[Any], Arg | None]], ...]:
+    """A message type's arguments as (field, has presence, converter), worked out once."""
+    plan = []
+    for field_ in descriptor.fields:
+        convert = phrases.converter(field_)
+        if convert is not None:
+            plan.append((field_.name, bool(field_.has_presence), convert))
+    return tuple(plan)
 
 
 _INTEGERS = frozenset({FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64,
@@ -179,7 +207,7 @@ class GameText:
     """Which function of a game's `text.py` says each thing (Modules.text).
 
     `action(state, seat, kind, action)`: a legal action's label, for the seat
-    that decides `kind`. `event(event)`: an event copy's phrase.
+    that decides `kind`, reading the state only as far as `label_context` says. `event(event)`: an event copy's phrase.
     `decision(state, seat, kind)`: what the seat is asked (public facts only:
     every seat sees the decisions). `refusal(state, seat, move)`: why a move
     the seat sent is not legal now, with its numbers, or None for the
@@ -193,4 +221,9 @@ class GameText:
     event: Callable[[Event], Phrase]
     decision: Callable[[Any, int, str], Phrase]
     refusal: Callable[[Any, int, Any], Phrase | None] = lambda state, seat, move: None
+    #: `label_context(state, seat, kind)`: everything of the state a label
+    #: reads (a seat's own bid, whose sale it is), so the service keeps each
+    #: label by (decision kind, context, action) rather than asking for it
+    #: at every call. None: labels read the decision kind and the action only.
+    label_context: Callable[[Any, int, str], Hashable] | None = None
 

@@ -1,0 +1,93 @@
+"""The service's side of player-facing text (service/text.py): a phrase on
+the wire reads back as itself; kept texts and labels are the texts rendered
+afresh."""
+
+from __future__ import annotations
+
+from engines import registry
+from engines.core import Game
+from engines.core.text import Arg, Phrase, Seat, Term
+from marketplay.v1 import game_service_pb2 as pb
+from service import text
+from service.text import Speaker, message_bytes, shipped_catalogs
+from tests.conformance.playout import playout
+
+
+def _phrase(message: pb.Message) -> Phrase:
+    """The phrase a Message on the wire says (what a client's catalog reads)."""
+    return Phrase(message.id, tuple((a.name, _value(a)) for a in message.arguments))
+
+
+def _value(argument: pb.MessageArgument) -> Arg:
+    kind = argument.WhichOneof("value")
+    if kind == "seat":
+        return Seat(argument.seat)
+    if kind == "term":
+        return Term(argument.term)
+    if kind == "list":
+        items = tuple(_value(item) for item in argument.list.items)
+        assert all(isinstance(i, Seat | Term) for i in items)
+        return items  # type: ignore[return-value]
+    assert kind == "number", kind
+    return argument.number
+
+
+EDGES = [
+    Phrase("bare"),
+    Phrase.of("zeros", seat=Seat(0), count=0, empty=()),
+    Phrase.of("big", number=2**40, negative=-3, seats=(Seat(4), Seat(0)), terms=(Term("t"),)),
+    Phrase.of("ünïcode-ïd", term=Term("spice-merchant-spice-nutmeg-and-mace")),
+]
+
+
+def _game_phrases() -> list[Phrase]:
+    found: list[Phrase] = []
+    for game_id, engine in registry.ENGINES.items():
+        for step in playout(Game.new(engine, engine.spec.max_players, {}, b"bytes"), b"p"):
+            found += [engine.event_phrase(e) for e in step.events]
+            kind = next(d.kind for d in step.before.to_act() if d.seat == step.seat)
+            found.append(engine.action_phrase(step.before.state, step.seat, kind, step.action))
+            found.append(engine.decision_phrase(step.before.state, step.seat, kind))
+    return found
+
+
+def test_a_message_on_the_wire_says_its_phrase_exactly() -> None:
+    """Every kind of argument (a seat 0, a count 0, a negative or large number,
+    an empty list, a list of seats and terms) reads back as it was said."""
+    phrases = EDGES + _game_phrases()
+    assert len(phrases) > 100
+    for phrase in phrases:
+        assert _phrase(pb.Message.FromString(message_bytes(phrase))) == phrase
+
+
+def test_a_labelled_action_is_the_game_action_protobuf_makes() -> None:
+    """The kept bytes of a legal action with its label parse as the action and
+    the label's Message with its text."""
+    engine = registry.get("spice-merchant")
+    assert engine is not None
+    game = Game.new(engine, 2, {}, b"labels")
+    speaker = Speaker(shipped_catalogs(), "de")
+    kept = pb.Decision()
+    speaker.legal_actions(engine, game.state, 0, "register-secret", kept)
+    actions = engine.legal_actions(game.state, 0)
+    assert [a.spice_merchant for a in kept.legal_actions] == list(actions)
+    for labelled, action in zip(kept.legal_actions, actions, strict=True):
+        expected = pb.Message.FromString(message_bytes(engine.action_phrase(
+            game.state, 0, "register-secret", action)))
+        expected.text = speaker.text(engine.action_phrase(game.state, 0, "register-secret", action))
+        assert labelled.label == expected
+        assert labelled.label.text.startswith("Verdeckt anmelden: ")
+
+
+def test_kept_texts_are_the_texts_rendered_afresh() -> None:
+    """Texts and labels come from caches keyed by engine-made values: emptying
+    them changes nothing, with display names or without."""
+    catalogs = shipped_catalogs()
+    phrases = _game_phrases()[:300]
+    for names in ((), ("Ann", "", "Cy")):
+        for locale in ("en", "de", "en-XA"):
+            speaker = Speaker(catalogs, locale, names)
+            first = [speaker.said(p) for p in phrases]
+            text.forget()
+            fresh = [speaker.said(p) for p in phrases]
+            assert first == fresh
