@@ -300,7 +300,7 @@ class Speaker:
         if isinstance(value, int):
             return _Count(value) if marks is None else _Marked(value, next(marks))
         if isinstance(value, tuple):
-            return _listed(tuple(self._item(item, marks) for item in value), self.locale)
+            return listed(tuple(self._item(item, marks) for item in value), self.locale)
         return self._item(value, marks)
 
     def _item(self, item: Seat | Term, marks: Iterator[int] | None) -> str:
@@ -393,7 +393,7 @@ def _term(catalogs: Catalogs, locale: str, id: str) -> str:
 
 
 @lru_cache(maxsize=CACHE_ENTRIES)
-def _listed(items: tuple[str, ...], locale: str) -> str:
+def listed(items: tuple[str, ...], locale: str) -> str:
     """Items as the locale lists them ("A, B and C"); the pseudo-locale's "and"
     is accented too. Kept: items are terms' texts and seats' marks or default
     names, never a caller's display name."""
@@ -474,7 +474,7 @@ def forget() -> None:
     message_bytes.cache_clear()
     _TEMPLATES.clear()
     _term.cache_clear()
-    _listed.cache_clear()
+    listed.cache_clear()
     _LABELS.clear()
     _LISTS.clear()
 

@@ -191,6 +191,12 @@ def action(state: State, seat: int, kind: str, message: Message) -> Phrase:
     return Phrase(id)
 
 
+def label_context(state: State, seat: int, kind: str) -> tuple[int, int]:
+    """All of the state a label reads: the seat's own bid (a stay names it) and
+    the seller (a Rot names him); the service keeps labels by it."""
+    return state.bids[seat], state.seller
+
+
 # ------------------------------------------------------------------ prompts
 
 
@@ -313,4 +319,5 @@ def _sale_refusal(state: State, seat: int, move: SellCard | FinishSale) -> Phras
     return None
 
 
-TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal)
+TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
+                label_context=label_context)

@@ -155,7 +155,8 @@ class ProtoPhrases:
 
 
 @lru_cache(maxsize=256)
-def _plan(phrases: ProtoPhrases, descriptor: Any) -> tuple[tuple[str, bool, Callable[[Any], Arg | None]], ...]:
+def _plan(phrases: ProtoPhrases,
+          descriptor: Any) -> tuple[tuple[str, bool, Callable[[Any], Arg | None]], ...]:
     """A message type's arguments as (field, has presence, converter), worked out once."""
     plan = []
     for field_ in descriptor.fields:
@@ -207,7 +208,8 @@ class GameText:
     """Which function of a game's `text.py` says each thing (Modules.text).
 
     `action(state, seat, kind, action)`: a legal action's label, for the seat
-    that decides `kind`, reading the state only as far as `label_context` says. `event(event)`: an event copy's phrase.
+    that decides `kind`, reading the state only as far as `label_context` says.
+    `event(event)`: an event copy's phrase.
     `decision(state, seat, kind)`: what the seat is asked (public facts only:
     every seat sees the decisions). `refusal(state, seat, move)`: why a move
     the seat sent is not legal now, with its numbers, or None for the

@@ -16,6 +16,7 @@ update, so they read the action's fields and precomputed terms directly.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import cast
@@ -204,6 +205,22 @@ def action(state: State, seat: int, kind: str, legal: Message) -> Phrase:
     return Phrase(f"{PREFIX}-action-unknown")
 
 
+def label_context(state: State, seat: int, kind: str) -> Hashable:
+    """All of the state a label of `kind` reads (the service keeps labels by it):
+    the supply's count, the point a removal costs, the chosen crate and the
+    seat's shopfront (heights and matches of each placement), the scoring
+    options (points and rows)."""
+    if kind == "take-crate":
+        return len(state.supply)
+    if kind == "choose-crate":
+        return min(CANNOT_PLACE_PENALTY, state.scores[seat])
+    if kind == "place-crate":
+        return state.chosen_crate, state.grid, state.shopfronts[seat]
+    if kind == "score" and state.chosen_crate >= 0:
+        return state.variant, tuple(options_now(state))
+    return kind
+
+
 def _place_label(state: State, seat: int, place: pb.MarketFreshPlace) -> Phrase:
     """Which half goes on which square, the height it will lie at, and how many
     halves will match what lies beneath (2: a perfectly fresh match)."""
@@ -377,4 +394,5 @@ def _score_refusal(state: State, seat: int, move: ScoreCrate) -> Phrase | None:
     return None
 
 
-TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal)
+TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
+                label_context=label_context)

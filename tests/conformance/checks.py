@@ -11,8 +11,8 @@ from google.protobuf.message import Message
 
 from engines.core import Game, Rng
 from engines.core.engine import Event
-from engines.core.text import Phrase
 from engines.core.ranking import competition_ranks
+from engines.core.text import Phrase
 from tests.conformance.playout import Step
 
 

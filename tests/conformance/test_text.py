@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from fluent.syntax import FluentParser, ast
+from fluent.syntax import FluentParser, FluentSerializer, ast
 from fluent.syntax.visitor import Visitor
 
 from engines.core import Game
@@ -57,7 +57,8 @@ def _messages(locale: str) -> dict[str, tuple[str, set[str]]]:
             assert entry.id.name not in found, f"{locale}: {entry.id.name} is defined twice"
             names = _Variables()
             names.visit(entry)
-            found[entry.id.name] = (repr(entry.value), names.names)
+            found[entry.id.name] = (FluentSerializer().serialize_entry(entry).split("=", 1)[1],
+                                    names.names)
     return found
 
 
@@ -139,3 +140,31 @@ def test_display_names_are_shown_as_given_and_isolated() -> None:
     text = Speaker(catalogs, "en", names).text(phrase)
     assert text == "It is not your turn: waiting for \u2068{ $seats } אבג\u2069 and Player 2."
     assert Speaker(catalogs, "de", names).text(phrase).endswith("\u2069 und Spieler 2 gewartet.")
+
+
+@each_config
+def test_a_label_reads_the_state_only_through_its_context(config: PlayConfig) -> None:
+    """The service keeps a label by (decision kind, label context, action): over
+    a whole game, the same three always give the same phrase, or a kept label
+    would be wrong elsewhere (Engine.label_context)."""
+    engine = config.engine
+    seen: dict[tuple[object, ...], Phrase] = {}
+    for step in playout(config.new_game(b"labels"), b"label-policy"):
+        game = step.before
+        for decision in game.to_act():
+            context = engine.label_context(game.state, decision.seat, decision.kind)
+            for action in engine.legal_actions(game.state, decision.seat):
+                phrase = engine.action_phrase(game.state, decision.seat, decision.kind, action)
+                key = (decision.kind, context, action.SerializeToString(deterministic=True))
+                assert seen.setdefault(key, phrase) == phrase, (key, phrase, seen[key])
+
+
+def test_no_catalog_selects_on_a_large_exact_number() -> None:
+    """Templates keep a number by its plural category, and by itself only below
+    service.text.EXACT_BELOW: a selector key such as [25] would be missed."""
+    from service.text import EXACT_BELOW
+
+    for locale in _catalogs().locales:
+        keys = re.findall(r"^\s*\*?\[(\d+)\]", _catalogs().source(locale), re.MULTILINE)
+        assert all(int(k) < EXACT_BELOW for k in keys), (locale, keys)
+        assert "NUMBER(" not in _catalogs().source(locale)

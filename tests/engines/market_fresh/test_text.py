@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from babel.lists import format_list
 from google.protobuf.message import Message
 
 from engines.core import Game
@@ -22,7 +21,7 @@ from engines.market_fresh.text import CATALOGS as FRESH_CATALOGS
 from engines.market_fresh.text import RATINGS, SQUARES, TEXT, produce_term
 from engines.market_fresh.versions import RULES, V1
 from marketplay.v1 import market_fresh_pb2 as pb
-from service.text import PSEUDO_LOCALE, Catalogs, Speaker
+from service.text import PSEUDO_LOCALE, Catalogs, Speaker, listed
 from tests.conformance.configs import CONFIGS
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps
@@ -527,9 +526,7 @@ def render(locale: str, phrase: Phrase) -> str:
 
 def _value(locale: str, value: Arg) -> str | int:
     if isinstance(value, tuple):
-        items = [_value(locale, item) for item in value]
-        return format_list([str(i) for i in items], locale="en" if locale == PSEUDO_LOCALE
-                           else locale)
+        return listed(tuple(str(_value(locale, item)) for item in value), locale)
     if isinstance(value, Term):
         return render(locale, Phrase(value.id))
     if isinstance(value, Seat):

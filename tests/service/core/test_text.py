@@ -42,7 +42,7 @@ EDGES = [
 
 def _game_phrases() -> list[Phrase]:
     found: list[Phrase] = []
-    for game_id, engine in registry.ENGINES.items():
+    for engine in registry.ENGINES.values():
         for step in playout(Game.new(engine, engine.spec.max_players, {}, b"bytes"), b"p"):
             found += [engine.event_phrase(e) for e in step.events]
             kind = next(d.kind for d in step.before.to_act() if d.seat == step.seat)

@@ -82,7 +82,7 @@ def test_an_illegal_move_says_which_rule_with_its_numbers(http_served: ServedHtt
         state=start.state, seat=0, action=action, views=_views("en")))
     assert code == grpc.StatusCode.FAILED_PRECONDITION and said is not None
     assert said.id == "spice-merchant-refusal-not-in-hand"
-    assert said.text.startswith("You hold 0 × ") and said.text.endswith(", not 1.")
+    assert said.text.startswith("You hold 0 \u00d7 ") and said.text.endswith(", not 1.")
 
 
 def test_a_stale_step_and_a_finished_game_say_so(http_served: ServedHttp,
@@ -103,7 +103,7 @@ def test_a_stale_step_and_a_finished_game_say_so(http_served: ServedHttp,
 
 def test_without_a_locale_the_message_has_no_text(http_served: ServedHttp,
                                                  start: pb.GameUpdate) -> None:
-    code, said = _refused(http_served.stub, pb.ApplyActionRequest(
+    _, said = _refused(http_served.stub, pb.ApplyActionRequest(
         state=start.state, seat=0, action=_register(start, 0), expected_step=3))
     assert said is not None and said.id == "refusal-stale-step" and said.text == ""
 
