@@ -7,10 +7,10 @@ for every seat's view and the spectator's, replayed through the core in
 process (parse the request, ApplyAction, serialise the response; the state
 cache warm, as on the replica that sealed the state). Each round replays the
 game once per mode, the modes in a rotated order. Before each, the text
-caches are emptied and another seeded game of the same title is played in
-that mode: the worker has served other games, so labels and prompts are
-known, and this game's events are new to it (`--cold`: not even that, as on
-a worker's first game):
+caches are emptied and three other seeded games of the same title are played
+in that mode: the worker has served other games, so the labels and the
+shapes of sentences that recur are known, and this game's own are new to it
+(`--cold`: not even that, as on a worker's first game):
 
 - `none`: no locale and no Messages (what a call cost before text existed);
 - `messages`: `ViewSelection.messages`, ids and arguments only;
@@ -43,6 +43,8 @@ from service.sealing import Sealer
 from service.states import StateStore
 
 GAMES = (("spice-merchant", 4), ("central-market", 5), ("market-fresh", 4))
+#: The games a worker has served before the measured one (their seeds).
+WARM_GAMES = (b"another game", b"a third game", b"a fourth game")
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 CALL = Call()
 
@@ -148,7 +150,8 @@ def main() -> None:
             continue
         core = _core()
         requests = whole_game(core, game_id, players)
-        warm = None if args.cold else whole_game(core, game_id, players, b"another game")
+        warm = None if args.cold else [request for seed in WARM_GAMES
+                                       for request in whole_game(core, game_id, players, seed)]
         for mode in modes[:-1] if args.baseline else modes:
             play(core, requests, mode, players)  # every path run once
         samples: dict[str, list[float]] = {m: [] for m in modes}

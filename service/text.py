@@ -39,7 +39,7 @@ from fluent.syntax.visitor import Transformer
 from fluent_compiler.bundle import FluentBundle
 from fluent_compiler.types import FluentInt
 
-from engines.core.engine import Engine
+from engines.core.engine import Engine, Event
 from engines.core.text import Arg, Phrase, Seat, Term
 from marketplay.v1 import game_service_pb2 as pb
 
@@ -218,10 +218,30 @@ class Speaker:
         into.MergeFromString(self.said(phrase))
 
     def said(self, phrase: Phrase) -> bytes:
-        """The phrase as a serialized Message, with its text when a locale was asked for."""
+        """The phrase as a serialized Message, with its text when a locale was
+        asked for; kept by phrase and locale unless it names a seat the caller
+        named (phrases recur: "seat 2 passes", the same prompt, a label)."""
         if not self.locale:
             return message_bytes(phrase)
-        return message_bytes(phrase) + _text_field(self.text(phrase))
+        named = self.names and _names_a_seat(phrase)
+        if not named:
+            kept = _SAID.get((self.catalogs, self.locale, phrase))
+            if kept is not None:
+                return kept
+        said = message_bytes(phrase) + _text_field(self.text(phrase))
+        if not named:
+            _SAID.put((self.catalogs, self.locale, phrase), said)
+        return said
+
+    def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
+        """An event copy's Message written into `into`; its phrase is kept by the
+        engine and the copy's bytes (events recur across games: a pass, a bid)."""
+        key = (engine, event.audience is None, event.message.SerializeToString(deterministic=True))
+        phrase = _EVENT_PHRASES.get(key)
+        if phrase is None:
+            phrase = engine.event_phrase(event)
+            _EVENT_PHRASES.put(key, phrase)
+        into.MergeFromString(self.said(phrase))
 
     def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                       into: pb.Decision) -> None:
@@ -240,18 +260,23 @@ class Speaker:
             proto_field = engine.spec.proto_field
             named = False
             entries = []
+            parse = engine.spec.action_type.FromString
             for data in actions:
-                label = _LABELS.get((engine, kind, context, self.locale, data))
+                if engine.has_label_keys:
+                    extra = engine.label_key(state, seat, kind, parse(data))
+                    label_key: Hashable = (engine, kind, context, self.locale, data, extra)
+                else:
+                    label_key = (engine, kind, context, self.locale, data)
+                label = _LABELS.get(label_key)
                 if label is None:
-                    phrase = engine.action_phrase(state, seat, kind,
-                                                  engine.spec.action_type.FromString(data))
-                    label = _labelled(proto_field, data, self.said(phrase))
+                    phrase = engine.action_phrase(state, seat, kind, parse(data))
+                    label = _legal_action_field(_labelled(proto_field, data, self.said(phrase)))
                     if self.names and _names_a_seat(phrase):
                         named = True
                     else:
-                        _LABELS.put((engine, kind, context, self.locale, data), label)
+                        _LABELS.put(label_key, label)
                 entries.append(label)
-            kept = _legal_actions_field(entries)
+            kept = b"".join(entries)
             if not named:
                 _LISTS.put(key, kept)
         into.MergeFromString(kept)
@@ -263,21 +288,26 @@ class Speaker:
         a caller's display name costs a fill, not a render; and a name is never
         part of what is rendered or kept."""
         shape, values = _shape(phrase, self.locale)
-        template = _TEMPLATES.get((self.catalogs, self.locale, phrase.id, shape))
+        key = (self.catalogs, self.locale, phrase.id, shape)
+        template = _TEMPLATES.get(key)
         if template is None:
-            template = self._render(phrase, marked=True)
-            _TEMPLATES.put((self.catalogs, self.locale, phrase.id, shape), template)
+            template = _parts(self._render(phrase, marked=True))
+            _TEMPLATES.put(key, template)
         if not values:
-            return template
-        return _MARK.sub(lambda mark: self._fill(values[ord(mark.group(1)) - _MARK_BASE]), template)
+            return str(template[0])
+        filled = [self._fill(value) for value in values]
+        return "".join(part if isinstance(part, str) else filled[part] for part in template)
 
     def _fill(self, value: int | Seat) -> str:
-        if isinstance(value, Seat):
-            name = self.names[value.seat] if 0 <= value.seat < len(self.names) else ""
-            if name:
-                return _FSI + name + _PDI
-            return self.text(Phrase.of("seat-default-name", number=value.seat + 1))
-        return _number(value, self.locale)
+        if type(value) is int:
+            if 0 <= value < 1000 and _latin_digits(self.locale):
+                return str(value)
+            return _number(value, self.locale)
+        assert isinstance(value, Seat)
+        name = self.names[value.seat] if 0 <= value.seat < len(self.names) else ""
+        if name:
+            return _FSI + name + _PDI
+        return _default_name(self.catalogs, self.locale, value.seat)
 
     def _render(self, phrase: Phrase, marked: bool = False) -> str:
         """Fluent's text of the phrase; `marked`: every seat and number as its mark."""
@@ -335,6 +365,10 @@ class _Kept(Generic[V]):
             self._items.clear()
 
 
+#: Messages with their text, by catalogs, locale and phrase (Speaker.said); the
+#: phrases of event copies, by engine, audience and the copy's bytes (Speaker.event).
+_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
+_EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
 #: Labelled actions (Speaker.legal_actions), by engine, kind, context, locale and action;
 #: and whole lists of them, by the same and every action of the list.
 _LABELS: _Kept[bytes] = _Kept(CACHE_ENTRIES)
@@ -342,9 +376,9 @@ _LISTS: _Kept[bytes] = _Kept(CACHE_ENTRIES // 4)
 _LEGAL_ACTIONS_TAG = pb.Decision.DESCRIPTOR.fields_by_name["legal_actions"].number << 3 | 2
 
 
-def _legal_actions_field(entries: list[bytes]) -> bytes:
-    """Serialized GameActions as a Decision's repeated legal_actions field."""
-    return b"".join(_varint(_LEGAL_ACTIONS_TAG) + _varint(len(e)) + e for e in entries)
+def _legal_action_field(action: bytes) -> bytes:
+    """A serialized GameAction as an entry of a Decision's legal_actions field."""
+    return _varint(_LEGAL_ACTIONS_TAG) + _varint(len(action)) + action
 
 
 def _varint(value: int) -> bytes:
@@ -376,14 +410,15 @@ class _Count(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type hi
     general number formatting would reach ten times slower."""
 
     def format(self, locale: Locale) -> str:
-        if 0 <= self < 1000 and _latin_digits(str(locale)):
+        if 0 <= self < 1000 and locale.default_numbering_system == "latn":
             return int.__repr__(self)
         return str(super().format(locale))
 
 
 @lru_cache(maxsize=64)
 def _latin_digits(locale: str) -> bool:
-    return bool(Locale.parse(locale).default_numbering_system == "latn")
+    """Whether the locale writes Latin digits (CLDR's "latn")."""
+    return bool(_babel(locale).default_numbering_system == "latn")
 
 
 @lru_cache(maxsize=CACHE_ENTRIES)
@@ -410,7 +445,7 @@ _MARK_OPEN, _MARK_CLOSE, _MARK_BASE, _MAX_MARKS = "\ue000", "\ue001", 0xE100, 25
 _MARK = re.compile(f"{_MARK_OPEN}(.){_MARK_CLOSE}")
 #: Templates by (catalogs, locale, phrase id, shape): the shipped catalogs' and
 #: the engines' making, never a caller's bytes.
-_TEMPLATES: _Kept[str] = _Kept(CACHE_ENTRIES)
+_TEMPLATES: _Kept[tuple[str | int, ...]] = _Kept(CACHE_ENTRIES)
 #: Exact selector keys a catalog may use for a number ([0], [1]...): a number
 #: below this is part of a template's shape, a larger one only by its plural
 #: category (tests/conformance/test_text.py holds the catalogs to it).
@@ -419,6 +454,23 @@ EXACT_BELOW = 20
 
 def _mark(index: int) -> str:
     return _MARK_OPEN + chr(_MARK_BASE + index) + _MARK_CLOSE
+
+
+def _parts(marked: str) -> tuple[str | int, ...]:
+    """A marked text as its literal runs and the mark numbers between them."""
+    parts: list[str | int] = []
+    for index, piece in enumerate(_MARK.split(marked)):
+        if index % 2:
+            parts.append(ord(piece) - _MARK_BASE)
+        elif piece or index == 0:
+            parts.append(piece)
+    return tuple(parts)
+
+
+@lru_cache(maxsize=256)
+def _default_name(catalogs: Catalogs, locale: str, seat: int) -> str:
+    """A seat's text when the caller named it not: the locale's "Player N"."""
+    return Speaker(catalogs, locale)._render(Phrase.of("seat-default-name", number=seat + 1))
 
 
 class _Marked(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type hints
@@ -474,9 +526,12 @@ def forget() -> None:
     message_bytes.cache_clear()
     _TEMPLATES.clear()
     _term.cache_clear()
+    _default_name.cache_clear()
     listed.cache_clear()
     _LABELS.clear()
     _LISTS.clear()
+    _SAID.clear()
+    _EVENT_PHRASES.clear()
 
 
 def _names_a_seat(phrase: Phrase) -> bool:

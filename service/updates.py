@@ -90,7 +90,7 @@ def build_update(
             told = update.events.add(step=game.step, audience=sorted(event.audience or ()))
             getattr(told, field).CopyFrom(event.message)
             if speaker is not None:
-                speaker.message(engine.event_phrase(event), told.message)
+                speaker.event(engine, event, told.message)
     outcome = game.outcome()
     if outcome is not None:
         result_message = update.outcome

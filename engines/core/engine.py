@@ -136,6 +136,13 @@ class Engine(ABC, Generic[S, A]):
         keeps a label by decision kind, this context and the action)."""
         return ()
 
+    #: Whether `label_key` reads anything (the service asks it per action only then).
+    has_label_keys: bool = False
+
+    def label_key(self, state: S, seat: int, kind: str, action: A) -> Hashable:
+        """What of the state one action's label reads beyond `label_context`."""
+        return ()
+
     def event_phrase(self, event: Event) -> Phrase:
         """An event copy's phrase, from that copy alone (so from what its audience may see)."""
         return _default_phrases(self.spec.game_id).read(event.message, "event")

@@ -85,6 +85,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         self._codec = modules.codec(rules)
         self.has_secret_moves = modules.known_part is not None
         self.catalogs = modules.text.catalogs if modules.text is not None else None
+        self.has_label_keys = modules.text is not None and modules.text.label_key is not None
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
         return self.modules.new_game(self.rules, num_players, options, rng)
@@ -129,6 +130,12 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         if text is None or text.label_context is None:
             return ()
         return text.label_context(state, seat, kind)
+
+    def label_key(self, state: S, seat: int, kind: str, action: A) -> Hashable:
+        text = self.modules.text
+        if text is None or text.label_key is None:
+            return ()
+        return text.label_key(state, seat, kind, action)
 
     def event_phrase(self, event: Event) -> Phrase:
         text = self.modules.text

@@ -207,18 +207,30 @@ def action(state: State, seat: int, kind: str, legal: Message) -> Phrase:
 
 def label_context(state: State, seat: int, kind: str) -> Hashable:
     """All of the state a label of `kind` reads (the service keeps labels by it):
-    the supply's count, the point a removal costs, the chosen crate and the
-    seat's shopfront (heights and matches of each placement), the scoring
+    the supply's count, the point a removal costs, the chosen crate (each
+    placement's height and match are its own key: label_key), the scoring
     options (points and rows)."""
     if kind == "take-crate":
         return len(state.supply)
     if kind == "choose-crate":
         return min(CANNOT_PLACE_PENALTY, state.scores[seat])
     if kind == "place-crate":
-        return state.chosen_crate, state.grid, state.shopfronts[seat]
+        return state.chosen_crate, state.grid
     if kind == "score" and state.chosen_crate >= 0:
         return state.variant, tuple(options_now(state))
     return kind
+
+
+def label_key(state: State, seat: int, kind: str, legal: Message) -> Hashable:
+    """What a placement's label reads of the seat's shopfront: the height the
+    crate will lie at and how many halves match (label_context has the crate)."""
+    message = cast(pb.MarketFreshAction, legal)
+    if kind != "place-crate" or message.WhichOneof("kind") != "place":
+        return ()
+    grid, place = state.grid, message.place
+    a, b = place.first.row * grid + place.first.col, place.second.row * grid + place.second.col
+    shop = state.shopfronts[seat]
+    return shop.heights[a], shop.fit(state.chosen_crate, a, b)
 
 
 def _place_label(state: State, seat: int, place: pb.MarketFreshPlace) -> Phrase:
@@ -395,4 +407,4 @@ def _score_refusal(state: State, seat: int, move: ScoreCrate) -> Phrase | None:
 
 
 TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
-                label_context=label_context)
+                label_context=label_context, label_key=label_key)

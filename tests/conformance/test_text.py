@@ -144,9 +144,9 @@ def test_display_names_are_shown_as_given_and_isolated() -> None:
 
 @each_config
 def test_a_label_reads_the_state_only_through_its_context(config: PlayConfig) -> None:
-    """The service keeps a label by (decision kind, label context, action): over
-    a whole game, the same three always give the same phrase, or a kept label
-    would be wrong elsewhere (Engine.label_context)."""
+    """The service keeps a label by (decision kind, label context, action, the
+    action's label key): over a whole game, the same four always give the same
+    phrase, or a kept label would be wrong elsewhere (Engine.label_context)."""
     engine = config.engine
     seen: dict[tuple[object, ...], Phrase] = {}
     for step in playout(config.new_game(b"labels"), b"label-policy"):
@@ -155,7 +155,8 @@ def test_a_label_reads_the_state_only_through_its_context(config: PlayConfig) ->
             context = engine.label_context(game.state, decision.seat, decision.kind)
             for action in engine.legal_actions(game.state, decision.seat):
                 phrase = engine.action_phrase(game.state, decision.seat, decision.kind, action)
-                key = (decision.kind, context, action.SerializeToString(deterministic=True))
+                key = (decision.kind, context, action.SerializeToString(deterministic=True),
+                       engine.label_key(game.state, decision.seat, decision.kind, action))
                 assert seen.setdefault(key, phrase) == phrase, (key, phrase, seen[key])
 
 
