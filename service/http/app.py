@@ -74,6 +74,7 @@ from service.http.bodies import (
 )
 from service.http.connect import CURRENT_CALL, drop_tracebacks, protocol_of
 from service.http.cors import CorsPolicy
+from service.http.streams import Stream, end_stream_code
 from service.lifecycle import CallLife, Lifecycle
 
 if TYPE_CHECKING:
@@ -177,7 +178,10 @@ class HttpApp:
         mounted: Mapping[str, ASGIApp] | None = None,
         connection_age: float = 0.0,
         connection_requests: int = 0,
+        streams: tuple[str, ...] = (),
     ) -> None:
+        """`mounted` apps serve bidirectional streams, `streams` their names (as
+        "package.Service/Method"), each counted like an RPC."""
         self._ages = _ConnectionAges(connection_age, connection_requests)
         self._connect = connect
         #: Path prefix -> another connectrpc app (server reflection, service/reflection.py).
@@ -189,7 +193,7 @@ class HttpApp:
         self._openapi = openapi
         self.admission = admission or Admission(1 << 30)
         self._lifecycle = Lifecycle(self.admission, reporter or CallReporter(), metrics,
-                                    release=drop_tracebacks)
+                                    release=drop_tracebacks, streams=streams)
 
     def begin_drain(self) -> None:
         """Not ready from now on, and every new call refused with UNAVAILABLE (DRAINING)."""
@@ -232,11 +236,7 @@ class HttpApp:
             return
         for prefix, app in self._mounted.items():
             if path.startswith(prefix):
-                if _native_grpc(scope):  # reflection: grpcio's, on the gRPC port
-                    await request_body.discard()
-                    await _refuse_native_grpc(scope, send, _NATIVE_GRPC)
-                else:
-                    await app(scope, receive, send)
+                await self._stream_call(scope, app, request_body, send)
                 return
         await request_body.discard()
         asset = playground.lookup(path)
@@ -323,9 +323,42 @@ class HttpApp:
         life.refused(error)
         await _refuse(send, 405, error, headers=[("Allow", "POST")])
 
+    async def _stream_call(self, scope: Scope, app: ASGIApp, body: RequestBody,
+                           send: Send) -> None:
+        """A call to a mounted app (server reflection: a bidirectional stream), with an
+        RPC's life: the body deadline, admission once its first message is read, its
+        metrics and its report (service/http/streams.py)."""
+        name = scope["path"][1:]
+
+        def fallback() -> Call:
+            return Call(peer=_peer(scope), protocol=protocol_of(header(scope, b"content-type")))
+
+        with self._lifecycle.call(name, fallback, lambda: _headers(scope)) as life:
+            grpc_type = _grpc_type(scope)
+            if _native_grpc(scope):  # reflection: grpcio's, on the gRPC port
+                await body.discard()
+                await _refuse_native_grpc(scope, send, life.refused(_NATIVE_GRPC))
+                return
+            first = await self._read_body(scope, body, life, send, first=True)
+            if first is None:
+                return
+            refusal = life.admit()
+            if refusal is not None:
+                await _refuse(send, http_status(refusal.code), refusal, grpc_type)
+                return
+            stream = Stream(body, first, life)
+            del first
+            try:
+                await stream.run(app, scope, _watching(send, life))
+            except TimeoutError:
+                error = life.refused(self._body_timeout())
+                if not stream.answered:
+                    await _refuse(send, 408, error, grpc_type)
+
     async def _read_body(self, scope: Scope, body_reader: RequestBody, life: CallLife,
-                         send: Send) -> bytes | None:
-        """The request body, or None once a refusal (413, 408, 400) has been sent."""
+                         send: Send, first: bool = False) -> bytes | None:
+        """The request body (`first`: what has come once a stream's first message has),
+        or None once a refusal (413, 408, 400) has been sent."""
         grpc_type = _grpc_type(scope)
         text = header(scope, b"content-type").startswith(grpc_web_text.CONTENT_TYPE)
         # The limit is on the message, as in gRPC: gRPC and gRPC-Web add a frame prefix,
@@ -333,6 +366,8 @@ class HttpApp:
         limit = self._limit + (_GRPC_FRAME if grpc_type else 0)
         wire_limit = (limit + 2) // 3 * 4 if text else limit
         try:
+            if first and _enveloped(scope):
+                return await body_reader.read_first(self._limit)
             return await body_reader.read(wire_limit)
         except TooLarge:
             await body_reader.discard()
@@ -450,7 +485,7 @@ def _watching(send: Send, life: CallLife) -> Send:
     bad header, an unsupported codec, a status only in gRPC-Web's trailers frame), so
     every call is counted and reported with the code its client saw."""
     error_body: list[bytes] = []
-    state = {"status": 200, "grpc_web": False}
+    state = {"status": 200, "grpc_web": False, "connect_stream": False}
 
     async def watched(message: Message) -> None:
         if life.outcome.code is Code.OK:
@@ -460,6 +495,7 @@ def _watching(send: Send, life: CallLife) -> Send:
                 content_type = next((bytes(v) for k, v in message.get("headers", ())
                                      if bytes(k).lower() == b"content-type"), b"")
                 state["grpc_web"] = content_type.startswith(b"application/grpc-web")
+                state["connect_stream"] = content_type.startswith(b"application/connect+")
                 if message["status"] >= 400:
                     life.outcome.code = code_of_http_status(message["status"])
             if kind in ("http.response.start", "http.response.trailers"):
@@ -468,8 +504,8 @@ def _watching(send: Send, life: CallLife) -> Send:
                     life.outcome.code = code_of_number(str(status))
             if kind == "http.response.body":
                 chunk = bytes(message.get("body", b""))
-                if state["grpc_web"]:
-                    trailed = _trailer_status(chunk)
+                if state["grpc_web"] or state["connect_stream"]:
+                    trailed = (_trailer_status if state["grpc_web"] else end_stream_code)(chunk)
                     if trailed is not None:
                         life.outcome.code = trailed
                 elif int(state["status"]) >= 400 and sum(map(len, error_body)) < 4096:
@@ -565,6 +601,14 @@ async def _refuse_native_grpc(scope: Scope, send: Send, error: ServiceError) -> 
         await _refuse(send, 200, error, _grpc_type(scope))
     else:
         await _refuse(send, 415, error)
+
+
+def _enveloped(scope: Scope) -> bool:
+    """Whether the body is a stream of enveloped messages (Connect streaming, gRPC-Web and
+    gRPC in binary), so that its first message can be read before the rest."""
+    media_type = _media_type(scope)
+    return media_type.startswith("application/connect+") or \
+        media_type.partition("+")[0] in ("application/grpc-web", "application/grpc")
 
 
 def _grpc_type(scope: Scope) -> str:

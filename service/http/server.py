@@ -40,7 +40,7 @@ from service.http.compression import ResponseCompression
 from service.http.connect import SERVICE, connect_application
 from service.http.cors import CorsPolicy
 from service.http.openapi import openapi_json
-from service.reflection import http_reflection_apps
+from service.reflection import STREAMS, http_reflection_apps
 
 if TYPE_CHECKING:
     from service.rpc_metrics import UnaryCallMetrics
@@ -91,7 +91,7 @@ def build_http_app(
                    body_seconds=config.http_body_timeout_ms / 1000,
                    mounted=http_reflection_apps(SERVICE.full_name, config.max_request_bytes),
                    connection_age=config.http_max_connection_age_ms / 1000,
-                   connection_requests=config.http_keep_alive_max_requests)
+                   connection_requests=config.http_keep_alive_max_requests, streams=STREAMS)
 
 
 def create_http_server(

@@ -111,7 +111,8 @@ def test_a_malformed_chunk_size_is_400_and_counted(metered: Metered, chunk_size:
     assert metered.handled("InvalidArgument") == before + 1
 
 
-@pytest.mark.parametrize("path", ["/healthz"])
+@pytest.mark.parametrize("path", ["/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+                                  "/healthz"])
 def test_other_routes_answer_a_malformed_chunk_size_without_a_500(metered: Metered,
                                                                   path: str) -> None:
     with socket.create_connection(("127.0.0.1", metered.port), timeout=20) as sock:
