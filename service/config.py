@@ -168,7 +168,7 @@ class Config:
                           "replicas (0: never)"},
     )
     http_max_connections: int = field(
-        default=1_000,
+        default=4_096,
         metadata={"help": "HTTP port: connections one worker holds at once; more wait in the "
                           "listen backlog until one closes. Kept under the descriptor limit "
                           "(raised to fit it and 256 more, else lowered, with a warning). A "
