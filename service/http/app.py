@@ -11,7 +11,8 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   is refused with 413 / resource_exhausted (gRPC-Web: grpc-status 8) from its
   Content-Length, or as soon as the bytes read pass the limit, so no more
   than the limit is ever held; a gzip-encoded Connect body likewise once it
-  inflates past the limit;
+  inflates past the limit; every route's body within --http-body-timeout-ms
+  (408 BODY_TIMEOUT), and one cut short 400 (service/http/bodies.py);
 * gRPC-Web text mode, translated to binary (service/http/grpc_web_text.py);
 * 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
   than POST; native gRPC refused (UNIMPLEMENTED, GRPC_ON_GRPC_PORT: 415 over
@@ -21,11 +22,13 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   once, 429 / resource_exhausted (reason OVERLOADED) past it, 503 /
   unavailable (reason DRAINING) once draining;
 * for every RPC, however it ended: the grpc_server_* metrics, and one report
-  (log line for a refusal, span when tracing: service/calls.py).
+  (log line for a refusal, span when tracing: service/calls.py);
+* the same for the streams of the apps mounted beside the RPCs (server
+  reflection: service/http/streams.py).
 
 Admission, metrics and the report are the call's lifecycle
 (service/lifecycle.py), the same component the gRPC port uses; this module
-opens it for each RPC path and records the refusals it writes itself, and
+opens it for each RPC and stream path and records the refusals it writes itself, and
 reads back the code of answers connectrpc writes on its own (`_watching`).
 Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
 the rendering of handler errors (service/http/connect.py adapts it to the
@@ -271,10 +274,7 @@ class HttpApp:
         """One RPC, from admission to its report (its lifecycle), whatever refuses or ends it."""
         rpc = scope["path"][len(RPC_PREFIX):]
 
-        def fallback() -> Call:  # the call to report when connectrpc never reached our handler
-            return Call(peer=_peer(scope), protocol=protocol_of(header(scope, b"content-type")))
-
-        with self._lifecycle.call(rpc, fallback, lambda: _headers(scope)) as life:
+        with self._lifecycle.call(rpc, lambda: _scope_call(scope), lambda: _headers(scope)) as life:
             token = CURRENT_CALL.set(life)
             try:
                 await self._rpc_life(scope, rpc, body_reader, receive, send, life)
@@ -283,7 +283,6 @@ class HttpApp:
 
     async def _rpc_life(self, scope: Scope, rpc: str, body_reader: RequestBody, receive: Receive,
                         send: Send, life: CallLife) -> None:
-        grpc_type = _grpc_type(scope)
         if _native_grpc(scope):
             await body_reader.discard()
             await _refuse_native_grpc(scope, send, life.refused(_NATIVE_GRPC))
@@ -299,16 +298,25 @@ class HttpApp:
             await body_reader.discard()
             await self._wrong_rpc(scope, rpc, life, send)
             return
-        # The body first, within --http-body-timeout-ms: a slow sender holds no
-        # admission slot, and cannot hold its connection's stream for ever.
-        body = await self._read_body(scope, body_reader, life, send)
+        body = await self._admitted_body(scope, body_reader, life, send)
+        if body is not None:
+            await self._rpc(scope, body, receive, send, life)
+
+    async def _admitted_body(self, scope: Scope, body_reader: RequestBody, life: CallLife,
+                             send: Send, first: bool = False) -> bytes | None:
+        """The body (`first`: a stream's first message), then admission; None once refused.
+
+        The body first, within --http-body-timeout-ms: a slow sender holds no admission
+        slot, and cannot hold its connection's stream for ever.
+        """
+        body = await self._read_body(scope, body_reader, life, send, first)
         if body is None:
-            return
+            return None
         refusal = life.admit()
         if refusal is not None:
-            await _refuse(send, http_status(refusal.code), refusal, grpc_type)
-            return
-        await self._rpc(scope, body, receive, send, life)
+            await _refuse(send, http_status(refusal.code), refusal, _grpc_type(scope))
+            return None
+        return body
 
     async def _wrong_rpc(self, scope: Scope, rpc: str, life: CallLife, send: Send) -> None:
         if rpc not in _RPCS:
@@ -329,22 +337,14 @@ class HttpApp:
         RPC's life: the body deadline, admission once its first message is read, its
         metrics and its report (service/http/streams.py)."""
         name = scope["path"][1:]
-
-        def fallback() -> Call:
-            return Call(peer=_peer(scope), protocol=protocol_of(header(scope, b"content-type")))
-
-        with self._lifecycle.call(name, fallback, lambda: _headers(scope)) as life:
+        with self._lifecycle.call(name, lambda: _scope_call(scope), lambda: _headers(scope)) as life:
             grpc_type = _grpc_type(scope)
             if _native_grpc(scope):  # reflection: grpcio's, on the gRPC port
                 await body.discard()
                 await _refuse_native_grpc(scope, send, life.refused(_NATIVE_GRPC))
                 return
-            first = await self._read_body(scope, body, life, send, first=True)
+            first = await self._admitted_body(scope, body, life, send, first=True)
             if first is None:
-                return
-            refusal = life.admit()
-            if refusal is not None:
-                await _refuse(send, http_status(refusal.code), refusal, grpc_type)
                 return
             stream = Stream(body, first, life)
             del first
@@ -572,6 +572,11 @@ def _unsupported_type(scope: Scope) -> ServiceError:
         f"{said}: send Connect as application/json or application/proto, gRPC-Web as "
         "application/grpc-web[-text][+proto|+json] (curl: -H 'Content-Type: application/json')",
         {"content_type": given})
+
+
+def _scope_call(scope: Scope) -> Call:
+    """The call to report when no handler made one (connectrpc never reached ours)."""
+    return Call(peer=_peer(scope), protocol=protocol_of(header(scope, b"content-type")))
 
 
 def _peer(scope: Scope) -> str:

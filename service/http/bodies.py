@@ -42,7 +42,7 @@ class TooLarge(Exception):
 
 
 class BodyCut(Exception):
-    """The body ended before its end: the client went away, or the server could not parse
+    """The body stopped short of its end: the client went away, or the server could not parse
     its framing (Granian hands the application a malformed chunk size, `-1` or 19 hex
     digits, as a disconnect, and answered 500 when the application then sent nothing)."""
 
@@ -61,7 +61,7 @@ class RequestBody:
         self.h2 = scope.get("http_version") == "2"
         declared = header(scope, b"content-length")
         #: The declared length, if any (a chunked or HTTP/2 body may declare none).
-        self.declared = int(declared) if declared.isdigit() else None
+        self.declared = int(declared) if declared.isascii() and declared.isdigit() else None
         #: HTTP/1.1 reads on past a refusal for a body of up to H1_READ_ON_BYTES, so the
         #: connection stays usable and the client reads its answer: closing a connection with
         #: the body unread resets it, and the answer may be lost with it. A larger one (or a

@@ -19,12 +19,9 @@ from dataclasses import replace
 import httpx
 import pytest
 from grpc_reflection.v1alpha import reflection_pb2
-from prometheus_client import CollectorRegistry
 
-from service.metrics import Metrics
-from service.rpc_metrics import UnaryCallMetrics
+from tests import servers
 from tests.attacks.h2raw import RawH2
-from tests.servers import Serving, start_server
 from tests.service.conftest import TEST_CONFIG
 
 BODY_SECONDS = 1.5
@@ -37,28 +34,19 @@ PROTOCOLS = ("application/connect+proto", "application/connect+json",
              "application/grpc-web+proto")
 
 
-class Metered:
-    """A server of this process counting into its own registry."""
-
-    def __init__(self) -> None:
-        self.registry = CollectorRegistry()
-        self.serving: Serving = start_server(
-            CONFIG, http=True, http_metrics=UnaryCallMetrics(Metrics(self.registry)))
-        assert self.serving.running.http is not None
-        self.port = self.serving.running.http.port
-
-    def sample(self, name: str, stream: str, **labels: str) -> float:
+class Metered(servers.Metered):
+    def stream(self, name: str, stream: str, expected: float = 0, **labels: str) -> float:
+        """A series of a reflection stream, waited for until it reaches `expected`."""
         service, method = stream.split("/")
-        return self.registry.get_sample_value(name, {
-            "grpc_type": "bidi_stream", "grpc_service": service, "grpc_method": method,
-            **labels}) or 0.0
+        return self.sample(name, {"grpc_type": "bidi_stream", "grpc_service": service,
+                                  "grpc_method": method, **labels}, expected)
 
 
 @pytest.fixture(scope="module")
 def metered() -> Iterator[Metered]:
-    served = Metered()
+    served = Metered(CONFIG)
     yield served
-    served.serving.stop()
+    served.stop()
 
 
 def _message(content_type: str) -> bytes:
@@ -120,40 +108,26 @@ def test_a_held_reflection_stream_over_h2_is_cut_too(metered: Metered) -> None:
 def test_a_reflection_stream_is_counted_and_a_cut_one_reported(
         caplog: pytest.LogCaptureFixture) -> None:
     """On a server of its own: refusal lines of one kind are logged once per 10 s."""
-    metered = Metered()
+    metered = Metered(CONFIG)
     try:
-        _counted_and_reported(metered, caplog)
+        stream = STREAMS[1]
+        response = httpx.post(f"http://127.0.0.1:{metered.port}/{stream}",
+                              content=_message("application/connect+proto"),
+                              headers={"content-type": "application/connect+proto"}, timeout=10)
+        assert response.status_code == 200
+        assert b"marketplay.v1.GameService" in response.content
+        assert metered.stream("grpc_server_handled_total", stream, 1, grpc_code="OK") == 1
+        assert metered.stream("grpc_server_msg_received_total", stream) == 1
+        assert metered.stream("grpc_server_msg_sent_total", stream) == 1
+        caplog.set_level(logging.INFO, logger="marketplay.calls")
+        with _held(metered.port, f"/{stream}", "application/connect+proto") as sock:
+            _until_closed(sock)
+        assert metered.stream("grpc_server_handled_total", stream, 1,
+                              grpc_code="DeadlineExceeded") == 1
+        assert any(f"refused {stream}: DEADLINE_EXCEEDED BODY_TIMEOUT" in r.getMessage()
+                   for r in caplog.records)
     finally:
-        metered.serving.stop()
-
-
-def _counted_and_reported(metered: Metered, caplog: pytest.LogCaptureFixture) -> None:
-    stream = STREAMS[1]
-    before = metered.sample("grpc_server_handled_total", stream, grpc_code="OK")
-    sent_before = metered.sample("grpc_server_msg_sent_total", stream)
-    response = httpx.post(f"http://127.0.0.1:{metered.port}/{stream}",
-                          content=_message("application/connect+proto"),
-                          headers={"content-type": "application/connect+proto"}, timeout=10)
-    assert response.status_code == 200
-    assert b"marketplay.v1.GameService" in response.content
-    deadline = time.monotonic() + 10
-    while metered.sample("grpc_server_handled_total", stream, grpc_code="OK") == before \
-            and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert metered.sample("grpc_server_handled_total", stream, grpc_code="OK") == before + 1
-    assert metered.sample("grpc_server_msg_sent_total", stream) == sent_before + 1
-    caplog.set_level(logging.INFO, logger="marketplay.calls")
-    cut_before = metered.sample("grpc_server_handled_total", stream, grpc_code="DeadlineExceeded")
-    with _held(metered.port, f"/{stream}", "application/connect+proto") as sock:
-        _until_closed(sock)
-    deadline = time.monotonic() + 10
-    while metered.sample("grpc_server_handled_total", stream, grpc_code="DeadlineExceeded") \
-            == cut_before and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert metered.sample("grpc_server_handled_total", stream,
-                          grpc_code="DeadlineExceeded") == cut_before + 1
-    assert any(f"refused {stream}: DEADLINE_EXCEEDED BODY_TIMEOUT" in r.getMessage()
-               for r in caplog.records)
+        metered.stop()
 
 
 def test_a_reflection_stream_waits_for_admission(metered: Metered) -> None:
