@@ -156,13 +156,17 @@ class Normal:
         assert isinstance(self.service, Service)  # a candidate HTTP server has no gRPC port
         with grpc.insecure_channel(self.service.address) as channel:
             stub = pb_grpc.GameServiceStub(channel)
-            new = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2,
-                                                 views=ALL), timeout=30)
-            update = new.update
+            new: pb.NewGameResponse | None = None
+            update = pb.GameUpdate()
             while not self._stop.is_set() and len(self.seconds) < 100_000:
-                if update.HasField("outcome"):
-                    new = stub.NewGame(pb.NewGameRequest(
-                        game_id="spice-merchant", num_players=2, views=ALL), timeout=30)
+                if new is None or update.HasField("outcome"):
+                    started = time.perf_counter()
+                    try:  # a NewGame that fails counts as a failed call (a starved worker)
+                        new = stub.NewGame(pb.NewGameRequest(
+                            game_id="spice-merchant", num_players=2, views=ALL), timeout=5)
+                    except grpc.RpcError as exc:
+                        self._record(started, exc.code().name)  # type: ignore[attr-defined]
+                        continue
                     update = new.update
                 seat, action = first_legal(update)
                 tokens = dict(enumerate(new.seat_tokens))  # for a server that requires them
@@ -521,8 +525,9 @@ def reflection_hold(service: Target, hold: float, count: int = 520) -> str:
         deadline = time.monotonic() + hold
         while waiting and time.monotonic() < deadline:
             for key, _ in watched.select(0.2):
-                sock = key.fileobj
-                assert isinstance(sock, socket.socket)
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
+                sock = ready
                 try:
                     data = sock.recv(65536)
                 except OSError:
@@ -625,8 +630,8 @@ def _grpc_reason(exc: grpc.RpcError) -> str:
     for detail in status.details if status is not None else ():
         info = error_details_pb2.ErrorInfo()
         if detail.Unpack(info):
-            return info.reason
-    return exc.code().name  # type: ignore[attr-defined,no-any-return]
+            return str(info.reason)
+    return str(exc.code().name)
 
 
 def _response_head(sock: socket.socket) -> tuple[int, bytes, bool]:
