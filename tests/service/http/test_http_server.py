@@ -180,8 +180,11 @@ def test_connections_past_the_cap_wait_for_one_to_close() -> None:
         try:
             waiting = socket.create_connection(("127.0.0.1", http.port), timeout=10)
             waiting.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-            time.sleep(0.5)
+            deadline = time.monotonic() + 10
             sample = http.connections.sample()
+            while (sample.open, sample.waiting) != (8, 1) and time.monotonic() < deadline:
+                time.sleep(0.05)  # until Granian has taken the first eight from the backlog
+                sample = http.connections.sample()
             assert (sample.open, sample.waiting) == (8, 1)
             assert registry.get_sample_value("marketplay_http_connections") == 8
             assert registry.get_sample_value("marketplay_http_connections_waiting") == 1
@@ -208,10 +211,9 @@ def test_a_connection_silent_both_ways_is_closed() -> None:
         port = served.running.http.port
         quiet, talking = RawH2(port), RawH2(port)
         try:
-            watch = ConnectionWatch(port, 8, idle=1.0)
-            for _ in range(6):  # 1.5 s: past the idle time for `quiet` only
-                talking.settings()
-                time.sleep(0.25)
+            watch = ConnectionWatch(port, 8, idle=2.0)
+            time.sleep(2.5)  # both silent past the idle time; then `talking` talks
+            talking.settings()
             assert watch.sample().closed_idle == 1
             assert quiet.closed.wait(5)
             assert not talking.closed.is_set()
