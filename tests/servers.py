@@ -94,5 +94,11 @@ class Metered:
                 return value
             time.sleep(0.02)
 
+    def handled(self, code: str, expected: float = 0.0, method: str = "ListGames") -> float:
+        """How many calls to a GameService `method` ended with `code` (Go's spelling)."""
+        return self.sample("grpc_server_handled_total", {
+            "grpc_type": "unary", "grpc_service": "marketplay.v1.GameService",
+            "grpc_method": method, "grpc_code": code}, expected)
+
     def stop(self) -> None:
         self.serving.stop()

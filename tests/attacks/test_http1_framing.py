@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests import servers
+from tests.servers import Metered
 from tests.service.conftest import TEST_CONFIG
 
 LIST_GAMES = "/marketplay.v1.GameService/ListGames"
@@ -25,14 +25,6 @@ LIMIT = TEST_CONFIG.max_request_bytes
 #: Bodies over the limit: read on and dropped (up to 1 MiB), then left unread.
 SIZES = (LIMIT + 1, 300_000, 1 << 20, *range(1_100_000, 2_150_000, 50_000), 3_000_000)
 BAD_CHUNK_SIZES = (b"-1", b"1" * 19, b"f" * 19, b"0x10", b"zz", b"")
-
-
-class Metered(servers.Metered):
-    def handled(self, code: str, expected: float = 0) -> float:
-        """ListGames' count of `code`, waited for until it reaches `expected`."""
-        return self.sample("grpc_server_handled_total", {
-            "grpc_type": "unary", "grpc_service": "marketplay.v1.GameService",
-            "grpc_method": "ListGames", "grpc_code": code}, expected)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
-from tests import servers
+from tests.servers import Metered
 from tests.service.conftest import TEST_CONFIG
 from tests.service.http_client import http_client, parse_grpc_web
 
@@ -23,14 +23,6 @@ MESSAGE = pb.ListGamesRequest().SerializeToString()
 
 def _frame(message: bytes, flags: int = 0) -> bytes:
     return bytes([flags]) + len(message).to_bytes(4, "big") + message
-
-
-class Metered(servers.Metered):
-    def handled(self, code: str, expected: float = 0) -> float:
-        """ListGames' count of `code`, waited for until it reaches `expected`."""
-        return self.sample("grpc_server_handled_total", {
-            "grpc_type": "unary", "grpc_service": "marketplay.v1.GameService",
-            "grpc_method": "ListGames", "grpc_code": code}, expected)
 
 
 @pytest.fixture(scope="module")
