@@ -93,6 +93,7 @@ def urls(config: Config, grpc_port: int, http_port: int) -> str:
         lines += [f"  playground  {base}/",
                   f"  HTTP API    {base}/marketplay.v1.GameService/<Method> (Connect, gRPC-Web)",
                   f"  OpenAPI     {base}/openapi.json",
+                  f"  catalogs    {base}/catalogs/<locale>.ftl",
                   f"  health      {base}/healthz  {base}/readyz"]
     if config.metrics_port:
         lines.append(f"  metrics     http://{host}:{config.metrics_port}/metrics")

@@ -7,6 +7,7 @@ What it adds to connectrpc's generated app, in the order a request meets it:
 * `/healthz` (the process answers), `/readyz` (not while draining) and
   `/openapi.json`, for load balancers and tools that speak no gRPC;
 * the browser playground at `/` and `/playground/<file>` (service/playground);
+* each shipped locale's catalog at `/catalogs/<locale>.ftl` (service/http/catalogs.py);
 * the request size limit (`--max-request-bytes`, as gRPC's): a body above it
   is refused with 413 / resource_exhausted (gRPC-Web: grpc-status 8) from its
   Content-Length, or as soon as the bytes read pass the limit, so no more
@@ -65,7 +66,7 @@ from service.errors import (
     http_status,
     invalid,
 )
-from service.http import grpc_web_text
+from service.http import catalogs, grpc_web_text
 from service.http.bodies import (
     FRAME_PREFIX,
     BodyCut,
@@ -242,7 +243,7 @@ class HttpApp:
                 await self._stream_call(scope, app, request_body, send)
                 return
         await request_body.discard()
-        asset = playground.lookup(path)
+        asset = playground.lookup(path) or catalogs.lookup(path)
         if asset is not None:
             await playground.serve(asset, scope, send)
             return

@@ -23,7 +23,8 @@ comments become descriptions) and follows the proto3 JSON mapping:
   choices;
 * every RPC as `POST /<package>.<Service>/<Method>` with `application/json`
   bodies, and the Connect error body for error statuses; /healthz and /readyz
-  as the plain-text GETs the HTTP port serves beside them;
+  as the plain-text GETs the HTTP port serves beside them, and
+  /catalogs/{locale}.ftl, each shipped locale's catalog (service/http/catalogs.py);
 * `security: []`: no operation takes a credential in a header, query or cookie.
   A seat token is a field of the request body (`seatToken`), checked by the
   core, which OpenAPI's security schemes cannot describe.
@@ -41,7 +42,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
@@ -376,17 +377,56 @@ def _health_paths() -> dict[str, Json]:
     }
 
 
+CATALOGS_TAG = "Catalogs"
+
+
+def _catalog_paths(locales: Sequence[str]) -> dict[str, Json]:
+    """/catalogs/{locale}.ftl as service/http/catalogs.py answers it (GET; HEAD too)."""
+    return {
+        "/catalogs/{locale}.ftl": {"get": {
+            "operationId": "catalog", "tags": [CATALOGS_TAG],
+            "summary": "A shipped locale's whole catalog (Project Fluent), to render Messages locally.",
+            "description": "The shared catalog and every game's, as the server renders with "
+                           "them: for a frontend that asks for Messages without text "
+                           "(ViewSelection.messages) and renders them itself. Revalidated on "
+                           "every use (Cache-Control: no-cache, ETag; If-None-Match answers "
+                           "304). HEAD answers the same without a body.",
+            "parameters": [{
+                "name": "locale", "in": "path", "required": True,
+                "description": "A shipped locale, exactly (GameUpdate.locale names the one a "
+                               "response was rendered in).",
+                "schema": {"type": "string", "enum": list(locales)},
+            }],
+            "responses": {
+                "200": _text("The catalog, UTF-8.", "seat-default-name = Player { $number }\n"),
+                "404": {"description": "No catalog for that locale (UNKNOWN_PATH).",
+                        "content": {"application/json": {
+                            "schema": {"$ref": f"#/components/schemas/{ERROR_SCHEMA}"}}}},
+            },
+        }},
+    }
+
+
+def shipped_locales() -> tuple[str, ...]:
+    """The locales this build's catalogs render (service/text.py)."""
+    from service.text import shipped_catalogs
+
+    return shipped_catalogs().locales
+
+
 def release() -> str:
     """The installed marketplay's version (pyproject.toml's), the document's info.version."""
     return metadata.version("marketplay")
 
 
-def build(files: descriptor_pb2.FileDescriptorSet) -> Json:
-    """The OpenAPI document (a JSON-ready dict) for the service in `files`."""
+def build(files: descriptor_pb2.FileDescriptorSet, locales: Sequence[str] | None = None) -> Json:
+    """The OpenAPI document (a JSON-ready dict) for the service in `files`, with
+    the catalogs of `locales` (default: the shipped ones)."""
     contract = _Contract(files)
     builder = _Builder(contract)
     _, service_comment, _ = contract.services[SERVICE]
-    paths = {**dict(_operations(contract, builder)), **_health_paths()}
+    paths = {**dict(_operations(contract, builder)), **_health_paths(),
+             **_catalog_paths(shipped_locales() if locales is None else locales)}
     service_name = SERVICE.rsplit(".", 1)[-1]
     return {
         "openapi": "3.1.0",
@@ -408,6 +448,9 @@ def build(files: descriptor_pb2.FileDescriptorSet) -> Json:
             {"name": service_name, "description": service_comment or "The game RPCs."},
             {"name": HEALTH_TAG, "description": "Liveness and readiness for load balancers "
                                                  "and orchestrators (docs/http.md)."},
+            {"name": CATALOGS_TAG, "description": "The catalogs of player-facing text, for "
+                                                   "frontends that render it themselves "
+                                                   "(docs/http.md)."},
         ],
         "paths": paths,
         "components": {"schemas": {**dict(sorted(builder.schemas.items())), **_error_schemas()}},

@@ -20,6 +20,7 @@ from openapi_spec_validator import validate
 from engines import registry
 from marketplay.v1 import game_service_pb2 as pb
 from service.http.openapi import build, load_descriptors
+from service.text import shipped_catalogs
 from tests.service.conftest import ServedHttp, first_legal
 from tests.service.http_client import SERVICE, http_client, post_json
 
@@ -43,7 +44,8 @@ def test_the_served_document_is_the_generated_one() -> None:
 
 def test_every_rpc_is_a_json_post() -> None:
     methods = {m.name for m in pb.DESCRIPTOR.services_by_name["GameService"].methods}
-    assert set(DOC["paths"]) == {f"/{SERVICE}/{m}" for m in methods} | {"/healthz", "/readyz"}
+    assert set(DOC["paths"]) == {f"/{SERVICE}/{m}" for m in methods} | {
+        "/healthz", "/readyz", "/catalogs/{locale}.ftl"}
     for method in methods:
         operation = DOC["paths"][f"/{SERVICE}/{method}"]["post"]
         body = operation["requestBody"]["content"]["application/json"]["schema"]
@@ -129,7 +131,7 @@ def test_info_names_the_release_licence_and_contact() -> None:
     assert DOC["security"] == []  # seat tokens travel in the body (seatToken), not a header
     tags = {tag["name"] for tag in DOC["tags"]}
     used = {tag for ops in DOC["paths"].values() for op in ops.values() for tag in op["tags"]}
-    assert used == tags == {"GameService", "Health"}
+    assert used == tags == {"GameService", "Health", "Catalogs"}
 
 
 def test_health_pages_are_documented_as_served(http_served: ServedHttp,
@@ -143,6 +145,21 @@ def test_health_pages_are_documented_as_served(http_served: ServedHttp,
         assert answer.headers["content-type"] in documented
         example = documented[answer.headers["content-type"]]["schema"]["examples"][0]
         assert answer.text == example
+
+
+def test_catalogs_are_documented_as_served(http_served: ServedHttp, client: httpx.Client) -> None:
+    """Every shipped locale's catalog answers 200 in the documented type; another 404."""
+    operation = DOC["paths"]["/catalogs/{locale}.ftl"]["get"]
+    locales = operation["parameters"][0]["schema"]["enum"]
+    assert locales == list(shipped_catalogs().locales)
+    for locale in locales:
+        answer = client.get(f"{http_served.base}/catalogs/{locale}.ftl")
+        assert answer.status_code == 200, locale
+        assert answer.headers["content-type"] in operation["responses"]["200"]["content"]
+    missing = client.get(f"{http_served.base}/catalogs/fr.ftl")
+    assert missing.status_code == 404
+    assert missing.headers["content-type"] in operation["responses"]["404"]["content"]
+    _validator("connect.Error").validate(missing.json())
 
 
 def _validator(name: str) -> jsonschema.Draft202012Validator:
