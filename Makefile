@@ -18,6 +18,9 @@ PROTOC := protoc
 GRPC_JAVA_PLUGIN := /usr/bin/grpc_java_plugin
 RPC_PROTO_DIR := clients/ts/proto-deps
 OPENAPI_OUT ?= docs/openapi.json
+# Where `make catalogs` writes each shipped locale's catalog (the TypeScript package's copy;
+# tests/service/contract/test_catalog_files.py points it at a temporary directory and compares).
+CATALOGS_OUT ?= clients/ts/catalogs
 TS_DIR := clients/ts
 TSC := $(TS_DIR)/node_modules/.bin/tsc
 # The browser playground (served at / on the HTTP port): sources, bundler, committed bundle.
@@ -36,7 +39,7 @@ MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
 .PHONY: run test install openapi-lint proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
-.PHONY: constraints system-tools proto-tools image image-test playground
+.PHONY: constraints system-tools proto-tools image image-test playground catalogs
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -122,6 +125,13 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	$(PROTOC) -I proto -I $(RPC_PROTO_DIR) --java_out=$(JAVA_OUT) \
 	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) \
 	  $(PROTO_SRC) $(RPC_PROTO_DIR)/google/rpc/error_details.proto
+
+## catalogs: write each shipped locale's catalog of player-facing text (engines/*/locales,
+## plus the generated pseudo-locale) into $(CATALOGS_OUT) as <locale>.ftl, exactly as the HTTP
+## port serves GET /catalogs/<locale>.ftl; run it after editing a .ftl file, beside `make proto`
+## after a contract change, and commit the result (a test fails when it is stale)
+catalogs: $(VENV)/.runtime
+	$(PY) -m service.http.catalogs --out $(CATALOGS_OUT)
 
 ## playground: rebuild the browser playground (clients/ts/playground) into $(PLAYGROUND_OUT);
 ## commit the result (tests/service/http/test_playground_bundle.py fails when it is stale)

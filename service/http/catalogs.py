@@ -5,7 +5,10 @@ ids and arguments, no text) fetches a locale's whole catalog here: the shared
 catalog and every game's, in Project Fluent's syntax, exactly as
 `Catalogs.source(locale)` gives them to the server's own renderer
 (service/text.py), the pseudo-locale's as made at start. The same files ship
-in the TypeScript package (clients/ts/catalogs, `make catalogs`).
+in the TypeScript package: `python -m service.http.catalogs --out DIR` (`make
+catalogs`) writes them as `DIR/<locale>.ftl`, and
+tests/service/contract/test_catalog_files.py fails when the committed ones
+are stale.
 
 The catalogs are read once into a fixed table (body, gzip copy, ETag) keyed by
 the exact path of each shipped locale, as the playground's files are: a
@@ -19,14 +22,17 @@ requests are not counted in the RPC metrics (docs/http.md, "Metrics").
 
 from __future__ import annotations
 
+import argparse
 import functools
 import gzip
 import hashlib
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 from service.playground import Asset
 
-__all__ = ["CONTENT_TYPE", "PREFIX", "assets", "lookup"]
+__all__ = ["CONTENT_TYPE", "PREFIX", "assets", "export", "lookup"]
 
 PREFIX = "/catalogs/"
 SUFFIX = ".ftl"
@@ -62,3 +68,33 @@ def lookup(path: str) -> Asset | None:
     if not path.startswith(PREFIX):
         return None
     return assets().get(path)
+
+
+def export(directory: Path) -> list[Path]:
+    """Writes `<locale>.ftl` for every shipped locale into `directory` (made if
+    missing; other `.ftl` files there are removed, so a dropped locale goes
+    too); the files written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path, asset in assets().items():
+        target = directory / path.removeprefix(PREFIX)
+        target.write_bytes(asset.body)
+        written.append(target)
+    for stale in set(directory.glob(f"*{SUFFIX}")) - set(written):
+        stale.unlink()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write each shipped locale's catalog as "
+                                                 "<locale>.ftl, as GET /catalogs/<locale>.ftl "
+                                                 "serves it.")
+    parser.add_argument("--out", type=Path, required=True, help="the directory to write into")
+    args = parser.parse_args(argv)
+    for path in export(args.out):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
