@@ -22,6 +22,7 @@ export * from "./gen/marketplay/v1/game_service_pb.js";
 export * from "./gen/marketplay/v1/central_market_pb.js";
 export * from "./gen/marketplay/v1/market_fresh_pb.js";
 export * from "./gen/marketplay/v1/spice_merchant_pb.js";
+export * from "./text.js";
 export { type ErrorInfo, ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 

@@ -1,9 +1,14 @@
 /**
  * Transports for Node.js (connect-node): native gRPC over HTTP/2 to the gRPC
- * port (50051), and Connect or gRPC-Web to the HTTP port (8080).
+ * port (50051), and Connect or gRPC-Web to the HTTP port (8080); and the
+ * catalogs this package carries, read from its `catalogs/` folder.
  */
+import { readdirSync, readFileSync } from "node:fs";
+
 import { ConnectError, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
+
+import { MessageRenderer, type RendererOptions, SOURCE_LOCALE } from "./text.js";
 
 /**
  * grpc: the gRPC protocol over HTTP/2 (the grpcio server, --port).
@@ -66,4 +71,33 @@ export function createNodeTransport(options: NodeTransportOptions): Transport {
         useBinaryFormat: options.binary ?? true,
       });
   }
+}
+
+/** The package's catalogs (`make catalogs` writes them beside `dist/`). */
+const CATALOGS = new URL("../catalogs/", import.meta.url);
+
+/** The locales whose catalogs this package carries ("de", "en", "en-XA"), sorted. */
+export function catalogLocales(): string[] {
+  return readdirSync(CATALOGS)
+    .filter((name) => name.endsWith(".ftl"))
+    .map((name) => name.slice(0, -".ftl".length))
+    .sort();
+}
+
+/**
+ * A carried locale's whole catalog, as the server renders with it (and serves
+ * at GET /catalogs/<locale>.ftl). The locale is matched against the carried
+ * list, never used to build a path; an unknown one throws.
+ */
+export function loadCatalog(locale: string): string {
+  if (!catalogLocales().includes(locale)) {
+    throw new Error(`no catalog for locale ${JSON.stringify(locale)} (carried: ${catalogLocales().join(", ")})`);
+  }
+  return readFileSync(new URL(`${locale}.ftl`, CATALOGS), "utf8");
+}
+
+/** A MessageRenderer over a carried catalog, falling back to English's for anything it lacks. */
+export function catalogRenderer(locale: string, options: Omit<RendererOptions, "fallback"> = {}): MessageRenderer {
+  const fallback = locale === SOURCE_LOCALE ? undefined : new MessageRenderer(SOURCE_LOCALE, loadCatalog(SOURCE_LOCALE), options);
+  return new MessageRenderer(locale, loadCatalog(locale), { ...options, ...(fallback ? { fallback } : {}) });
 }

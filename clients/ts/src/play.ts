@@ -4,8 +4,13 @@
  * checks of playthrough.ts.
  *
  *   marketplay-play --base-url URL --protocol grpc|connect|grpc-web [--binary|--json] [--web|--http2]
- *                   [--seed N] (--configs FILE | [--option name=value ...] <game_id> <num_players>)
+ *                   [--seed N] [--locale L [--seat-names A,B,...]]
+ *                   (--configs FILE | [--option name=value ...] <game_id> <num_players>)
  *
+ * --locale asks for text in L (one of the catalogs this package carries) and
+ * holds every Message's text to this package's rendering of it
+ * (playthrough.ts, TextCheck); the report then shows an event's and a legal
+ * action's text. --seat-names are the display names, by seat.
  * --web uses connect-web's fetch transports instead of connect-node's; --http2
  * sends Connect or gRPC-Web over HTTP/2 (h2c to an http:// URL) instead of HTTP/1.1.
  * --configs names a JSON list of {"game", "players", "options", "rules_version"?}. Prints one
@@ -18,8 +23,8 @@ import { parseArgs } from "node:util";
 import type { Transport } from "@connectrpc/connect";
 
 import { createMarketplayClient } from "./index.js";
-import { createNodeTransport, type NodeProtocol } from "./node.js";
-import { type GameConfig, Mismatch, playAll } from "./playthrough.js";
+import { catalogLocales, catalogRenderer, createNodeTransport, type NodeProtocol } from "./node.js";
+import { type GameConfig, Mismatch, playAll, type TextCheck } from "./playthrough.js";
 import { createWebTransport } from "./web.js";
 
 const PROTOCOLS: readonly NodeProtocol[] = ["grpc", "connect", "grpc-web"];
@@ -27,7 +32,8 @@ const PROTOCOLS: readonly NodeProtocol[] = ["grpc", "connect", "grpc-web"];
 function usage(message: string): never {
   process.stderr.write(
     `${message}\nusage: marketplay-play --base-url URL --protocol ${PROTOCOLS.join("|")} [--binary|--json] [--web|--http2]\n` +
-      "                       [--seed N] (--configs FILE | [--option name=value ...] <game_id> <num_players>)\n",
+      "                       [--seed N] [--locale L [--seat-names A,B,...]]\n" +
+      "                       (--configs FILE | [--option name=value ...] <game_id> <num_players>)\n",
   );
   process.exit(2);
 }
@@ -44,7 +50,23 @@ function parseConfigs(text: string): GameConfig[] {
   });
 }
 
-function commandLine(): { transport: Transport; label: string; configs: GameConfig[]; seed: number } {
+function textCheck(locale: string | undefined, names: string | undefined): TextCheck | undefined {
+  if (locale === undefined) {
+    if (names !== undefined) usage("--seat-names needs --locale");
+    return undefined;
+  }
+  if (!catalogLocales().includes(locale)) usage(`--locale must be one of ${catalogLocales().join(", ")}`);
+  const seatNames = names === undefined || names === "" ? [] : names.split(",");
+  const renderer = catalogRenderer(locale, {
+    seatNames,
+    onError: (id, error) => {
+      throw new Mismatch(`rendering ${id} in ${locale}: ${error.message}`);
+    },
+  });
+  return { locale, seatNames, renderer };
+}
+
+function commandLine(): { transport: Transport; label: string; configs: GameConfig[]; seed: number; text: TextCheck | undefined } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -59,6 +81,8 @@ function commandLine(): { transport: Transport; label: string; configs: GameConf
         seed: { type: "string", default: "1" },
         configs: { type: "string" },
         option: { type: "string", multiple: true, default: [] },
+        locale: { type: "string" },
+        "seat-names": { type: "string" },
       },
     });
   } catch (err) {
@@ -85,10 +109,11 @@ function commandLine(): { transport: Transport; label: string; configs: GameConf
   const label = `${values.web ? "web:" : ""}${protocol}${format}${http2 ? "+h2" : ""}`;
   const seed = Number.parseInt(values.seed, 10);
   if (!Number.isSafeInteger(seed)) usage(`--seed must be an integer, got ${values.seed}`);
+  const text = textCheck(values.locale, values["seat-names"]);
 
   if (values.configs !== undefined) {
     if (positionals.length > 0) usage("give either --configs or <game_id> <num_players>");
-    return { transport, label, seed, configs: parseConfigs(readFileSync(values.configs, "utf8")) };
+    return { transport, label, seed, text, configs: parseConfigs(readFileSync(values.configs, "utf8")) };
   }
   if (positionals.length !== 2) usage("expected <game_id> <num_players>");
   const [game = "", playersText = ""] = positionals;
@@ -100,13 +125,13 @@ function commandLine(): { transport: Transport; label: string; configs: GameConf
     if (eq <= 0) usage(`--option takes name=value, got ${pair}`);
     options[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  return { transport, label, seed, configs: [{ game, players, options }] };
+  return { transport, label, seed, text, configs: [{ game, players, options }] };
 }
 
 async function main(): Promise<void> {
-  const { transport, label, configs, seed } = commandLine();
+  const { transport, label, configs, seed, text } = commandLine();
   const client = createMarketplayClient(transport);
-  await playAll(client, label, configs, seed, (summary) => process.stdout.write(`${JSON.stringify(summary)}\n`));
+  await playAll(client, label, configs, seed, (summary) => process.stdout.write(`${JSON.stringify(summary)}\n`), text);
 }
 
 main().catch((err: unknown) => {
