@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from tests.interop.ts_client import (
     TS_CONFIGS,
@@ -28,7 +29,7 @@ NAMES = ["Ann", "Bo", "Cy", "Dee", "Eli"]
 ISOLATED = re.compile("\u2068(Ann|Bo|Cy|Dee|Eli)\u2069")
 
 
-def _text(report: dict[str, object]) -> dict[str, dict[str, str]]:
+def _text(report: dict[str, object]) -> dict[str, Any]:
     text = report["text"]
     assert isinstance(text, dict), report
     return text
