@@ -5,12 +5,18 @@ against one server with seat tokens required and expiring, the way `make run`
 serves the page: same origin, Connect JSON. Every test fails on a console
 error, an uncaught page error, a failed request or an answer >= 400. A game of
 each title is played to the end by clicking its offered action buttons (a
-seeded choice), with a screenshot per title in out/playground/ (README), one
-at a phone's viewport; the keyboard reaches and presses an action button; the
-seat switcher and spectator tab show what each view holds and hides; the
-Replay page steps through a finished game and shows the fairness check; and
-bots play a game by themselves, then take two chairs against a person (never
-skipped: the server always serves SuggestAction).
+seeded choice) in English, German and the pseudo-locale, with a screenshot per
+title and language in out/playground/ (README), one at a phone's viewport;
+every action button (at every step), log line, prompt and outcome the page
+shows is the server's text of its Message, and in German and the pseudo-locale
+translated: no English word of the same Message's English text left in German,
+every text bracketed with no unaccented letter in the pseudo-locale. The
+language switch re-asks a game in progress in the new language, its earlier log
+lines rendered again from the catalog. The keyboard reaches and presses an
+action button; the seat switcher and spectator tab show what each view holds
+and hides; the Replay page steps through a finished game and shows the
+fairness check; and bots play a game by themselves, then take two chairs
+against a person (never skipped: the server always serves SuggestAction).
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from engines.core.text import Arg, Item, Phrase, Seat, Term
+from service.text import PSEUDO_LOCALE, SOURCE_LOCALE, Speaker, shipped_catalogs
 from tests.interop.ts_client import PLAY_CONFIG, ServedBoth, child_env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,7 +146,7 @@ def _pages(browser: Browser, server: ServedBoth) -> Iterator[Opener]:
 
 
 def start(page: Page, game: str, players: int, seed: str, options: dict[str, str] | None = None,
-          seats: dict[int, str] | None = None) -> None:
+          seats: dict[int, str] | None = None, names: dict[int, str] | None = None) -> None:
     page.select_option("#setup-game", game)
     page.select_option("#setup-players", str(players))
     for name, value in (options or {}).items():
@@ -152,6 +160,7 @@ def start(page: Page, game: str, players: int, seed: str, options: dict[str, str
             control.select_option(value)
     for seat in range(players):  # the form remembers the last game's choices
         page.select_option(f"#setup-seat-{seat}", (seats or {}).get(seat, "human"))
+        page.fill(f"#setup-name-{seat}", (names or {}).get(seat, ""))
     page.fill("#setup-seed", seed)
     page.click("#start-game")
     expect(page.locator("#status")).to_have_attribute("data-step", "0")
@@ -161,9 +170,12 @@ def step_of(page: Page) -> int:
     return int(page.locator("#status").get_attribute("data-step") or "-1")
 
 
-def click_action(page: Page, rng: random.Random) -> None:
-    """Clicks one of the offered action buttons; waits until the game is one step further."""
+def click_action(page: Page, rng: random.Random, reader: Reader | None = None) -> None:
+    """Clicks one of the offered action buttons; waits until the game is one step further.
+    With a reader, every button and the prompt are first held to their Messages."""
     before = step_of(page)
+    if reader is not None:
+        reader.read_actions(page, f"step {before}")
     buttons = page.locator("#actions button.action")
     count = buttons.count()
     assert count > 0, f"step {before}: no action button offered"
@@ -171,14 +183,109 @@ def click_action(page: Page, rng: random.Random) -> None:
     expect(page.locator("#status")).to_have_attribute("data-step", str(before + 1), timeout=STEP_TIMEOUT_MS)
 
 
-def play_to_the_end(page: Page, seed: int) -> int:
+def play_to_the_end(page: Page, seed: int, reader: Reader | None = None) -> int:
     rng = random.Random(seed)
     clicks = 0
     while page.locator("#status").get_attribute("data-over") != "true":
         assert clicks < MAX_CLICKS, f"no outcome after {clicks} clicks"
-        click_action(page, rng)
+        click_action(page, rng, reader)
         clicks += 1
     return clicks
+
+
+# ------------------------------------------------------------------ words
+
+
+#: The switch's choices: each language's own name; the pseudo-locale says it is for testers.
+LANGUAGES = {"en": "English", "de": "Deutsch", PSEUDO_LOCALE: "Pseudo-locale (en-XA, for testers)"}
+#: A display name: shown isolated (U+2068 .. U+2069) in the server's text.
+ISOLATED = re.compile("\u2068[^\u2069]*\u2069")
+#: Words the same in English and German (Market Fresh's "Solo" variant).
+SAME_WORD = {"Solo"}
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+#: Every Message element the page shows: buttons, prompts, log lines, the outcome.
+SHOWN = "#game [data-message]"
+
+
+def choose_language(page: Page, locale: str) -> None:
+    """Picks a language in the header's switch and waits until the page has asked again in it."""
+    page.select_option("#language", locale)
+    expect(page.locator("#language")).to_have_attribute("data-locale", locale)
+    expect(page.locator("html")).to_have_attribute("lang", locale)
+
+
+def _value(argument: dict[str, object]) -> Arg:
+    if "number" in argument:
+        return int(str(argument["number"]))
+    if "list" in argument:
+        items = argument["list"]
+        assert isinstance(items, dict)
+        listed: list[Item] = []
+        for item in items.get("items", []):
+            value = _value(item)
+            assert isinstance(value, Seat | Term)
+            listed.append(value)
+        return tuple(listed)
+    if "seat" in argument:
+        return Seat(int(str(argument["seat"])))
+    if "term" in argument:
+        return Term(str(argument["term"]))
+    raise AssertionError(f"an argument with no value: {argument}")
+
+
+def phrase_of(message: dict[str, object]) -> Phrase:
+    """The phrase of a Message as the page holds it (proto3 JSON in data-message)."""
+    arguments = message.get("arguments", [])
+    assert isinstance(arguments, list)
+    return Phrase(str(message["id"]), tuple((str(a["name"]), _value(a)) for a in arguments))
+
+
+@dataclass
+class Reader:
+    """Holds what the page shows to the server's text of its Messages in `locale`
+    (service/text.py renders the same phrase here), and to the locale's rules:
+    German with no English word of the same Message's English text left, the
+    pseudo-locale bracketed with no unaccented letter."""
+
+    locale: str
+    names: tuple[str, ...] = ()
+    checked: int = 0
+
+    def check(self, text: str, message: str | None, where: str) -> None:
+        assert message, f"{where}: {text!r} carries no Message (data-message)"
+        phrase = phrase_of(json.loads(message))
+        catalogs = shipped_catalogs()
+        expected = Speaker(catalogs, self.locale, self.names).text(phrase)
+        assert text == expected, f"{where}: shows {text!r}, the server's {self.locale} text is {expected!r}"
+        unnamed = ISOLATED.sub("", text)
+        if self.locale == "de":
+            english = ISOLATED.sub("", Speaker(catalogs, SOURCE_LOCALE, self.names).text(phrase))
+            left = {w for w in ENGLISH_WORD.findall(english)
+                    if re.search(rf"\b{w}\b", unnamed)} - SAME_WORD
+            assert not left, f"{where}: {phrase.id} {text!r} keeps English {sorted(left)} of {english!r}"
+        elif self.locale == PSEUDO_LOCALE:
+            assert unnamed.startswith("[") and unnamed.endswith("]"), f"{where}: {text!r}"
+            assert not re.search(r"[A-Za-z]", unnamed), f"{where}: unaccented text in {text!r}"
+        self.checked += 1
+
+    def read(self, page: Page, selector: str, where: str) -> int:
+        """Checks every element `selector` finds; how many there were."""
+        shown = page.locator(selector).evaluate_all(
+            "els => els.map(el => [el.textContent, el.getAttribute('data-message'), "
+            "el.getAttribute('aria-label')])")
+        for text, message, aria in shown:
+            self.check(text, message, where)
+            if aria is not None:
+                assert aria == text, f"{where}: aria-label {aria!r} is not the label {text!r}"
+        return len(shown)
+
+    def read_actions(self, page: Page, where: str) -> None:
+        assert self.read(page, "#actions button.action", where) > 0, where
+        assert self.read(page, "#actions .prompt", where) > 0, where
+
+    def read_all(self, page: Page, where: str) -> None:
+        """Every Message the game's part of the page shows: buttons, prompts, log, outcome."""
+        assert self.read(page, SHOWN, where) > 0, where
 
 
 def shot(page: Page, name: str, full_page: bool = True) -> Path:
@@ -204,19 +311,63 @@ TITLES = [
 ]
 
 
+#: Display names for seat 0 only: the other seats are the language's "Player N".
+NAMES = {0: "Ann"}
+
+
+@pytest.mark.parametrize("locale", list(LANGUAGES))
 @pytest.mark.parametrize(("game", "players", "options"), TITLES)
 def test_a_game_of_each_title_is_played_to_the_end_by_clicking(
-        open_page: Opener, game: str, players: int, options: dict[str, str]) -> None:
+        open_page: Opener, game: str, players: int, options: dict[str, str], locale: str) -> None:
+    """In each language: every button and prompt at every step, and at the end every log
+    line and the outcome, are the server's text of their Messages, translated."""
     page = open_page()
-    start(page, game, players, f"playground-{game}", options)
-    clicks = play_to_the_end(page, seed=len(game))
+    choose_language(page, locale)
+    start(page, game, players, f"playground-{game}", options, names=NAMES)
+    reader = Reader(locale, ("Ann",))
+    clicks = play_to_the_end(page, seed=len(game), reader=reader)
     assert clicks == step_of(page)
     outcome = page.locator(".outcome")
-    expect(outcome).to_contain_text("Game over")
     expect(outcome.locator("tbody tr")).to_have_count(players)
-    expect(page.locator("#actions")).to_contain_text("The game is over")
-    expect(page.locator(".log-lines li").first).to_contain_text("Game over")
-    shot(page, game)
+    summary = outcome.locator("#outcome-title")
+    said = summary.text_content() or ""
+    reader.check(said, summary.get_attribute("data-message"), "the outcome")
+    assert page.locator("#actions .prompt").text_content() == said
+    last = page.locator(".log-lines li .line").first
+    assert "-event-game-ended" in json.loads(last.get_attribute("data-message") or "{}")["id"], \
+        last.inner_text()
+    lines = page.locator(".log-lines li .line").count()
+    assert lines > clicks // 2, lines
+    reader.read_all(page, "the end")
+    assert reader.checked > 2 * clicks + lines, reader.checked
+    shot(page, game if locale == "en" else f"{game}-{locale}")
+
+
+def test_the_language_switch_asks_again_and_renders_the_log_again(open_page: Opener) -> None:
+    """A game in progress, switched from English to German and to the pseudo-locale: the
+    view is asked for again (GetView), and every line of the log, the earlier ones too
+    (rendered from the catalog the page fetched), the buttons and the prompt are in the
+    new language; the next moves' lines come in it from the server."""
+    page = open_page()
+    choose_language(page, "en")
+    start(page, "spice-merchant", 3, "playground-switch", names={1: "Bo"})
+    rng = random.Random(3)
+    english = Reader("en", ("", "Bo"))
+    for _ in range(4):
+        click_action(page, rng, english)
+    english.read_all(page, "in English")
+    for locale in ("de", PSEUDO_LOCALE):
+        choose_language(page, locale)
+        assert api_calls(page)[0]["method"] == "GetView"  # the newest call
+        reader = Reader(locale, ("", "Bo"))
+        reader.read_all(page, f"after switching to {locale}")
+        expect(page.locator("#setup-name-0")).to_have_attribute(
+            "placeholder", Speaker(shipped_catalogs(), locale).text(
+                Phrase.of("seat-default-name", number=1)))
+        click_action(page, rng, reader)
+        reader.read_all(page, f"a move in {locale}")
+    expect(page.locator("#language")).to_have_value(PSEUDO_LOCALE)
+    assert page.locator("#language option").all_inner_texts() == list(LANGUAGES.values())
 
 
 def test_a_phone_sized_screen_and_the_keyboard(open_page: Opener) -> None:
@@ -259,22 +410,23 @@ def test_the_seat_switcher_and_spectator_show_what_each_view_holds(open_page: Op
     hidden = page.locator(".redaction")
     expect(hidden).to_contain_text("Only this seat sees")
     expect(hidden).to_contain_text("Your secret goods")
-    expect(hidden).to_contain_text("Seat 1's hand")
-    expect(hidden).not_to_contain_text("Seat 0's hand")
+    expect(hidden).to_contain_text("Player 2's hand")
+    expect(hidden).not_to_contain_text("Player 1's hand")
     private = page.locator(".log-lines li.private")
-    expect(private.first).to_contain_text("Seat 0 registered secret goods:")
+    expect(private.first).to_contain_text("You registered ")
+    expect(private.first).to_contain_text("as your secret good.")
 
     page.click('[data-viewer="1"]')
     expect(page.locator(".hand .card")).to_have_count(7)
-    expect(hidden).to_contain_text("Seat 0's hand")
-    expect(hidden).to_contain_text("Seat 0's secret goods")
-    expect(page.locator(".log-lines")).to_contain_text("Seat 0 registered 1 secret good face down")
+    expect(hidden).to_contain_text("Player 1's hand")
+    expect(hidden).to_contain_text("Player 1's secret goods")
+    expect(page.locator(".log-lines")).to_contain_text("Player 1 registered a secret good face down.")
     expect(page.locator(".log-lines li.private")).to_have_count(0)
 
     page.click('[data-viewer="spectator"]')
     expect(page.locator(".hand")).to_have_count(0)
     for seat in range(3):
-        expect(hidden).to_contain_text(f"Seat {seat}'s hand")
+        expect(hidden).to_contain_text(f"Player {seat + 1}'s hand")
     expect(page.locator("#actions")).to_contain_text("A spectator never acts")
     page.locator("details.json summary").click()
     expect(page.locator("details.json pre")).to_contain_text("seedCommitment")
@@ -303,7 +455,8 @@ def test_replay_steps_through_a_game_and_checks_its_fairness(open_page: Opener) 
     page.click("#replay-end")
     expect(page.locator("#replay-position")).to_have_attribute("data-step", str(clicks))
     expect(page.locator("[data-digest]")).to_have_attribute("data-digest", "same")
-    expect(page.locator("#page-replay .outcome")).to_contain_text("Game over")
+    expect(page.locator("#page-replay .outcome #outcome-title")).to_contain_text(
+        re.compile(r"won with|share the win"))
     request = json.loads(_last_replay_request(page))
     assert len(request["actions"]) == clicks
     shot(page, "replay")
@@ -346,7 +499,7 @@ def test_bots_play_each_other_and_a_bot_takes_a_chair(open_page: Opener, server:
     start(page, "spice-merchant", 2, "playground-bots", seats={0: "1", 1: "2"})
     set_pace(page, 0)
     expect(page.locator("#status")).to_have_attribute("data-over", "true", timeout=120_000)
-    expect(page.locator(".outcome")).to_contain_text("Game over")
+    expect(page.locator(".outcome #outcome-title")).to_contain_text(re.compile(r"won with|share the win"))
     assert any(c["method"] == "SuggestAction" for c in api_calls(page))
     shot(page, "bots")
 
@@ -362,7 +515,7 @@ def test_bots_play_each_other_and_a_bot_takes_a_chair(open_page: Opener, server:
         before = str(step_of(page))
         buttons.nth(rng.randrange(buttons.count())).click()
         expect(page.locator("#status")).not_to_have_attribute("data-step", before, timeout=STEP_TIMEOUT_MS)
-    bot_lines = page.locator(".log-lines li", has_text=re.compile(r"^#\d+Seat [12] "))
+    bot_lines = page.locator(".log-lines li", has_text=re.compile(r"^#\d+Player [23] "))
     assert bot_lines.count() > 0, "the bots never moved"
 
 

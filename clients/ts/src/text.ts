@@ -62,28 +62,40 @@ function pseudoText(text: string): string {
 
 /**
  * Renders Messages in one locale from its catalog (the whole `.ftl` text, or
- * several: the shared catalog and each game's), with the caller's display
- * names. Throws when the catalog does not parse.
+ * several: the shared catalog and each game's; or a FluentBundle made of
+ * them), with the caller's display names. Throws when the catalog does not
+ * parse.
  */
 export class MessageRenderer {
   readonly locale: string;
   private readonly bundle: FluentBundle;
   private readonly names: readonly string[];
+  private readonly options: RendererOptions;
   private readonly fallback: MessageRenderer | undefined;
   private readonly onError: ((id: string, error: Error) => void) | undefined;
   private readonly lists: Intl.ListFormat;
 
-  constructor(locale: string, catalog: string | readonly string[], options: RendererOptions = {}) {
+  constructor(locale: string, catalog: string | readonly string[] | FluentBundle, options: RendererOptions = {}) {
     this.locale = locale;
-    this.bundle = new FluentBundle(cldrLocale(locale), { useIsolating: false });
-    for (const source of typeof catalog === "string" ? [catalog] : catalog) {
-      const errors = this.bundle.addResource(new FluentResource(source));
-      if (errors.length) throw new Error(`the ${locale} catalog does not parse: ${errors[0]?.message}`);
+    if (catalog instanceof FluentBundle) {
+      this.bundle = catalog;
+    } else {
+      this.bundle = new FluentBundle(cldrLocale(locale), { useIsolating: false });
+      for (const source of typeof catalog === "string" ? [catalog] : catalog) {
+        const errors = this.bundle.addResource(new FluentResource(source));
+        if (errors.length) throw new Error(`the ${locale} catalog does not parse: ${errors[0]?.message}`);
+      }
     }
+    this.options = options;
     this.names = options.seatNames ?? [];
     this.fallback = options.fallback;
     this.onError = options.onError;
     this.lists = new Intl.ListFormat(cldrLocale(locale), { style: "long", type: "conjunction" });
+  }
+
+  /** The same catalog (not parsed again) with other display names. */
+  withSeatNames(seatNames: readonly string[]): MessageRenderer {
+    return new MessageRenderer(this.locale, this.bundle, { ...this.options, seatNames });
   }
 
   /** Whether the catalog has a message with this id. */

@@ -3,7 +3,7 @@
  * (Connect JSON, same origin), with a fetch that keeps the exact JSON of each
  * request and response so the page can show what went over the wire.
  */
-import { Code, createMarketplayClient, type MarketplayClient, refusalOf } from "../../src/index.js";
+import { Code, ConnectError, createMarketplayClient, type MarketplayClient, MessageSchema, refusalOf } from "../../src/index.js";
 import { createWebTransport } from "../../src/web.js";
 
 export interface CallRecord {
@@ -92,4 +92,14 @@ export function describeError(err: unknown): string {
 /** The ErrorInfo reason of a refused call ("" when there is none). */
 export function reasonOf(err: unknown): string {
   return refusalOf(err).reason;
+}
+
+/**
+ * A refusal as the player reads it: the text of its Message detail (a refusal
+ * a player can cause carries one, in the call's language), else `what` and
+ * the developer's description.
+ */
+export function refusalText(err: unknown, what: string): string {
+  const [said] = ConnectError.from(err).findDetails(MessageSchema);
+  return said?.text || `${what}: ${describeError(err)}`;
 }

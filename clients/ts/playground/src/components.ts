@@ -3,6 +3,7 @@
  * faces and face-down stacks, chips, tables. Seats are 0-based, as in the API.
  */
 import { type Child, h } from "./dom.js";
+import { words } from "./words.js";
 
 /** The viewer of a view: a seat number, or null for the spectator. */
 export type Viewer = number | null;
@@ -13,11 +14,12 @@ export function seatColor(seat: number): string {
   return SEAT_COLORS[seat % SEAT_COLORS.length] ?? "#555";
 }
 
+/** A seat's display name from the set-up form, or the current language's "Player N" (words.ts). */
 export function seatName(seat: number): string {
-  return `Seat ${seat}`;
+  return words.seat(seat);
 }
 
-/** "Seat 2", with a colour dot, and "(you)" when it is the viewer's own seat. */
+/** A seat's name, with a colour dot, and "(you)" when it is the viewer's own seat. */
 export function seatTag(seat: number, viewer?: Viewer): HTMLElement {
   return h(
     "span",
@@ -116,12 +118,3 @@ export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count} ${count === 1 ? word : many}`;
 }
 
-/** "Ann and Bob share the win" or "Ann wins": the end of every game's last event. */
-export function winnersText(winners: readonly number[]): string {
-  return `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
-}
-
-/** Cards the viewer may see by name, else only how many: "Carrots 3 kg, Tomatoes 2 kg" or "2 cards". */
-export function namesOrCount(names: readonly string[], count: number, noun: string): string {
-  return names.length ? names.join(", ") : plural(count, noun);
-}

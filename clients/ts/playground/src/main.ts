@@ -1,12 +1,14 @@
 /**
  * The marketplay playground, served at / on the HTTP port: Play and Replay
- * pages over the same-origin Connect JSON API, through the generated client.
+ * pages over the same-origin Connect JSON API, through the generated client,
+ * with the game's text in the language the header's switch names (words.ts).
  */
 import { CallLog, createApi } from "./api.js";
 import { ApiPanel } from "./apipanel.js";
 import { byId, h } from "./dom.js";
 import { PlayPage } from "./play.js";
 import { ReplayPage } from "./replay.js";
+import { LANGUAGES, words } from "./words.js";
 
 const PAGES = ["play", "replay"] as const;
 type Page = (typeof PAGES)[number];
@@ -35,7 +37,32 @@ function wireTabs(): void {
   });
 }
 
-function main(): void {
+/** The language switch: loads the catalog, then asks the server again in the new language. */
+function wireLanguage(play: PlayPage, replay: ReplayPage): void {
+  const select = byId<HTMLSelectElement>("language");
+  const status = byId("language-status");
+  select.replaceChildren(...LANGUAGES.map((l) => h("option", { value: l.locale, selected: l.locale === words.locale, lang: l.locale }, l.label)));
+  select.addEventListener("change", () => {
+    const locale = select.value;
+    select.disabled = true;
+    status.textContent = "…";
+    void words.use(locale)
+      .then(async () => {
+        play.renderForm();
+        await play.relocalize();
+        await replay.relocalize();
+        status.textContent = "";
+        select.dataset.locale = locale;
+      })
+      .catch((err: unknown) => {
+        status.textContent = `The ${locale} catalog could not be loaded: ${String(err)}`;
+        select.value = words.locale;
+      })
+      .finally(() => { select.disabled = false; });
+  });
+}
+
+async function main(): Promise<void> {
   const log = new CallLog();
   const client = createApi(log);
   const playApi = h("section", { class: "panel api", id: "api-play", "aria-label": "API calls" });
@@ -54,9 +81,15 @@ function main(): void {
   });
   wireTabs();
   showPage("play");
-  void play.start().then((games) => {
-    replay.titles = Object.fromEntries(games.map((g) => [g.gameId, g.title]));
-  });
+  try {
+    await words.use(words.locale);
+  } catch (err) {
+    byId("language-status").textContent = `The ${words.locale} catalog could not be loaded: ${String(err)}`;
+  }
+  wireLanguage(play, replay);
+  byId<HTMLSelectElement>("language").dataset.locale = words.locale;
+  const games = await play.start();
+  replay.titles = Object.fromEntries(games.map((g) => [g.gameId, g.title]));
 }
 
-main();
+void main();

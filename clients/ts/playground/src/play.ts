@@ -3,9 +3,11 @@
  * seat's legal actions as buttons), with a bot in any chair (SuggestAction)
  * moving at an adjustable pace. The page acts as a trusted backend: it holds
  * every seat token and asks for every seat's view and the spectator's, and
- * shows one of them at a time.
+ * shows one of them at a time. Every call asks for text in the page's
+ * language with the seats' display names (words.ts): buttons, prompts, the
+ * log, the outcome and refusals show the server's words.
  */
-import { equals } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 
 import {
   applyActionRequest,
@@ -13,23 +15,39 @@ import {
   Code,
   ConnectError,
   type GameAction,
-  GameActionSchema,
   type GameInfo,
   type GameUpdate,
   type MarketplayClient,
   type Move,
   type OptionInfo,
+  MessageSchema,
   OptionType,
 } from "../../src/index.js";
-import { describeError, reasonOf } from "./api.js";
+import { describeError, reasonOf, refusalText } from "./api.js";
 import { seatName, table, type Viewer, viewerName } from "./components.js";
 import { byId, fill, h } from "./dom.js";
 import { emptyReplay, type GameLog, logToJson } from "./gamelog.js";
 import { uiFor } from "./games/index.js";
-import type { ActionLabel } from "./games/types.js";
-import { boardFor, decidingText, eventLog, outcomeBanner, redactionPanel, viewerTabs, viewJson, viewOf } from "./scene.js";
+import {
+  boardFor,
+  decidingText,
+  eventLog,
+  labelOf,
+  outcomeBanner,
+  redactionPanel,
+  said,
+  sameMove,
+  unlabelled,
+  viewerTabs,
+  viewJson,
+  viewOf,
+} from "./scene.js";
+import { words } from "./words.js";
 
-const ALL_VIEWS = { allSeats: true, spectator: true };
+/** Every seat's view and the spectator's, with text in the page's language. */
+function allViews(numPlayers: number) {
+  return { allSeats: true, spectator: true, ...words.views(numPlayers) };
+}
 const RENEW_MARGIN_MS = 60_000;
 const BUSY_RETRY_MS = 1_000;
 
@@ -90,6 +108,8 @@ export class PlayPage {
   private chain: Promise<void> = Promise.resolve();
   private notice = "";
   private pendingControllers: Controller[] = [];
+  /** The display names typed in the set-up form, by seat ("" for the language's "Player N"). */
+  private pendingNames: string[] = [];
   private refocus = false;
   private lastBot: BotChoice | undefined;
   /** A delay for the next bot move after the server said its bots were busy. */
@@ -123,6 +143,7 @@ export class PlayPage {
     const count = players ?? Math.min(Math.max(info.minPlayers, 2), info.maxPlayers);
     if (this.pendingControllers.length !== count) {
       this.pendingControllers = Array.from({ length: count }, (_, i) => this.pendingControllers[i] ?? "human");
+      this.pendingNames = Array.from({ length: count }, (_, i) => this.pendingNames[i] ?? "");
     }
     const gameSelect = h("select", { id: "setup-game", name: "game", onchange: (e: Event) => this.renderSetup((e.target as HTMLSelectElement).value) },
       ...this.games.map((g) => h("option", { value: g.gameId, selected: g.gameId === gameId }, g.title)));
@@ -139,9 +160,15 @@ export class PlayPage {
           "The same seed deals the same game."),
       ),
       h("fieldset", { class: "seats-setup" },
-        h("legend", null, "Who plays each seat"),
+        h("legend", null, "Who plays each seat, and the name the game's text gives it"),
         ...this.pendingControllers.map((controller, seat) =>
-          field(`setup-seat-${seat}`, seatName(seat), controllerSelect(`setup-seat-${seat}`, controller, (value) => { this.pendingControllers[seat] = value; })))),
+          h("div", { class: "seat-setup" },
+            field(`setup-seat-${seat}`, `Seat ${seat}`, controllerSelect(`setup-seat-${seat}`, controller, (value) => { this.pendingControllers[seat] = value; })),
+            field(`setup-name-${seat}`, "Name (optional)", h("input", {
+              id: `setup-name-${seat}`, type: "text", maxlength: 64, autocomplete: "off", value: this.pendingNames[seat] ?? "",
+              placeholder: words.defaultName(seat),
+              oninput: (e: Event) => { this.pendingNames[seat] = (e.target as HTMLInputElement).value; },
+            }))))),
       h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "start-game" }, "Start game")),
     );
     this.setupForm.onsubmit = (e) => {
@@ -162,10 +189,13 @@ export class PlayPage {
     const seedText = String(data.get("seed") ?? "");
     const seed = seedText ? new TextEncoder().encode(seedText) : undefined;
     this.stopBots();
+    const names = this.pendingNames.slice(0, numPlayers).map((name) => name.trim());
     try {
-      const started = await this.client.newGame({ gameId: info.gameId, numPlayers, options, ...(seed ? { seed } : {}), views: ALL_VIEWS });
+      words.names = names;
+      const started = await this.client.newGame({ gameId: info.gameId, numPlayers, options, ...(seed ? { seed } : {}), views: allViews(numPlayers) });
       if (!started.update) throw new ConnectError("NewGame answered without an update", Code.Internal);
       const update = started.update;
+      words.receive(update.events, update.locale);
       this.game = {
         info, numPlayers, options, update,
         tokens: [...started.seatTokens],
@@ -191,6 +221,37 @@ export class PlayPage {
 
   // ------------------------------------------------------------------ moves
 
+  /**
+   * The current game's views, decisions and outcome again in the page's
+   * language (GetView), after the language switch: the labels and prompts come
+   * in it; the log's earlier lines are rendered again from the catalog (words.ts).
+   */
+  relocalize(): Promise<void> {
+    const game = this.game;
+    if (!game) return Promise.resolve();
+    return this.exclusive(async () => {
+      if (this.game !== game) return;
+      try {
+        await this.renewTokens(game);
+        const viewTokens = Object.fromEntries(game.tokens.map((token, seat) => [seat, token]));
+        const viewed = await this.client.getView({ state: game.update.state, views: allViews(game.numPlayers), viewTokens });
+        if (!viewed.update) throw new ConnectError("GetView answered without an update", Code.Internal);
+        if (this.game === game && viewed.update.step === game.update.step) game.update = viewed.update;
+      } catch (err) {
+        this.showError(`GetView refused: ${describeError(err)}`);
+      } finally {
+        this.render();
+      }
+    });
+  }
+
+  /** The set-up form again (its seats' default names follow the language). */
+  renderForm(): void {
+    const current = this.setupForm.querySelector<HTMLSelectElement>("#setup-game")?.value;
+    const players = this.setupForm.querySelector<HTMLSelectElement>("#setup-players")?.value;
+    if (current) this.renderSetup(current, players ? Number(players) : undefined);
+  }
+
   /** Runs `task` after every earlier one: one call in flight at a time. */
   private exclusive(task: () => Promise<void>): Promise<void> {
     const run = this.chain.then(task, task);
@@ -210,13 +271,15 @@ export class PlayPage {
     else delete game.tokensExpireAt;
   }
 
-  private async apply(game: Game, seat: number, action: GameAction): Promise<void> {
+  private async apply(game: Game, seat: number, labelled: GameAction): Promise<void> {
+    const action = unlabelled(labelled);
     await this.renewTokens(game);
     const response = await this.client.applyAction(
-      applyActionRequest(game.update, { seat, action }, { seatTokens: game.tokens, views: ALL_VIEWS }),
+      applyActionRequest(game.update, { seat, action }, { seatTokens: game.tokens, views: allViews(game.numPlayers) }),
     );
     if (!response.update) throw new ConnectError("ApplyAction answered without an update", Code.Internal);
     game.update = response.update;
+    words.receive(response.update.events, response.update.locale);
     game.moves.push({ seat, action });
     game.events.push(...response.update.events);
     this.notice = "";
@@ -237,15 +300,16 @@ export class PlayPage {
         if (game.update.step !== step) {
           // A bot moved first; the choice stands if it is still legal for this seat.
           const still = game.update.decisions.find((d) => d.seat === seat)?.legalActions
-            .some((legal) => equals(GameActionSchema, legal, action));
+            .some((legal) => sameMove(legal, action));
           if (!still) {
-            this.notice = "The game moved on before your click arrived: choose again.";
+            // What the server would answer (ABORTED, STALE_STEP), in its words, without the call.
+            this.notice = words.text(create(MessageSchema, { id: "refusal-stale-step" }));
             return;
           }
         }
         await this.apply(game, seat, action);
       } catch (err) {
-        this.showError(`ApplyAction refused: ${describeError(err)}`);
+        this.showError(refusalText(err, "ApplyAction refused"));
       } finally {
         this.busy = false;
         this.render();
@@ -317,13 +381,8 @@ export class PlayPage {
 
   private botChoice(game: Game, seat: number, controller: Controller, action: GameAction,
     stats: { iterations: number; candidates: { action?: GameAction; visits: number; meanValue: number }[] } | undefined): BotChoice {
-    const ui = uiFor(game.update.gameId);
-    const view = viewOf(game.update, seat);
-    const label = (a: GameAction | undefined) => {
-      if (!a || !ui) return "?";
-      const l = ui.action(a, view);
-      return `${l.group}: ${l.text}`;
-    };
+    // The bot's answer carries no label: it is one of the seat's legal actions, which do.
+    const label = (a: GameAction | undefined) => said(labelOf(game.update, seat, a)).text || "?";
     const candidates = (stats?.candidates ?? [])
       .map((c) => ({ label: label(c.action), visits: c.visits, value: c.meanValue }))
       .sort((a, b) => b.visits - a.visits || b.value - a.value)
@@ -403,7 +462,8 @@ export class PlayPage {
           h("h2", null, game.info.title),
           h("span", { class: "chip strong" }, `step ${update.step}`),
           spectatorView && ui ? h("span", { class: "chip" }, ui.summary(spectatorView)) : null,
-          h("span", { class: "status-deciding", "aria-live": "polite" }, update.outcome ? "Game over." : `Waiting for ${decidingText(update)}.`)),
+          h("span", { class: "status-deciding", "aria-live": "polite" },
+            update.outcome ? said(update.outcome.summary).text : `Deciding: ${decidingText(update)}`)),
         this.controls(game)),
       this.notice ? h("p", { class: "notice", role: "alert" }, this.notice) : null,
       h("div", { class: "viewer-bar" },
@@ -421,7 +481,7 @@ export class PlayPage {
           this.actionsPanel(game),
           this.botPanel(),
           redactionPanel(update, this.viewer),
-          eventLog(game.events, update.gameId, this.viewer),
+          eventLog(game.events, this.viewer),
           this.apiSlot)),
     );
     if (hadFocus) {
@@ -469,42 +529,52 @@ export class PlayPage {
     const panel = h("section", { class: "panel actions", id: "actions", "aria-labelledby": "actions-title" },
       h("h3", { id: "actions-title", tabindex: "-1" }, viewer === null ? "Actions" : `Actions of ${seatName(viewer)}`));
     const goTo = (seat: number) => h("button", { type: "button", class: "link-button", onclick: () => { this.viewer = seat; this.render(); } }, `Show ${seatName(seat)}`);
+    // What each deciding seat is asked (Decision.prompt: public, every view has it).
+    const prompts = () => h("ul", { class: "prompts" }, ...update.decisions.map((d) => {
+      const prompt = said(d.prompt);
+      return h("li", null, h("strong", null, `${seatName(d.seat)}: `), h("span", { class: "prompt", ...prompt.attrs }, prompt.text));
+    }));
     if (update.outcome) {
-      panel.append(h("p", null, "The game is over: no seat decides any more."));
+      const summary = said(update.outcome.summary);
+      panel.append(h("p", { class: "prompt", ...summary.attrs }, summary.text));
       return panel;
     }
     if (viewer === null) {
-      panel.append(h("p", null, "A spectator never acts. Deciding now: ", decidingText(update), "."),
+      panel.append(h("p", null, "A spectator never acts. Deciding now:"), prompts(),
         h("div", { class: "buttons" }, ...update.decisions.map((d) => goTo(d.seat))));
       return panel;
     }
     const decision = update.decisions.find((d) => d.seat === viewer);
     if (!decision) {
-      panel.append(h("p", null, `${seatName(viewer)} does not decide now. Waiting for ${decidingText(update)}.`),
+      panel.append(h("p", null, `${seatName(viewer)} does not decide now. Deciding:`), prompts(),
         h("div", { class: "buttons" }, ...update.decisions.map((d) => goTo(d.seat))));
       return panel;
     }
+    const prompt = said(decision.prompt);
+    panel.append(h("p", { class: "prompt", id: "prompt", ...prompt.attrs }, prompt.text));
     const controller = game.controllers[viewer] ?? "human";
     if (controller !== "human") {
       panel.append(h("p", null, `${seatName(viewer)} is played by ${controllerName(controller)}: it chooses among ${decision.legalActions.length} legal actions on its own${this.running ? "" : " when the bots run"}.`));
       return panel;
     }
     const ui = uiFor(update.gameId);
-    const view = viewOf(update, viewer);
+    // One row of buttons per kind of action (its label's message id), in the order they first appear.
     const groups = new Map<string, HTMLElement[]>();
     decision.legalActions.forEach((action, index) => {
-      const label: ActionLabel = ui ? ui.action(action, view) : { group: "Actions", text: `Action ${index + 1}` };
+      const label = said(action.label);
+      const text = label.text || `#${index + 1}`;
       const button = h("button", {
         type: "button",
         class: "action",
         "data-index": String(index),
-        "aria-label": label.aria ?? `${label.group}: ${label.text}`,
-        title: label.aria ?? label.text,
+        "aria-label": text,
+        title: text,
         disabled: this.busy,
         onclick: () => this.humanMove(viewer, action, update.step),
-      }, label.text);
-      if (label.squares) {
-        const squares = label.squares;
+        ...label.attrs,
+      }, text);
+      const squares = ui?.squares?.(action) ?? [];
+      if (squares.length) {
         const light = (on: boolean) => {
           for (const name of squares) {
             this.gameRoot.querySelector(`table.shopfront[data-seat="${viewer}"] [data-sq="${name}"]`)?.classList.toggle("hl", on);
@@ -515,14 +585,15 @@ export class PlayPage {
         button.addEventListener("focus", () => light(true));
         button.addEventListener("blur", () => light(false));
       }
-      const list = groups.get(label.group) ?? [];
+      const kind = action.label?.id ?? "";
+      const list = groups.get(kind) ?? [];
       list.push(button);
-      groups.set(label.group, list);
+      groups.set(kind, list);
     });
     panel.append(
       h("p", { class: "small" }, `Decision `, h("code", null, decision.kind), `: ${decision.legalActions.length} legal action${decision.legalActions.length === 1 ? "" : "s"} (Decision.legal_actions), as ${viewerName(viewer)}.`),
-      ...[...groups.entries()].map(([group, buttons]) =>
-        h("div", { class: "action-group", role: "group", "aria-label": group }, h("h4", null, group), h("div", { class: "action-buttons" }, ...buttons))),
+      ...[...groups.entries()].map(([kind, buttons]) =>
+        h("div", { class: "action-group", "data-kind": kind }, h("div", { class: "action-buttons" }, ...buttons))),
     );
     return panel;
   }

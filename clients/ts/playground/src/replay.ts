@@ -11,10 +11,8 @@ import { hex, seatName, seatTag, type Viewer } from "./components.js";
 import { byId, fill, h } from "./dom.js";
 import { commitmentOf, sameBytes } from "./fairness.js";
 import { type GameLog, logToJson, parseLog } from "./gamelog.js";
-import { uiFor } from "./games/index.js";
-import { boardFor, decidingText, eventLog, outcomeBanner, redactionPanel, viewerTabs, viewJson, viewOf } from "./scene.js";
-
-const ALL_VIEWS = { allSeats: true, spectator: true };
+import { boardFor, decidingText, eventLog, labelOf, outcomeBanner, redactionPanel, said, viewerTabs, viewJson } from "./scene.js";
+import { words } from "./words.js";
 
 interface Fairness {
   /** What the game showed (the log's seedCommitment), if the log has it. */
@@ -81,6 +79,12 @@ export class ReplayPage {
     await this.goTo(0);
   }
 
+  /** The shown step again in the page's language, after the language switch. */
+  async relocalize(): Promise<void> {
+    this.updates.clear();
+    await this.goTo(this.step);
+  }
+
   private async goTo(step: number): Promise<void> {
     const log = this.log;
     if (!log) return;
@@ -92,10 +96,14 @@ export class ReplayPage {
         const r = log.request;
         const response = await this.client.replay({
           gameId: r.gameId, numPlayers: r.numPlayers, options: r.options, rulesVersion: r.rulesVersion,
-          seed: r.seed, seedSalt: r.seedSalt, actions: r.actions.slice(0, wanted), views: ALL_VIEWS,
+          seed: r.seed, seedSalt: r.seedSalt, actions: r.actions.slice(0, wanted),
+          views: { allSeats: true, spectator: true, ...words.views(r.numPlayers) },
         });
         if (ticket !== this.request) return;
-        if (response.update) this.updates.set(wanted, response.update);
+        if (response.update) {
+          words.receive(response.update.events, response.update.locale);
+          this.updates.set(wanted, response.update);
+        }
         this.error = "";
       } catch (err) {
         if (ticket !== this.request) return;
@@ -168,9 +176,8 @@ export class ReplayPage {
     const next = log?.request.actions[this.step];
     let nextText = "The end of the log.";
     if (next && update) {
-      const ui = uiFor(update.gameId);
-      const label = next.action && ui ? ui.action(next.action, viewOf(update, next.seat)) : undefined;
-      nextText = `Next: ${seatName(next.seat)} — ${label ? `${label.group}: ${label.text}` : "?"}`;
+      // A log's action carries no label: it is one of the seat's legal actions here, which do.
+      nextText = `Next: ${seatName(next.seat)} — ${said(labelOf(update, next.seat, next.action)).text || "?"}`;
     }
     const go = (step: number) => () => void this.goTo(step);
     return h("section", { class: "panel stepper", "aria-label": "Step through the game" },
@@ -215,10 +222,10 @@ export class ReplayPage {
                 viewJson(update, this.viewer)),
               h("aside", { class: "side-col" },
                 h("section", { class: "panel" }, h("h3", null, `At step ${update.step}`),
-                  h("p", null, update.outcome ? "The game is over." : `Deciding: ${decidingText(update)}.`),
+                  h("p", null, update.outcome ? said(update.outcome.summary).text : `Deciding: ${decidingText(update)}`),
                   update.outcome ? h("p", null, "Winners: ", ...update.outcome.winners.map((s) => seatTag(s))) : null),
                 redactionPanel(update, this.viewer),
-                eventLog(update.events, update.gameId, this.viewer, this.step ? `Events of action ${this.step}` : "Events of the set-up"),
+                eventLog(update.events, this.viewer, this.step ? `Events of action ${this.step}` : "Events of the set-up"),
                 this.apiSlot)),
           ]
         : this.apiSlot,

@@ -3,12 +3,13 @@
  * switcher, the board from that seat's view, what the view holds and hides,
  * the event log as that seat receives it, the view's JSON and the outcome.
  */
-import { toJsonString } from "@bufbuild/protobuf";
+import { equals, toJson, toJsonString } from "@bufbuild/protobuf";
 
-import { type GameEvent, type GameUpdate, type GameView, GameViewSchema, type Outcome } from "../../src/index.js";
+import { type GameAction, GameActionSchema, type GameEvent, type GameUpdate, type GameView, GameViewSchema, type Message, MessageSchema, type Outcome } from "../../src/index.js";
 import { backs, hex, plural, seatName, seatTag, table, type Viewer, viewerName } from "./components.js";
 import { type Child, fill, h } from "./dom.js";
 import { uiFor } from "./games/index.js";
+import { words } from "./words.js";
 
 const LOG_LINES = 200;
 
@@ -16,10 +17,32 @@ export function viewOf(update: GameUpdate, viewer: Viewer): GameView | undefined
   return update.views.find((v) => (viewer === null ? v.seat === undefined : v.seat === viewer));
 }
 
-/** The seats deciding now, "Seat 1 (turn), Seat 2 (respond-rot)". */
+/** The seats deciding now, by name: "Ann, Player 3" (what each must do is its prompt). */
 export function decidingText(update: GameUpdate): string {
-  if (update.outcome) return "the game is over";
-  return update.decisions.map((d) => `${seatName(d.seat)} (${d.kind})`).join(", ") || "nobody";
+  return update.decisions.map((d) => seatName(d.seat)).join(", ") || "–";
+}
+
+/** Whether two actions are the same move, whatever their labels say (a label is ignored in requests). */
+export function sameMove(a: GameAction, b: GameAction): boolean {
+  return equals(GameActionSchema, unlabelled(a), unlabelled(b));
+}
+
+/** The action as a request sends it: without its label (ignored in requests; it need not travel). */
+export function unlabelled(action: GameAction): GameAction {
+  return { ...action, label: undefined };
+}
+
+/** The label of `action` among `seat`'s legal actions in `update` (a bot's or a log's action carries none). */
+export function labelOf(update: GameUpdate, seat: number, action: GameAction | undefined): Message | undefined {
+  if (!action) return undefined;
+  return update.decisions.find((d) => d.seat === seat)?.legalActions.find((legal) => sameMove(legal, action))?.label;
+}
+
+/** A Message's text, with its id and arguments (JSON) for tools and tests to read. */
+export function said(message: Message | undefined): { text: string; attrs: Record<string, string> } {
+  if (!message?.id) return { text: "", attrs: {} };
+  const { text: _text, ...rest } = toJson(MessageSchema, message) as { text?: string };
+  return { text: words.text(message), attrs: { "data-message": JSON.stringify(rest) } };
 }
 
 /** The seat switcher: one tab per seat and the spectator; `onPick` gets the new viewer. */
@@ -83,16 +106,17 @@ export function redactionPanel(update: GameUpdate, viewer: Viewer): HTMLElement 
 }
 
 /** The events as this viewer receives them: public ones, and private ones addressed to it. */
-export function eventLog(events: readonly GameEvent[], gameId: string, viewer: Viewer, title = "Event log"): HTMLElement {
-  const ui = uiFor(gameId);
+export function eventLog(events: readonly GameEvent[], viewer: Viewer, title = "Event log"): HTMLElement {
   const seen = events.filter((e) => e.audience.length === 0 || (viewer !== null && e.audience.includes(viewer)));
   const hiddenCount = events.length - seen.length;
   const older = Math.max(0, seen.length - LOG_LINES);
-  const lines = seen.slice(older).reverse().map((e) =>
-    h("li", { class: e.audience.length ? "private" : "" },
+  const lines = seen.slice(older).reverse().map((e) => {
+    const line = said(e.message);
+    return h("li", { class: e.audience.length ? "private" : "" },
       h("span", { class: "step" }, `#${e.step}`),
-      h("span", { class: "line" }, ui ? ui.event(e) : "?"),
-      e.audience.length ? h("span", { class: "badge private-badge", title: "A private event: only these seats receive it" }, `private: ${e.audience.map(seatName).join(", ")}`) : null));
+      h("span", { class: "line", ...line.attrs }, line.text),
+      e.audience.length ? h("span", { class: "badge private-badge", title: "A private event: only these seats receive it" }, `private: ${e.audience.map(seatName).join(", ")}`) : null);
+  });
   return h(
     "section",
     { class: "panel log", "aria-labelledby": "log-title" },
@@ -124,16 +148,17 @@ export function viewJson(update: GameUpdate, viewer: Viewer): HTMLElement | null
   }, h("summary", null, `This view as JSON (GameView of the ${viewerName(viewer)})`), pre);
 }
 
+/** The outcome: who won and why as the server says it (Outcome.summary), the results, the seed. */
 export function outcomeBanner(outcome: Outcome | undefined, extra?: Child): HTMLElement | null {
   if (!outcome) return null;
-  const winners = outcome.winners.map(seatName).join(" and ");
+  const summary = said(outcome.summary);
   return h(
     "section",
     { class: "panel outcome", "aria-labelledby": "outcome-title" },
-    h("h3", { id: "outcome-title" }, `Game over: ${winners} ${outcome.winners.length > 1 ? "share the win" : "wins"}`),
+    h("h3", { id: "outcome-title", ...summary.attrs }, summary.text),
     table(["Seat", "Rank", "Score", "Tie-break values"],
       outcome.results.map((r) => [seatTag(r.seat), String(r.rank), h("strong", null, String(r.score)), r.tieBreakValues.join(", ") || "–"])),
-    h("p", { class: "small" }, `Decided by: ${outcome.tieBreak || "score"}. Seed revealed: `, h("code", { class: "hash" }, hex(outcome.seed)),
+    h("p", { class: "small" }, "Seed revealed: ", h("code", { class: "hash" }, hex(outcome.seed)),
       outcome.seedSalt.length ? [" · salt: ", h("code", { class: "hash" }, hex(outcome.seedSalt))] : " (no salt: a game started before salts)"),
     extra ?? null,
   );

@@ -4,18 +4,13 @@
  * income, limits, action cards, hand and set-aside cards, and the piles.
  */
 import {
-  type CentralMarketAction,
   CentralMarketBidState,
   type CentralMarketCard,
   type CentralMarketCardCount,
-  type CentralMarketEvent,
   CentralMarketPhase,
   CentralMarketProduct,
   type CentralMarketSeatView,
-  CentralMarketSkipReason,
   type CentralMarketView,
-  type GameAction,
-  type GameEvent,
   type GameView,
 } from "../../../src/index.js";
 import {
@@ -23,7 +18,6 @@ import {
   cardFace,
   chip,
   meter,
-  namesOrCount,
   plural,
   section,
   seatColor,
@@ -31,10 +25,9 @@ import {
   seatTag,
   table,
   type Viewer,
-  winnersText,
 } from "../components.js";
 import { h } from "../dom.js";
-import { type ActionLabel, type GameUi, type Redaction, type TextByCase, textOf, UNKNOWN_ACTION } from "./types.js";
+import type { GameUi, Redaction } from "./types.js";
 
 const PRODUCTS: Record<number, { name: string; color: string }> = {
   [CentralMarketProduct.TOMATOES]: { name: "Tomatoes", color: "#d63a2f" },
@@ -62,13 +55,6 @@ const BID_STATES: Record<number, string> = {
   [CentralMarketBidState.BIDDING]: "bidding",
   [CentralMarketBidState.STAYED]: "stayed",
   [CentralMarketBidState.SOLD]: "sold",
-};
-
-const SKIP_REASONS: Record<number, string> = {
-  [CentralMarketSkipReason.PLAYER_LIMIT]: "reached the 10 kg player's limit",
-  [CentralMarketSkipReason.NOTHING_TO_OFFER]: "has no product left to offer",
-  [CentralMarketSkipReason.CANNOT_UNDERCUT]: "cannot undercut the lowest bid",
-  [CentralMarketSkipReason.PRODUCT_LIMIT]: "the product limit is used up",
 };
 
 function productName(product: CentralMarketProduct): string {
@@ -289,88 +275,9 @@ function redaction(view: GameView, viewer: Viewer): Redaction {
   return result;
 }
 
-/** What an action's text needs beyond the message: the acting seat's view of the table. */
-interface Acting {
-  v: CentralMarketView | undefined;
-  seat: number | undefined;
-}
-
-const ACTIONS: TextByCase<CentralMarketAction["move"], ActionLabel, Acting> = {
-  offer: ({ product }) => ({ group: "Offer a product", text: productName(product), aria: `Offer ${productName(product)}` }),
-  bid: ({ price }, { v }) => {
-    if (v?.phase === CentralMarketPhase.STARTING_BID) return { group: "Starting bid", text: `Start at ${price}`, aria: `Starting bid ${price}` };
-    if (v?.phase === CentralMarketPhase.LOWERING) return { group: "Lower your bid", text: `Lower to ${price}`, aria: `Lower the bid to ${price}` };
-    return { group: "Bid", text: `Bid ${price}` };
-  },
-  pass: (_, { v }) => {
-    const window = v?.phase === CentralMarketPhase.ROT || v?.phase === CentralMarketPhase.TOURISTS;
-    return window ? { group: "Reaction", text: "Decline", aria: "Decline to react" } : { group: "Bid", text: "Pass" };
-  },
-  stay: (_, { v, seat }) => {
-    const own = seat !== undefined ? v?.seats[seat]?.bid : undefined;
-    return { group: "Lower your bid", text: own ? `Stay at ${own}` : "Stay", aria: own ? `Stay on the bid of ${own}` : "Stay on the current bid" };
-  },
-  sellCard: ({ card }) => ({ group: "Sell", text: `Sell ${cardName(card)}` }),
-  finishSale: () => ({ group: "Sell", text: "Finish selling" }),
-  playRot: (_, { v }) => {
-    const target = v?.currentSale?.seat;
-    return { group: "Reaction", text: target !== undefined ? `Play Rot on ${seatName(target)}` : "Play Rot" };
-  },
-  playTourists: () => ({ group: "Reaction", text: "Play Tourists" }),
-  setAside: ({ card }) => ({ group: "Set aside for the final round", text: `Set aside ${cardName(card)}` }),
-  keepAll: () => ({ group: "Set aside for the final round", text: "Keep all cards" }),
-};
-
-function action(a: GameAction, view: GameView | undefined): ActionLabel {
-  if (a.game.case !== "centralMarket") return UNKNOWN_ACTION;
-  const acting = { v: view ? centralView(view) : undefined, seat: view?.seat };
-  return textOf(a.game.value.move, ACTIONS, acting, UNKNOWN_ACTION);
-}
-
-const EVENTS: TextByCase<CentralMarketEvent["kind"], string> = {
-  roundStarted: (v) => `Round ${v.round} begins${v.finalRound ? " (the final round)" : ""}: ${seatName(v.startingPlayer)} starts.`,
-  cardsDelivered: (v) => `${seatName(v.seat)} was dealt ${namesOrCount(v.cards.map(cardName), v.count, "card")}.`,
-  discardReshuffled: (v) => `The discard pile (${plural(v.count, "card")}) was shuffled into a new draw pile.`,
-  deliveryStopped: () => "No cards are left to deal: delivery stops.",
-  handDiscarded: (v) => `${seatName(v.seat)} discarded the hand: ${v.cards.map(cardName).join(", ") || "no cards"}.`,
-  setAsidePickedUp: (v) => v.cards.length
-    ? `${seatName(v.seat)} picked up the set-aside cards: ${v.cards.map(cardName).join(", ")}.`
-    : `${seatName(v.seat)} picked up ${plural(v.count, "set-aside card")}.`,
-  offerSkipped: (v) => `${seatName(v.seat)} skips offering: ${SKIP_REASONS[v.reason] ?? "cannot offer"}.`,
-  offered: (v) => `${seatName(v.seat)} offers ${productName(v.product)}.`,
-  bidPlaced: (v) => `${seatName(v.seat)} bids ${v.price}.`,
-  passed: (v) => v.reason
-    ? `${seatName(v.seat)} passes: ${SKIP_REASONS[v.reason] ?? "cannot bid"}.`
-    : `${seatName(v.seat)} passes.`,
-  stayed: (v) => `${seatName(v.seat)} stays${v.automatic ? " (the lowest price is reached)" : ""}.`,
-  cheatRevealed: (v) => `${seatName(v.seat)} reveals a Cheat: no ${productName(v.product)} after all.`,
-  saleSkipped: (v) => `${seatName(v.seat)} cannot sell ${productName(v.product)}: ${SKIP_REASONS[v.reason] ?? "limit reached"}.`,
-  cardPlayed: (v) => `${seatName(v.seat)} plays ${cardName(v.card)}${v.tourists ? " to the Tourists" : ""}.`,
-  cardsPlayed: (r) => `${seatName(r.seat)} played ${r.playedKg} kg of ${productName(r.product)}: ${r.soldKg} kg count${r.lostKg ? `, ${r.lostKg} kg lost to the limits` : ""}.`,
-  rotPlayed: (v) => `${seatName(v.seat)} plays Rot on ${seatName(v.target)}: ${v.paidKg} kg still paid.`,
-  reactionDeclined: (v) => `${seatName(v.seat)} declines to play ${v.tourists ? "Tourists" : "Rot"}.`,
-  touristsPlayed: (v) => `${seatName(v.seat)} plays Tourists: sells more ${productName(v.product)} at ${v.price}.`,
-  saleSettled: ({ sale: s }) => s ? `${seatName(s.seat)} earns ${s.income} (${s.paidKg} kg × ${s.price}).` : "A sale was settled.",
-  setAsideChosen: (v) => v.card
-    ? `${seatName(v.seat)} sets aside ${cardName(v.card)}.`
-    : `${seatName(v.seat)} has made the set-aside choice.`,
-  setAsideRevealed: (v) => `${seatName(v.seat)} set aside ${plural(v.count, "card")} face down.`,
-  roundScored: ({ score }) => {
-    if (!score) return "The round was scored.";
-    const parts = score.victoryPoints.map((vp, seat) => `${seatName(seat)} +${vp} VP (income ${score.incomes[seat] ?? 0})`);
-    return `Round ${score.round} scored: ${parts.join(", ")}.`;
-  },
-  startingPlayerChosen: (v) => `${seatName(v.seat)} (fewest victory points) starts the next round.`,
-  gameEnded: (v) => `Game over: ${winnersText(v.winners)}.`,
-};
-
-function event(e: GameEvent): string {
-  return e.game.case === "centralMarket" ? textOf(e.game.value.kind, EVENTS, undefined, "?") : "?";
-}
-
 function summary(view: GameView): string {
   const v = centralView(view);
   return v ? `Round ${v.round} of ${v.finalRound} · ${PHASES[v.phase] ?? "?"}` : "";
 }
 
-export const centralMarket: GameUi = { board, redaction, action, event, summary };
+export const centralMarket: GameUi = { board, redaction, summary };

@@ -5,15 +5,10 @@
  */
 import {
   type GameAction,
-  type GameEvent,
   type GameView,
-  type MarketFreshAction,
   type MarketFreshCrate,
-  type MarketFreshEvent,
-  type MarketFreshScoreOption,
   MarketFreshScoring,
   type MarketFreshSeat,
-  type MarketFreshSquareRef,
   MarketFreshVariant,
   type MarketFreshView,
 } from "../../../src/index.js";
@@ -31,7 +26,7 @@ import {
   type Viewer,
 } from "../components.js";
 import { h } from "../dom.js";
-import { type ActionLabel, type GameUi, type Redaction, type TextByCase, textOf, UNKNOWN_ACTION } from "./types.js";
+import type { GameUi, Redaction } from "./types.js";
 
 const PRODUCE_COLORS: Record<string, string> = {
   lemons: "#f2d335",
@@ -76,10 +71,6 @@ const STEPS: Record<string, string> = {
 
 export function squareName(ref: { row: number; col: number } | undefined): string {
   return ref ? `${String.fromCharCode(65 + ref.col)}${ref.row + 1}` : "?";
-}
-
-function crateText(crate: MarketFreshCrate | undefined): string {
-  return crate ? `${titleCase(crate.first)} | ${titleCase(crate.second)}` : "?";
 }
 
 /** A crate as a domino: its two halves side by side. */
@@ -179,13 +170,6 @@ function scoringName(scoring: MarketFreshScoring): string {
   return scoring === MarketFreshScoring.HEIGHT ? "height" : "basic";
 }
 
-function optionText(o: MarketFreshScoreOption): string {
-  const how = o.scoring === MarketFreshScoring.HEIGHT
-    ? `${o.visible} visible × row ${o.row}`
-    : `${o.visible} visible`;
-  return `${o.points} points (${how}${o.perfectMatch ? " + 5 perfectly fresh" : ""})`;
-}
-
 function thisTurn(v: MarketFreshView): HTMLElement | null {
   if (!v.pendingCrate && !v.scoreOptions.length) return null;
   return section(
@@ -278,63 +262,11 @@ function redaction(view: GameView, viewer: Viewer): Redaction {
   return result;
 }
 
-function placement(first: MarketFreshSquareRef | undefined, second: MarketFreshSquareRef | undefined, pending: MarketFreshCrate | undefined): ActionLabel {
-  const a = squareName(first);
-  const b = squareName(second);
-  const halves = pending ? `${titleCase(pending.first)} on ${a} and ${titleCase(pending.second)} on ${b}` : `${a} and ${b}`;
-  return {
-    group: pending ? `Place the crate (${crateText(pending)}): first half → second half` : "Place the crate",
-    text: `${a}–${b}`,
-    aria: `Place crate at ${a}–${b}: ${halves}`,
-    squares: [a, b],
-  };
-}
-
-const ACTIONS: TextByCase<MarketFreshAction["kind"], ActionLabel, MarketFreshView | undefined> = {
-  takeFaceUp: ({ crate }) => ({ group: "Take a crate", text: crateText(crate), aria: `Take the face-up crate ${crateText(crate)}` }),
-  takeFaceDown: (_, v) => ({ group: "Take a crate", text: `Face down${v ? ` (${v.faceDownCount} left)` : ""}`, aria: "Take the top face-down crate" }),
-  chooseCrate: ({ crate }) => ({ group: "Add a crate to your shopfront", text: crateText(crate), aria: `Add the crate ${crateText(crate)}` }),
-  removeCrate: ({ crate }) => ({ group: "No crate fits: remove one from the game", text: `Remove ${crateText(crate)}`, aria: `Remove the crate ${crateText(crate)} and lose points` }),
-  place: ({ first, second }, v) => placement(first, second, v?.pendingCrate),
-  score: ({ produce, scoring }, v) => {
-    const option = v?.scoreOptions.find((o) => o.produce === produce && o.scoring === scoring);
-    const how = scoringName(scoring);
-    return {
-      group: "Score the crate",
-      text: `${titleCase(produce)} (${how})${option ? `: ${option.points} pts` : ""}`,
-      aria: `Score ${titleCase(produce)} with ${how} scoring${option ? `: ${optionText(option)}` : ""}`,
-    };
-  },
-};
-
-function action(a: GameAction, view: GameView | undefined): ActionLabel {
-  if (a.game.case !== "marketFresh") return UNKNOWN_ACTION;
-  return textOf(a.game.value.kind, ACTIONS, view ? freshView(view) : undefined, UNKNOWN_ACTION);
-}
-
-const EVENTS: TextByCase<MarketFreshEvent["kind"], string> = {
-  crateTaken: (r) => {
-    if (!r.faceDown) return `${seatName(r.seat)} took the face-up crate ${crateText(r.crate)}.`;
-    return r.crate ? `${seatName(r.seat)} took a face-down crate: ${crateText(r.crate)}.` : `${seatName(r.seat)} took a face-down crate.`;
-  },
-  faceUpRefilled: (r) => `A new crate is turned face up: ${crateText(r.crate)} (${r.faceDownLeft} face down left).`,
-  crateChosen: (r) => `${seatName(r.seat)} adds ${crateText(r.crate)} to the shopfront.`,
-  cratePlaced: (r) => {
-    const fresh = r.perfectMatch ? ", a perfectly fresh match" : r.matchingHalves ? `, ${plural(r.matchingHalves, "matching half", "matching halves")}` : "";
-    return `${seatName(r.seat)} placed ${crateText(r.crate)} at ${squareName(r.first)}–${squareName(r.second)}, height ${r.height}${fresh}.`;
-  },
-  scored: ({ seat, option: o, score }) => o
-    ? `${seatName(seat)} scored ${titleCase(o.produce)} (${scoringName(o.scoring)}): ${optionText(o)}; now ${score}.`
-    : `${seatName(seat)} scored; now ${score}.`,
-  farmerTile: (r) => r.fromRow
-    ? `${seatName(r.seat)} moved a Farmer Tile in the ${titleCase(r.produce)} column from row ${r.fromRow} to row ${r.toRow}.`
-    : `${seatName(r.seat)} placed a Farmer Tile in the ${titleCase(r.produce)} column, row ${r.toRow}.`,
-  crateRemoved: (r) => `${seatName(r.seat)} could not place a crate and removed ${crateText(r.crate)}: −${r.pointsLost} (now ${r.score}).`,
-  gameEnded: ({ outcome }) => `Game over: ${(outcome?.seats ?? []).map((s) => `${seatName(s.seat)} ${s.total}`).join(", ")}.`,
-};
-
-function event(e: GameEvent): string {
-  return e.game.case === "marketFresh" ? textOf(e.game.value.kind, EVENTS, undefined, "?") : "?";
+/** The two squares a placement covers, to light on the shopfront while its button has focus. */
+function squares(a: GameAction): string[] {
+  if (a.game.case !== "marketFresh" || a.game.value.kind.case !== "place") return [];
+  const { first, second } = a.game.value.kind.value;
+  return [squareName(first), squareName(second)];
 }
 
 function summary(view: GameView): string {
@@ -343,4 +275,4 @@ function summary(view: GameView): string {
   return `${VARIANTS[v.variant] ?? "?"} · ${v.gameOver ? "game over" : `${plural(v.turn, "turn")} played`}`;
 }
 
-export const marketFresh: GameUi = { board, redaction, action, event, summary };
+export const marketFresh: GameUi = { board, redaction, summary, squares };

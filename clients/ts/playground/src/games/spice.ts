@@ -4,11 +4,7 @@
  * open goods, and the score.
  */
 import {
-  type GameAction,
-  type GameEvent,
   type GameView,
-  type SpiceMerchantAction,
-  type SpiceMerchantEvent,
   SpiceMerchantMarket,
   type SpiceMerchantMarketState,
   SpiceMerchantPhase,
@@ -21,17 +17,15 @@ import {
   backs,
   cardFace,
   chip,
-  namesOrCount,
   plural,
   section,
   seatName,
   seatTag,
   table,
   type Viewer,
-  winnersText,
 } from "../components.js";
 import { h } from "../dom.js";
-import { type ActionLabel, type GameUi, type Redaction, type TextByCase, textOf, UNKNOWN_ACTION } from "./types.js";
+import type { GameUi, Redaction } from "./types.js";
 
 const SPICES: Record<number, { name: string; color: string }> = {
   [SpiceMerchantSpice.BLACK_PEPPER]: { name: "Black pepper", color: "#37474f" },
@@ -250,49 +244,9 @@ function redaction(view: GameView, viewer: Viewer): Redaction {
   return result;
 }
 
-const ACTIONS: TextByCase<SpiceMerchantAction["move"], ActionLabel> = {
-  registerSecret: ({ spices }) => {
-    const names = spices.map(spiceName);
-    return { group: "Register secret goods (face down)", text: names.join(" + "), aria: `Register secret goods: ${names.join(" and ")}` };
-  },
-  openTrade: ({ spice }) => ({ group: "Register an open-trade good (face up)", text: spiceName(spice), aria: `Open trade: ${spiceName(spice)}` }),
-  fakeDemand: ({ market, spice, count }) => ({
-    group: `Fake demand on market ${marketName(market)}`,
-    text: `${count} × ${spiceName(spice)}`,
-    aria: `Fake demand: put ${count} ${spiceName(spice)} on market ${marketName(market)}`,
-  }),
-};
-
-function action(a: GameAction, _view: GameView | undefined): ActionLabel {
-  return a.game.case === "spiceMerchant" ? textOf(a.game.value.move, ACTIONS, undefined, UNKNOWN_ACTION) : UNKNOWN_ACTION;
-}
-
-const EVENTS: TextByCase<SpiceMerchantEvent["event"], string> = {
-  roundStarted: (r) => `Round ${r.round} begins: ${seatName(r.firstPlayer)} is first player; register ${plural(r.secretGoodsToRegister, "secret good")} (deck ${r.deckSize}).`,
-  secretRegistered: (r) => r.spices.length
-    ? `${seatName(r.seat)} registered secret goods: ${r.spices.map(spiceName).join(", ")}.`
-    : `${seatName(r.seat)} registered ${plural(r.count, "secret good")} face down.`,
-  openTraded: (r) => `${seatName(r.seat)} registered ${spiceName(r.spice)} as open-trade good.`,
-  fakeDemanded: (r) => `${seatName(r.seat)} faked demand: ${r.count} × ${spiceName(r.spice)} on market ${marketName(r.market)} (now ${r.marketCount}).`,
-  cardsDrawn: (r) => {
-    const short = r.missing ? `; the deck ran out ${plural(r.missing, "card")} short` : "";
-    return `${seatName(r.seat)} drew ${namesOrCount(r.spices.map(spiceName), r.count, "card")} (deck ${r.deckSize}${short}).`;
-  },
-  seatPassed: (r) => `${seatName(r.seat)} has no legal action left and passes for the rest of the round.`,
-  roundScored: (r) => {
-    const parts = r.seats.map((s) => `${seatName(s.seat)} +${s.points} (total ${s.score})`);
-    return `Round ${r.round} scored (${ROUND_ENDS[r.reason] ?? "round over"}): ${parts.join(", ")}.`;
-  },
-  gameEnded: (r) => `Game over: ${winnersText(r.winners)} (decided by ${r.tieBreak}); scores ${r.scores.join(", ")}.`,
-};
-
-function event(e: GameEvent): string {
-  return e.game.case === "spiceMerchant" ? textOf(e.game.value.event, EVENTS, undefined, "?") : "?";
-}
-
 function summary(view: GameView): string {
   const v = spiceView(view);
   return v ? `Round ${v.round} of ${v.totalRounds} · ${PHASES[v.phase] ?? "?"}` : "";
 }
 
-export const spiceMerchant: GameUi = { board, redaction, action, event, summary };
+export const spiceMerchant: GameUi = { board, redaction, summary };
