@@ -9,6 +9,12 @@ or with server-side bots in some seats (SuggestAction).
 Seats named by --bots ask the server for their move (--policy, the server's
 default budget); the other seats play uniformly random legal moves.
 
+Every call asks for the players' text in --locale (default en; de, or en-XA,
+the pseudo-locale): each game prints its first move's label and ends with the
+outcome as the server words it; --log prints every public event's line.
+
+    python clients/python/demo.py --game spice-merchant --players 2 --locale de --log
+
 With random moves only, every player count is played with the default options;
 then every other value of each enum option (variants such as Crate Heights or
 Solo) once, at the smallest player count the server accepts for it: about 20
@@ -46,7 +52,6 @@ from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 
 ROOT = Path(__file__).resolve().parents[2]
-EVERYONE = pb.ViewSelection(all_seats=True, spectator=True)
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 #: Seconds of a game without output after which it prints how far it is.
 PROGRESS_SECONDS = 5.0
@@ -116,12 +121,43 @@ class Bots:
         return answer.action
 
 
+def same_move(a: pb.GameAction, b: pb.GameAction) -> bool:
+    """Whether two actions are the same move, whatever their labels say."""
+    x, y = pb.GameAction(), pb.GameAction()
+    x.CopyFrom(a)
+    y.CopyFrom(b)
+    x.ClearField("label")
+    y.ClearField("label")
+    return x == y
+
+
+@dataclass
+class Words:
+    """What the players read: the locale every call asks for text in, and whether
+    to print every public event's line (Message.text) as the game goes."""
+
+    locale: str = "en"
+    log: bool = False
+
+    def views(self) -> pb.ViewSelection:
+        """Every seat's view and the spectator's, with text in the locale."""
+        return pb.ViewSelection(all_seats=True, spectator=True, locale=self.locale)
+
+    def print_events(self, update: pb.GameUpdate) -> None:
+        if self.log:
+            for event in update.events:
+                if not event.audience:  # public: the private copies repeat it per seat
+                    print(f"  #{event.step} {event.message.text}", flush=True)
+
+
 def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
          options: dict[str, str], bots: Bots, heading: str = "",
-         clock: Callable[[], float] = time.perf_counter) -> None:
+         clock: Callable[[], float] = time.perf_counter, words: Words | None = None) -> None:
     """One game to its end. `heading` is its place in the run ("[2/3] "); `clock` is
     read before and after each move, to print progress (steps, round, bot moves, time)
-    once PROGRESS_SECONDS have passed without output."""
+    once PROGRESS_SECONDS have passed without output; `words`, the text to ask for."""
+    words = words or Words()
+    everyone = words.views()
     label = f"{game_id}, {players} players" + (f", {options}" if options else "")
     seated = sorted(s for s in bots.seats if s < players)
     if seated:
@@ -129,7 +165,8 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
     print(f"\n== {heading}{label}", flush=True)
     started = last_output = clock()
     update = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=players,
-                                            options=options, views=EVERYONE)).update
+                                            options=options, views=everyone)).update
+    first = True
     pick = secrets.SystemRandom()
     last_round = round_of(update)
     bots.seconds.clear()
@@ -139,9 +176,16 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
             action = bots.choose(stub, update, decision)
         else:
             action = pick.choice(list(decision.legal_actions))
+        if first:
+            # A bot's answer carries no label; the same move among the legal actions does.
+            label = next((a.label.text for a in decision.legal_actions
+                          if same_move(a, action)), "") or "?"
+            print(f"  first move: {label} ({decision.prompt.text})", flush=True)
+            first = False
         update = stub.ApplyAction(pb.ApplyActionRequest(
             state=update.state, seat=decision.seat, action=action,
-            expected_step=update.step, views=EVERYONE)).update
+            expected_step=update.step, views=everyone)).update
+        words.print_events(update)
         current = round_of(update)
         now = clock()
         if current != last_round:
@@ -156,6 +200,7 @@ def play(stub: pb_grpc.GameServiceStub, game_id: str, players: int,
         print(f"  round {last_round} done at step {update.step}: game over")
     seconds = clock() - started
     outcome = update.outcome
+    print(f"  {outcome.summary.text}")
     for result in outcome.results:
         mark = "  winner" if result.seat in outcome.winners else ""
         bot = f"  ({bots.policy} bot)" if result.seat in bots.seats else ""
@@ -235,6 +280,11 @@ def main() -> None:
     parser.add_argument("--all", action="store_true",
                         help="with --bots, still play every player count and mode (default: "
                              "one game per title)")
+    parser.add_argument("--locale", default="en",
+                        help="the language of the players' text (BCP 47: en, de, en-XA; "
+                             "default en)")
+    parser.add_argument("--log", action="store_true",
+                        help="print every public event's line of each game's log")
     args = parser.parse_args()
     try:
         seats = frozenset(int(s) for s in args.bots.split(",") if s.strip())
@@ -252,7 +302,8 @@ def main() -> None:
                  if bots.seats and not args.all and not args.players else "")
         print(f"{len(plan)} game(s) to play{scope}", flush=True)
         for number, (game_id, players, options) in enumerate(plan, 1):
-            play(stub, game_id, players, options, bots, heading=f"[{number}/{len(plan)}] ")
+            play(stub, game_id, players, options, bots, heading=f"[{number}/{len(plan)}] ",
+                 words=Words(args.locale, args.log))
         for line in refused:
             print(f"\n== {line}")
 

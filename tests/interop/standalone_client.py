@@ -1,13 +1,16 @@
 """Plays one game with the installed marketplay-client package only (run in its own venv).
 
-    python -I standalone_client.py grpc <host:port> <game_id> <num_players>
-    python -I standalone_client.py connect <http://host:port> <game_id> <num_players>
+    python -I standalone_client.py grpc <host:port> <game_id> <num_players> [<locale> [<name>,...]]
+    python -I standalone_client.py connect <http://host:port> <game_id> <num_players> [...]
 
 Run by test_python_package.py with the venv's interpreter in isolated mode,
 so nothing of the repository is importable: it proves the package carries
 the whole contract and that the server's dependencies did not come along.
 `connect` uses the generated Connect client (the `connect` extra) in JSON.
-Prints one JSON line: what was played, and where things were imported from.
+With a locale (and display names), every call asks for text: the report
+shows the first public event's text and the first legal action's label, with
+their Messages. Prints one JSON line: what was played, and where things were
+imported from.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from google.protobuf import json_format
 from google.rpc import error_details_pb2
 
 import marketplay
@@ -72,12 +76,23 @@ def connect_calls(base_url: str) -> tuple[Call, type[Exception], Callable[[Any],
     return call, ConnectError, refusal
 
 
+def said(message: pb.Message) -> dict[str, Any]:
+    """A Message's text, and the Message (id, arguments) as proto3 JSON."""
+    return {"text": message.text, "message": json_format.MessageToDict(message)}
+
+
 def main() -> None:
     transport, target, game_id, players = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    locale = sys.argv[5] if len(sys.argv) > 5 else ""
+    names = sys.argv[6].split(",") if len(sys.argv) > 6 else []
     call, error, refusal = (grpc_calls if transport == "grpc" else connect_calls)(target)
-    everyone = pb.ViewSelection(all_seats=True)
+    everyone = pb.ViewSelection(all_seats=True, locale=locale, seat_names=names[:players])
     new = call("NewGame", pb.NewGameRequest(game_id=game_id, num_players=players, views=everyone))
     update, tokens = new.update, list(new.seat_tokens)
+    first_action = next(d for d in update.decisions if d.legal_actions).legal_actions[0]
+    action = said(first_action.label)
+    print(f"a legal action: {action['text']}", file=sys.stderr)
+    event: dict[str, Any] | None = None
     view_tokens = dict(enumerate(tokens))  # the views of every seat need their tokens
     tampered = bytearray(update.state)
     tampered[-5] ^= 1
@@ -97,11 +112,20 @@ def main() -> None:
             expected_step=update.step, seat_token=tokens[decision.seat], views=everyone,
             view_tokens=view_tokens)).update
         steps += 1
+        if event is None:
+            public = [e for e in update.events if not e.audience]
+            if public:
+                event = said(public[0].message)
+                print(f"an event: {event['text']}", file=sys.stderr)
     print(json.dumps({
         "steps": steps,
         "final_step": update.step,
         "winners": list(update.outcome.winners),
         "refused": list(refused),
+        "locale": update.locale,
+        "action": action,
+        "event": event,
+        "outcome": said(update.outcome.summary),
         "marketplay_file": marketplay.__file__,
         "absent": {name: importlib.util.find_spec(name) is None
                    for name in ("cryptography", "prometheus_client", "service", "engines", "cachetools")},

@@ -43,8 +43,9 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from engines.core.text import Arg, Item, Phrase, Seat, Term
+from engines.core.text import Phrase
 from service.text import PSEUDO_LOCALE, SOURCE_LOCALE, Speaker, shipped_catalogs
+from tests.interop.messages import phrase_of
 from tests.interop.ts_client import PLAY_CONFIG, ServedBoth, child_env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,32 +218,6 @@ def choose_language(page: Page, locale: str) -> None:
     page.select_option("#language", locale)
     expect(page.locator("#language")).to_have_attribute("data-locale", locale)
     expect(page.locator("html")).to_have_attribute("lang", locale)
-
-
-def _value(argument: dict[str, object]) -> Arg:
-    if "number" in argument:
-        return int(str(argument["number"]))
-    if "list" in argument:
-        items = argument["list"]
-        assert isinstance(items, dict)
-        listed: list[Item] = []
-        for item in items.get("items", []):
-            value = _value(item)
-            assert isinstance(value, Seat | Term)
-            listed.append(value)
-        return tuple(listed)
-    if "seat" in argument:
-        return Seat(int(str(argument["seat"])))
-    if "term" in argument:
-        return Term(str(argument["term"]))
-    raise AssertionError(f"an argument with no value: {argument}")
-
-
-def phrase_of(message: dict[str, object]) -> Phrase:
-    """The phrase of a Message as the page holds it (proto3 JSON in data-message)."""
-    arguments = message.get("arguments", [])
-    assert isinstance(arguments, list)
-    return Phrase(str(message["id"]), tuple((str(a["name"]), _value(a)) for a in arguments))
 
 
 @dataclass

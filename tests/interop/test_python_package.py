@@ -3,7 +3,10 @@
 The package is copied out of the repository, installed with its `connect`
 extra by pip into a fresh venv (the dependencies come from the package
 index), and standalone_client.py runs there in isolated mode against a
-loopback server: over gRPC, and over Connect (JSON) on the HTTP port.
+loopback server: over gRPC, and over Connect (JSON) on the HTTP port, asking
+for German text with display names: the event, legal action and outcome it
+shows are the server's German text of their Messages (service/text.py renders
+the same Messages here), not the English.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.interop.messages import check_said
 from tests.interop.ts_client import ServedBoth
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +69,7 @@ def test_package_plays_a_game_in_its_own_venv(venv_python: Path, served_both: Se
                                               transport: str) -> None:
     target = served_both.grpc_url.removeprefix("http://") if transport == "grpc" else served_both.http_url
     done = subprocess.run(
-        [str(venv_python), "-I", str(SCRIPT), transport, target, "spice-merchant", "2"],
+        [str(venv_python), "-I", str(SCRIPT), transport, target, "spice-merchant", "2", "de", "Ann,Bo"],
         cwd=tmp_path, capture_output=True, text=True, timeout=PLAY_TIMEOUT_SECONDS, check=False,
     )
     assert done.returncode == 0, done.stderr
@@ -75,3 +79,10 @@ def test_package_plays_a_game_in_its_own_venv(venv_python: Path, served_both: Se
     assert report["refused"] == ["INVALID_ARGUMENT", "TAMPERED_STATE"]
     assert Path(report["marketplay_file"]).is_relative_to(venv_python.parent.parent)
     assert all(report["absent"].values()), report["absent"]
+    assert report["locale"] == "de"
+    assert report["action"]["message"]["id"].startswith("spice-merchant-action-")
+    assert report["event"]["message"]["id"].startswith("spice-merchant-event-")
+    assert report["outcome"]["message"]["id"] == "outcome"
+    for shown in ("action", "event", "outcome"):
+        check_said(report[shown], "de", ("Ann", "Bo"), f"{transport} {shown}")
+    assert "\u2068Ann\u2069" in report["outcome"]["text"] or "\u2068Bo\u2069" in report["outcome"]["text"]
