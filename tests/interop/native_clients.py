@@ -4,8 +4,11 @@ Each client has a player program that plays a JSON list of configurations
 to the end over one protocol with the checks of clients/ts/src/playthrough.ts
 (step +1 per action with expected_step sent, a tampered state and a stale step
 refused with their ErrorInfo reasons, a renewed seat token reading its seat's
-view, Replay's digest), prints one JSON line per game and closes with
-`N passed, N failed`. Builds are cached under build/clients/, keyed by a hash
+view, Replay's digest), asking for text in a locale with display names
+(`TEXT_FLAGS`: every Message must then carry text), prints one JSON line per
+game, with the text and Message of its first legal action, first public
+event, outcome and stale-step refusal, and closes with `N passed, N failed`;
+`check_text` holds those texts to the server's own rendering. Builds are cached under build/clients/, keyed by a hash
 of their sources, and made once across xdist workers (a file lock).
 """
 
@@ -21,6 +24,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from tests.conformance.configs import PlayConfig
+from tests.interop.messages import check_said
 from tests.interop.ts_client import TS_CONFIGS, child_env, one_per_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +37,11 @@ CLOSING = re.compile(r"^(\d+) passed, (\d+) failed$")
 NATIVE_CONFIGS = one_per_game(TS_CONFIGS)
 
 EXPECTED_REASONS = {"tampered": ("INVALID_ARGUMENT", "TAMPERED_STATE"), "stale": ("ABORTED", "STALE_STEP")}
+
+#: The text the players ask for: German, with display names for two seats (the others are
+#: the locale's "Spieler N").
+TEXT_LOCALE = "de"
+SEAT_NAMES = ("Ann", "Bo")
 
 
 def canonical_code(code: str) -> str:
@@ -142,3 +151,19 @@ def tool_version(*args: str) -> str:
     done = subprocess.run([exe, *args[1:]], capture_output=True, text=True, timeout=60, check=False)
     return (done.stdout + done.stderr).strip()
 
+
+
+def check_text(reports: list[dict[str, object]], configs: list[PlayConfig], protocol: str) -> None:
+    """Each game showed an action's label, an event, the outcome and the stale step's refusal
+    in TEXT_LOCALE: the server's text of each Message, not the English."""
+    for report, config in zip(reports, configs, strict=True):
+        label = f"{config.label()} over {protocol}"
+        text = report.get("text")
+        assert isinstance(text, dict), f"{label}: no text in {report}"
+        assert text["locale"] == TEXT_LOCALE, label
+        steps = report["steps"]
+        assert isinstance(steps, int) and text["checked"] > steps, label  # every Message had text
+        names = SEAT_NAMES[:config.num_players]
+        for shown in ("action", "event", "outcome", "refusal"):
+            check_said(text[shown], TEXT_LOCALE, names, f"{label}: {shown}")
+        assert text["refusal"]["message"]["id"] == "refusal-stale-step", label

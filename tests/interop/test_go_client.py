@@ -2,12 +2,16 @@
 
 marketplay-play (clients/go/src/marketplay/cmd/marketplay-play) plays one
 configuration per game against a server requiring seat tokens, on its gRPC
-port; docs/clients.md's Go snippet builds in a fresh GOPATH holding only a
-copy of the package (as a user installs it) and plays a game there.
+port, asking for German text: each game shows a legal action's label, an
+event, the outcome and a refusal in German (check_text); docs/clients.md's
+Go snippet builds in a fresh GOPATH holding only a copy of the package (as a
+user installs it) and plays a game there, printing the German text of an
+action and an event.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -16,8 +20,11 @@ import pytest
 from tests.interop.native_clients import (
     NATIVE_CONFIGS,
     ROOT,
+    SEAT_NAMES,
+    TEXT_LOCALE,
     cached_build,
     check_reports,
+    check_text,
     doc_snippet,
     files,
     play,
@@ -53,8 +60,10 @@ def player() -> Path:
 
 def test_every_game_over_grpc(served_both: ServedBoth, player: Path, tmp_path: Path) -> None:
     target = served_both.grpc_url.removeprefix("http://")
-    reports = play([str(player), "-target", target, "-configs"], NATIVE_CONFIGS, tmp_path)
+    reports = play([str(player), "-target", target, "-locale", TEXT_LOCALE,
+                    "-seat-names", ",".join(SEAT_NAMES), "-configs"], NATIVE_CONFIGS, tmp_path)
     check_reports(reports, NATIVE_CONFIGS, "grpc")
+    check_text(reports, NATIVE_CONFIGS, "grpc")
 
 
 def test_the_doc_snippet_builds_against_an_installed_copy(served_both: ServedBoth, tmp_path: Path) -> None:
@@ -71,5 +80,9 @@ def test_the_doc_snippet_builds_against_an_installed_copy(served_both: ServedBot
               env={"MARKETPLAY_ADDRESS": served_both.grpc_url.removeprefix("http://")}, timeout=120)
     lines = out.splitlines()
     assert lines[0] == "refused: Aborted STALE_STEP", out
-    assert lines[1].startswith("winners: ["), out
-    assert lines[2] == "renewed: true", out
+    assert lines[1] == "said: Das Spiel ging weiter, bevor dein Zug ankam: Sieh nach und wähle erneut.", out
+    assert lines[2].startswith("action: Verdeckt anmelden: "), out      # the label, in German
+    assert re.match("event: \u2068(Ann|Bo)\u2069 hat ", lines[3]), out  # a seat by its name
+    assert re.match("outcome: \u2068(Ann|Bo)\u2069( und \u2068(Ann|Bo)\u2069)? gewinn", lines[4]), out
+    assert lines[5].startswith("winners: ["), out
+    assert lines[6] == "renewed: true", out

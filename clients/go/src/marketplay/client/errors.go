@@ -7,6 +7,8 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	pb "marketplay/v1"
 )
 
 // Domain is the ErrorInfo domain of every refusal the service makes.
@@ -15,11 +17,17 @@ const Domain = "marketplay.v1"
 // Error is a call the server refused: the gRPC code and the machine-readable
 // reason from the google.rpc.ErrorInfo in grpc-status-details-bin (e.g.
 // ABORTED / "STALE_STEP"). Branch on Reason, never on Message.
+//
+// A refusal a player can cause (not their turn, a stale step, a rule's
+// numbers) also says why in the player's words: Said, the marketplay.v1.Message
+// detail beside the ErrorInfo, with its Text in the request's locale when it
+// named one (ViewSelection.Locale). Said is nil for a developer's mistake.
 type Error struct {
 	Code     codes.Code
 	Reason   string
 	Metadata map[string]string
 	Message  string
+	Said     *pb.Message
 	status   *status.Status
 }
 
@@ -51,9 +59,11 @@ func refusal(err error) error {
 	}
 	e := &Error{Code: st.Code(), Message: st.Message(), status: st}
 	for _, detail := range st.Details() {
-		if info, ok := detail.(*errdetails.ErrorInfo); ok {
-			e.Reason, e.Metadata = info.GetReason(), info.GetMetadata()
-			break
+		switch d := detail.(type) {
+		case *errdetails.ErrorInfo:
+			e.Reason, e.Metadata = d.GetReason(), d.GetMetadata()
+		case *pb.Message:
+			e.Said = d
 		}
 	}
 	return e

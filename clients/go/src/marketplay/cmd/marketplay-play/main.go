@@ -5,7 +5,13 @@
 // renewed seat token reads that seat's view, and Replay reproduces the
 // outcome's final_state_digest.
 //
-//	marketplay-play -target 127.0.0.1:50051 -configs FILE [-seed N]
+//	marketplay-play -target 127.0.0.1:50051 -configs FILE [-seed N] [-locale L [-seat-names A,B]]
+//
+// With -locale every call asks for text in L with the display names of
+// -seat-names: every prompt, legal action, event and the outcome must then
+// carry text, and each game's line shows (as "text") the text and the Message
+// of the first legal action's label, the first public event, the outcome and
+// the stale step's refusal.
 //
 // FILE is a JSON list of {"game", "players", "options", "rules_version"}.
 // Prints one JSON line per game, then "N passed, N failed"; exits 1 if any failed.
@@ -21,8 +27,10 @@ import (
 	"io/ioutil"
 	"math/rand"
 	"os"
+	"strings"
 	"time"
 
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	"marketplay/client"
@@ -43,6 +51,71 @@ type refused struct {
 	Reason string `json:"reason"`
 }
 
+// said is a Message as a game's line shows it: its text, and the Message in proto3 JSON.
+type said struct {
+	Text    string          `json:"text"`
+	Message json.RawMessage `json:"message"`
+}
+
+type textSummary struct {
+	Locale  string `json:"locale"`
+	Checked int    `json:"checked"`
+	Action  said   `json:"action"`
+	Event   said   `json:"event"`
+	Outcome said   `json:"outcome"`
+	Refusal said   `json:"refusal"`
+}
+
+// texts holds every Message of a game to the locale asked for, and keeps the ones shown.
+type texts struct {
+	locale  string
+	checked int
+	action  *said
+	event   *said
+}
+
+func (t *texts) said(m *pb.Message, what string) (*said, error) {
+	if m.GetId() == "" || m.GetText() == "" {
+		return nil, fmt.Errorf("%s: Message %q has no text in %s", what, m.GetId(), t.locale)
+	}
+	raw, err := protojson.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	t.checked++
+	return &said{Text: m.GetText(), Message: raw}, nil
+}
+
+func (t *texts) update(u *pb.GameUpdate) error {
+	if u.GetLocale() != t.locale {
+		return fmt.Errorf("step %d: rendered in %q, not %q", u.GetStep(), u.GetLocale(), t.locale)
+	}
+	for _, d := range u.GetDecisions() {
+		if _, err := t.said(d.GetPrompt(), "a prompt"); err != nil {
+			return err
+		}
+		for _, a := range d.GetLegalActions() {
+			s, err := t.said(a.GetLabel(), "a label")
+			if err != nil {
+				return err
+			}
+			if t.action == nil {
+				t.action = s
+			}
+		}
+	}
+	for _, e := range u.GetEvents() {
+		s, err := t.said(e.GetMessage(), "an event")
+		if err != nil {
+			return err
+		}
+		if t.event == nil && len(e.GetAudience()) == 0 {
+			t.event = s
+		}
+	}
+	return nil
+}
+
 type summary struct {
 	Protocol       string             `json:"protocol"`
 	Game           string             `json:"game"`
@@ -53,21 +126,31 @@ type summary struct {
 	ReplayDigestOK bool               `json:"replay_digest_ok"`
 	ViewStepOK     bool               `json:"view_step_ok"`
 	Refusals       map[string]refused `json:"refusals"`
+	Text           *textSummary       `json:"text,omitempty"`
 }
 
-func refusalOf(err error, what string) (refused, error) {
+func refusalOf(err error, what string) (refused, *pb.Message, error) {
 	if err == nil {
-		return refused{}, fmt.Errorf("%s was accepted", what)
+		return refused{}, nil, fmt.Errorf("%s was accepted", what)
 	}
 	var e *client.Error
 	if !errors.As(err, &e) {
-		return refused{}, fmt.Errorf("%s: not a refusal: %w", what, err)
+		return refused{}, nil, fmt.Errorf("%s: not a refusal: %w", what, err)
 	}
-	return refused{Code: e.Code.String(), Reason: e.Reason}, nil
+	return refused{Code: e.Code.String(), Reason: e.Reason}, e.Said, nil
 }
 
-func playOne(ctx context.Context, c *client.Client, cfg config, random *rand.Rand, seed []byte) (*summary, error) {
+func playOne(ctx context.Context, c *client.Client, cfg config, random *rand.Rand, seed []byte,
+	locale string, names []string) (*summary, error) {
 	views := &pb.ViewSelection{AllSeats: true, Spectator: true}
+	var text *texts
+	if locale != "" {
+		if len(names) > int(cfg.Players) {
+			names = names[:cfg.Players]
+		}
+		views.Locale, views.SeatNames = locale, names
+		text = &texts{locale: locale}
+	}
 	started, err := c.NewGame(ctx, &pb.NewGameRequest{GameId: cfg.Game, NumPlayers: cfg.Players,
 		Options: cfg.Options, Seed: seed, Views: views, RulesVersion: cfg.RulesVersion})
 	if err != nil {
@@ -78,6 +161,11 @@ func playOne(ctx context.Context, c *client.Client, cfg config, random *rand.Ran
 	}
 	update := started.Update
 	tokens := started.SeatTokens
+	if text != nil {
+		if err := text.update(update); err != nil {
+			return nil, err
+		}
+	}
 
 	moves := client.LegalMoves(update)
 	first := moves[random.Intn(len(moves))]
@@ -86,14 +174,17 @@ func playOne(ctx context.Context, c *client.Client, cfg config, random *rand.Ran
 	bad := proto.Clone(update).(*pb.GameUpdate)
 	bad.State = tampered
 	_, err = c.Apply(ctx, bad, first, tokens, views)
-	tamperedRefusal, err := refusalOf(err, "a tampered state")
+	tamperedRefusal, tamperedSaid, err := refusalOf(err, "a tampered state")
 	if err != nil {
 		return nil, err
+	}
+	if tamperedSaid != nil {
+		return nil, fmt.Errorf("a tampered state's refusal carries a player's Message %q", tamperedSaid.GetId())
 	}
 	stale := proto.Clone(update).(*pb.GameUpdate)
 	stale.Step = update.GetStep() + 1
 	_, err = c.Apply(ctx, stale, first, tokens, views)
-	staleRefusal, err := refusalOf(err, "a stale expected_step")
+	staleRefusal, staleSaid, err := refusalOf(err, "a stale expected_step")
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +205,11 @@ func playOne(ctx context.Context, c *client.Client, cfg config, random *rand.Ran
 		}
 		if update.GetStep() != before+1 {
 			return nil, fmt.Errorf("step went from %d to %d after one action", before, update.GetStep())
+		}
+		if text != nil {
+			if err := text.update(update); err != nil {
+				return nil, err
+			}
 		}
 		played = append(played, &pb.SeatAction{Seat: move.Seat, Action: move.Action})
 	}
@@ -145,16 +241,45 @@ func playOne(ctx context.Context, c *client.Client, cfg config, random *rand.Ran
 	if options == nil {
 		options = map[string]string{}
 	}
-	return &summary{Protocol: "grpc", Game: cfg.Game, Players: cfg.Players, Options: options,
+	s := &summary{Protocol: "grpc", Game: cfg.Game, Players: cfg.Players, Options: options,
 		Steps: update.GetStep(), Winners: outcome.GetWinners(), ReplayDigestOK: digestOK, ViewStepOK: viewOK,
-		Refusals: map[string]refused{"tampered": tamperedRefusal, "stale": staleRefusal}}, nil
+		Refusals: map[string]refused{"tampered": tamperedRefusal, "stale": staleRefusal}}
+	if text != nil {
+		if s.Text, err = text.summary(outcome, staleSaid); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(os.Stderr, "%s: %s | %s\n", cfg.Game, s.Text.Action.Text, s.Text.Event.Text)
+	}
+	return s, nil
+}
+
+func (t *texts) summary(outcome *pb.Outcome, stale *pb.Message) (*textSummary, error) {
+	if t.action == nil || t.event == nil {
+		return nil, fmt.Errorf("the game had no legal action or no public event")
+	}
+	end, err := t.said(outcome.GetSummary(), "the outcome")
+	if err != nil {
+		return nil, err
+	}
+	refusal, err := t.said(stale, "the stale step's refusal")
+	if err != nil {
+		return nil, err
+	}
+	return &textSummary{Locale: t.locale, Checked: t.checked, Action: *t.action, Event: *t.event,
+		Outcome: *end, Refusal: *refusal}, nil
 }
 
 func main() {
 	target := flag.String("target", "127.0.0.1:50051", "the gRPC port, host:port")
 	configsFile := flag.String("configs", "", "JSON list of games to play")
 	seed := flag.Int64("seed", 1, "seeds the moves and each game's seed")
+	locale := flag.String("locale", "", "ask for text in this locale (BCP 47), e.g. de")
+	seatNames := flag.String("seat-names", "", "display names by seat, comma-separated (with -locale)")
 	flag.Parse()
+	var names []string
+	if *seatNames != "" {
+		names = strings.Split(*seatNames, ",")
+	}
 	text, err := ioutil.ReadFile(*configsFile)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "marketplay-play:", err)
@@ -175,7 +300,7 @@ func main() {
 	for i, cfg := range configs {
 		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 		random := rand.New(rand.NewSource(*seed*1000003 + int64(i)))
-		s, err := playOne(ctx, c, cfg, random, []byte(fmt.Sprintf("marketplay-play/%d/%d", *seed, i)))
+		s, err := playOne(ctx, c, cfg, random, []byte(fmt.Sprintf("marketplay-play/%d/%d", *seed, i)), *locale, names)
 		cancel()
 		if err != nil {
 			failed++
