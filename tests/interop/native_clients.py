@@ -8,8 +8,9 @@ view, Replay's digest), asking for text in a locale with display names
 (`TEXT_FLAGS`: every Message must then carry text), prints one JSON line per
 game, with the text and Message of its first legal action, first public
 event, outcome and stale-step refusal, and closes with `N passed, N failed`;
-`check_text` holds those texts to the server's own rendering. Builds are cached under build/clients/, keyed by a hash
-of their sources, and made once across xdist workers (a file lock).
+`check_text` holds those texts to the server's own rendering. Builds are
+cached under build/clients/, keyed by a hash of their sources, and made once
+across xdist workers (a file lock).
 """
 
 from __future__ import annotations

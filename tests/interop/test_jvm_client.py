@@ -3,19 +3,32 @@
 Its player plays one configuration per game over each protocol it speaks:
 native gRPC on the gRPC port (grpc-netty), Connect binary and Connect JSON on
 the HTTP port (java.net.http, HTTP/1.1), against a server requiring seat
-tokens. The jar is what a user installs: docs/clients.md's Java snippet is
-compiled against it alone (plus Debian's jars) and plays a game.
+tokens, asking for German text: each game shows a legal action's label, an
+event, the outcome and a refusal in German (check_text). The jar is what a
+user installs: docs/clients.md's Java snippet is compiled against it alone
+(plus Debian's jars) and plays a game, printing an action's and an event's
+German text.
 """
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.interop.jvm_build import JAR_NAME, VERSION, built, classpath
-from tests.interop.native_clients import NATIVE_CONFIGS, check_reports, doc_snippet, play, run
+from tests.interop.native_clients import (
+    NATIVE_CONFIGS,
+    SEAT_NAMES,
+    TEXT_LOCALE,
+    check_reports,
+    check_text,
+    doc_snippet,
+    play,
+    run,
+)
 from tests.interop.ts_client import ServedBoth
 
 
@@ -28,8 +41,11 @@ def build_dir() -> Path:
 def test_every_game_over(protocol: str, served_both: ServedBoth, build_dir: Path, tmp_path: Path) -> None:
     target = served_both.grpc_url.removeprefix("http://") if protocol == "grpc" else served_both.http_url
     command = ["java", "-cp", classpath(build_dir / "play", build_dir / JAR_NAME),
-               "dev.marketplay.client.play.Play", protocol, target]
-    check_reports(play(command, NATIVE_CONFIGS, tmp_path), NATIVE_CONFIGS, protocol)
+               "dev.marketplay.client.play.Play", "--locale", TEXT_LOCALE,
+               "--seat-names", ",".join(SEAT_NAMES), protocol, target]
+    reports = play(command, NATIVE_CONFIGS, tmp_path)
+    check_reports(reports, NATIVE_CONFIGS, protocol)
+    check_text(reports, NATIVE_CONFIGS, protocol)
 
 
 def test_the_jar_is_a_licensed_release(build_dir: Path) -> None:
@@ -55,5 +71,9 @@ def test_the_doc_snippet_plays_with_only_the_jar(served_both: ServedBoth, build_
               timeout=120)
     lines = out.splitlines()
     assert lines[0] == "refused: ABORTED STALE_STEP", out
-    assert lines[1].startswith("winners: ["), out
-    assert lines[2] == "renewed: true", out
+    assert lines[1] == "said: Das Spiel ging weiter, bevor dein Zug ankam: Sieh nach und wähle erneut.", out
+    assert lines[2].startswith("action: Verdeckt anmelden: "), out      # the label, in German
+    assert re.match("event: \u2068(Ann|Bo)\u2069 hat ", lines[3]), out  # a seat by its name
+    assert re.match("outcome: \u2068(Ann|Bo)\u2069( und \u2068(Ann|Bo)\u2069)? gewinn", lines[4]), out
+    assert lines[5].startswith("winners: ["), out
+    assert lines[6] == "renewed: true", out

@@ -1,12 +1,14 @@
 """A Kotlin program (Kotlin 1.3 from Debian) over the JVM client plays a game over Connect binary and gRPC.
 
 The program is docs/clients.md's Kotlin snippet, compiled with kotlinc against
-the client's jar and run on the same JVM, against a server requiring seat tokens.
+the client's jar and run on the same JVM, against a server requiring seat tokens;
+it asks for German text and shows a refusal's, a legal action's and an event's.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from tests.interop.jvm_build import JAR_NAME, built, classpath
@@ -30,5 +32,8 @@ def test_the_kotlin_snippet_plays_over_connect_and_grpc(served_both: ServedBoth,
     lines = out.splitlines()
     assert len(lines) == 2, out
     for line, protocol in zip(lines, ["connect", "grpc"], strict=True):
-        assert line.startswith(f"{protocol}: STALE_STEP winners=["), out
+        # The refusal, a label and an event in German, seats by their names (docs/clients.md).
+        assert line.startswith(f"{protocol}: STALE_STEP said=Das Spiel ging weiter, bevor dein Zug "
+                               "ankam: Sieh nach und wähle erneut. action=Verdeckt anmelden: "), out
+        assert re.search(" event=\u2068(Ann|Bo)\u2069 hat .* winners=\\[", line), out
         assert line.endswith(" renewed=true"), out

@@ -116,12 +116,14 @@ public final class ConnectClient implements Marketplay {
 
   /**
    * A Connect error body, {"code", "message", "details": [{"type", "value", "debug"}]}: the
-   * reason comes from the binary ErrorInfo in value (base64, padding optional).
+   * reason comes from the binary ErrorInfo in value (base64, padding optional), the
+   * player's words from the marketplay.v1.Message detail, if any.
    */
   static MarketplayException refusal(int httpStatus, byte[] body) {
     String code = "UNKNOWN";
     String message = "HTTP " + httpStatus;
     String reason = "";
+    dev.marketplay.v1.Message said = null;
     Map<String, String> metadata = new HashMap<>();
     try {
       JsonObject error = JsonParser.parseString(new String(body, StandardCharsets.UTF_8)).getAsJsonObject();
@@ -135,18 +137,23 @@ public final class ConnectClient implements Marketplay {
       for (JsonElement element : details) {
         JsonObject detail = element.getAsJsonObject();
         JsonElement type = detail.get("type");
-        if (type != null && "google.rpc.ErrorInfo".equals(type.getAsString()) && detail.has("value")) {
-          ErrorInfo info = ErrorInfo.parseFrom(Base64.getDecoder().decode(detail.get("value").getAsString()));
+        if (type == null || !detail.has("value")) {
+          continue;
+        }
+        byte[] value = Base64.getDecoder().decode(detail.get("value").getAsString());
+        if ("google.rpc.ErrorInfo".equals(type.getAsString())) {
+          ErrorInfo info = ErrorInfo.parseFrom(value);
           reason = info.getReason();
           metadata.putAll(info.getMetadataMap());
-          break;
+        } else if ("marketplay.v1.Message".equals(type.getAsString())) {
+          said = dev.marketplay.v1.Message.parseFrom(value);
         }
       }
     } catch (JsonParseException | IllegalStateException | IllegalArgumentException
         | InvalidProtocolBufferException e) {
       message = message + " (unreadable error body: " + e + ")";
     }
-    return new MarketplayException(code, reason, metadata, message, null);
+    return new MarketplayException(code, reason, metadata, message, said, null);
   }
 
   @Override

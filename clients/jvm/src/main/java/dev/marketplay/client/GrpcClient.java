@@ -10,6 +10,7 @@ import dev.marketplay.v1.GetViewRequest;
 import dev.marketplay.v1.GetViewResponse;
 import dev.marketplay.v1.ListGamesRequest;
 import dev.marketplay.v1.ListGamesResponse;
+import dev.marketplay.v1.Message;
 import dev.marketplay.v1.NewGameRequest;
 import dev.marketplay.v1.NewGameResponse;
 import dev.marketplay.v1.RenewSeatTokenRequest;
@@ -63,23 +64,25 @@ public final class GrpcClient implements Marketplay {
   static MarketplayException refusal(StatusRuntimeException e) {
     String reason = "";
     Map<String, String> metadata = Map.of();
+    Message said = null;
     com.google.rpc.Status status = StatusProto.fromThrowable(e);
     if (status != null) {
       for (Any detail : status.getDetailsList()) {
-        if (detail.is(ErrorInfo.class)) {
-          try {
+        try {
+          if (detail.is(ErrorInfo.class)) {
             ErrorInfo info = detail.unpack(ErrorInfo.class);
             reason = info.getReason();
             metadata = info.getMetadataMap();
-          } catch (InvalidProtocolBufferException unreadable) {
-            reason = "";
+          } else if (detail.is(Message.class)) {
+            said = detail.unpack(Message.class);
           }
-          break;
+        } catch (InvalidProtocolBufferException unreadable) {
+          // an unreadable detail says nothing
         }
       }
     }
     String message = e.getStatus().getDescription() == null ? "" : e.getStatus().getDescription();
-    return new MarketplayException(e.getStatus().getCode().name(), reason, metadata, message, e);
+    return new MarketplayException(e.getStatus().getCode().name(), reason, metadata, message, said, e);
   }
 
   @Override
