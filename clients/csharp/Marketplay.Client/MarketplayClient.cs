@@ -68,11 +68,15 @@ namespace Marketplay.Client
             }
         }
 
-        /// <summary>A Connect error body: {"code", "message", "details": [{"type", "value", "debug"}]}.</summary>
+        /// <summary>
+        /// A Connect error body: {"code", "message", "details": [{"type", "value", "debug"}]}; the
+        /// ErrorInfo and the player's Message are read from their details' debug copies.
+        /// </summary>
         public static MarketplayException Refusal(int httpStatus, string body)
         {
             string code = "UNKNOWN", message = "HTTP " + httpStatus, reason = "";
             var metadata = new Dictionary<string, string>();
+            Message said = null;
             try
             {
                 var error = JsonConvert.DeserializeObject<JObject>(body, Settings);
@@ -81,20 +85,25 @@ namespace Marketplay.Client
                 var details = error["details"] as JArray ?? new JArray();
                 foreach (var detail in details.OfType<JObject>())
                 {
-                    if ((string)detail["type"] != "google.rpc.ErrorInfo") continue;
                     var debug = detail["debug"] as JObject ?? new JObject();
+                    var type = (string)detail["type"];
+                    if (type == "marketplay.v1.Message")
+                    {
+                        said = Message.Of(debug);
+                        continue;
+                    }
+                    if (type != "google.rpc.ErrorInfo") continue;
                     reason = (string)debug["reason"] ?? "";
                     var meta = debug["metadata"] as JObject;
                     if (meta != null)
                         foreach (var pair in meta.Properties()) metadata[pair.Name] = (string)pair.Value;
-                    break;
                 }
             }
             catch (JsonException e)
             {
                 message += " (unreadable error body: " + e.Message + ")";
             }
-            return new MarketplayException(code, reason, metadata, message, httpStatus);
+            return new MarketplayException(code, reason, metadata, message, httpStatus, null, said);
         }
 
         public Task<NewGameResponse> NewGameAsync(NewGameRequest request)

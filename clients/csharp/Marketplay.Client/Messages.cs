@@ -8,12 +8,49 @@ using Newtonsoft.Json.Linq;
 
 namespace Marketplay.Client
 {
-    /// <summary>Which seats' views (and legal actions) a call asks for.</summary>
+    /// <summary>Which seats' views (and legal actions) a call asks for, and in which language.</summary>
     public sealed class ViewSelection
     {
         [JsonProperty("seats")] public List<int> Seats = new List<int>();
         [JsonProperty("allSeats")] public bool AllSeats;
         [JsonProperty("spectator")] public bool Spectator;
+        /// <summary>Render every Message's Text in this locale (BCP 47: "de"); "" renders none.</summary>
+        [JsonProperty("locale")] public string Locale = "";
+        /// <summary>Display names by seat for the text ("" or missing: the locale's "Player N").</summary>
+        [JsonProperty("seatNames")] public List<string> SeatNames = new List<string>();
+        /// <summary>Carry the Messages (ids, arguments) without text, to render them yourself.</summary>
+        [JsonProperty("messages")] public bool Messages;
+    }
+
+    /// <summary>
+    /// Words for players: a stable id, typed arguments (seats, terms, numbers,
+    /// lists: proto3 JSON objects), and Text, rendered in the locale the call
+    /// asked for ("" when it asked for none).
+    /// </summary>
+    public sealed class Message
+    {
+        [JsonProperty("id")] public string Id = "";
+        [JsonProperty("arguments")] public List<JObject> Arguments = new List<JObject>();
+        [JsonProperty("text")] public string Text = "";
+
+        /// <summary>The Message in a JSON field (an action's "label", an event's "message"); empty if absent.</summary>
+        public static Message Of(JToken token)
+        {
+            var message = token as JObject;
+            return message == null ? new Message() : message.ToObject<Message>();
+        }
+
+        /// <summary>A legal action's label: what its button says (Decision.LegalActions[i]["label"]).</summary>
+        public static Message LabelOf(JObject action)
+        {
+            return Of(action == null ? null : action["label"]);
+        }
+
+        /// <summary>An event's line of the game's log (GameUpdate.Events[i]["message"]).</summary>
+        public static Message EventOf(JObject gameEvent)
+        {
+            return Of(gameEvent == null ? null : gameEvent["message"]);
+        }
     }
 
     public sealed class Decision
@@ -22,6 +59,8 @@ namespace Marketplay.Client
         [JsonProperty("kind")] public string Kind = "";
         [JsonProperty("legalActions")] public List<JObject> LegalActions = new List<JObject>();
         [JsonProperty("legalActionsIncluded")] public bool LegalActionsIncluded;
+        /// <summary>What the seat is asked ("Choose a spice to register in secret.").</summary>
+        [JsonProperty("prompt")] public Message Prompt = new Message();
     }
 
     public sealed class SeatResult
@@ -40,6 +79,8 @@ namespace Marketplay.Client
         [JsonProperty("seedSalt")] public byte[] SeedSalt = new byte[0];
         /// <summary>SHA-256 of the final state; Replay reproduces it.</summary>
         [JsonProperty("finalStateDigest")] public byte[] FinalStateDigest = new byte[0];
+        /// <summary>Who won and why, in words.</summary>
+        [JsonProperty("summary")] public Message Summary = new Message();
     }
 
     /// <summary>A view of one seat (Seat set) or of the spectator (Seat null).</summary>
@@ -64,6 +105,8 @@ namespace Marketplay.Client
         [JsonProperty("outcome")] public Outcome Outcome;
         [JsonProperty("numPlayers")] public int NumPlayers;
         [JsonProperty("rulesVersion")] public string RulesVersion = "";
+        /// <summary>The locale the text was rendered in, after falling back ("de" for "de-AT").</summary>
+        [JsonProperty("locale")] public string Locale = "";
     }
 
     /// <summary>One seat's choice of one of its legal actions (ReplayRequest's SeatAction).</summary>

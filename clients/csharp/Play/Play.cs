@@ -3,7 +3,12 @@
 // per action, a tampered state and a stale expected_step refused with their
 // reasons, a renewed seat token reading its seat's view, Replay's digest.
 //
-//   mono play.exe BASE_URL CONFIGS.json [SEED]
+//   mono play.exe [--locale L [--seat-names A,B]] BASE_URL CONFIGS.json [SEED]
+//
+// With --locale every call asks for text in L with the display names: every
+// prompt, legal action, event and the outcome must then carry text, and each
+// game's line shows ("text") the text and Message of the first legal action's
+// label, the first public event, the outcome and the stale step's refusal.
 //
 // Prints one JSON line per game, then "N passed, N failed"; exits 1 if any failed.
 using System;
@@ -30,7 +35,7 @@ static class Play
         if (!condition) throw new Mismatch(message);
     }
 
-    static async Task<JObject> Refused(Task call, string what)
+    static async Task<MarketplayException> Refused(Task call, string what)
     {
         try
         {
@@ -38,9 +43,56 @@ static class Play
         }
         catch (MarketplayException e)
         {
-            return new JObject { ["code"] = e.Code, ["reason"] = e.Reason };
+            return e;
         }
         throw new Mismatch(what + " was accepted");
+    }
+
+    static JObject CodeAndReason(MarketplayException e)
+    {
+        return new JObject { ["code"] = e.Code, ["reason"] = e.Reason };
+    }
+
+    // Holds every Message of a game to the locale asked for, and keeps the ones shown.
+    sealed class Texts
+    {
+        public readonly string Locale;
+        public int Checked;
+        public JObject Action;
+        public JObject Event;
+
+        public Texts(string locale)
+        {
+            Locale = locale;
+        }
+
+        public JObject Said(Message message, JToken json, string what)
+        {
+            Check(message.Id.Length > 0 && message.Text.Length > 0,
+                  what + ": Message '" + message.Id + "' has no text in " + Locale);
+            Checked++;
+            return new JObject { ["text"] = message.Text, ["message"] = json ?? JObject.FromObject(message) };
+        }
+
+        public void Update(GameUpdate update)
+        {
+            Check(update.Locale == Locale, "step " + update.Step + ": rendered in '" + update.Locale + "', not " + Locale);
+            foreach (var decision in update.Decisions)
+            {
+                Said(decision.Prompt, null, "a prompt");
+                foreach (var legal in decision.LegalActions)
+                {
+                    var label = Said(Message.LabelOf(legal), legal["label"], "a label");
+                    if (Action == null) Action = label;
+                }
+            }
+            foreach (var gameEvent in update.Events)
+            {
+                var line = Said(Message.EventOf(gameEvent), gameEvent["message"], "an event");
+                var audience = gameEvent["audience"] as JArray;
+                if (Event == null && (audience == null || audience.Count == 0)) Event = line;
+            }
+        }
     }
 
     static GameUpdate With(GameUpdate update, byte[] state, long step)
@@ -48,13 +100,21 @@ static class Play
         return new GameUpdate { State = state, Step = step, Decisions = update.Decisions };
     }
 
-    static async Task<JObject> PlayOne(MarketplayClient client, JObject config, Random random, byte[] seed)
+    static async Task<JObject> PlayOne(MarketplayClient client, JObject config, Random random, byte[] seed,
+                                       string locale, List<string> names)
     {
         var game = (string)config["game"];
         var players = (int)config["players"];
         var options = config["options"].ToObject<Dictionary<string, string>>();
         var rulesVersion = (string)config["rules_version"] ?? "";
         var views = new ViewSelection { AllSeats = true, Spectator = true };
+        Texts texts = null;
+        if (locale.Length > 0)
+        {
+            views.Locale = locale;
+            views.SeatNames = names.Take(players).ToList();
+            texts = new Texts(locale);
+        }
 
         var started = await client.NewGameAsync(new NewGameRequest
         {
@@ -64,17 +124,21 @@ static class Play
         Check(started.SeatTokens.Count == players, "NewGame returned " + started.SeatTokens.Count + " seat tokens");
         var tokens = MarketplayClient.TokensBySeat(started.SeatTokens);
         var update = started.Update;
+        if (texts != null) texts.Update(update);
 
         var offered = MarketplayClient.LegalMoves(update);
         var first = offered[random.Next(offered.Count)];
         var tampered = (byte[])update.State.Clone();
         tampered[tampered.Length - 5] ^= 0x01;
+        var tamperedRefusal = await Refused(client.ApplyAsync(With(update, tampered, update.Step), first, tokens, views),
+                                            "a tampered state");
+        var staleRefusal = await Refused(client.ApplyAsync(With(update, update.State, update.Step + 1), first, tokens, views),
+                                         "a stale expected_step");
+        Check(tamperedRefusal.Said == null, "a tampered state's refusal carries a player's Message");
         var refusals = new JObject
         {
-            ["tampered"] = await Refused(client.ApplyAsync(With(update, tampered, update.Step), first, tokens, views),
-                                         "a tampered state"),
-            ["stale"] = await Refused(client.ApplyAsync(With(update, update.State, update.Step + 1), first, tokens, views),
-                                      "a stale expected_step"),
+            ["tampered"] = CodeAndReason(tamperedRefusal),
+            ["stale"] = CodeAndReason(staleRefusal),
         };
 
         var played = new List<Move>();
@@ -87,6 +151,7 @@ static class Play
             var before = update.Step;
             update = await client.ApplyAsync(update, move, tokens, views);
             Check(update.Step == before + 1, "step went from " + before + " to " + update.Step);
+            if (texts != null) texts.Update(update);
             played.Add(move);
         }
         var outcome = update.Outcome;
@@ -109,19 +174,44 @@ static class Play
         var digestOk = replayed.ActionsApplied == played.Count && digest.Length > 0
                        && digest.SequenceEqual(outcome.FinalStateDigest);
 
-        return new JObject
+        var summary = new JObject
         {
             ["protocol"] = "connect+json", ["game"] = game, ["players"] = players, ["options"] = JObject.FromObject(options),
             ["steps"] = update.Step, ["winners"] = new JArray(outcome.Winners), ["replay_digest_ok"] = digestOk,
             ["view_step_ok"] = viewOk, ["refusals"] = refusals,
         };
+        if (texts != null)
+        {
+            Check(texts.Action != null && texts.Event != null, "the game had no legal action or no public event");
+            summary["text"] = new JObject
+            {
+                ["locale"] = texts.Locale,
+                ["action"] = texts.Action,
+                ["event"] = texts.Event,
+                ["outcome"] = texts.Said(outcome.Summary, null, "the outcome"),
+                ["refusal"] = texts.Said(staleRefusal.Said ?? new Message(), null, "the stale step's refusal"),
+                ["checked"] = texts.Checked,
+            };
+            Console.Error.WriteLine(game + ": " + texts.Action["text"] + " | " + texts.Event["text"]);
+        }
+        return summary;
     }
 
-    static int Main(string[] args)
+    static int Main(string[] argv)
     {
+        var locale = "";
+        var names = new List<string>();
+        var positional = new List<string>();
+        for (var i = 0; i < argv.Length; i++)
+        {
+            if (argv[i] == "--locale" && i + 1 < argv.Length) locale = argv[++i];
+            else if (argv[i] == "--seat-names" && i + 1 < argv.Length) names = argv[++i].Split(',').ToList();
+            else positional.Add(argv[i]);
+        }
+        var args = positional.ToArray();
         if (args.Length < 2)
         {
-            Console.Error.WriteLine("usage: mono play.exe BASE_URL CONFIGS.json [SEED]");
+            Console.Error.WriteLine("usage: mono play.exe [--locale L [--seat-names A,B]] BASE_URL CONFIGS.json [SEED]");
             return 2;
         }
         var seed = args.Length > 2 ? long.Parse(args[2]) : 1;
@@ -135,7 +225,8 @@ static class Play
                 var gameSeed = Encoding.UTF8.GetBytes("marketplay-play/" + seed + "/" + i);
                 try
                 {
-                    var summary = PlayOne(client, config, new Random((int)(seed * 1000003 + i)), gameSeed).Result;
+                    var summary = PlayOne(client, config, new Random((int)(seed * 1000003 + i)), gameSeed,
+                                          locale, names).Result;
                     Console.WriteLine(summary.ToString(Formatting.None));
                     passed++;
                 }
