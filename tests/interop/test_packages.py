@@ -19,6 +19,10 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import grpc
+
+from marketplay.v1 import game_service_pb2 as pb
+from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.interop.jvm_build import VERSION as JAR_VERSION
 from tests.interop.native_clients import ROOT, doc_snippet, run
 from tests.interop.ts_client import ServedBoth, built_play_js
@@ -88,7 +92,14 @@ def test_npm_pack_installs_and_plays(served_both: ServedBoth, tmp_path: Path) ->
     run([str(TS_DIR / "node_modules" / ".bin" / "tsc"), "--strict", "--skipLibCheck", "--target", "es2022",
          "--module", "nodenext", "--moduleResolution", "nodenext", "--lib", "es2022,dom", "game.ts"], cwd=app)
     out = run(["node", "game.js"], cwd=app, timeout=120)
-    assert out.startswith("[ "), out                      # the winners, then the scores
+    lines = out.splitlines()
+    assert lines[0].startswith("Verdeckt anmelden: "), out            # a label, in German
+    assert re.match("\u2068(Ann|Bo|Cy)\u2069 hat ", lines[1]), out    # a log line, a seat by name
+    assert re.match("\u2068(Ann|Bo|Cy)\u2069.* gewinn", lines[2]), out
+    assert lines[3] == "true", out                      # rendered from the package's catalogs
+    assert lines[4].startswith("[ "), out               # the winners, then the scores
+    assert {"de.ftl", "en.ftl", "en-XA.ftl"} <= {
+        p.name for p in (app / "node_modules" / "@marketplay" / "client" / "catalogs").iterdir()}
 
 
 def test_the_wheel_installs_and_plays(served_both: ServedBoth, tmp_path: Path) -> None:
@@ -136,3 +147,20 @@ def test_the_wheel_installs_and_plays(served_both: ServedBoth, tmp_path: Path) -
                               timeout=120, check=False, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         assert done.stdout.splitlines() == [printed], done.stdout
+
+    # The text snippet: the same game's German prompt, label and refusal as the server gives them.
+    snippet = doc_snippet("python", "Text for players, in German")
+    script = f"import sys; sys.path.insert(0, {str(site)!r})\n" + snippet.replace(
+        "127.0.0.1:50051", grpc_address)
+    done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True,
+                          timeout=120, check=False, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    views = pb.ViewSelection(all_seats=True, locale="de", seat_names=["Ann", "Bo"])
+    with grpc.insecure_channel(grpc_address) as channel:
+        update = pb_grpc.GameServiceStub(channel).NewGame(pb.NewGameRequest(
+            game_id="spice-merchant", num_players=2, seed=b"docs", views=views)).update
+    decision = update.decisions[0]
+    assert done.stdout.splitlines() == [
+        decision.prompt.text, decision.legal_actions[0].label.text,
+        "Das Spiel ging weiter, bevor dein Zug ankam: Sieh nach und wähle erneut."], done.stdout
+    assert decision.prompt.text.startswith("Wähle ") and decision.prompt.id.endswith("register-secret")
