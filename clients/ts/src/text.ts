@@ -63,8 +63,8 @@ function pseudoText(text: string): string {
 /**
  * Renders Messages in one locale from its catalog (the whole `.ftl` text, or
  * several: the shared catalog and each game's; or a FluentBundle made of
- * them), with the caller's display names. Throws when the catalog does not
- * parse.
+ * them with `useIsolating: false`, as the server's adds no marks of its own),
+ * with the caller's display names. Throws when the catalog does not parse.
  */
 export class MessageRenderer {
   readonly locale: string;
