@@ -221,44 +221,17 @@ def to_status(error: ServiceError) -> grpc.Status:
 
 
 class _ReadableDetail(ErrorDetail):
-    """ErrorInfo on the wire, plus its JSON form as the Connect `debug` field.
+    """A detail on the wire (ErrorInfo, a refusal's Message), plus its JSON form
+    as the Connect `debug` field.
 
     connectrpc writes `debug` only for details it can render itself (protobuf-py
     messages); ours are google.protobuf messages, so the readable form is given
     as a Struct. curl users read `.details[0].debug.reason` without decoding.
     """
 
-    def __init__(self, info: error_details_pb2.ErrorInfo) -> None:
-        super().__init__(AnyProto(type_url=_ERROR_INFO_TYPE, value=info.SerializeToString()))
-        self._readable = Struct.from_python(_readable(info))
-
-    @overload
-    def value(self) -> PyMessage | None: ...
-
-    @overload
-    def value(self, desc: DescMessage, /) -> PyMessage | None: ...
-
-    @overload
-    def value(self, typ: type[_T], /) -> _T | None: ...
-
-    @overload
-    def value(self, registry: Registry, /) -> PyMessage | None: ...
-
-    def value(
-        self, desc_or_registry: Registry | DescMessage | type[PyMessage] | None = None
-    ) -> PyMessage | None:
-        if desc_or_registry is None:
-            return self._readable
-        return super().value(desc_or_registry)
-
-
-class _SaidDetail(ErrorDetail):
-    """A refusal's Message for the player, as a Connect error detail; its
-    readable form (`debug`) is its JSON: id, arguments and text."""
-
-    def __init__(self, said: pb.Message) -> None:
-        super().__init__(AnyProto(type_url=_SAID_TYPE, value=said.SerializeToString()))
-        self._readable = Struct.from_python(json_format.MessageToDict(said))
+    def __init__(self, type_url: str, value: bytes, readable: dict[str, Any]) -> None:
+        super().__init__(AnyProto(type_url=type_url, value=value))
+        self._readable = Struct.from_python(readable)
 
     @overload
     def value(self) -> PyMessage | None: ...
@@ -282,9 +255,12 @@ class _SaidDetail(ErrorDetail):
 
 def to_connect_error(error: ServiceError) -> ConnectError:
     """The Connect rendering of a refusal raised into connectrpc: code, message, ErrorInfo."""
-    details: list[ErrorDetail] = [_ReadableDetail(error_info(error))]
-    if error.said is not None:
-        details.append(_SaidDetail(error.said))
+    info = error_info(error)
+    details: list[ErrorDetail] = [
+        _ReadableDetail(_ERROR_INFO_TYPE, info.SerializeToString(), _readable(info))]
+    if error.said is not None:  # what the player is told (docs/text.md, "Refusals")
+        details.append(_ReadableDetail(_SAID_TYPE, error.said.SerializeToString(),
+                                       json_format.MessageToDict(error.said)))
     return ConnectError(_CONNECT_CODES[error.code], str(error), details=details)
 
 

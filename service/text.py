@@ -253,23 +253,19 @@ class Speaker:
         caller's names (a list whose labels name a seat, with the caller's
         names, is made afresh), so a list seen before costs one parse in C."""
         context = engine.label_context(state, seat, kind)
-        actions = tuple(engine.legal_action_bytes(state, seat))
+        actions = tuple(engine.labelled_actions(state, seat, kind))
         key = (engine, kind, context, self.locale, actions)
         kept = _LISTS.get(key)
         if kept is None:
             proto_field = engine.spec.proto_field
             named = False
             entries = []
-            parse = engine.spec.action_type.FromString
-            for data in actions:
-                if engine.has_label_keys:
-                    extra = engine.label_key(state, seat, kind, parse(data))
-                    label_key: Hashable = (engine, kind, context, self.locale, data, extra)
-                else:
-                    label_key = (engine, kind, context, self.locale, data)
+            for data, extra in actions:
+                label_key = (engine, kind, context, self.locale, data, extra)
                 label = _LABELS.get(label_key)
                 if label is None:
-                    phrase = engine.action_phrase(state, seat, kind, parse(data))
+                    action = engine.spec.action_type.FromString(data)
+                    phrase = engine.action_phrase(state, seat, kind, action)
                     label = _legal_action_field(_labelled(proto_field, data, self.said(phrase)))
                     if self.names and _names_a_seat(phrase):
                         named = True

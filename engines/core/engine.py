@@ -136,12 +136,11 @@ class Engine(ABC, Generic[S, A]):
         keeps a label by decision kind, this context and the action)."""
         return ()
 
-    #: Whether `label_key` reads anything (the service asks it per action only then).
-    has_label_keys: bool = False
-
-    def label_key(self, state: S, seat: int, kind: str, action: A) -> Hashable:
-        """What of the state one action's label reads beyond `label_context`."""
-        return ()
+    def labelled_actions(self, state: S, seat: int, kind: str) -> Sequence[tuple[bytes, Hashable]]:
+        """Each legal action's bytes (as `legal_action_bytes`) with what of the
+        state its label reads beyond `label_context` (usually nothing): the
+        service keeps labels by both."""
+        return [(data, ()) for data in self.legal_action_bytes(state, seat)]
 
     def event_phrase(self, event: Event) -> Phrase:
         """An event copy's phrase, from that copy alone (so from what its audience may see)."""

@@ -85,7 +85,6 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         self._codec = modules.codec(rules)
         self.has_secret_moves = modules.known_part is not None
         self.catalogs = modules.text.catalogs if modules.text is not None else None
-        self.has_label_keys = modules.text is not None and modules.text.label_key is not None
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
         return self.modules.new_game(self.rules, num_players, options, rng)
@@ -131,11 +130,13 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
             return ()
         return text.label_context(state, seat, kind)
 
-    def label_key(self, state: S, seat: int, kind: str, action: A) -> Hashable:
+    def labelled_actions(self, state: S, seat: int, kind: str) -> Sequence[tuple[bytes, Hashable]]:
         text = self.modules.text
         if text is None or text.label_key is None:
-            return ()
-        return text.label_key(state, seat, kind, action)
+            return super().labelled_actions(state, seat, kind)
+        cached, key = self._codec(state).action_bytes, text.label_key
+        return [(cached(move), key(state, seat, kind, move))
+                for move in self.modules.legal_moves(state, seat)]
 
     def event_phrase(self, event: Event) -> Phrase:
         text = self.modules.text

@@ -228,8 +228,8 @@ class GameText:
     #: label by (decision kind, context, action) rather than asking for it
     #: at every call. None: labels read the decision kind and the action only.
     label_context: Callable[[Any, int, str], Hashable] | None = None
-    #: `label_key(state, seat, kind, action)`: what of the state one action's
-    #: label reads beyond the decision's context (Market Fresh: the height and
-    #: the match of each placement), so such labels are kept too. None: none.
-    label_key: Callable[[Any, int, str, Message], Hashable] | None = None
+    #: `label_key(state, seat, kind, move)`: what of the state one move's label
+    #: reads beyond the decision's context (Market Fresh: the height and the
+    #: match of each placement), so such labels are kept too. None: none.
+    label_key: Callable[[Any, int, str, Any], Hashable] | None = None
 

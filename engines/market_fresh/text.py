@@ -221,16 +221,13 @@ def label_context(state: State, seat: int, kind: str) -> Hashable:
     return kind
 
 
-def label_key(state: State, seat: int, kind: str, legal: Message) -> Hashable:
+def label_key(state: State, seat: int, kind: str, move: object) -> Hashable:
     """What a placement's label reads of the seat's shopfront: the height the
     crate will lie at and how many halves match (label_context has the crate)."""
-    message = cast(pb.MarketFreshAction, legal)
-    if kind != "place-crate" or message.WhichOneof("kind") != "place":
+    if not isinstance(move, PlaceCrate):
         return ()
-    grid, place = state.grid, message.place
-    a, b = place.first.row * grid + place.first.col, place.second.row * grid + place.second.col
     shop = state.shopfronts[seat]
-    return shop.heights[a], shop.fit(state.chosen_crate, a, b)
+    return shop.heights[move.first], shop.fit(state.chosen_crate, move.first, move.second)
 
 
 def _place_label(state: State, seat: int, place: pb.MarketFreshPlace) -> Phrase:

@@ -153,10 +153,13 @@ def test_a_label_reads_the_state_only_through_its_context(config: PlayConfig) ->
         game = step.before
         for decision in game.to_act():
             context = engine.label_context(game.state, decision.seat, decision.kind)
-            for action in engine.legal_actions(game.state, decision.seat):
+            labelled = engine.labelled_actions(game.state, decision.seat, decision.kind)
+            actions = engine.legal_actions(game.state, decision.seat)
+            assert [data for data, _ in labelled] == [
+                a.SerializeToString(deterministic=True) for a in actions]
+            for (data, extra), action in zip(labelled, actions, strict=True):
                 phrase = engine.action_phrase(game.state, decision.seat, decision.kind, action)
-                key = (decision.kind, context, action.SerializeToString(deterministic=True),
-                       engine.label_key(game.state, decision.seat, decision.kind, action))
+                key = (decision.kind, context, data, extra)
                 assert seen.setdefault(key, phrase) == phrase, (key, phrase, seen[key])
 
 

@@ -40,3 +40,16 @@ def test_every_rules_version_has_golden_playthroughs() -> None:
     recorded = {(json.loads(p.read_text())["game_id"], json.loads(p.read_text())["rules_version"])
                 for p in FILES}
     assert recorded >= {(e.spec.game_id, e.spec.rules_version) for e in registry.every_engine()}
+
+
+def test_every_golden_playthrough_reads_as_its_transcript() -> None:
+    """The English of every golden playthrough is as recorded in its transcript
+    (tests/golden/transcripts.py): a wording change in a catalog is a visible
+    diff there; `python -m tests.golden.transcripts` rewrites them."""
+    from tests.golden.transcripts import playthroughs, transcript, transcript_path
+
+    for path in playthroughs():
+        recorded = transcript_path(path)
+        assert recorded.exists(), f"no transcript for {path.name}: python -m tests.golden.transcripts"
+        assert transcript(json.loads(path.read_text())) == recorded.read_text(encoding="utf-8"), (
+            f"{recorded} differs: read the diff of `python -m tests.golden.transcripts`")

@@ -130,9 +130,11 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 
 
 def _selection(observer: int | None, locale: str) -> pb.ViewSelection:
+    """The observer's view, in `locale`, with display names for the first seat
+    and none for the others (both kinds of seat name are rendered)."""
     if observer is None:
-        return pb.ViewSelection(spectator=True, locale=locale, seat_names=NAMES[:2])
-    return pb.ViewSelection(seats=[observer], locale=locale, seat_names=NAMES[:2])
+        return pb.ViewSelection(spectator=True, locale=locale, seat_names=NAMES[:1])
+    return pb.ViewSelection(seats=[observer], locale=locale, seat_names=NAMES[:1])
 
 
 def _action(game: Game, action: Message) -> pb.GameAction:
