@@ -38,11 +38,15 @@ export function labelOf(update: GameUpdate, seat: number, action: GameAction | u
   return update.decisions.find((d) => d.seat === seat)?.legalActions.find((legal) => sameMove(legal, action))?.label;
 }
 
-/** A Message's text, with its id and arguments (JSON) for tools and tests to read. */
+/**
+ * A Message's text, with the attributes of the element that shows it: its
+ * language (the page's own words stay English) and the Message's id and
+ * arguments as JSON, for tools and tests to read.
+ */
 export function said(message: Message | undefined): { text: string; attrs: Record<string, string> } {
   if (!message?.id) return { text: "", attrs: {} };
   const { text: _text, ...rest } = toJson(MessageSchema, message) as { text?: string };
-  return { text: words.text(message), attrs: { "data-message": JSON.stringify(rest) } };
+  return { text: words.text(message), attrs: { lang: words.locale, "data-message": JSON.stringify(rest) } };
 }
 
 /** The seat switcher: one tab per seat and the spectator; `onPick` gets the new viewer. */

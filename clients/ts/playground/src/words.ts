@@ -49,7 +49,6 @@ class Words {
     if (!LANGUAGES.some((l) => l.locale === locale)) throw new Error(`no such language: ${locale}`);
     this.renderer = await this.rendererFor(locale);
     this.locale = locale;
-    document.documentElement.lang = locale;
     globalThis.localStorage?.setItem(STORAGE_KEY, locale);
   }
 
