@@ -19,10 +19,13 @@ gRPC port's attacks need service.main and are left out then.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
+import hashlib
 import json
 import os
+import selectors
 import signal
 import socket
 import statistics
@@ -43,6 +46,7 @@ from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.attacks.h2raw import RawH2
 from tests.attacks.test_refused_bodies import refused_calls
 from tests.loopback import free_port
+from tests.ops.procs import KEYS as PROCS_KEYS
 from tests.ops.procs import ROOT, Service
 from tests.service.conftest import first_legal
 
@@ -152,18 +156,25 @@ class Normal:
         assert isinstance(self.service, Service)  # a candidate HTTP server has no gRPC port
         with grpc.insecure_channel(self.service.address) as channel:
             stub = pb_grpc.GameServiceStub(channel)
-            update = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2,
-                                                    views=ALL), timeout=30).update
+            new: pb.NewGameResponse | None = None
+            update = pb.GameUpdate()
             while not self._stop.is_set() and len(self.seconds) < 100_000:
-                if update.HasField("outcome"):
-                    update = stub.NewGame(pb.NewGameRequest(
-                        game_id="spice-merchant", num_players=2, views=ALL), timeout=30).update
+                if new is None or update.HasField("outcome"):
+                    started = time.perf_counter()
+                    try:  # a NewGame that fails counts as a failed call (a starved worker)
+                        new = stub.NewGame(pb.NewGameRequest(
+                            game_id="spice-merchant", num_players=2, views=ALL), timeout=5)
+                    except grpc.RpcError as exc:
+                        self._record(started, exc.code().name)  # type: ignore[attr-defined]
+                        continue
+                    update = new.update
                 seat, action = first_legal(update)
+                tokens = dict(enumerate(new.seat_tokens))  # for a server that requires them
                 started = time.perf_counter()
                 try:
                     update = stub.ApplyAction(pb.ApplyActionRequest(
-                        state=update.state, seat=seat, action=action, views=ALL),
-                        timeout=5).update
+                        state=update.state, seat=seat, action=action, views=ALL,
+                        seat_token=tokens.get(seat, ""), view_tokens=tokens), timeout=5).update
                     self._record(started, None)
                 except grpc.RpcError as exc:
                     self._record(started, exc.code().name)  # type: ignore[attr-defined]
@@ -463,9 +474,325 @@ def rapid_reset(service: Target, hold: float, settle: float = 2.0, bursts: int =
             f"MiB grown by allocator: {grown}")
 
 
+#: Reflection paths and protocols a held request names (issue 42, finding 1).
+REFLECTION = ("/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+              "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo")
+STREAM_TYPES = ("application/connect+proto", "application/connect+json",
+                "application/grpc-web+proto")
+
+
+def _fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def _scrape(service: Service, name: str, **labels: str) -> float:
+    with contextlib.suppress(OSError):
+        return service.sample(name, **labels)
+    return -1.0
+
+
+def reflection_hold(service: Target, hold: float, count: int = 520) -> str:
+    """`count` HTTP/1.1 connections that send a reflection request's head and 5 bytes of
+    its body, then nothing: when each was cut, what it was answered, and what one held
+    connection costs the worker (RSS and descriptors, once all are held)."""
+    pid = service.proc.pid
+    rss_before, fds_before = _rss_mib(pid), _fds(pid)
+    socks: list[socket.socket] = []
+    opened: dict[socket.socket, float] = {}
+    for i in range(count):
+        try:
+            sock = socket.create_connection(("127.0.0.1", service.http_port), timeout=5)
+            path, kind = REFLECTION[i % 2], STREAM_TYPES[i % 3]
+            sock.sendall((f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\n"
+                          "Content-Length: 200\r\n\r\n").encode() + b"\x00\x00\x00\x00\x40")
+        except OSError:
+            continue
+        sock.setblocking(False)
+        socks.append(sock)
+        opened[sock] = time.monotonic()
+    time.sleep(1.0)
+    held_rss, held_fds = _rss_mib(pid), _fds(pid)
+    closed_after: list[float] = []
+    answers: dict[str, int] = {}
+    waiting = set(socks)
+    watched = selectors.DefaultSelector()
+    for sock in socks:
+        watched.register(sock, selectors.EVENT_READ)
+    with Normal(service, "http") as http_calls, contextlib.ExitStack() as more:
+        more.callback(watched.close)
+        grpc_calls = more.enter_context(Normal(service, "grpc")) \
+            if isinstance(service, Service) else None
+        deadline = time.monotonic() + hold
+        while waiting and time.monotonic() < deadline:
+            for key, _ in watched.select(0.2):
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
+                sock = ready
+                try:
+                    data = sock.recv(65536)
+                except OSError:
+                    data = b""
+                if data.startswith(b"HTTP/1.1 "):
+                    status = data.split(b" ", 2)[1].decode()
+                    if b"grpc-status: 4" in data.lower():
+                        status += "/grpc-status 4"
+                    answers[status] = answers.get(status, 0) + 1
+                if not data:
+                    closed_after.append(time.monotonic() - opened[sock])
+                    waiting.discard(sock)
+                    watched.unregister(sock)
+    for sock in socks:
+        sock.close()
+    per_held = (held_rss - rss_before) * 1024 / max(len(socks), 1)
+    closed = sorted(closed_after)
+    timing = (f"cut after {statistics.median(closed):.1f} s (p50), {closed[-1]:.1f} s (max)"
+              if closed else "none cut")
+    normal = http_calls.summary() + (f"; {grpc_calls.summary()}" if grpc_calls else "")
+    metrics = ""
+    if isinstance(service, Service):
+        cut = _scrape(service, "grpc_server_handled_total", grpc_code="DeadlineExceeded",
+                      grpc_method="ServerReflectionInfo")
+        limit = _scrape(service, "marketplay_http_connections_limit")
+        metrics = (f"; /metrics: reflection DeadlineExceeded {cut:.0f}, "
+                   f"connections limit {limit:.0f}")
+    return (f"{normal}; {len(socks)}/{count} connected, {len(socks) - len(waiting)} closed "
+            f"within {hold:.0f} s, {timing}; answers {answers}; RSS {rss_before:.0f} -> "
+            f"{held_rss:.0f} MiB held ({per_held:.1f} KiB and "
+            f"{(held_fds - fds_before) / max(len(socks), 1):.2f} descriptors per connection), "
+            f"{_rss_mib(pid):.0f} MiB after{metrics}")
+
+
+def reflection_hold_512(service: Service, hold: float) -> str:
+    """The review's case: the worker at 512 descriptors and 520 held reflection requests.
+    The cap fits under the limit, so the gRPC port and /metrics keep answering."""
+    metrics_ok, metrics_failed = 0, 0
+    stop = threading.Event()
+
+    def scrape() -> None:
+        nonlocal metrics_ok, metrics_failed
+        while not stop.wait(0.5):
+            try:
+                service.scrape()
+                metrics_ok += 1
+            except OSError:
+                metrics_failed += 1
+
+    scraper = threading.Thread(target=scrape, daemon=True)
+    scraper.start()
+    try:
+        figures = reflection_hold(service, hold)
+    finally:
+        stop.set()
+        scraper.join(10)
+    warned = "does not fit the descriptor limit" in service.log()
+    return (f"{figures}; /metrics {metrics_ok}/{metrics_ok + metrics_failed} ok; "
+            f"cap lowered with a warning: {warned}")
+
+
+def header_forgery(service: Service, hold: float) -> str:
+    """Every bit of a fresh state's clear header flipped, each state sent to GetView over
+    gRPC and Connect JSON: the reasons given (none may trust the forged header)."""
+    reasons: dict[str, int] = {}
+    with Normal(service, "grpc") as normal, grpc.insecure_channel(service.address) as channel, \
+            httpx.Client(timeout=10) as client:
+        stub = pb_grpc.GameServiceStub(channel)
+        state = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2),
+                             timeout=10).update.state
+        end = 4
+        for _ in range(3):
+            end += 1 + state[end]
+        started = time.monotonic()
+        for bit in range(end * 8):
+            forged = bytearray(state)
+            forged[bit // 8] ^= 1 << (bit % 8)
+            try:
+                stub.GetView(pb.GetViewRequest(state=bytes(forged)), timeout=10)
+                reason = "OK"
+            except grpc.RpcError as exc:
+                reason = _grpc_reason(exc)
+            reasons[reason] = reasons.get(reason, 0) + 1
+            response = client.post(
+                f"http://127.0.0.1:{service.http_port}{RPC}GetView",
+                content=json.dumps({"state": base64.b64encode(bytes(forged)).decode()}),
+                headers={"content-type": "application/json"})
+            http_reason = (response.json().get("details") or [{}])[0].get("debug", {}).get(
+                "reason", str(response.status_code)) if response.status_code != 200 else "OK"
+            reasons[f"http {http_reason}"] = reasons.get(f"http {http_reason}", 0) + 1
+        time.sleep(max(0.0, hold - (time.monotonic() - started)))
+    return f"{normal.summary()}; {end * 8} header bits flipped, reasons {reasons}"
+
+
+def _grpc_reason(exc: grpc.RpcError) -> str:
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    status = rpc_status.from_call(exc)  # type: ignore[arg-type]
+    for detail in status.details if status is not None else ():
+        info = error_details_pb2.ErrorInfo()
+        if detail.Unpack(info):
+            return str(info.reason)
+    return str(exc.code().name)
+
+
+def _response_head(sock: socket.socket) -> tuple[int, bytes, bool]:
+    """Status and head of the next response on `sock`, its body read; whether it closed."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return 0, data, True
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next((int(line.split(b":", 1)[1]) for line in head.lower().split(b"\r\n")
+                   if line.startswith(b"content-length:")), 0)
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return int(head.split(b" ", 2)[1]), head.lower(), False
+
+
+def reuse_413(service: Target, hold: float, count: int = 30) -> str:
+    """`count` HTTP/1.1 connections each sending a body over the limit (a spread of sizes,
+    1.1-2.1 MB against a 1 MiB limit), then a second request on the same connection."""
+    sizes = [1_100_000 + i * 1_000_000 // max(count - 1, 1) for i in range(count)]
+    outcomes: dict[str, int] = {}
+    with Normal(service, "http") as normal:
+        started = time.monotonic()
+        for size in sizes:
+            with socket.create_connection(("127.0.0.1", service.http_port), timeout=20) as sock:
+                head = (f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\n"
+                        "Content-Type: application/json\r\n"
+                        f"Content-Length: {size}\r\n\r\n").encode()
+                with contextlib.suppress(OSError):
+                    sock.sendall(head + b" " * size)
+                try:
+                    status, head_bytes, _ = _response_head(sock)
+                except OSError:
+                    status, head_bytes = 0, b""
+                said_close = b"connection: close" in head_bytes
+                try:
+                    sock.sendall(f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\n"
+                                 "Content-Type: application/json\r\nContent-Length: 2\r\n"
+                                 "\r\n{}".encode())
+                    second, _, _ = _response_head(sock)
+                except OSError:
+                    second = 0
+            key = (f"{status}{' close' if said_close else ''} -> "
+                   f"{second if second else 'no answer'}")
+            outcomes[key] = outcomes.get(key, 0) + 1
+        time.sleep(max(0.0, hold - (time.monotonic() - started)))
+    broken = sum(n for key, n in outcomes.items() if "close" not in key and "200" not in key)
+    return (f"{normal.summary()}; {count} bodies of 1.1-2.1 MB: {outcomes}; "
+            f"413s without Connection: close whose connection failed the next request: {broken}")
+
+
+BAD_CHUNK_SIZES = (b"-1", b"1" * 19, b"f" * 19, b"0x10", b"zz")
+
+
+def bad_chunks(service: Target, hold: float, count: int = 1000) -> str:
+    """`count` requests whose chunked body has a malformed chunk-size line, on 4 threads."""
+    answers: dict[str, int] = {}
+    sent = [0]
+    stop = threading.Event()
+    before = _scrape(service, "grpc_server_handled_total", grpc_code="InvalidArgument",
+                     grpc_method="ListGames") if isinstance(service, Service) else 0.0
+
+    def flood() -> None:
+        while not stop.is_set() and sent[0] < count:
+            size = BAD_CHUNK_SIZES[sent[0] % len(BAD_CHUNK_SIZES)]
+            sent[0] += 1
+            try:
+                with socket.create_connection(("127.0.0.1", service.http_port), timeout=10) as s:
+                    s.sendall((f"POST {RPC}ListGames HTTP/1.1\r\nHost: x\r\n"
+                               "Content-Type: application/json\r\nTransfer-Encoding: chunked"
+                               "\r\n\r\n").encode() + size + b"\r\n{}\r\n0\r\n\r\n")
+                    status = str(_response_head(s)[0] or "closed")
+            except OSError:
+                status = "error"
+            answers[status] = answers.get(status, 0) + 1
+
+    normal, worker = flooded(service, hold, flood, stop)
+    counted = ""
+    if isinstance(service, Service):
+        after = _scrape(service, "grpc_server_handled_total", grpc_code="InvalidArgument",
+                        grpc_method="ListGames")
+        counted = f"; counted InvalidArgument {after - before:.0f}"
+    return (f"{normal.summary()}; {sent[0]} malformed chunk sizes, answered {answers}"
+            f"{counted}; {worker.summary()}")
+
+
+def pre_ttl_tokens(service: Service, hold: float, games: int = 20) -> str:
+    """Tokens minted with no expiry by a server without --seat-token-ttl, then used on one
+    with a TTL and the same key, and on one with a TTL after a key rotation (`service`)."""
+    tmp = service.log_path.parent
+    old_key = KEYS_OLD
+    counts: dict[str, int] = {}
+
+    def tally(name: str, method: Callable[..., object], request: object) -> None:
+        try:
+            method(request, timeout=10)
+            outcome = "ok"
+        except grpc.RpcError as exc:
+            outcome = _grpc_reason(exc)
+        counts[f"{name} {outcome}"] = counts.get(f"{name} {outcome}", 0) + 1
+
+    started: list[tuple[bytes, int, str]] = []  # (state, seat, token)
+    renewed: list[str] = []
+    before = Service(tmp, "--require-seat-tokens", keys=old_key)
+    switched = Service(tmp, "--require-seat-tokens", "--seat-token-ttl", "600", keys=old_key)
+    try:
+        before.wait_ready(workers=1)
+        switched.wait_ready(workers=1)
+        with grpc.insecure_channel(before.address) as channel:
+            stub = pb_grpc.GameServiceStub(channel)
+            for _ in range(games):
+                new = stub.NewGame(pb.NewGameRequest(game_id="spice-merchant", num_players=2),
+                                   timeout=10)
+                started += [(new.update.state, seat, token)
+                            for seat, token in enumerate(new.seat_tokens)]
+        with grpc.insecure_channel(switched.address) as channel:
+            stub = pb_grpc.GameServiceStub(channel)
+            for state, seat, token in started:
+                tally("same key, TTL on: view with the old token", stub.GetView,
+                      pb.GetViewRequest(state=state, views=pb.ViewSelection(seats=[seat]),
+                                        view_tokens={seat: token}))
+                renewed.append(stub.RenewSeatToken(pb.RenewSeatTokenRequest(
+                    state=state, seat=seat, seat_token=token), timeout=10).seat_token)
+    finally:
+        before.kill()
+        switched.kill()
+    with Normal(service, "grpc") as normal, grpc.insecure_channel(service.address) as channel:
+        stub = pb_grpc.GameServiceStub(channel)
+        begun = time.monotonic()
+        for (state, seat, token), fresh in zip(started, renewed, strict=True):
+            for name, used in (("rotated: old token", token), ("rotated: renewed token", fresh)):
+                tally(f"{name}, view", stub.GetView, pb.GetViewRequest(
+                    state=state, views=pb.ViewSelection(seats=[seat]), view_tokens={seat: used}))
+                tally(f"{name}, renew", stub.RenewSeatToken,
+                      pb.RenewSeatTokenRequest(state=state, seat=seat, seat_token=used))
+        time.sleep(max(0.0, hold - (time.monotonic() - begun)))
+    return f"{normal.summary()}; {len(started)} seats' tokens without expiry: {counts}"
+
+
 ATTACKS: dict[str, Callable[[Service, float], str]] = {
     "header-only-streams": header_only_streams,
     "many-streams": many_streams,
+    "reflection-hold-512": reflection_hold_512,
+    "header-forgery": header_forgery,
+    "pre-ttl-tokens": pre_ttl_tokens,
+}
+#: Keys of the servers in the pre-TTL tokens attack: the old one, then the rotation.
+KEYS_OLD = "old:" + base64.b64encode(hashlib.sha256(b"marketplay attack old key").digest()).decode()
+KEYS_NEW = "new:" + base64.b64encode(hashlib.sha256(b"marketplay attack new key").digest()).decode()
+#: How the service is started for an attack, when not as for the others (`--max-request-bytes`
+#: 2 MiB): its extra flags, state keys and descriptor limit.
+SETUP: dict[str, tuple[tuple[str, ...], str | None, int | None]] = {
+    "reflection-hold-512": ((), None, 512),
+    "reuse-413": (("--max-request-bytes", str(1 << 20)), None, None),
+    "pre-ttl-tokens": (("--require-seat-tokens", "--seat-token-ttl", "600"),
+                       f"{KEYS_NEW},{KEYS_OLD}", None),
 }
 SERVERS = ("hypercorn", "granian", "uvicorn")
 #: The HTTP port's attacks, which `--server` runs against each candidate server too.
@@ -478,6 +805,9 @@ HTTP_ATTACKS: dict[str, Callable[[Target, float], str]] = {
     "h2-header-only": h2_header_only,
     "rapid-reset": rapid_reset,
     "connection-flood": connection_flood,
+    "reflection-hold": reflection_hold,
+    "reuse-413": reuse_413,
+    "bad-chunks": bad_chunks,
 }
 
 
@@ -507,8 +837,11 @@ def main() -> None:
         for server in servers[shift:] + servers[:shift]:
             key = f"{name} [{server}]" if server else name
             with tempfile.TemporaryDirectory() as tmp:
+                flags, keys, nofile = SETUP.get(name, (("--max-request-bytes", str(2 << 20)),
+                                                       None, None))
                 target: Target = (Candidate(Path(tmp), server) if server else
-                                  Service(Path(tmp), "--max-request-bytes", str(2 << 20)))
+                                  Service(Path(tmp), *flags, keys=keys or PROCS_KEYS,
+                                          nofile=nofile))
                 try:
                     target.wait_ready(workers=1)
                     if name in HTTP_ATTACKS:

@@ -167,6 +167,15 @@ class Config:
                           "is this old, so keep-alive clients rebalance onto new workers and "
                           "replicas (0: never)"},
     )
+    http_max_connections: int = field(
+        default=4_096,
+        metadata={"help": "HTTP port: connections one worker holds at once; more wait in the "
+                          "listen backlog until one closes. Kept under the descriptor limit "
+                          "(raised to fit it and 256 more, else lowered, with a warning). A "
+                          "connection silent both ways for 30 s (or 10 s past "
+                          "--http-body-timeout-ms or --bot-max-millis, if longer) is closed "
+                          "(docs/security.md)"},
+    )
     http_compress_min_bytes: int = field(
         default=3_072,
         metadata={"help": "HTTP port: gzip a response message at least this large when the client "
@@ -293,6 +302,8 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
         parser.error("--log-format must be text or json")
     if config.seat_token_ttl < 0:
         parser.error("--seat-token-ttl must be 0 (never expires) or a number of seconds")
+    if config.http_max_connections < 1:
+        parser.error("--http-max-connections must be at least 1")
     if config.http_compress_min_bytes < 0:
         parser.error("--http-compress-min-bytes must be 0 (always) or a number of bytes")
     if config.max_request_bytes < 1024:

@@ -384,7 +384,8 @@ class GameCore:
     def _check_token(self, opened: Opened, seat: int, token: str) -> None:
         game = opened.game
         verdict = tokens.check(
-            self.store.sealer, game.game_id, game.seed, opened.instance, seat, token, self.clock()
+            self.store.sealer, game.game_id, game.seed, opened.instance, seat, token, self.clock(),
+            lifetimes=self.seat_token_ttl > 0,
         )
         if verdict is tokens.Verdict.EXPIRED:
             raise ServiceError(

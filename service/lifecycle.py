@@ -9,10 +9,11 @@ the component do the rest:
         life.refused(error)             # a refusal is how the call ended
 
 On leaving the block the call leaves admission, its grpc_server_* series are
-updated (when the transport counts them here: the HTTP port; the gRPC port's
-are counted by service/rpc_metrics.py's interceptor, which also counts health
-and reflection) and it is reported once (service/calls.py) with the outcome
-it recorded. A CancelledError that ends the block is DEADLINE_EXCEEDED if the
+updated (when the transport counts them here: the HTTP port, for its RPCs and
+the streams of the apps it mounts, server reflection; the gRPC port's are
+counted by service/rpc_metrics.py's interceptor, which also counts health and
+reflection) and it is reported once (service/calls.py) with the outcome it
+recorded. A CancelledError that ends the block is DEADLINE_EXCEEDED if the
 call's deadline had passed, else CANCELLED. The transport still renders the
 refusal in its protocol (service/errors.py); this module decides nothing
 about wire formats.
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -89,11 +90,23 @@ class CallLife:
         late = deadline is not None and time.monotonic() >= deadline
         self.outcome.code = Code.DEADLINE_EXCEEDED if late else Code.CANCELLED
 
+    def message_received(self) -> None:
+        """A stream's request message arrived (a unary call counts its one by itself)."""
+        if self._counted is not None:
+            self._counted.received()
+
+    def message_sent(self) -> None:
+        """A stream's response message went out."""
+        if self._counted is not None:
+            self._counted.sent()
+
     def __enter__(self) -> CallLife:
         self._started = time.perf_counter()
-        if self._counted is not None:
-            self._counted.started()
-            self._counted.received()
+        counted = self._counted
+        if counted is not None:
+            counted.started()
+            if counted.unary:
+                counted.received()
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -113,11 +126,12 @@ class CallLife:
         if counted is not None:
             counted.observe(seconds)
             counted.handled(grpc_code(code))
-            if code is Code.OK:
+            if code is Code.OK and counted.unary:
                 counted.sent()
         rpc = self._rpc
-        lifecycle.reporter.finished(rpc if rpc in _KNOWN else echo(rpc), self.call or self._fallback(),
-                                    self.outcome, seconds, self._carrier)
+        lifecycle.reporter.finished(rpc if rpc in lifecycle.known else echo(rpc),
+                                    self.call or self._fallback(), self.outcome, seconds,
+                                    self._carrier)
 
 
 class Lifecycle:
@@ -125,12 +139,19 @@ class Lifecycle:
 
     def __init__(self, admission: Admission, reporter: CallReporter,
                  metrics: UnaryCallMetrics | None = None,
-                 release: Callable[[BaseException], None] | None = None) -> None:
+                 release: Callable[[BaseException], None] | None = None,
+                 streams: Iterable[str] = ()) -> None:
+        """`streams`: the full names ("package.Service/Method") of the bidirectional
+        streams the transport also runs through here, besides GameService's RPCs."""
         self.admission = admission
         self.reporter = reporter
-        #: RPC -> its grpc_server_* children, when this transport counts them here.
+        streams = tuple(streams)
+        #: The names a call is reported under as given (any other is echoed, cut short).
+        self.known = _KNOWN | set(streams)
+        #: RPC or stream -> its grpc_server_* children, when this transport counts them here.
         self.counted: dict[str, MethodMetrics] = {
-            rpc: metrics.method(f"/{SERVICE_NAME}/{rpc}") for rpc in RPCS
+            **{rpc: metrics.method(f"/{SERVICE_NAME}/{rpc}") for rpc in RPCS},
+            **{name: metrics.method(f"/{name}", "bidi_stream") for name in streams},
         } if metrics is not None else {}
         #: What to do with each error raised into a framework once its call has ended.
         self.release = release

@@ -153,6 +153,30 @@ class Metrics:
         for game_id in sorted(engines.ENGINES):
             for policy in BUSY_POLICIES:
                 self.bots_busy.labels(game_id, policy)
+        # The HTTP port's connections (service/http/connections.py), each worker's own,
+        # summed over the live ones.
+        self.http_connections = Gauge(
+            "marketplay_http_connections",
+            "Connections the HTTP port holds open (per worker, summed).",
+            registry=registry, multiprocess_mode="livesum",
+        )
+        self.http_connections_limit = Gauge(
+            "marketplay_http_connections_limit",
+            "Connections the HTTP port may hold at once (--http-max-connections, per worker, "
+            "summed); past it new ones wait in the listen backlog.",
+            registry=registry, multiprocess_mode="livesum",
+        )
+        self.http_connections_waiting = Gauge(
+            "marketplay_http_connections_waiting",
+            "Connections the kernel has accepted that wait for the HTTP port to take them "
+            "(the limit is reached).",
+            registry=registry, multiprocess_mode="livesum",
+        )
+        self.http_connections_idle_closed = Counter(
+            "marketplay_http_connections_idle_closed_total",
+            "HTTP port connections closed for carrying nothing either way too long.",
+            registry=registry,
+        )
         # "max": every worker reports the same 1, so merge without a pid label.
         self.build_info = Gauge(
             "marketplay_build_info",

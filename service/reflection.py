@@ -21,10 +21,12 @@ import grpc.aio
 from grpc_reflection.v1alpha import _async as reflection_aio
 from grpc_reflection.v1alpha import reflection, reflection_pb2
 
-__all__ = ["V1", "V1ALPHA", "enable_grpc_reflection", "http_reflection_apps"]
+__all__ = ["STREAMS", "V1", "V1ALPHA", "enable_grpc_reflection", "http_reflection_apps"]
 
 V1 = "grpc.reflection.v1.ServerReflection"
 V1ALPHA = reflection.SERVICE_NAME
+#: The one method of each, a bidirectional stream, as metrics and call reports name it.
+STREAMS = tuple(f"{name}/ServerReflectionInfo" for name in (V1, V1ALPHA))
 
 
 def enable_grpc_reflection(service_names: tuple[str, ...], server: grpc.aio.Server) -> None:

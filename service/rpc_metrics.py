@@ -42,12 +42,14 @@ class MethodMetrics:
     """The labelled children of one method, so a call does no label lookups."""
 
     __slots__ = ("handled_by_code", "labels", "metrics", "observe", "received", "sent",
-                 "started")
+                 "started", "unary")
 
     def __init__(self, metrics: Metrics, grpc_type: str, full_method: str) -> None:
         service, _, method = full_method.lstrip("/").rpartition("/")
         self.metrics = metrics
         self.labels = (grpc_type, service, method)
+        #: One message each way (counted with the call); a stream counts each message.
+        self.unary = grpc_type == "unary"
         self.started = metrics.started.labels(*self.labels).inc
         self.received = metrics.msg_received.labels(*self.labels).inc
         self.sent = metrics.msg_sent.labels(*self.labels).inc
@@ -78,7 +80,8 @@ class MethodMetrics:
 
 
 class UnaryCallMetrics:
-    """The same grpc_server_* series for unary calls served outside grpcio (Connect, gRPC-Web).
+    """The same grpc_server_* series for calls served outside grpcio (Connect, gRPC-Web):
+    the RPCs, all unary, and the streams of apps mounted beside them (server reflection).
 
     Same names, labels and code spellings as MetricsInterceptor, so the
     dashboard and alerts count HTTP calls with gRPC ones; the HTTP transport
@@ -86,10 +89,11 @@ class UnaryCallMetrics:
     """
 
     def __init__(self, metrics: Metrics) -> None:
-        self._metrics = metrics
+        #: Every series; the HTTP server also reads its connection gauges from here.
+        self.metrics = metrics
 
-    def method(self, full_method: str) -> MethodMetrics:
-        return MethodMetrics(self._metrics, "unary", full_method)
+    def method(self, full_method: str, grpc_type: str = "unary") -> MethodMetrics:
+        return MethodMetrics(self.metrics, grpc_type, full_method)
 
 
 async def _count(items: AsyncIterator[Any], inc: Callable[[], None]) -> AsyncIterator[Any]:

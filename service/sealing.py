@@ -5,9 +5,11 @@ Envelope (all header lengths one byte):
     magic(4) | len kid | kid | len game_id | game_id | len rules | rules | nonce(12) | ciphertext+tag
 
 Everything before the nonce is authenticated as associated data, so the
-game id and rules version can be read (for a clear refusal) before
-decryption but cannot be altered. The first key seals; every listed key
-opens, which is how keys rotate without losing games in flight.
+game id and rules version travel in the clear (a refusal can name them) but
+cannot be altered: they are believed only once the state has authenticated,
+which needs the key and nothing else (service/states.py classifies after).
+The first key seals; every listed key opens, which is how keys rotate
+without losing games in flight.
 
 Two versions, told apart by the magic (docs/security.md, "Sealed format"):
 

@@ -43,7 +43,7 @@ from engines.core import Game
 from service.errors import Code, ServiceError, echo, invalid
 from service.observe import GameObserver
 from service.padding import size_class
-from service.sealing import Sealer, SealError, read_header
+from service.sealing import Sealer, SealError
 
 log = logging.getLogger(__name__)
 
@@ -187,25 +187,27 @@ class StateStore:
 
     def _open_uncached(self, sealed: bytes) -> tuple[Opened, int]:
         try:
-            header, _ = read_header(sealed)
-            if registry.get(header.game_id) is None:
-                raise invalid(
-                    "UNKNOWN_GAME_IN_STATE", f"state belongs to unknown game {echo(header.game_id)}"
-                )
-            # The header's rules version picks the engine: a game finishes under
-            # the rules it started with (docs/rules/versions.md).
-            engine = registry.get(header.game_id, header.rules_version)
-            if engine is None:
-                raise ServiceError(
-                    Code.FAILED_PRECONDITION,
-                    "RULES_VERSION_MISMATCH",
-                    f"state was made under {header.game_id} rules {echo(header.rules_version)}; "
-                    f"this server plays {', '.join(registry.rules_versions(header.game_id))}",
-                    {"state_rules_version": header.rules_version},
-                )
-            _, payload = self.sealer.open(sealed)
+            # Authenticated first: the clear header (game, rules version) is associated
+            # data, so until the tag checks out it is the caller's word, and a forged
+            # one must read as tampering, not as a state another replica could play.
+            header, payload = self.sealer.open(sealed)
         except SealError as exc:
             raise invalid(exc.reason, str(exc)) from None
+        if registry.get(header.game_id) is None:
+            raise invalid(
+                "UNKNOWN_GAME_IN_STATE", f"state belongs to unknown game {echo(header.game_id)}"
+            )
+        # The header's rules version picks the engine: a game finishes under
+        # the rules it started with (docs/rules/versions.md).
+        engine = registry.get(header.game_id, header.rules_version)
+        if engine is None:
+            raise ServiceError(
+                Code.FAILED_PRECONDITION,
+                "RULES_VERSION_MISMATCH",
+                f"state was made under {header.game_id} rules {echo(header.rules_version)}; "
+                f"this server plays {', '.join(registry.rules_versions(header.game_id))}",
+                {"state_rules_version": header.rules_version},
+            )
         try:
             instance, plain = (LEGACY, payload) if header.version == 1 else _split_payload(payload)
             game = Game.decode(engine, plain)

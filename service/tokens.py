@@ -6,8 +6,9 @@ Games started since instance ids (docs/security.md, "Seat tokens"):
 
 The instance id is 128 random bits the server draws at NewGame and seals
 into the state, so two games never share tokens, whatever seed a caller
-chose. `expires_at` is Unix seconds (0: never) and is covered by the MAC, so
-it cannot be stretched. Games started by release 0.1.0 keep the tokens they
+chose. `expires_at` is Unix seconds (0: never; once a TTL is set, until the
+token's key stops sealing) and is covered by the MAC, so it cannot be
+stretched. Games started by release 0.1.0 keep the tokens they
 were given (never expiring):
 
     token = kid "." base64url(HMAC-SHA256(K1, game_id | SHA-256(seed) | seat))[:22]
@@ -84,8 +85,15 @@ def check(
     seat: int,
     token: str,
     now: float,
+    lifetimes: bool = False,
 ) -> Verdict:
-    """Whether `token` is seat `seat`'s for this game instance, and still valid at `now`."""
+    """Whether `token` is seat `seat`'s for this game instance, and still valid at `now`.
+
+    `lifetimes` (a --seat-token-ttl is set): a token minted without an expiry, before
+    the TTL was, expires when its key stops sealing, the first rotation after it
+    (docs/security.md, "Seat tokens"). Refused outright, it would strand every game in
+    flight that requires tokens, since nothing else can trade it for an expiring one.
+    """
     if not 0 <= seat <= _MAX_SEAT or len(token) > MAX_TOKEN_LENGTH or not token.isascii():
         return Verdict.WRONG
     rest, sep, mac = token.rpartition(".")
@@ -107,5 +115,7 @@ def check(
     if not hmac.compare_digest(mac, _mac_v2(key, game_id, instance.id, seat, expires_at)):
         return Verdict.WRONG
     if expires_at and now >= expires_at:
+        return Verdict.EXPIRED
+    if not expires_at and lifetimes and kid != sealer.primary_key_id:
         return Verdict.EXPIRED
     return Verdict.VALID

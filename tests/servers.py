@@ -7,6 +7,7 @@ block or a fixture, `start_server(config)` for a test class that stops it in `cl
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -65,3 +66,39 @@ def serving(config: Config, *, http: bool = False,
         yield served
     finally:
         served.stop(grace)
+
+
+class Metered:
+    """A server of this process with its HTTP port, counting into a registry of its own."""
+
+    def __init__(self, config: Config, **hooks: Any) -> None:
+        from prometheus_client import CollectorRegistry
+
+        from service.metrics import Metrics
+        from service.rpc_metrics import UnaryCallMetrics
+
+        self.registry = CollectorRegistry()
+        self.serving = start_server(
+            config, http=True, http_metrics=UnaryCallMetrics(Metrics(self.registry)), **hooks)
+        assert self.serving.running.http is not None
+        self.base = self.serving.base
+        self.port = self.serving.running.http.port
+
+    def sample(self, name: str, labels: dict[str, str], expected: float = 0.0) -> float:
+        """The sample's value, waited for (boundedly) until it reaches `expected`: a call is
+        counted once its response is written, a moment after the client may have read it."""
+        deadline = time.monotonic() + 10
+        while True:
+            value = self.registry.get_sample_value(name, labels) or 0.0
+            if value >= expected or time.monotonic() > deadline:
+                return value
+            time.sleep(0.02)
+
+    def handled(self, code: str, expected: float = 0.0, method: str = "ListGames") -> float:
+        """How many calls to a GameService `method` ended with `code` (Go's spelling)."""
+        return self.sample("grpc_server_handled_total", {
+            "grpc_type": "unary", "grpc_service": "marketplay.v1.GameService",
+            "grpc_method": method, "grpc_code": code}, expected)
+
+    def stop(self) -> None:
+        self.serving.stop()

@@ -11,7 +11,8 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   is refused with 413 / resource_exhausted (gRPC-Web: grpc-status 8) from its
   Content-Length, or as soon as the bytes read pass the limit, so no more
   than the limit is ever held; a gzip-encoded Connect body likewise once it
-  inflates past the limit;
+  inflates past the limit; every route's body within --http-body-timeout-ms
+  (408 BODY_TIMEOUT), and one cut short 400 (service/http/bodies.py);
 * gRPC-Web text mode, translated to binary (service/http/grpc_web_text.py);
 * 404 for unknown paths and RPCs, 405 for RPC paths asked with another method
   than POST; native gRPC refused (UNIMPLEMENTED, GRPC_ON_GRPC_PORT: 415 over
@@ -21,11 +22,13 @@ What it adds to connectrpc's generated app, in the order a request meets it:
   once, 429 / resource_exhausted (reason OVERLOADED) past it, 503 /
   unavailable (reason DRAINING) once draining;
 * for every RPC, however it ended: the grpc_server_* metrics, and one report
-  (log line for a refusal, span when tracing: service/calls.py).
+  (log line for a refusal, span when tracing: service/calls.py);
+* the same for the streams of the apps mounted beside the RPCs (server
+  reflection: service/http/streams.py).
 
 Admission, metrics and the report are the call's lifecycle
 (service/lifecycle.py), the same component the gRPC port uses; this module
-opens it for each RPC path and records the refusals it writes itself, and
+opens it for each RPC and stream path and records the refusals it writes itself, and
 reads back the code of answers connectrpc writes on its own (`_watching`).
 Everything else is connectrpc's: protocol negotiation, codecs, timeouts and
 the rendering of handler errors (service/http/connect.py adapts it to the
@@ -35,8 +38,6 @@ ErrorInfo reason like every other.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import time
 from collections import OrderedDict
@@ -65,8 +66,18 @@ from service.errors import (
     invalid,
 )
 from service.http import grpc_web_text
+from service.http.bodies import (
+    FRAME_PREFIX,
+    BodyCut,
+    Replay,
+    RequestBody,
+    TooLarge,
+    closing,
+    header,
+)
 from service.http.connect import CURRENT_CALL, drop_tracebacks, protocol_of
 from service.http.cors import CorsPolicy
+from service.http.streams import Stream, end_stream_code
 from service.lifecycle import CallLife, Lifecycle
 
 if TYPE_CHECKING:
@@ -82,7 +93,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 RPC_PREFIX = f"/{SERVICE.full_name}/"
 _RPCS = RPCS
-_GRPC_FRAME = 5  # gRPC-Web's per-message prefix: flags byte and 4-byte length
+_GRPC_FRAME = FRAME_PREFIX
 _GZIP = GzipCompression()  # connectrpc's: stops inflating one byte past the limit
 
 
@@ -91,12 +102,6 @@ class Readiness:
     """Whether /readyz says ready; cleared first thing on SIGTERM."""
 
     ready: bool = True
-
-
-_DISCARD_MAX_BYTES = 64 << 20
-_DISCARD_SECONDS = 10.0
-#: The largest declared HTTP/1.1 body read on (and dropped) after its refusal.
-_H1_READ_ON_BYTES = 1 << 20
 
 
 class _ConnectionAges:
@@ -134,71 +139,6 @@ class _ConnectionAges:
             return False
         del self._born[peer]  # this response closes it; the port may come back as a new one
         return True
-
-
-class _TooLarge(Exception):
-    pass
-
-
-class _Body:
-    """The request body, read once, and whether its end has been seen."""
-
-    def __init__(self, scope: Scope, receive: Receive, limit: int) -> None:
-        self._h2 = scope.get("http_version") == "2"
-        declared = _header(scope, b"content-length")
-        #: HTTP/1.1 reads on past a refusal for a body of up to _H1_READ_ON_BYTES, so the
-        #: connection stays usable and the client reads its 413: closing a connection with
-        #: the body unread resets it, and the answer may be lost with it (a client sending
-        #: a little too much saw "disconnected" instead). A larger one is left unread.
-        self._h1_reads_on = declared.isdigit() and int(declared) <= max(limit, _H1_READ_ON_BYTES)
-        self._receive = receive
-        self.ended = False
-
-    async def read(self, limit: int) -> bytes | None:
-        """The whole body (None if the client went away); _TooLarge once past `limit` bytes."""
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await self._receive()
-            if message["type"] == "http.disconnect":
-                self.ended = True
-                return None
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > limit:
-                raise _TooLarge
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                self.ended = True
-                return b"".join(chunks)
-
-    async def discard(self) -> None:
-        """Before answering without the body on HTTP/2: let the rest of it arrive.
-
-        The client then gets the answer after its whole request, not a reset
-        stream (Hypercorn 0.18, the server before Granian, dropped the whole
-        connection otherwise: hypercorn issue 329); reading on is bounded in
-        bytes and time and keeps nothing. On HTTP/1.1 it keeps the connection
-        usable after a refusal of a body no larger than the request limit.
-        """
-        if self.ended or not (self._h2 or self._h1_reads_on):
-            return
-        discarded = 0
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(_DISCARD_SECONDS):
-                while discarded <= _DISCARD_MAX_BYTES:
-                    message = await self._receive()
-                    discarded += len(message.get("body", b""))
-                    if message["type"] == "http.disconnect" or not message.get("more_body"):
-                        break
-        self.ended = True
-
-
-def _header(scope: Scope, name: bytes) -> str:
-    for key, value in scope.get("headers", ()):
-        if bytes(key).lower() == name:
-            return bytes(value).decode("latin-1")
-    return ""
 
 
 async def _respond(
@@ -241,7 +181,10 @@ class HttpApp:
         mounted: Mapping[str, ASGIApp] | None = None,
         connection_age: float = 0.0,
         connection_requests: int = 0,
+        streams: tuple[str, ...] = (),
     ) -> None:
+        """`mounted` apps serve bidirectional streams, `streams` their names (as
+        "package.Service/Method"), each counted like an RPC."""
         self._ages = _ConnectionAges(connection_age, connection_requests)
         self._connect = connect
         #: Path prefix -> another connectrpc app (server reflection, service/reflection.py).
@@ -253,7 +196,7 @@ class HttpApp:
         self._openapi = openapi
         self.admission = admission or Admission(1 << 30)
         self._lifecycle = Lifecycle(self.admission, reporter or CallReporter(), metrics,
-                                    release=drop_tracebacks)
+                                    release=drop_tracebacks, streams=streams)
 
     def begin_drain(self) -> None:
         """Not ready from now on, and every new call refused with UNAVAILABLE (DRAINING)."""
@@ -271,9 +214,9 @@ class HttpApp:
             return
         if scope["type"] != "http":
             return
-        origin = _header(scope, b"origin")
+        origin = header(scope, b"origin")
         if scope["method"] == "OPTIONS" and origin and \
-                _header(scope, b"access-control-request-method"):
+                header(scope, b"access-control-request-method"):
             await self._preflight(origin, send)
             return
         if origin and self._cors.allows(origin):
@@ -287,17 +230,16 @@ class HttpApp:
 
     async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
         path, method = scope["path"], scope["method"]
-        request_body = _Body(scope, receive, self._limit)
+        # Every route's body, RPC, stream or page, is bounded by --http-body-timeout-ms.
+        request_body = RequestBody(scope, receive, self._limit, self._body_seconds)
+        if not request_body.ended and not request_body.h2:
+            send = closing(send, request_body)
         if path.startswith(RPC_PREFIX):
             await self._rpc_call(scope, request_body, receive, send)
             return
         for prefix, app in self._mounted.items():
             if path.startswith(prefix):
-                if _native_grpc(scope):  # reflection: grpcio's, on the gRPC port
-                    await request_body.discard()
-                    await _refuse_native_grpc(scope, send, _NATIVE_GRPC)
-                else:
-                    await app(scope, receive, send)
+                await self._stream_call(scope, app, request_body, send)
                 return
         await request_body.discard()
         asset = playground.lookup(path)
@@ -327,24 +269,20 @@ class HttpApp:
     def _doc(self) -> tuple[int, bytes, str]:
         return 200, self._openapi, "application/json"
 
-    async def _rpc_call(self, scope: Scope, body_reader: _Body, receive: Receive,
+    async def _rpc_call(self, scope: Scope, body_reader: RequestBody, receive: Receive,
                         send: Send) -> None:
         """One RPC, from admission to its report (its lifecycle), whatever refuses or ends it."""
         rpc = scope["path"][len(RPC_PREFIX):]
 
-        def fallback() -> Call:  # the call to report when connectrpc never reached our handler
-            return Call(peer=_peer(scope), protocol=protocol_of(_header(scope, b"content-type")))
-
-        with self._lifecycle.call(rpc, fallback, lambda: _headers(scope)) as life:
+        with self._lifecycle.call(rpc, lambda: _scope_call(scope), lambda: _headers(scope)) as life:
             token = CURRENT_CALL.set(life)
             try:
                 await self._rpc_life(scope, rpc, body_reader, receive, send, life)
             finally:
                 CURRENT_CALL.reset(token)
 
-    async def _rpc_life(self, scope: Scope, rpc: str, body_reader: _Body, receive: Receive,
+    async def _rpc_life(self, scope: Scope, rpc: str, body_reader: RequestBody, receive: Receive,
                         send: Send, life: CallLife) -> None:
-        grpc_type = _grpc_type(scope)
         if _native_grpc(scope):
             await body_reader.discard()
             await _refuse_native_grpc(scope, send, life.refused(_NATIVE_GRPC))
@@ -360,16 +298,25 @@ class HttpApp:
             await body_reader.discard()
             await self._wrong_rpc(scope, rpc, life, send)
             return
-        # The body first, within --http-body-timeout-ms: a slow sender holds no
-        # admission slot, and cannot hold its connection's stream for ever.
-        body = await self._read_body(scope, body_reader, life, send)
+        body = await self._admitted_body(scope, body_reader, life, send)
+        if body is not None:
+            await self._rpc(scope, body, receive, send, life)
+
+    async def _admitted_body(self, scope: Scope, body_reader: RequestBody, life: CallLife,
+                             send: Send, first: bool = False) -> bytes | None:
+        """The body (`first`: a stream's first message), then admission; None once refused.
+
+        The body first, within --http-body-timeout-ms: a slow sender holds no admission
+        slot, and cannot hold its connection's stream for ever.
+        """
+        body = await self._read_body(scope, body_reader, life, send, first)
         if body is None:
-            return
+            return None
         refusal = life.admit()
         if refusal is not None:
-            await _refuse(send, http_status(refusal.code), refusal, grpc_type)
-            return
-        await self._rpc(scope, body, receive, send, life)
+            await _refuse(send, http_status(refusal.code), refusal, _grpc_type(scope))
+            return None
+        return body
 
     async def _wrong_rpc(self, scope: Scope, rpc: str, life: CallLife, send: Send) -> None:
         if rpc not in _RPCS:
@@ -384,39 +331,69 @@ class HttpApp:
         life.refused(error)
         await _refuse(send, 405, error, headers=[("Allow", "POST")])
 
-    async def _read_body(self, scope: Scope, body_reader: _Body, life: CallLife,
-                         send: Send) -> bytes | None:
-        """The request body, or None once a refusal (413, 408) has been sent or the
-        client went away."""
+    async def _stream_call(self, scope: Scope, app: ASGIApp, body: RequestBody,
+                           send: Send) -> None:
+        """A call to a mounted app (server reflection: a bidirectional stream), with an
+        RPC's life: the body deadline, admission once its first message is read, its
+        metrics and its report (service/http/streams.py)."""
+        name = scope["path"][1:]
+        with self._lifecycle.call(name, lambda: _scope_call(scope), lambda: _headers(scope)) as life:
+            grpc_type = _grpc_type(scope)
+            if _native_grpc(scope):  # reflection: grpcio's, on the gRPC port
+                await body.discard()
+                await _refuse_native_grpc(scope, send, life.refused(_NATIVE_GRPC))
+                return
+            first = await self._admitted_body(scope, body, life, send, first=True)
+            if first is None:
+                return
+            stream = Stream(body, first, life)
+            del first
+            try:
+                await stream.run(app, scope, _watching(send, life))
+            except TimeoutError:
+                error = life.refused(self._body_timeout())
+                if not stream.answered:
+                    await _refuse(send, 408, error, grpc_type)
+
+    async def _read_body(self, scope: Scope, body_reader: RequestBody, life: CallLife,
+                         send: Send, first: bool = False) -> bytes | None:
+        """The request body (`first`: what has come once a stream's first message has),
+        or None once a refusal (413, 408, 400) has been sent."""
         grpc_type = _grpc_type(scope)
-        text = _header(scope, b"content-type").startswith(grpc_web_text.CONTENT_TYPE)
+        text = header(scope, b"content-type").startswith(grpc_web_text.CONTENT_TYPE)
         # The limit is on the message, as in gRPC: gRPC and gRPC-Web add a frame prefix,
         # and gRPC-Web text mode base64 (4 bytes for every 3).
         limit = self._limit + (_GRPC_FRAME if grpc_type else 0)
         wire_limit = (limit + 2) // 3 * 4 if text else limit
-        declared = _header(scope, b"content-length")
         try:
-            if declared.isdigit() and int(declared) > wire_limit:
-                raise _TooLarge
-            async with asyncio.timeout(self._body_seconds):
-                return await body_reader.read(wire_limit)
-        except _TooLarge:
+            if first and _enveloped(scope):
+                return await body_reader.read_first(self._limit)
+            return await body_reader.read(wire_limit)
+        except TooLarge:
             await body_reader.discard()
             await _refuse(send, 413, life.refused(_too_large(self._limit)), grpc_type)
         except TimeoutError:
-            await _refuse(send, 408, life.refused(ServiceError(
-                Code.DEADLINE_EXCEEDED, "BODY_TIMEOUT",
-                f"the request body did not arrive within {self._body_seconds:g}s "
-                "(--http-body-timeout-ms)")), grpc_type,
-                headers=[] if scope.get("http_version") == "2" else [("Connection", "close")])
+            await _refuse(send, 408, life.refused(self._body_timeout()), grpc_type)
+        except BodyCut:
+            # Granian hands a body it cannot parse (a bad chunk size) to us as a disconnect,
+            # and answered 500 for us when we sent nothing; a client really gone reads nothing.
+            await _refuse(send, 400, life.refused(invalid(
+                "MALFORMED_REQUEST", "the request body ended before it was complete: its "
+                "chunked framing is malformed, or it was cut off")), grpc_type)
         return None
+
+    def _body_timeout(self) -> ServiceError:
+        return ServiceError(
+            Code.DEADLINE_EXCEEDED, "BODY_TIMEOUT",
+            f"the request body did not arrive within {self._body_seconds:g}s "
+            "(--http-body-timeout-ms)")
 
     async def _rpc(self, scope: Scope, body: bytes, receive: Receive, send: Send,
                    life: CallLife) -> None:
-        content_type = _header(scope, b"content-type")
+        content_type = header(scope, b"content-type")
         grpc_type = _grpc_type(scope)
         text = content_type.startswith(grpc_web_text.CONTENT_TYPE)
-        encoding = _header(scope, b"content-encoding").strip().lower()
+        encoding = header(scope, b"content-encoding").strip().lower()
         if encoding not in ("", "identity", "gzip") and not grpc_type:
             # connectrpc answers 501 without a reason (and we counted it Unknown).
             await _refuse(send, 501, life.refused(ServiceError(
@@ -448,7 +425,7 @@ class HttpApp:
             scope = _with_content_type(scope, grpc_web_text.binary_content_type(content_type))
             send = grpc_web_text.text_response(send)
         if grpc_type:
-            problem = _envelope_problem(body, _header(scope, b"grpc-encoding"))
+            problem = _envelope_problem(body, header(scope, b"grpc-encoding"))
             if problem is not None:
                 # connectrpc would answer some of these INTERNAL and others with a status
                 # only in the trailers frame; the body is at fault: INVALID_ARGUMENT.
@@ -459,7 +436,7 @@ class HttpApp:
         if grpc_type:
             send = _one_body(send)
         send = _watching(send, life)
-        replay = _Replay(body, receive)
+        replay = Replay(body, receive)
         del body
         try:
             await self._connect(scope, replay, send)
@@ -508,17 +485,17 @@ def _watching(send: Send, life: CallLife) -> Send:
     bad header, an unsupported codec, a status only in gRPC-Web's trailers frame), so
     every call is counted and reported with the code its client saw."""
     error_body: list[bytes] = []
-    state = {"status": 200, "grpc_web": False}
+    state = {"status": 200, "grpc_web": False, "connect_stream": False}
 
     async def watched(message: Message) -> None:
         if life.outcome.code is Code.OK:
             kind = message["type"]
             if kind == "http.response.start":
                 state["status"] = message["status"]
-                headers = message.get("headers", ())
-                state["grpc_web"] = any(
-                    bytes(k).lower() == b"content-type" and bytes(v).startswith(b"application/grpc-web")
-                    for k, v in headers)
+                content_type = next((bytes(v) for k, v in message.get("headers", ())
+                                     if bytes(k).lower() == b"content-type"), b"")
+                state["grpc_web"] = content_type.startswith(b"application/grpc-web")
+                state["connect_stream"] = content_type.startswith(b"application/connect+")
                 if message["status"] >= 400:
                     life.outcome.code = code_of_http_status(message["status"])
             if kind in ("http.response.start", "http.response.trailers"):
@@ -527,8 +504,8 @@ def _watching(send: Send, life: CallLife) -> Send:
                     life.outcome.code = code_of_number(str(status))
             if kind == "http.response.body":
                 chunk = bytes(message.get("body", b""))
-                if state["grpc_web"]:
-                    trailed = _trailer_status(chunk)
+                if state["grpc_web"] or state["connect_stream"]:
+                    trailed = (_trailer_status if state["grpc_web"] else end_stream_code)(chunk)
                     if trailed is not None:
                         life.outcome.code = trailed
                 elif int(state["status"]) >= 400 and sum(map(len, error_body)) < 4096:
@@ -584,7 +561,7 @@ _MEDIA_TYPES = frozenset({
 
 def _media_type(scope: Scope) -> str:
     """The request's content type without parameters, lower-cased."""
-    return _header(scope, b"content-type").split(";", 1)[0].strip().lower()
+    return header(scope, b"content-type").split(";", 1)[0].strip().lower()
 
 
 def _unsupported_type(scope: Scope) -> ServiceError:
@@ -595,6 +572,11 @@ def _unsupported_type(scope: Scope) -> ServiceError:
         f"{said}: send Connect as application/json or application/proto, gRPC-Web as "
         "application/grpc-web[-text][+proto|+json] (curl: -H 'Content-Type: application/json')",
         {"content_type": given})
+
+
+def _scope_call(scope: Scope) -> Call:
+    """The call to report when no handler made one (connectrpc never reached ours)."""
+    return Call(peer=_peer(scope), protocol=protocol_of(header(scope, b"content-type")))
 
 
 def _peer(scope: Scope) -> str:
@@ -626,36 +608,19 @@ async def _refuse_native_grpc(scope: Scope, send: Send, error: ServiceError) -> 
         await _refuse(send, 415, error)
 
 
+def _enveloped(scope: Scope) -> bool:
+    """Whether the body is a stream of enveloped messages (Connect streaming, gRPC-Web and
+    gRPC in binary), so that its first message can be read before the rest."""
+    media_type = _media_type(scope)
+    return media_type.startswith("application/connect+") or \
+        media_type.partition("+")[0] in ("application/grpc-web", "application/grpc")
+
+
 def _grpc_type(scope: Scope) -> str:
     """The content type of a gRPC or gRPC-Web call ("" for Connect): their refusals travel
     in grpc-status headers (a trailers-only response), not in a JSON body."""
-    content_type = _header(scope, b"content-type")
+    content_type = header(scope, b"content-type")
     return content_type if content_type.startswith("application/grpc") else ""
-
-
-class _Replay:
-    """`receive` for the inner app: the body already read, then whatever comes (a disconnect).
-
-    The body is handed over once and not kept, and `release()` drops it if it never
-    was (connectrpc refused the call before reading it): connectrpc's error handling
-    keeps its receiver in a reference cycle (service/http/connect.py, drop_tracebacks), which must not hold
-    the request's bytes.
-    """
-
-    def __init__(self, body: bytes, receive: Receive) -> None:
-        self._pending = [body]
-        self._receive: Receive | None = receive
-
-    async def __call__(self) -> Message:
-        if self._pending:
-            return {"type": "http.request", "body": self._pending.pop(), "more_body": False}
-        if self._receive is None:
-            return {"type": "http.disconnect"}
-        return await self._receive()
-
-    def release(self) -> None:
-        self._pending.clear()
-        self._receive = None
 
 
 def _too_large(limit: int) -> ServiceError:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import resource
 import socket
 import threading
 from collections.abc import Callable
@@ -38,11 +37,13 @@ from service.core import GameCore
 from service.http.app import HttpApp, Readiness
 from service.http.compression import ResponseCompression
 from service.http.connect import SERVICE, connect_application
+from service.http.connections import ConnectionWatch, connection_cap, idle_seconds
 from service.http.cors import CorsPolicy
 from service.http.openapi import openapi_json
-from service.reflection import http_reflection_apps
+from service.reflection import STREAMS, http_reflection_apps
 
 if TYPE_CHECKING:
+    from service.metrics import Metrics
     from service.rpc_metrics import UnaryCallMetrics
 
 __all__ = ["HttpServer", "bind_http", "build_http_app", "create_http_server"]
@@ -91,7 +92,7 @@ def build_http_app(
                    body_seconds=config.http_body_timeout_ms / 1000,
                    mounted=http_reflection_apps(SERVICE.full_name, config.max_request_bytes),
                    connection_age=config.http_max_connection_age_ms / 1000,
-                   connection_requests=config.http_keep_alive_max_requests)
+                   connection_requests=config.http_keep_alive_max_requests, streams=STREAMS)
 
 
 def create_http_server(
@@ -102,7 +103,10 @@ def create_http_server(
     sock = bind_http(config)
     executor = ThreadPoolExecutor(config.threads, thread_name_prefix="marketplay-http")
     app = build_http_app(config, core, executor, metrics, reporter)
-    return HttpServer(app, sock, executor, config.grace_seconds)
+    return HttpServer(app, sock, executor, config.grace_seconds, config.http_max_connections,
+                      idle_seconds(config.http_body_timeout_ms / 1000,
+                                   config.bot_max_millis / 1000),
+                      metrics.metrics if metrics is not None else None)
 
 
 class _OnOurSocket(Server):
@@ -124,12 +128,18 @@ class HttpServer:
 
     def __init__(
         self, app: HttpApp, sock: socket.socket, executor: ThreadPoolExecutor, grace: float,
+        max_connections: int = Config.http_max_connections, idle: float = idle_seconds(10, 2),
+        metrics: Metrics | None = None,
     ) -> None:
+        """`max_connections` at once (--http-max-connections, fitted to the descriptor
+        limit), each closed once silent both ways for `idle` seconds."""
         self.app = app
         self._grace = grace
         self.readiness = app.readiness
         self.admission = app.admission
         self.port: int = sock.getsockname()[1]
+        self.connections = ConnectionWatch(self.port, connection_cap(max_connections), idle,
+                                           metrics)
         self._sock: socket.socket | None = sock
         self._executor = executor
         self._thread: threading.Thread | None = None
@@ -147,6 +157,7 @@ class HttpServer:
         self._thread = threading.Thread(target=self._run, name="marketplay-http", daemon=True)
         self._thread.start()
         self._started.wait()
+        self.connections.start()
 
     def begin_drain(self) -> None:
         """/readyz says 503 and new calls are refused (UNAVAILABLE, DRAINING); see drain()."""
@@ -155,6 +166,7 @@ class HttpServer:
     def stop(self, grace: float) -> None:
         """Stop accepting, let calls in flight finish within `grace` seconds, then return."""
         self._stopping = True
+        self.connections.stop()
         self.app.begin_drain()
         loop, server = self._loop, self._server
         if loop is not None and server is not None:
@@ -201,9 +213,10 @@ class HttpServer:
             fd, self.app, interface=Interfaces.ASGINL, http=HTTPModes.auto, websockets=False,
             backlog=_BACKLOG,
             # Past `backpressure` connections at once Granian accepts no more (its default,
-            # 128, let a few idle clients lock everyone out): the descriptor limit, the only
-            # cap Hypercorn had.
-            backpressure=resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+            # 128, let a few idle clients lock everyone out); the kernel queues the next
+            # ones in the backlog. --http-max-connections, under the descriptor limit
+            # (service/http/connections.py).
+            backpressure=self.connections.cap,
             http1_settings=HTTP1Settings(header_read_timeout=HEAD_SECONDS * 1000,
                                          keep_alive=True, max_buffer_size=MAX_HEADER_BYTES),
             http2_settings=HTTP2Settings(max_concurrent_streams=MAX_STREAMS,

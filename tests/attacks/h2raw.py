@@ -13,7 +13,7 @@ import socket
 import threading
 from collections.abc import Iterable
 
-from hpack import Encoder
+from hpack import Decoder, Encoder
 from hyperframe.frame import (
     DataFrame,
     Frame,
@@ -43,6 +43,9 @@ class RawH2:
         #: Streams the server reset (REFUSED_STREAM and others), and GOAWAYs received.
         self.resets = 0
         self.goaways = 0
+        #: Stream id -> the headers of the server's first HEADERS frame on it (its answer).
+        self.answers: dict[int, dict[str, str]] = {}
+        self._decoder = Decoder()
         self.send(PREFACE + SettingsFrame(0).serialize())
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -109,5 +112,8 @@ class RawH2:
             self.send(PingFrame(0, opaque_data=frame.opaque_data, flags={"ACK"}).serialize())
         elif isinstance(frame, RstStreamFrame):
             self.resets += 1
+        elif isinstance(frame, HeadersFrame):
+            decoded = dict(self._decoder.decode(frame.data, raw=False))
+            self.answers.setdefault(frame.stream_id, decoded)
         elif frame.type == 0x7:  # GOAWAY
             self.goaways += 1

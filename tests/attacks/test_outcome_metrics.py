@@ -8,16 +8,12 @@ with a documented code and reason, and counted with the code the client got.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
-from prometheus_client import CollectorRegistry
 
 from marketplay.v1 import game_service_pb2 as pb
-from service.metrics import Metrics
-from service.rpc_metrics import UnaryCallMetrics
-from tests.servers import start_server
+from tests.servers import Metered
 from tests.service.conftest import TEST_CONFIG
 from tests.service.http_client import http_client, parse_grpc_web
 
@@ -29,31 +25,11 @@ def _frame(message: bytes, flags: int = 0) -> bytes:
     return bytes([flags]) + len(message).to_bytes(4, "big") + message
 
 
-class Metered:
-    def __init__(self) -> None:
-        self.registry = CollectorRegistry()
-        self.serving = start_server(TEST_CONFIG, http=True,
-                                    http_metrics=UnaryCallMetrics(Metrics(self.registry)))
-        self.base = self.serving.base
-
-    def handled(self, code: str, expected: float = 0) -> float:
-        """The count, waited for (boundedly) until it reaches `expected`: a call is counted
-        once its response is written, a moment after the client may have read it."""
-        labels = {"grpc_type": "unary", "grpc_service": "marketplay.v1.GameService",
-                  "grpc_method": "ListGames", "grpc_code": code}
-        deadline = time.monotonic() + 10
-        while True:
-            value = self.registry.get_sample_value("grpc_server_handled_total", labels) or 0.0
-            if value >= expected or time.monotonic() > deadline:
-                return value
-            time.sleep(0.02)
-
-
 @pytest.fixture(scope="module")
 def metered() -> Iterator[Metered]:
-    served = Metered()
+    served = Metered(TEST_CONFIG)
     yield served
-    served.serving.stop()
+    served.stop()
 
 
 GRPC_WEB = {

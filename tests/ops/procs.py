@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import hashlib
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -31,9 +33,11 @@ class Service:
     """One `service.main` process (supervisor or single worker) and its ports."""
 
     def __init__(
-        self, tmp: Path, *flags: str, multiproc_dir: Path | None = None, keys: str | None = KEYS
+        self, tmp: Path, *flags: str, multiproc_dir: Path | None = None, keys: str | None = KEYS,
+        nofile: int | None = None,
     ) -> None:
-        """`keys` None starts it with no state keys (an ephemeral one)."""
+        """`keys` None starts it with no state keys (an ephemeral one); `nofile` sets its
+        descriptor limit (soft and hard), as a container's may be."""
         self.port, self.metrics_port, self.http_port = free_port(), free_port(), free_port()
         env = {**os.environ, "MARKETPLAY_STATE_KEYS": keys or ""}
         env.pop("PROMETHEUS_MULTIPROC_DIR", None)
@@ -47,6 +51,8 @@ class Service:
              "--http-port", str(self.http_port),
              "--grace-seconds", "2", "--threads", "4", "--workers", "1", *flags],
             cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+            preexec_fn=None if nofile is None else functools.partial(
+                resource.setrlimit, resource.RLIMIT_NOFILE, (nofile, nofile)),
         )
         self.address = f"127.0.0.1:{self.port}"
 

@@ -95,6 +95,12 @@ def test_scrape_has_every_metric_with_real_values(scraped: str) -> None:
                      scraped)
     assert re.search(r"^marketplay_state_cache_(hits|misses)_total [1-9]", scraped, re.M)
     assert "_created" not in scraped  # go-grpc-prometheus has no such series
+    # The HTTP port's connections, per worker and summed: the limit is the default cap each.
+    limit = re.search(r"^marketplay_http_connections_limit (\d+)\.0$", scraped, re.M)
+    assert limit is not None and int(limit.group(1)) % 4096 == 0 and int(limit.group(1)) > 0
+    for name in ("marketplay_http_connections", "marketplay_http_connections_waiting",
+                 "marketplay_http_connections_idle_closed_total"):
+        assert re.search(rf"^{name} \d", scraped, re.M), name
 
 
 def test_bot_series_carry_the_search(scraped: str) -> None:

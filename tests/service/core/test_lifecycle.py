@@ -33,8 +33,9 @@ class Reports(CallReporter):
 
 
 class Counted:
-    def __init__(self) -> None:
+    def __init__(self, unary: bool = True) -> None:
         self.events: list[object] = []
+        self.unary = unary
 
     def started(self) -> None:
         self.events.append("started")
@@ -56,8 +57,8 @@ class Metrics:
     def __init__(self) -> None:
         self.methods: dict[str, Counted] = {}
 
-    def method(self, full_method: str) -> Counted:
-        return self.methods.setdefault(full_method, Counted())
+    def method(self, full_method: str, grpc_type: str = "unary") -> Counted:
+        return self.methods.setdefault(full_method, Counted(grpc_type == "unary"))
 
 
 def _lifecycle(limit: int = 1) -> tuple[Lifecycle, Reports, Metrics]:
@@ -98,6 +99,20 @@ def test_an_unknown_rpc_is_reported_under_its_echo_and_counted_nowhere() -> None
         life.refused(ServiceError(Code.UNIMPLEMENTED, "UNKNOWN_METHOD", "no"))
     assert reports.ended[0][0] == "'Teleport'"
     assert all(not m.events for m in metrics.methods.values())
+
+
+def test_a_stream_is_counted_message_by_message_under_its_own_name() -> None:
+    """A mounted app's stream (reflection on the HTTP port): known by name, a bidi stream."""
+    reports, metrics = Reports(), Metrics()
+    stream = "grpc.reflection.v1.ServerReflection/ServerReflectionInfo"
+    lifecycle = Lifecycle(Admission(1), reports, metrics, streams=[stream])  # type: ignore[arg-type]
+    with lifecycle.call(stream, lambda: Call()) as life:
+        for _ in range(3):
+            life.message_received()
+        life.message_sent()
+    assert reports.ended[0][0] == stream
+    assert metrics.methods[f"/{stream}"].events == [
+        "started", "received", "received", "received", "sent", "observed", grpc.StatusCode.OK]
 
 
 @pytest.mark.parametrize(("deadline", "code"), [

@@ -20,12 +20,14 @@ from typing import Any
 
 import httpx
 import pytest
+from prometheus_client import CollectorRegistry
 
 from service.http.app import HttpApp, Readiness
 from service.http.cors import CorsPolicy
 from service.http.server import HEAD_SECONDS, MAX_HEADER_BYTES, MAX_STREAMS, HttpServer, bind_http
 from tests.attacks.h2raw import RawH2
 from tests.loopback import free_port
+from tests.servers import serving
 from tests.service.conftest import TEST_CONFIG, ServedHttp
 
 LIST_GAMES = "/marketplay.v1.GameService/ListGames"
@@ -158,6 +160,93 @@ def test_more_idle_connections_than_granians_default_do_not_lock_others_out(
     finally:
         for sock in idle:
             sock.close()
+
+
+def test_connections_past_the_cap_wait_for_one_to_close() -> None:
+    """Issue 42: Granian's cap was the descriptor limit, so held connections took every
+    descriptor and the rest of the worker (its gRPC port, /metrics) with them. Now a
+    worker holds at most --http-max-connections; the next wait in the listen backlog,
+    counted, until one closes."""
+    from service.metrics import Metrics
+    from service.rpc_metrics import UnaryCallMetrics
+
+    registry = CollectorRegistry()
+    config = replace(TEST_CONFIG, http_max_connections=8)
+    with serving(config, http=True, http_metrics=UnaryCallMetrics(Metrics(registry))) as served:
+        http = served.running.http
+        assert http is not None
+        held = [socket.create_connection(("127.0.0.1", http.port), timeout=10)
+                for _ in range(8)]
+        try:
+            waiting = socket.create_connection(("127.0.0.1", http.port), timeout=10)
+            waiting.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            deadline = time.monotonic() + 10
+            sample = http.connections.sample()
+            while (sample.open, sample.waiting) != (8, 1) and time.monotonic() < deadline:
+                time.sleep(0.05)  # until Granian has taken the first eight from the backlog
+                sample = http.connections.sample()
+            assert (sample.open, sample.waiting) == (8, 1)
+            assert registry.get_sample_value("marketplay_http_connections") == 8
+            assert registry.get_sample_value("marketplay_http_connections_waiting") == 1
+            assert registry.get_sample_value("marketplay_http_connections_limit") == 8
+            waiting.settimeout(0.5)
+            with pytest.raises(TimeoutError):
+                waiting.recv(64)  # not accepted yet: nothing answers it
+            held.pop().close()
+            waiting.settimeout(10)
+            assert waiting.recv(64).startswith(b"HTTP/1.1 200")
+            waiting.close()
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def test_a_connection_silent_both_ways_is_closed() -> None:
+    """HTTP/2 has no idle limit in Granian, and a client that stops reading its answer
+    none either: the watch shuts down what carried nothing for its idle time."""
+    from service.http.connections import ConnectionWatch
+
+    with serving(TEST_CONFIG, http=True) as served:
+        assert served.running.http is not None
+        port = served.running.http.port
+        quiet, talking = RawH2(port), RawH2(port)
+        try:
+            watch = ConnectionWatch(port, 8, idle=2.0)
+            time.sleep(2.5)  # both silent past the idle time; then `talking` talks
+            talking.settings()
+            assert watch.sample().closed_idle == 1
+            assert quiet.closed.wait(5)
+            assert not talking.closed.is_set()
+        finally:
+            quiet.close()
+            talking.close()
+
+
+@pytest.mark.parametrize(("limits", "wanted", "cap", "raised"), [
+    ((20_000, 20_000), 1_000, 1_000, None),
+    ((1_024, 4_096), 1_000, 1_000, 1_256),  # the soft limit raised to fit
+    ((1_024, 1_024), 1_000, 768, None),  # the hard limit does not: the reserve kept
+    ((256, 256), 1_000, 128, None),  # a tiny limit: half of it
+])
+def test_the_cap_fits_under_the_descriptor_limit(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        limits: tuple[int, int], wanted: int, cap: int, raised: int | None) -> None:
+    import resource
+
+    from service.http import connections
+
+    current = list(limits)
+    monkeypatch.setattr(resource, "getrlimit", lambda _: tuple(current))
+
+    def setrlimit(_: int, new: tuple[int, int]) -> None:
+        if new[0] > current[1]:
+            raise ValueError("not allowed to raise the maximum limit")
+        current[0] = new[0]
+
+    monkeypatch.setattr(resource, "setrlimit", setrlimit)
+    assert connections.connection_cap(wanted) == cap
+    assert current[0] == (raised or limits[0])
+    assert ("does not fit the descriptor limit" in caplog.text) == (cap < wanted)
 
 
 def test_an_idle_keep_alive_connection_and_an_unfinished_head_are_closed(

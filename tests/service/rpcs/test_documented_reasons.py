@@ -216,7 +216,7 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
         state=StateStore(Sealer.from_config(KEYS_B), 0, NullObserver()).seal(
             Game.new(ENGINE, 2, {}, b"b"), Instance.draw()))),
     "UNKNOWN_GAME_IN_STATE": lambda w: w.open.stub.GetView(pb.GetViewRequest(
-        state=w.start.state.replace(GAME.encode(), b"spice-merchanT", 1))),
+        state=Sealer.from_config(KEYS_A).seal("chess", "1", Instance.draw().encode(), 1024))),
     "UNREADABLE_STATE": lambda w: w.open.stub.GetView(pb.GetViewRequest(
         state=seal_v1(b"[1]\n[]", GAME, RULES))),
     "MISSING_ACTION": lambda w: _apply(w, action=pb.GameAction()),

@@ -74,7 +74,7 @@ def test_tampered_truncated_and_garbage_states(stub: pb_grpc.GameServiceStub,
     expect(apply(stub, b"", seat, action), Code.INVALID_ARGUMENT, "MISSING_STATE")
     # The header is authenticated too: relabelling the game is tampering.
     relabelled = state.replace(b"spice-merchant", b"spice-merchanT", 1)
-    expect(apply(stub, relabelled, seat, action), Code.INVALID_ARGUMENT, "UNKNOWN_GAME_IN_STATE")
+    expect(apply(stub, relabelled, seat, action), Code.INVALID_ARGUMENT, "TAMPERED_STATE")
 
 
 def test_state_sealed_under_a_foreign_key_is_refused(start: pb.GameUpdate) -> None:

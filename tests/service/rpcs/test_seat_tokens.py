@@ -18,7 +18,7 @@ from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import StateStore
 from tests.golden.sealed_record import SEALED_DIR, TEST_KEYS
-from tests.service.conftest import KEYS_A, TEST_CONFIG, Served, first_legal, refusal
+from tests.service.conftest import KEYS_A, KEYS_B, TEST_CONFIG, Served, first_legal, refusal
 
 GAME = "spice-merchant"
 
@@ -146,8 +146,8 @@ class Clock:
         return self.now
 
 
-def _core(ttl: int, clock: Clock) -> GameCore:
-    store = StateStore(Sealer.from_config(KEYS_A), 64, NullObserver())
+def _core(ttl: int, clock: Clock, keys: str = KEYS_A) -> GameCore:
+    store = StateStore(Sealer.from_config(keys), 64, NullObserver())
     return GameCore(store, NullObserver(), True, 100, seat_token_ttl=ttl, clock=clock)
 
 
@@ -205,6 +205,38 @@ def test_without_a_ttl_tokens_never_expire_and_renew_to_themselves() -> None:
     renewed = core.renew_seat_token(pb.RenewSeatTokenRequest(
         state=new.update.state, seat=1, seat_token=new.seat_tokens[1]), Call())
     assert renewed.seat_token == new.seat_tokens[1] and not renewed.HasField("expires_at")
+
+
+def test_with_a_ttl_a_token_minted_without_one_ends_at_the_next_key_rotation() -> None:
+    """Issue 42: a token minted with no expiry, before --seat-token-ttl was set, kept
+    working for ever after. Now it works while its key still seals (so games in flight
+    survive the switch and renew), and is SEAT_TOKEN_EXPIRED from the first rotation on."""
+    clock = Clock()
+    new = _core(0, clock).new_game(pb.NewGameRequest(
+        game_id=GAME, num_players=2, seed=b"pre-ttl", views=pb.ViewSelection(all_seats=True)),
+        Call())
+    seat, action = first_legal(new.update)
+    state, old = new.update.state, new.seat_tokens[seat]
+    assert old.split(".")[1] == "0"
+
+    def act(core: GameCore, token: str) -> object:
+        return lambda: core.apply_action(pb.ApplyActionRequest(
+            state=state, seat=seat, action=action, seat_token=token), Call())
+
+    def renew(core: GameCore, token: str) -> object:
+        return lambda: core.renew_seat_token(pb.RenewSeatTokenRequest(
+            state=state, seat=seat, seat_token=token), Call())
+
+    switched = _core(60, clock)  # the TTL turned on, the same key sealing
+    assert act(switched, old)().update.step == 1  # type: ignore[operator]
+    renewed = renew(switched, old)()  # type: ignore[operator]
+    assert renewed.expires_at.seconds == int(clock.now) + 60
+    rotated = _core(60, clock, f"{KEYS_B},{KEYS_A}")  # B seals now, A still opens
+    assert _refused(act(rotated, old)) == (DENIED, "SEAT_TOKEN_EXPIRED")
+    assert _refused(renew(rotated, old)) == (DENIED, "SEAT_TOKEN_EXPIRED")
+    assert act(rotated, renewed.seat_token)().update.step == 1  # type: ignore[operator]
+    # Without a TTL nothing changes: such a token never expires, rotation or not.
+    assert act(_core(0, clock, f"{KEYS_B},{KEYS_A}"), old)().update.step == 1  # type: ignore[operator]
 
 
 def test_renew_seat_token_over_grpc() -> None:

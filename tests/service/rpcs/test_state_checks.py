@@ -20,7 +20,7 @@ from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from service.sealing import Sealer
 from service.states import Instance
-from tests.service.conftest import KEYS_A, seal_v1
+from tests.service.conftest import KEYS_A, refusal, seal_v1
 from tests.service.rpcs.test_refusals import expect
 
 GAME = "spice-merchant"
@@ -114,11 +114,57 @@ def test_a_malformed_service_envelope_is_unreadable(stub: pb_grpc.GameServiceStu
            grpc.StatusCode.INVALID_ARGUMENT, "UNREADABLE_STATE")
 
 
-def test_a_state_made_under_other_rules_is_refused_before_decryption(
+def test_a_state_made_under_other_rules_is_refused_once_authenticated(
     stub: pb_grpc.GameServiceStub,
 ) -> None:
+    """A genuine state of rules this replica does not play (a rolling deploy): its
+    header authenticates, so the refusal names them and invites a retry elsewhere."""
     header, body = _plain()
-    state = seal_v1(json.dumps(header).encode() + b"\n" + body, GAME, "0+retired")
+    for state in (seal_v1(json.dumps(header).encode() + b"\n" + body, GAME, "0+retired"),
+                  Sealer.from_config(KEYS_A).seal(GAME, "0+retired", Instance.draw().encode()
+                                                  + Game.new(ENGINE, 2, {}, b"r").encode(), 1024)):
+        message = expect(lambda state=state: stub.GetView(pb.GetViewRequest(state=state)),
+                         grpc.StatusCode.FAILED_PRECONDITION, "RULES_VERSION_MISMATCH")
+        assert "0+retired" in message
+
+
+def test_a_genuine_state_of_an_unknown_game_names_it(stub: pb_grpc.GameServiceStub) -> None:
+    state = Sealer.from_config(KEYS_A).seal("chess", "1", Instance.draw().encode() + b"{}", 1024)
     message = expect(lambda: stub.GetView(pb.GetViewRequest(state=state)),
-                     grpc.StatusCode.FAILED_PRECONDITION, "RULES_VERSION_MISMATCH")
-    assert "0+retired" in message
+                     grpc.StatusCode.INVALID_ARGUMENT, "UNKNOWN_GAME_IN_STATE")
+    assert "chess" in message
+
+
+def _header_fields(state: bytes) -> list[range]:
+    """The byte ranges of a sealed state's clear header: magic, then each of key id,
+    game id and rules version with its length byte."""
+    fields, end = [range(4)], 4
+    for _ in range(3):
+        fields.append(range(end, end + 1 + state[end]))
+        end += 1 + state[end]
+    return fields
+
+
+def test_any_change_to_the_clear_header_is_tampering(stub: pb_grpc.GameServiceStub) -> None:
+    """Issue 42: flipping a bit of the game id or rules version in the clear header gave
+    UNKNOWN_GAME_IN_STATE or RULES_VERSION_MISMATCH (with the forged string in the
+    metadata), because the header was classified before it was authenticated."""
+    state = stub.NewGame(pb.NewGameRequest(game_id=GAME, num_players=2)).update.state
+    reasons: dict[str, dict[str, int]] = {}
+    for name, field in zip(("magic", "key id", "game", "rules"), _header_fields(state),
+                           strict=True):
+        counted = reasons[name] = {}
+        for bit in range(field.start * 8, field.stop * 8):
+            forged = bytearray(state)
+            forged[bit // 8] ^= 1 << (bit % 8)
+            with pytest.raises(grpc.RpcError) as excinfo:
+                stub.GetView(pb.GetViewRequest(state=bytes(forged)))
+            reason = refusal(excinfo)[1]
+            counted[reason] = counted.get(reason, 0) + 1
+    # A flip that breaks the framing (the magic, a length, UTF-8) is MALFORMED_STATE; one
+    # in the key id names a key this server does not hold, which nothing can authenticate.
+    assert set(reasons["magic"]) == {"MALFORMED_STATE"}, reasons
+    assert set(reasons["key id"]) <= {"UNKNOWN_STATE_KEY", "MALFORMED_STATE"}, reasons
+    for name in ("game", "rules"):
+        assert set(reasons[name]) <= {"TAMPERED_STATE", "MALFORMED_STATE"}, reasons
+        assert reasons[name].get("TAMPERED_STATE", 0) >= 4 * len(GAME), reasons
