@@ -125,5 +125,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
+    standing=rules.standing, pass_move=rules.pass_move,
     estimate=evaluation.estimate, known_part=known_part,
 )

@@ -64,6 +64,15 @@ class Outcome:
     details: Message | None = field(default=None)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Each seat's key if the game stopped now, (score so far, *tie-break values),
+    and the tie-breaks' names, as `ranking.ranked_outcome` takes them."""
+
+    keys: tuple[tuple[int, ...], ...]
+    tie_breaks: tuple[str, ...]
+
+
 class Engine(ABC, Generic[S, A]):
     """Rules of one game. Pure: same inputs, same outputs, bit for bit."""
 
@@ -72,6 +81,9 @@ class Engine(ABC, Generic[S, A]):
     spec: GameSpec
     #: Whether the game declares secret moves (`known_part` hides something).
     has_secret_moves: bool = False
+    #: Whether some decision of the game has the rulebook's pass (`pass_action`),
+    #: so a table may answer a timeout with it (timeout_policy `pass`).
+    has_pass: bool = False
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
@@ -104,6 +116,30 @@ class Engine(ABC, Generic[S, A]):
         both ways (docs/testing.md, "Action twins").
         """
         return serialize(action)
+
+    def reveals(self, state: S, event: Message) -> bool:
+        """Whether `event`, one of a step's events (`state` is the state after the
+        step), tells some seat a hidden fact that seat did not choose itself: a
+        card drawn from a pile shuffled earlier, a card turned face up, another
+        seat's hidden cards shown. A game declares its reveals here, in one
+        place (next to its events); the framework adds chance, private events to
+        other seats and other seats' actions (engines/core/takebacks.py), and
+        the conformance suite holds the declaration to the views
+        (docs/testing.md, "Take-backs"). The default declares every event a
+        reveal, so a game that declares nothing allows no take-back.
+        """
+        return True
+
+    def pass_action(self, state: S, seat: int) -> A | None:
+        """The rulebook's pass for `seat`'s decision now, or None where that
+        decision has none (a table's timeout_policy `pass`)."""
+        return None
+
+    @abstractmethod
+    def standing(self, state: S) -> Standing:
+        """Each seat's score so far and tie-break values, as the game would rank
+        them if it stopped now (no end-of-game scoring): what ranks the seats
+        when some forfeit on time (engines/core/ranking.py, `forfeit_outcome`)."""
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Message:

@@ -88,5 +88,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=codec_of, view=view.render, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
+    standing=rules.standing,
     estimate=evaluation.estimate,
 )
