@@ -18,7 +18,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from google.protobuf.message import Message
@@ -28,8 +28,10 @@ from engines import registry
 from engines.core import Game, RuleError
 from engines.core.engine import Engine
 from marketplay.v1 import game_service_pb2 as pb
-from service import tokens
+from service import table as tables
+from service import timeouts, tokens
 from service.bots import Bots, BotSettings
+from service.clocks import time_left
 from service.errors import ECHO_LIMIT, Code, ServiceError, echo, from_rule_error, invalid
 from service.observe import GameObserver
 from service.states import INSTANCE_BYTES, Instance, Opened, StateStore
@@ -93,6 +95,10 @@ class GameRpcs(Protocol):
         self, request: pb.RenewSeatTokenRequest, call: Call
     ) -> pb.RenewSeatTokenResponse: ...
 
+    def claim_timeout(
+        self, request: pb.ClaimTimeoutRequest, call: Call
+    ) -> pb.ClaimTimeoutResponse: ...
+
 
 @dataclass(frozen=True)
 class Rpc(Generic[ReqMsg, RespMsg]):
@@ -135,6 +141,9 @@ ROUTES: dict[str, Rpc[Any, Any]] = {
     "RenewSeatToken": Rpc(pb.RenewSeatTokenRequest, pb.RenewSeatTokenResponse,
                           lambda core: core.renew_seat_token,
                           inline=True),
+    # Not inline: a greedy timeout policy samples states (a small, fixed budget).
+    "ClaimTimeout": Rpc(pb.ClaimTimeoutRequest, pb.ClaimTimeoutResponse,
+                        lambda core: core.claim_timeout),
 }
 
 
@@ -150,6 +159,7 @@ class GameCore:
         seat_token_ttl: int = 0,
         clock: Callable[[], float] = time.time,
         bots: Bots | None = None,
+        clock_tolerance_ms: int = 2000,
     ) -> None:
         self.store = store
         self.observer = observer
@@ -157,8 +167,12 @@ class GameCore:
         self.max_replay_actions = max_replay_actions
         #: Seconds a seat token stays valid (0: forever); `clock` gives Unix seconds.
         self.seat_token_ttl = seat_token_ttl
+        #: The server's clock (Unix seconds): token expiry, and the turn clocks it stamps.
         self.clock = clock
         self.bots = bots or Bots(BotSettings())
+        #: How far past a deadline an action is still accepted, and a timeout not yet
+        #: claimable (--clock-tolerance-ms; service/clocks.py).
+        self.clock_tolerance_ms = clock_tolerance_ms
 
     # ----------------------------------------------------------------- calls
 
@@ -173,12 +187,15 @@ class GameCore:
                 max_players=spec.max_players, rules_version=spec.rules_version,
                 rules_versions=registry.rules_versions(game_id),
             )
-            for option in spec.options:
+            listed = [(option, False) for option in spec.options]
+            listed += [(option, True) for option in tables.options_of(engine)]
+            for option, table in listed:
                 info.options.add(
                     name=option.name, type=_OPTION_TYPES[option.kind],
                     default_value=option.text(option.default), allowed_values=option.allowed,
                     min_value=option.min_value, max_value=option.max_value,
                     description=option.description, trusted_only=option.trusted_only,
+                    table=table,
                 )
         return response
 
@@ -186,18 +203,21 @@ class GameCore:
         engine = self._rules(request.game_id, request.rules_version)
         call.notes.game = engine.spec.game_id
         seed = _seed(request.seed) if request.HasField("seed") else os.urandom(32)
-        options = _options(request.options)
+        table_options, options = tables.split(_options(request.options))
         started = time.perf_counter()
         game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         self.observer.engine_time(game.game_id, "NewGame", time.perf_counter() - started)
         if self.require_seat_tokens:
             _refuse_trusted_only(game)
         seats = selected_seats(request.views, game.num_players)
+        now = self._now_ms()
+        table = tables.Table.new(tables.parse(table_options, engine), game, now)
         self.observer.game_started(game.game_id, game.rules_version, variant_label(game))
         instance = Instance.draw()
-        opened = Opened(game, instance)
-        sealed = self.store.seal(game, instance)
+        opened = Opened(game, instance, table)
+        sealed = self.store.seal(game, instance, table)
         update = build_update(game, sealed, seats, request.views.spectator, instance=instance)
+        tables.stamp(update, game, table, now, instance)
         expires_at = self._expiry()
         response = pb.NewGameResponse(
             update=update,
@@ -215,17 +235,24 @@ class GameCore:
         action = _unwrap(request.action, game.engine)
         started = time.perf_counter()
         expected = request.expected_step if request.HasField("expected_step") else None
+        table, now = opened.table, self._now_ms()
         try:
+            if table is not None:  # the turn's checks with the table's: forfeits, the clock
+                tables.check_turn(game, table, request.seat, expected, now,
+                                  self.clock_tolerance_ms)
             after, events = game.apply(request.seat, action, expected)
-        except RuleError as exc:
+        except (RuleError, ServiceError) as exc:
             self.observer.action_refused(game.game_id, exc.reason)
-            raise from_rule_error(exc) from None
+            raise (from_rule_error(exc) if isinstance(exc, RuleError) else exc) from None
         self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
         self.observer.action_applied(game.game_id, game.rules_version)
-        sealed = self.store.seal(after, opened.instance)
+        table = None if table is None else table.after_action(request.seat, after, now)
+        sealed = self.store.seal(after, opened.instance, table)
         response = pb.ApplyActionResponse()
         update = build_update(after, sealed, seats, request.views.spectator, events,
                               instance=opened.instance, into=response.update)
+        if table is not None:
+            tables.stamp(update, after, table, now, opened.instance)
         if update.HasField("outcome"):  # build_update asked the engine once already
             self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
         return response
@@ -235,8 +262,11 @@ class GameCore:
         game = opened.game
         seats = selected_seats(request.views, game.num_players)
         self._authorize(opened, None, "", seats, request.view_tokens)
-        return pb.GetViewResponse(update=build_update(
-            game, request.state, seats, request.views.spectator, instance=opened.instance))
+        update = build_update(game, request.state, seats, request.views.spectator,
+                              instance=opened.instance)
+        if opened.table is not None:
+            tables.stamp(update, game, opened.table, self._now_ms(), opened.instance)
+        return pb.GetViewResponse(update=update)
 
     def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         """No seat tokens here: whoever holds the seed can derive every card.
@@ -263,12 +293,19 @@ class GameCore:
             )
         started = time.perf_counter()
         seed = _seed(request.seed)
-        options = _options(request.options)
+        table_given, options = tables.split(_options(request.options))
+        table_options = tables.parse(table_given, engine)
         game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         seats = selected_seats(request.views, game.num_players)
+        now = self._now_ms()
+        table = tables.Table.new(table_options, game, now)
         events: list[Any] = []
         for index, entry in enumerate(request.actions):
             try:
+                tables.check_over(game, table, None)
+                if entry.forfeited:
+                    game, table, events = _replay_forfeits(game, table, entry, now)
+                    continue
                 game, events = game.apply(entry.seat, _unwrap(entry.action, engine))
             except (RuleError, ServiceError) as exc:
                 error = exc if isinstance(exc, ServiceError) else from_rule_error(exc)
@@ -277,9 +314,12 @@ class GameCore:
                     error.code, error.reason, f"action {index}: {error}", error.metadata
                 ) from None
         self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
+        if not table.forfeited:  # the clocks start afresh at the replayed position
+            table = tables.Table.new(table_options, game, now)
         instance = Instance.draw(salt=request.seed_salt)
-        update = build_update(game, self.store.seal(game, instance), seats, request.views.spectator,
-                              events, instance=instance)
+        update = build_update(game, self.store.seal(game, instance, table), seats,
+                              request.views.spectator, events, instance=instance)
+        tables.stamp(update, game, table, now, instance)
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
     def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
@@ -294,6 +334,7 @@ class GameCore:
         self._authorize(opened, request.seat, request.seat_token, [], {})
         expected = request.expected_step if request.HasField("expected_step") else None
         try:
+            tables.check_over(game, opened.table, expected)
             game.check_turn(request.seat, expected)
         except RuleError as exc:
             raise from_rule_error(exc) from None
@@ -333,7 +374,68 @@ class GameCore:
             response.expires_at.CopyFrom(Timestamp(seconds=expires_at))
         return response
 
+    def claim_timeout(
+        self, request: pb.ClaimTimeoutRequest, call: Call
+    ) -> pb.ClaimTimeoutResponse:
+        """The table's timeout policy for every deciding seat whose deadline and the
+        tolerance have passed by the server's clock (service/timeouts.py).
+
+        Any seat's token may claim on a server that requires tokens (a seat waiting
+        for a silent opponent); a trusted backend on one that does not needs none.
+        Refused, in this order: a stale step, a finished game, a table without a
+        clock (NO_CLOCK), and no seat out of time yet (DEADLINE_NOT_PASSED, with
+        the time left).
+        """
+        opened = self._open(request.state, call)
+        game, table = opened.game, opened.table
+        seats = selected_seats(request.views, game.num_players)
+        if self.require_seat_tokens:
+            if not 0 <= request.seat < game.num_players:
+                raise invalid("BAD_SEAT", f"seat {request.seat} does not exist; seats are "
+                              f"0..{game.num_players - 1}", seat=str(request.seat))
+            self._authorize(opened, request.seat, request.seat_token, seats, request.view_tokens)
+        else:
+            self._authorize(opened, None, "", seats, request.view_tokens)
+        expected = request.expected_step if request.HasField("expected_step") else None
+        try:
+            tables.check_over(game, table, expected)
+            if (expected is not None and expected != game.step) or not game.to_act():
+                game.check_turn(0, expected)  # raises StaleStep or GameOver
+        except RuleError as exc:
+            raise from_rule_error(exc) from None
+        if table is None or not table.clocks:
+            raise ServiceError(
+                Code.FAILED_PRECONDITION, "NO_CLOCK",
+                "this game has no turn clock (table options clock_bank_s, clock_move_s "
+                "at NewGame), so no seat can run out of time")
+        now = self._now_ms()
+        overdue = timeouts.overdue_seats(game, table, now, self.clock_tolerance_ms)
+        if not overdue:
+            left = time_left(table.options.clock, table.clocks, now, self.clock_tolerance_ms)
+            raise ServiceError(
+                Code.FAILED_PRECONDITION, "DEADLINE_NOT_PASSED",
+                f"no deciding seat is out of time yet: the first deadline passes, with the "
+                f"server's tolerance of {self.clock_tolerance_ms} ms, in {left} ms",
+                {"time_left_ms": str(left)})
+        started = time.perf_counter()
+        claimed = timeouts.claim(game, table, overdue, now, opened.instance)
+        self.observer.engine_time(game.game_id, "ClaimTimeout", time.perf_counter() - started)
+        after = claimed.game
+        sealed = self.store.seal(after, opened.instance, claimed.table)
+        response = pb.ClaimTimeoutResponse()
+        update = build_update(after, sealed, seats, request.views.spectator, claimed.events,
+                              instance=opened.instance, into=response.update,
+                              event_steps=claimed.steps)
+        tables.stamp(update, after, claimed.table, now, opened.instance)
+        if update.HasField("outcome"):
+            self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
+        return response
+
     # -------------------------------------------------------------- helpers
+
+    def _now_ms(self) -> int:
+        """The server's clock in Unix milliseconds: what the turn clocks are stamped with."""
+        return int(self.clock() * 1000)
 
     def _open(self, state: bytes, call: Call) -> Opened:
         """The sealed state, opened; its game and step noted for the call's log line."""
@@ -449,6 +551,24 @@ def _refuse_trusted_only(game: Game) -> None:
                 f"{option.text(option.default)} or use a server for trusted callers",
                 {"option": option.name},
             )
+
+
+def _replay_forfeits(game: Game, table: tables.Table, entry: pb.SeatAction,
+                     now_ms: int) -> tuple[Game, tables.Table, list[Any]]:
+    """A Replay entry saying seats forfeited on time: the game ends there, one step on.
+    Only seats deciding then could run out of time."""
+    deciding = {d.seat for d in game.to_act()}
+    seats = sorted(set(entry.forfeited))
+    for seat in seats:
+        if seat not in deciding:
+            raise ServiceError(Code.PERMISSION_DENIED, "NOT_YOUR_TURN",
+                               f"seat {seat} was not deciding, so it could not forfeit on time",
+                               {"seat": str(seat)})
+    after = replace(game, step=game.step + 1)
+    proto_field = game.engine.spec.proto_field
+    said = [event for seat in seats
+            for event in timeouts.timed_out(seat, tables.FORFEIT, None, proto_field)]
+    return after, table.forfeit(seats, now_ms), said
 
 
 def _rule_checked(make: Callable[[], Game]) -> Game:

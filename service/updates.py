@@ -9,11 +9,14 @@ nothing here is computed for a seat nobody asked about.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from engines.core import Event, Game
+from engines.core import Event, Game, Outcome
 from marketplay.v1 import game_service_pb2 as pb
 from service.errors import invalid
-from service.states import Instance
+
+if TYPE_CHECKING:  # service/table.py, which states.py reads, builds on this module
+    from service.states import Instance
 
 
 def selected_seats(selection: pb.ViewSelection, num_players: int) -> list[int]:
@@ -47,11 +50,14 @@ def build_update(
     *,
     instance: Instance,
     into: pb.GameUpdate | None = None,
+    event_steps: Sequence[int] | None = None,
 ) -> pb.GameUpdate:
     """`instance` gives the seed commitment's salt (none for games of release 0.1.0).
 
     With `into` (an empty GameUpdate inside the response) the update is built in
-    place, not built and then copied into the response."""
+    place, not built and then copied into the response. `event_steps` gives each
+    event its own step (a call that applied several actions); by default every
+    event has the update's."""
     engine = game.engine
     field = engine.spec.proto_field
     state = game.state
@@ -75,25 +81,33 @@ def build_update(
     if spectator:
         view = update.views.add(step=game.step, seed_commitment=commitment)
         getattr(view, field).CopyFrom(engine.view(state, None))
-    for event in events:
+    for index, event in enumerate(events):
         if event.audience is None or not wanted.isdisjoint(event.audience):
-            entry = update.events.add(step=game.step, audience=sorted(event.audience or ()))
-            getattr(entry, field).CopyFrom(event.message)
+            step = game.step if event_steps is None else event_steps[index]
+            entry = update.events.add(step=step, audience=sorted(event.audience or ()))
+            # A table's own events (a take-back, a timeout) are the service's, not the game's.
+            target = "table" if isinstance(event.message, pb.TableEvent) else field
+            getattr(entry, target).CopyFrom(event.message)
     outcome = game.outcome()
     if outcome is not None:
-        result_message = update.outcome
-        for result in outcome.results:
-            result_message.results.add(
-                seat=result.seat,
-                score=result.score,
-                rank=result.rank,
-                tie_break_values=result.tie_break_values,
-            )
-        result_message.winners.extend(outcome.winners)
-        result_message.tie_break = outcome.tie_break
-        result_message.seed = game.seed
-        result_message.seed_salt = instance.salt
-        result_message.final_state_digest = game.digest()
-        if outcome.details is not None:
-            getattr(result_message, field).CopyFrom(outcome.details)
+        fill_outcome(update.outcome, outcome, game, instance)
     return update
+
+
+def fill_outcome(message: pb.Outcome, outcome: Outcome, game: Game, instance: Instance) -> None:
+    """`outcome` into the update's Outcome, with the revealed seed and salt and the
+    final state's digest."""
+    for result in outcome.results:
+        message.results.add(
+            seat=result.seat,
+            score=result.score,
+            rank=result.rank,
+            tie_break_values=result.tie_break_values,
+        )
+    message.winners.extend(outcome.winners)
+    message.tie_break = outcome.tie_break
+    message.seed = game.seed
+    message.seed_salt = instance.salt
+    message.final_state_digest = game.digest()
+    if outcome.details is not None:
+        getattr(message, game.engine.spec.proto_field).CopyFrom(outcome.details)

@@ -1,0 +1,296 @@
+"""The table: options and state the service keeps beside a game's rules.
+
+A table option is the same in every game (`OptionInfo.table` in ListGames):
+the turn clocks and what answers a timeout (docs/integration.md, "Turn
+clocks"). Table options travel in NewGameRequest.options beside the game's
+own; `split` takes them out by name before the engine sees the rest, so no
+game knows them and `Game.encode()` (hence `final_state_digest` and Replay)
+is as it was. The table's state (each seat's clock, the seats that
+forfeited) is sealed in the service envelope beside the Instance
+(service/states.py; docs/security.md, "Sealed format"), as a versioned
+block of tagged entries:
+
+    version(1) = 1, then entries in ascending tag order, each at most once:
+        tag(1) | length(2, big-endian) | value
+    1  options:   bank_s(4) | increment_s(4) | move_s(4) | timeout policy(1)
+    2  clocks:    per seat: bank_ms(8) | started_ms(8) (2**64 - 1: not deciding)
+    3  forfeited: one byte per seat that forfeited on time
+
+An unknown version or tag (a newer replica's state) is refused as
+UNREADABLE_STATE, never misread. Games sealed before tables (MPS1, MPS2)
+have no table: they play on with no clock (service/states.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from google.protobuf.duration_pb2 import Duration
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from engines.core import Game, GameOver, InvalidOptions, OptionSpec
+from engines.core.engine import Engine
+from engines.core.ranking import forfeit_outcome
+from marketplay.v1 import game_service_pb2 as pb
+from service import clocks
+from service.clocks import SECOND_MS, Clock, ClockRules
+from service.errors import Code, ServiceError, from_rule_error
+from service.updates import fill_outcome
+
+if TYPE_CHECKING:  # states.py opens the table block with this module
+    from service.states import Instance
+
+#: The timeout policies: a bot's move (random, greedy), the rules' pass, or forfeit.
+RANDOM, GREEDY, PASS, FORFEIT = "random", "greedy", "pass", "forfeit"
+POLICIES = (RANDOM, GREEDY, PASS, FORFEIT)
+#: Thirty days: the longest bank or per-move limit a table may set (an
+#: asynchronous game's day per move fits many times over).
+MAX_CLOCK_S = 30 * 24 * 3600
+#: A day: the largest increment.
+MAX_INCREMENT_S = 24 * 3600
+
+BANK, INCREMENT, MOVE, TIMEOUT = "clock_bank_s", "clock_increment_s", "clock_move_s", "timeout_policy"
+_CLOCK_OPTIONS = (
+    OptionSpec(BANK, "int", 0, "table: each seat's time bank in seconds, charged while it "
+               "decides (0: no bank)", min_value=0, max_value=MAX_CLOCK_S),
+    OptionSpec(INCREMENT, "int", 0, "table: seconds added to a seat's bank after each of its "
+               "actions (needs clock_bank_s)", min_value=0, max_value=MAX_INCREMENT_S),
+    OptionSpec(MOVE, "int", 0, "table: seconds a seat has for each decision, whatever its "
+               "bank (0: no limit)", min_value=0, max_value=MAX_CLOCK_S),
+)
+NAMES = frozenset({BANK, INCREMENT, MOVE, TIMEOUT})
+
+
+def options_of(engine: Engine[Any, Any]) -> tuple[OptionSpec, ...]:
+    """The table options as ListGames shows them for a game: `pass` is among the
+    timeout policies only where some decision of the game has one."""
+    policies = tuple(p for p in POLICIES if p != PASS or engine.has_pass)
+    return (*_CLOCK_OPTIONS, OptionSpec(
+        TIMEOUT, "enum", RANDOM, "table: what ClaimTimeout plays for a seat out of time: "
+        "random or greedy (a bot's move), pass (the rules' pass, where the decision has one), "
+        "forfeit (the game ends; the seat ranks last)", allowed=policies))
+
+
+def split(given: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """(table options, the game's options) of a request's options, by name."""
+    table = {name: value for name, value in given.items() if name in NAMES}
+    return table, {name: value for name, value in given.items() if name not in NAMES}
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """A table's options (seconds; 0: off)."""
+
+    bank_s: int = 0
+    increment_s: int = 0
+    move_s: int = 0
+    timeout_policy: str = RANDOM
+
+    @property
+    def clock(self) -> ClockRules:
+        return ClockRules(self.bank_s * SECOND_MS, self.increment_s * SECOND_MS,
+                          self.move_s * SECOND_MS)
+
+    def texts(self) -> dict[str, str]:
+        """Name -> value as text, as GameUpdate.table_options shows them."""
+        return {BANK: str(self.bank_s), INCREMENT: str(self.increment_s),
+                MOVE: str(self.move_s), TIMEOUT: self.timeout_policy}
+
+
+def parse(given: Mapping[str, str], engine: Engine[Any, Any]) -> TableOptions:
+    """The table options a NewGame (or Replay) names; INVALID_OPTIONS when they
+    do not fit each other or the game."""
+    try:
+        values = {option.name: option.parse(given[option.name]) if option.name in given
+                  else option.default for option in options_of(engine)}
+        options = TableOptions(int(values[BANK]), int(values[INCREMENT]), int(values[MOVE]),
+                               str(values[TIMEOUT]))
+        if options.increment_s and not options.bank_s:
+            raise InvalidOptions("option 'clock_increment_s' adds to a bank: set clock_bank_s too")
+    except InvalidOptions as exc:
+        raise from_rule_error(exc) from None
+    return options
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game's table state: its options, each seat's clock (a table with a clock)
+    and the seats that forfeited on time (the game is then over)."""
+
+    options: TableOptions
+    clocks: tuple[Clock, ...] = ()
+    forfeited: tuple[int, ...] = ()
+
+    @classmethod
+    def new(cls, options: TableOptions, game: Game, now_ms: int) -> Table:
+        """The table at set-up: full banks, the first deciders' clocks running."""
+        rules = options.clock
+        if not rules.on:
+            return cls(options)
+        deciding = {d.seat for d in game.to_act()}
+        return cls(options, clocks.start(rules, game.num_players, deciding, now_ms))
+
+    def after_action(self, actor: int | None, after: Game, now_ms: int) -> Table:
+        """The table once `actor` acted now and `after` is the game (the actor charged)."""
+        if not self.clocks:
+            return self
+        deciding = {d.seat for d in after.to_act()}
+        return Table(self.options,
+                     clocks.after_action(self.options.clock, self.clocks, actor, deciding, now_ms),
+                     self.forfeited)
+
+    def forfeit(self, seats: Sequence[int], now_ms: int) -> Table:
+        """The table once `seats` forfeited on time now and the game ended: every
+        clock stops, the forfeiting seats' charged as if they acted, the others'
+        (whose decisions the end cut short) not at all."""
+        rules = self.options.clock
+        stopped = tuple(
+            Clock(clocks.charged(rules, clock, now_ms) if seat in seats else clock.bank_ms)
+            for seat, clock in enumerate(self.clocks))
+        return Table(self.options, stopped, tuple(sorted(seats)))
+
+    def deadline(self, seat: int) -> int | None:
+        """When `seat` runs out of time on its decision now (None: no clock running)."""
+        return clocks.deadline(self.options.clock, self.clocks[seat]) if self.clocks else None
+
+
+def check_over(game: Game, table: Table | None, expected_step: int | None) -> None:
+    """A game that ended by forfeits takes no more actions: GAME_OVER, as at its end
+    (a stale step is still told first, as `Game.check_turn` tells it)."""
+    if table is not None and table.forfeited:
+        if expected_step is not None and expected_step != game.step:
+            game.check_turn(0, expected_step)  # raises StaleStep
+        raise GameOver("the game is over: seats forfeited on time; no more actions are accepted")
+
+
+def check_turn(game: Game, table: Table | None, seat: int, expected_step: int | None,
+               now_ms: int, tolerance_ms: int) -> None:
+    """Everything before `seat` acts: the framework's checks (stale, over, deciding),
+    a forfeited game's end, and the seat's clock. Raises RuleError, or ServiceError
+    DEADLINE_PASSED for an action past its deadline and the tolerance."""
+    check_over(game, table, expected_step)
+    game.check_turn(seat, expected_step)
+    if table is None or not table.clocks:
+        return
+    if clocks.overdue(table.options.clock, table.clocks[seat], now_ms, tolerance_ms):
+        deadline = table.deadline(seat)
+        assert deadline is not None
+        raise ServiceError(
+            Code.FAILED_PRECONDITION, "DEADLINE_PASSED",
+            f"seat {seat}'s time ran out {now_ms - deadline} ms ago (the server allows "
+            f"{tolerance_ms} ms); the action was not applied: ClaimTimeout plays the "
+            "table's timeout policy for it",
+            {"seat": str(seat), "deadline": timestamp(deadline).ToJsonString()},
+        )
+
+
+def timestamp(ms: int) -> Timestamp:
+    return Timestamp(seconds=ms // SECOND_MS, nanos=ms % SECOND_MS * 1_000_000)
+
+
+def _duration(ms: int) -> Duration:
+    return Duration(seconds=ms // SECOND_MS, nanos=ms % SECOND_MS * 1_000_000)
+
+
+def _seat_clocks(table: Table) -> list[pb.SeatClock]:
+    rules = table.options.clock
+    shown = []
+    for seat, clock in enumerate(table.clocks):
+        entry = pb.SeatClock(seat=seat)
+        if rules.bank_ms:
+            entry.bank.CopyFrom(_duration(clock.bank_ms))
+        if clock.started_ms is not None:
+            entry.decision_started_at.CopyFrom(timestamp(clock.started_ms))
+            deadline = clocks.deadline(rules, clock)
+            assert deadline is not None
+            entry.deadline.CopyFrom(timestamp(deadline))
+        shown.append(entry)
+    return shown
+
+
+def stamp(update: pb.GameUpdate, game: Game, table: Table, now_ms: int,
+          instance: Instance) -> None:
+    """What the table adds to an update: its options, the server's time and every
+    seat's clock in every view (public), and a forfeited game's end."""
+    update.table_options.update(table.options.texts())
+    if table.clocks:
+        update.server_time.CopyFrom(timestamp(now_ms))
+        shown = _seat_clocks(table)
+        for view in update.views:
+            view.clocks.extend(shown)
+    if table.forfeited:
+        del update.decisions[:]
+        outcome = forfeit_outcome(game.engine.standing(game.state), table.forfeited)
+        fill_outcome(update.outcome, outcome, game, instance)
+        update.outcome.forfeited.extend(table.forfeited)
+
+
+# ------------------------------------------------------------------ the sealed block
+
+_VERSION = 1
+_OPTIONS, _CLOCKS, _FORFEITED = 1, 2, 3
+_NOT_DECIDING = (1 << 64) - 1
+
+
+def encode(table: Table) -> bytes:
+    """The table block (module docstring)."""
+    options = table.options
+    entries = [(_OPTIONS, b"".join(value.to_bytes(4, "big") for value in
+                                   (options.bank_s, options.increment_s, options.move_s))
+                + bytes([POLICIES.index(options.timeout_policy)]))]
+    if table.clocks:
+        entries.append((_CLOCKS, b"".join(
+            clock.bank_ms.to_bytes(8, "big")
+            + (_NOT_DECIDING if clock.started_ms is None else clock.started_ms).to_bytes(8, "big")
+            for clock in table.clocks)))
+    if table.forfeited:
+        entries.append((_FORFEITED, bytes(table.forfeited)))
+    return bytes([_VERSION]) + b"".join(
+        bytes([tag]) + len(value).to_bytes(2, "big") + value for tag, value in entries)
+
+
+def _entries(data: bytes) -> dict[int, bytes]:
+    if not data or data[0] != _VERSION:
+        raise ValueError("table block version is not supported")
+    entries: dict[int, bytes] = {}
+    at = 1
+    while at < len(data):
+        if at + 3 > len(data):
+            raise ValueError("table block is truncated")
+        tag, size = data[at], int.from_bytes(data[at + 1 : at + 3], "big")
+        value = data[at + 3 : at + 3 + size]
+        if len(value) != size or tag not in (_OPTIONS, _CLOCKS, _FORFEITED) or (
+                entries and tag <= max(entries)):
+            raise ValueError("table block entry is malformed or unknown")
+        entries[tag] = value
+        at += 3 + size
+    return entries
+
+
+def decode(data: bytes, num_players: int) -> Table:
+    """Inverse of `encode`; ValueError on anything that does not fit."""
+    entries = _entries(data)
+    raw = entries.get(_OPTIONS, b"")
+    if len(raw) != 13 or raw[12] >= len(POLICIES):
+        raise ValueError("table options are malformed")
+    bank, increment, move = (int.from_bytes(raw[i : i + 4], "big") for i in (0, 4, 8))
+    if max(bank, move) > MAX_CLOCK_S or increment > MAX_INCREMENT_S:
+        raise ValueError("table options are out of range")
+    options = TableOptions(bank, increment, move, POLICIES[raw[12]])
+    found: list[Clock] = []
+    if options.clock.on:
+        raw = entries.get(_CLOCKS, b"")
+        if len(raw) != 16 * num_players:
+            raise ValueError("table clocks are malformed")
+        for at in range(0, len(raw), 16):
+            bank_ms = int.from_bytes(raw[at : at + 8], "big")
+            started = int.from_bytes(raw[at + 8 : at + 16], "big")
+            found.append(Clock(bank_ms, None if started == _NOT_DECIDING else started))
+    elif _CLOCKS in entries:
+        raise ValueError("table clocks without a clock")
+    forfeited = tuple(entries.get(_FORFEITED, b""))
+    if list(forfeited) != sorted(set(forfeited)) or any(s >= num_players for s in forfeited):
+        raise ValueError("table forfeits are malformed")
+    return Table(options, tuple(found), forfeited)
