@@ -194,6 +194,31 @@ def _bots_busy(w: World) -> object:
         worker.join(timeout=30)
 
 
+def _clocked(w: World, **options: str) -> pb.GameUpdate:
+    """A new game on the open server at a table with a clock."""
+    return w.open.stub.NewGame(pb.NewGameRequest(
+        game_id=GAME, num_players=3, seed=b"clocked", options=options,
+        views=pb.ViewSelection(all_seats=True))).update
+
+
+def _later(w: World, seconds: float, call: Callable[[], object]) -> object:
+    """`call()` while the open server's clock reads `seconds` from now (no waiting)."""
+    core = w.open.running.core
+    real = core.clock
+    core.clock = lambda: real() + seconds
+    try:
+        return call()
+    finally:
+        core.clock = real
+
+
+def _deadline_passed(w: World) -> object:
+    start = _clocked(w, clock_bank_s="1")
+    seat, action = first_legal(start)
+    return _later(w, 60, lambda: w.open.stub.ApplyAction(pb.ApplyActionRequest(
+        state=start.state, seat=seat, action=action)))
+
+
 PRODUCERS: dict[str, Callable[[World], object]] = {
     "UNKNOWN_GAME": lambda w: w.open.stub.NewGame(pb.NewGameRequest(game_id="chess", num_players=2)),
     "UNKNOWN_RULES_VERSION": lambda w: w.open.stub.NewGame(pb.NewGameRequest(
@@ -233,6 +258,10 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "OPTION_NEEDS_TRUST": lambda w: w.guarded.stub.NewGame(pb.NewGameRequest(
         game_id="central-market", num_players=3, options={"skip-idle-reactions": "true"})),
     "STALE_STEP": lambda w: _apply(w, expected_step=5),
+    "DEADLINE_PASSED": _deadline_passed,
+    "DEADLINE_NOT_PASSED": lambda w: w.open.stub.ClaimTimeout(pb.ClaimTimeoutRequest(
+        state=_clocked(w, clock_move_s="600").state)),
+    "NO_CLOCK": lambda w: w.open.stub.ClaimTimeout(pb.ClaimTimeoutRequest(state=w.start.state)),
     "REPLAY_TOO_LONG": lambda w: w.open.stub.Replay(pb.ReplayRequest(
         game_id=GAME, num_players=2, seed=b"s",
         actions=[pb.SeatAction()] * (TEST_CONFIG.max_replay_actions + 1))),
