@@ -375,3 +375,37 @@ def set_pace(page: Page, millis: int) -> None:
 
 def api_calls(page: Page) -> list[dict[str, str]]:
     return [{"method": b.locator(".call-method").inner_text()} for b in page.locator("#api-play .call").all()]
+
+
+# ------------------------------------------------------------------ turn clocks
+
+
+def test_turn_clocks_count_down_and_a_timeout_is_claimed(open_page: Opener,
+                                                        server: ServedBoth) -> None:
+    """Every seat's clock counts down from the server's time; once the deadlines have
+    passed (the server's clock moved on, nothing waits), "Claim timeout" plays the
+    table's policy, the log says so, and the game's log still replays."""
+    page = open_page()
+    start(page, "spice-merchant", 2, "playground-clocks",
+          {"clock_bank_s": "600", "clock_move_s": "45", "timeout_policy": "greedy"})
+    clocks = page.locator("#clocks")
+    expect(clocks.locator("tbody tr")).to_have_count(2)
+    left = clocks.locator(".clock-left").first
+    expect(left).to_have_text(re.compile(r"^4\d\.\d s$"))
+    shown = left.inner_text()
+    expect(left).not_to_have_text(shown, timeout=5_000)  # it ticks
+    expect(clocks.locator(".clock-bank").first).to_have_text("9:59", timeout=5_000)
+    shot(page, "clocks")
+    core = server.running.core
+    real = core.clock
+    core.clock = lambda: real() + 60
+    try:
+        page.click("#claim-timeout")
+        expect(page.locator("#status")).to_have_attribute("data-step", "2", timeout=STEP_TIMEOUT_MS)
+    finally:
+        core.clock = real
+    expect(page.locator(".log-lines")).to_contain_text(
+        "Seat 1 ran out of time: the greedy policy plays for it.")
+    page.click("#open-replay")
+    page.click("#replay-end")
+    expect(page.locator("#replay-position")).to_have_attribute("data-step", "2")

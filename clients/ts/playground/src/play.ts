@@ -5,7 +5,7 @@
  * every seat token and asks for every seat's view and the spectator's, and
  * shows one of them at a time.
  */
-import { equals } from "@bufbuild/protobuf";
+import { equals, type MessageInitShape } from "@bufbuild/protobuf";
 
 import {
   applyActionRequest,
@@ -17,9 +17,9 @@ import {
   type GameInfo,
   type GameUpdate,
   type MarketplayClient,
-  type Move,
   type OptionInfo,
   OptionType,
+  type SeatActionSchema,
 } from "../../src/index.js";
 import { describeError, reasonOf } from "./api.js";
 import { seatName, table, type Viewer, viewerName } from "./components.js";
@@ -28,6 +28,10 @@ import { emptyReplay, type GameLog, logToJson } from "./gamelog.js";
 import { uiFor } from "./games/index.js";
 import type { ActionLabel } from "./games/types.js";
 import { boardFor, decidingText, eventLog, outcomeBanner, redactionPanel, viewerTabs, viewJson, viewOf } from "./scene.js";
+import { clockPanel } from "./table.js";
+
+/** One entry of the game's log for Replay: a move, or seats that forfeited on time. */
+type LogEntry = MessageInitShape<typeof SeatActionSchema>;
 
 const ALL_VIEWS = { allSeats: true, spectator: true };
 const RENEW_MARGIN_MS = 60_000;
@@ -54,9 +58,11 @@ interface Game {
   /** The seed the page chose, if any; otherwise the outcome reveals the server's. */
   seed?: Uint8Array;
   update: GameUpdate;
+  /** When the update arrived, by the page's clock: the clocks count from its server_time then. */
+  receivedAt: number;
   tokens: string[];
   tokensExpireAt?: number;
-  moves: Move[];
+  moves: LogEntry[];
   events: GameUpdate["events"];
   commitment: Uint8Array;
   controllers: Controller[];
@@ -168,6 +174,7 @@ export class PlayPage {
       const update = started.update;
       this.game = {
         info, numPlayers, options, update,
+        receivedAt: Date.now(),
         tokens: [...started.seatTokens],
         moves: [],
         events: [...update.events],
@@ -217,6 +224,7 @@ export class PlayPage {
     );
     if (!response.update) throw new ConnectError("ApplyAction answered without an update", Code.Internal);
     game.update = response.update;
+    game.receivedAt = Date.now();
     game.moves.push({ seat, action });
     game.events.push(...response.update.events);
     this.notice = "";
@@ -246,6 +254,47 @@ export class PlayPage {
         await this.apply(game, seat, action);
       } catch (err) {
         this.showError(`ApplyAction refused: ${describeError(err)}`);
+      } finally {
+        this.busy = false;
+        this.render();
+        this.scheduleBots();
+      }
+    });
+  }
+
+  /**
+   * ClaimTimeout, as any seat may where tokens are required: the table's policy
+   * plays for every seat out of time. The moves played (named in each seat's own
+   * TimedOut copy) and forfeits go into the log, so Replay reproduces the game.
+   */
+  private claimTimeout(game: Game): void {
+    this.busy = true;
+    void this.exclusive(async () => {
+      try {
+        if (this.game !== game) return;
+        await this.renewTokens(game);
+        const response = await this.client.claimTimeout({
+          state: game.update.state, expectedStep: game.update.step, views: ALL_VIEWS,
+          viewTokens: Object.fromEntries(game.tokens.map((token, seat) => [seat, token])),
+          seat: 0, seatToken: game.tokens[0] ?? "",
+        });
+        if (!response.update) throw new ConnectError("ClaimTimeout answered without an update", Code.Internal);
+        for (const event of response.update.events) {
+          if (event.game.case !== "table" || event.game.value.kind.case !== "timedOut") continue;
+          const timedOut = event.game.value.kind.value;
+          if (timedOut.action) game.moves.push({ seat: timedOut.seat, action: timedOut.action });
+        }
+        const forfeited = response.update.outcome?.forfeited ?? [];
+        if (forfeited.length) game.moves.push({ forfeited: [...forfeited] });
+        game.update = response.update;
+        game.receivedAt = Date.now();
+        game.events.push(...response.update.events);
+        this.notice = "";
+        this.followDecider();
+      } catch (err) {
+        this.showError(reasonOf(err) === "DEADLINE_NOT_PASSED"
+          ? `Too early: ${describeError(err)}`
+          : `ClaimTimeout refused: ${describeError(err)}`);
       } finally {
         this.busy = false;
         this.render();
@@ -418,6 +467,7 @@ export class PlayPage {
           boardFor(update, this.viewer),
           viewJson(update, this.viewer)),
         h("aside", { class: "side-col" },
+          clockPanel(update, game.receivedAt, this.busy, () => this.claimTimeout(game)),
           this.actionsPanel(game),
           this.botPanel(),
           redactionPanel(update, this.viewer),

@@ -7,6 +7,7 @@ import { toJsonString } from "@bufbuild/protobuf";
 
 import { type GameEvent, type GameUpdate, type GameView, GameViewSchema, type Outcome } from "../../src/index.js";
 import { backs, hex, plural, seatName, seatTag, table, type Viewer, viewerName } from "./components.js";
+import { tableEventText } from "./table.js";
 import { type Child, fill, h } from "./dom.js";
 import { uiFor } from "./games/index.js";
 
@@ -91,7 +92,7 @@ export function eventLog(events: readonly GameEvent[], gameId: string, viewer: V
   const lines = seen.slice(older).reverse().map((e) =>
     h("li", { class: e.audience.length ? "private" : "" },
       h("span", { class: "step" }, `#${e.step}`),
-      h("span", { class: "line" }, ui ? ui.event(e) : "?"),
+      h("span", { class: "line" }, tableEventText(e) ?? (ui ? ui.event(e) : "?")),
       e.audience.length ? h("span", { class: "badge private-badge", title: "A private event: only these seats receive it" }, `private: ${e.audience.map(seatName).join(", ")}`) : null));
   return h(
     "section",
