@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.central_market import evaluation, hidden, rules, state, view
+from engines.central_market import evaluation, events, hidden, rules, state, view
 from engines.central_market.data import (
     DEFAULT_MAX_PRICE,
     MAX_PLAYERS,
@@ -125,6 +125,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
-    standing=rules.standing, pass_move=rules.pass_move,
+    standing=rules.standing, reveals=events.reveals, pass_move=rules.pass_move,
     estimate=evaluation.estimate, known_part=known_part,
 )

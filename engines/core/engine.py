@@ -117,16 +117,17 @@ class Engine(ABC, Generic[S, A]):
         """
         return serialize(action)
 
-    def reveals(self, state: S, event: Message) -> bool:
-        """Whether `event`, one of a step's events (`state` is the state after the
-        step), tells some seat a hidden fact that seat did not choose itself: a
-        card drawn from a pile shuffled earlier, a card turned face up, another
-        seat's hidden cards shown. A game declares its reveals here, in one
-        place (next to its events); the framework adds chance, private events to
-        other seats and other seats' actions (engines/core/takebacks.py), and
-        the conformance suite holds the declaration to the views
-        (docs/testing.md, "Take-backs"). The default declares every event a
-        reveal, so a game that declares nothing allows no take-back.
+    def reveals(self, state: S, events: Sequence[Message]) -> bool:
+        """Whether a step that ended at `state` with `events` (its public events and
+        the acting seat's own) told some seat a hidden fact that seat did not choose:
+        a card drawn from a pile shuffled earlier, a card turned face up, another
+        seat's hidden cards shown, a prompt that shows what a hand holds. A game
+        declares its reveals here, in one place next to its events; the framework
+        adds chance, private events to other seats, the game's end and other seats'
+        actions (engines/core/takebacks.py), and the conformance suite holds the
+        declaration to the views (docs/testing.md, "Take-backs"). The default
+        declares every step a reveal, so a game that declares nothing allows no
+        take-back.
         """
         return True
 

@@ -59,9 +59,9 @@ class Modules(Generic[R, S, M, A]):
     #: moves.py: what an observer (None: a spectator) may learn of a seat's move,
     #: for a game with secret moves (Engine.known_part); None: every move is public.
     known_part: Callable[[S, int, M, int | None], Hashable] | None = None
-    #: events.py: whether an event of a step (given the state after it) tells some
-    #: seat a hidden fact it did not choose (Engine.reveals); None: every event may.
-    reveals: Callable[[S, Message], bool] | None = None
+    #: events.py: whether a step's events (with the state after it) told some seat
+    #: a hidden fact it did not choose (Engine.reveals); None: every step may have.
+    reveals: Callable[[S, Sequence[Message]], bool] | None = None
     #: rules.py: the rulebook's pass for a seat's decision now, None where it has
     #: none (Engine.pass_action); None here: no decision of the game has one.
     pass_move: Callable[[S, int], M | None] | None = None
@@ -115,8 +115,8 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
             return move
         return self.modules.known_part(state, seat, move, observer)
 
-    def reveals(self, state: S, event: Message) -> bool:
-        return self.modules.reveals is None or self.modules.reveals(state, event)
+    def reveals(self, state: S, events: Sequence[Message]) -> bool:
+        return self.modules.reveals is None or self.modules.reveals(state, events)
 
     def pass_action(self, state: S, seat: int) -> A | None:
         if self.modules.pass_move is None:

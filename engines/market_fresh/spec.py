@@ -10,7 +10,7 @@ from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameInfo, OptionSpec, OptionValue
 from engines.core.standard import Modules
-from engines.market_fresh import evaluation, hidden, rules, state, view
+from engines.market_fresh import evaluation, events, hidden, rules, state, view
 from engines.market_fresh.moves import MAX_ACTION_BYTES, codec_of
 from engines.market_fresh.state import SOLO, VARIANT_NAMES, State
 from engines.market_fresh.versions import Rules
@@ -88,6 +88,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=codec_of, view=view.render, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
-    standing=rules.standing,
+    standing=rules.standing, reveals=events.reveals,
     estimate=evaluation.estimate,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.core.spec import GameInfo, OptionSpec
 from engines.core.standard import Modules, one_codec
-from engines.spice_merchant import evaluation, hidden, rules, state, view
+from engines.spice_merchant import evaluation, events, hidden, rules, state, view
 from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES, known_part
 from engines.spice_merchant.versions import Rules
 from marketplay.v1 import spice_merchant_pb2 as pb
@@ -48,6 +48,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
-    standing=rules.standing,
+    standing=rules.standing, reveals=events.reveals,
     estimate=evaluation.estimate, known_part=known_part,
 )
