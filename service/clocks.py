@@ -112,3 +112,24 @@ def time_left(rules: ClockRules, clocks: Sequence[Clock], now_ms: int,
     (None: nobody is on the clock)."""
     ends = [end for clock in clocks if (end := deadline(rules, clock)) is not None]
     return None if not ends else max(0, min(ends) + tolerance_ms - now_ms)
+
+
+def after_takeback(rules: ClockRules, clocks: Sequence[Clock], seat: int, steps: int,
+                   deciding: Collection[int], now_ms: int) -> tuple[Clock, ...]:
+    """The clocks once `seat` took back `steps` of its actions now and `deciding`
+    decide in the restored position.
+
+    The seat is charged the time since its decision started, if it was deciding,
+    and loses the increments its taken-back actions earned (an act-and-take-back
+    loop must not grow a bank), never below zero; its decision then starts now.
+    Another seat that still decides keeps its start; one whose decision the
+    take-back ended is not charged.
+    """
+    clock = clocks[seat]
+    bank = clock.bank_ms
+    if rules.bank_ms:
+        if clock.started_ms is not None:
+            bank = max(0, bank - max(0, now_ms - clock.started_ms))
+        bank = max(0, bank - steps * rules.increment_ms)
+    undone = [*clocks[:seat], Clock(bank), *clocks[seat + 1:]]
+    return after_action(rules, undone, None, deciding, now_ms)

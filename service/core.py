@@ -25,8 +25,10 @@ from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from engines import registry
-from engines.core import Game, RuleError
+from engines.core import Event, Game, RuleError
 from engines.core.engine import Engine
+from engines.core.events import public
+from engines.core.takebacks import take_back
 from marketplay.v1 import game_service_pb2 as pb
 from service import table as tables
 from service import timeouts, tokens
@@ -95,6 +97,8 @@ class GameRpcs(Protocol):
         self, request: pb.RenewSeatTokenRequest, call: Call
     ) -> pb.RenewSeatTokenResponse: ...
 
+    def take_back(self, request: pb.TakeBackRequest, call: Call) -> pb.TakeBackResponse: ...
+
     def claim_timeout(
         self, request: pb.ClaimTimeoutRequest, call: Call
     ) -> pb.ClaimTimeoutResponse: ...
@@ -141,6 +145,9 @@ ROUTES: dict[str, Rpc[Any, Any]] = {
     "RenewSeatToken": Rpc(pb.RenewSeatTokenRequest, pb.RenewSeatTokenResponse,
                           lambda core: core.renew_seat_token,
                           inline=True),
+    # Bounded: it replays at most MAX_TAKEBACK_STEPS actions.
+    "TakeBack": Rpc(pb.TakeBackRequest, pb.TakeBackResponse, lambda core: core.take_back,
+                    inline=True),
     # Not inline: a greedy timeout policy samples states (a small, fixed budget).
     "ClaimTimeout": Rpc(pb.ClaimTimeoutRequest, pb.ClaimTimeoutResponse,
                         lambda core: core.claim_timeout),
@@ -246,7 +253,9 @@ class GameCore:
             raise (from_rule_error(exc) if isinstance(exc, RuleError) else exc) from None
         self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
         self.observer.action_applied(game.game_id, game.rules_version)
-        table = None if table is None else table.after_action(request.seat, after, now)
+        if table is not None:
+            table = table.after_action(request.seat, after, now).record(
+                game, request.seat, action, after, events)
         sealed = self.store.seal(after, opened.instance, table)
         response = pb.ApplyActionResponse()
         update = build_update(after, sealed, seats, request.views.spectator, events,
@@ -306,7 +315,13 @@ class GameCore:
                 if entry.forfeited:
                     game, table, events = _replay_forfeits(game, table, entry, now)
                     continue
-                game, events = game.apply(entry.seat, _unwrap(entry.action, engine))
+                if entry.takeback_steps:
+                    game, table, events = _replay_takeback(game, table, entry, now)
+                    continue
+                action = _unwrap(entry.action, engine)
+                before = game
+                game, events = game.apply(entry.seat, action)
+                table = table.record(before, entry.seat, action, game, events)
             except (RuleError, ServiceError) as exc:
                 error = exc if isinstance(exc, ServiceError) else from_rule_error(exc)
                 error.metadata["action_index"] = str(index)
@@ -315,7 +330,7 @@ class GameCore:
                 ) from None
         self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
         if not table.forfeited:  # the clocks start afresh at the replayed position
-            table = tables.Table.new(table_options, game, now)
+            table = table.restarted(game, now)
         instance = Instance.draw(salt=request.seed_salt)
         update = build_update(game, self.store.seal(game, instance, table), seats,
                               request.views.spectator, events, instance=instance)
@@ -372,6 +387,40 @@ class GameCore:
         response = pb.RenewSeatTokenResponse(seat_token=self._mint(opened, seat, expires_at))
         if expires_at:
             response.expires_at.CopyFrom(Timestamp(seconds=expires_at))
+        return response
+
+    def take_back(self, request: pb.TakeBackRequest, call: Call) -> pb.TakeBackResponse:
+        """The seat takes back its own latest actions, back to the latest barrier
+        (engines/core/takebacks.py): the restored position at a new, higher step, and
+        one public event saying so. Authorized like the seat's action; refused, in
+        this order: a stale step, a finished game, take-backs off (TAKEBACK_OFF), the
+        seat's time up (DEADLINE_PASSED), another seat's (or the table's) latest
+        action (NOT_YOUR_ACTION), a barrier within the steps asked (TAKEBACK_BARRIER).
+        """
+        opened = self._open(request.state, call)
+        game, table = opened.game, opened.table
+        seats = selected_seats(request.views, game.num_players)
+        self._authorize(opened, request.seat, request.seat_token, seats, request.view_tokens)
+        expected = request.expected_step if request.HasField("expected_step") else None
+        if request.steps < 0:
+            raise invalid("BAD_TAKEBACK_STEPS",
+                          f"steps must be 0 (one) or more, got {request.steps}")
+        steps = request.steps or 1
+        now = self._now_ms()
+        try:
+            tables.check_takeback(game, table, request.seat, expected, now,
+                                  self.clock_tolerance_ms)
+            assert table is not None  # check_takeback refuses a game without a table
+            restored, window = take_back(game, table.window, request.seat, steps)
+        except RuleError as exc:
+            raise from_rule_error(exc) from None
+        table = table.after_takeback(request.seat, steps, restored, window, now)
+        sealed = self.store.seal(restored, opened.instance, table)
+        response = pb.TakeBackResponse()
+        update = build_update(restored, sealed, seats, request.views.spectator,
+                              [taken_back(request.seat, steps)], instance=opened.instance,
+                              into=response.update)
+        tables.stamp(update, restored, table, now, opened.instance)
         return response
 
     def claim_timeout(
@@ -569,6 +618,25 @@ def _replay_forfeits(game: Game, table: tables.Table, entry: pb.SeatAction,
     said = [event for seat in seats
             for event in timeouts.timed_out(seat, tables.FORFEIT, None, proto_field)]
     return after, table.forfeit(seats, now_ms), said
+
+
+def taken_back(seat: int, steps: int) -> Event:
+    """The public event of a take-back: every seat learns that `seat` took back `steps`."""
+    return public(pb.TableEvent(taken_back=pb.TakenBack(seat=seat, steps=steps)))
+
+
+def _replay_takeback(game: Game, table: tables.Table, entry: pb.SeatAction,
+                     now_ms: int) -> tuple[Game, tables.Table, list[Any]]:
+    """A Replay entry saying its seat took back its latest actions, as TakeBack did."""
+    if not table.options.takebacks_on:
+        raise ServiceError(Code.FAILED_PRECONDITION, "TAKEBACK_OFF",
+                           "the log takes back, but its table options turn take-backs off")
+    if entry.takeback_steps < 0:
+        raise invalid("BAD_TAKEBACK_STEPS",
+                      f"takeback_steps must be 0 (none) or more, got {entry.takeback_steps}")
+    restored, window = take_back(game, table.window, entry.seat, entry.takeback_steps)
+    return (restored, table.after_takeback(entry.seat, entry.takeback_steps, restored, window,
+                                           now_ms), [taken_back(entry.seat, entry.takeback_steps)])
 
 
 def _rule_checked(make: Callable[[], Game]) -> Game:

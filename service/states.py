@@ -171,8 +171,9 @@ class StateStore:
             block = encode_table(table)
             head, version = instance.encode() + len(block).to_bytes(2, "big") + block, 3
         payload = head + plain
+        takebacks = table is not None and table.options.takebacks_on
         sealed = self.sealer.seal(spec.game_id, spec.rules_version, payload,
-                                  size_class(spec, len(payload) + 4), version)
+                                  size_class(spec, len(payload) + 4, takebacks), version)
         self._observer.state_sealed(spec.game_id, len(sealed))
         self._remember(sealed, Opened(game, instance, table), len(plain))
         return sealed

@@ -2,37 +2,44 @@
 
 A table option is the same in every game (`OptionInfo.table` in ListGames):
 the turn clocks and what answers a timeout (docs/integration.md, "Turn
-clocks"). Table options travel in NewGameRequest.options beside the game's
-own; `split` takes them out by name before the engine sees the rest, so no
-game knows them and `Game.encode()` (hence `final_state_digest` and Replay)
+clocks"), and whether a seat may take back its latest actions
+("Take-backs"). Table options travel in NewGameRequest.options beside the
+game's own; `split` takes them out by name before the engine sees the rest,
+so no game knows them and `Game.encode()` (hence `final_state_digest` and Replay)
 is as it was. The table's state (each seat's clock, the seats that
 forfeited) is sealed in the service envelope beside the Instance
 (service/states.py; docs/security.md, "Sealed format"), as a versioned
-block of tagged entries:
+block of tagged entries (the take-back window: engines/core/takebacks.py):
 
     version(1) = 1, then entries in ascending tag order, each at most once:
         tag(1) | length(2, big-endian) | value
     1  options:   bank_s(4) | increment_s(4) | move_s(4) | timeout policy(1)
     2  clocks:    per seat: bank_ms(8) | started_ms(8) (2**64 - 1: not deciding)
     3  forfeited: one byte per seat that forfeited on time
+    4  take-backs (present: on): the latest actor (1; 255: none) | len base(2) |
+       base (the engine's encoding of the restorable position) | count(1) |
+       count x (len(1) | an action the seat made since, oldest first)
 
 An unknown version or tag (a newer replica's state) is refused as
 UNREADABLE_STATE, never misread. Games sealed before tables (MPS1, MPS2)
-have no table: they play on with no clock (service/states.py).
+have no table: they play on with no clock and no take-backs, and a table
+block without entry 4 (sealed before take-backs) has them off.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from google.protobuf.duration_pb2 import Duration
+from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from engines.core import Game, GameOver, InvalidOptions, OptionSpec
+from engines.core import Event, Game, GameOver, InvalidOptions, NotYourTurn, OptionSpec, takebacks
 from engines.core.engine import Engine
 from engines.core.ranking import forfeit_outcome
+from engines.core.takebacks import MAX_TAKEBACK_STEPS, NOBODY, TakebackWindow
 from marketplay.v1 import game_service_pb2 as pb
 from service import clocks
 from service.clocks import SECOND_MS, Clock, ClockRules
@@ -52,6 +59,9 @@ MAX_CLOCK_S = 30 * 24 * 3600
 MAX_INCREMENT_S = 24 * 3600
 
 BANK, INCREMENT, MOVE, TIMEOUT = "clock_bank_s", "clock_increment_s", "clock_move_s", "timeout_policy"
+TAKEBACKS = "takebacks"
+#: The take-back policies: none, or a seat's own latest actions back to the latest barrier.
+OFF, UNTIL_BARRIER = "off", "until-barrier"
 _CLOCK_OPTIONS = (
     OptionSpec(BANK, "int", 0, "table: each seat's time bank in seconds, charged while it "
                "decides (0: no bank)", min_value=0, max_value=MAX_CLOCK_S),
@@ -60,7 +70,7 @@ _CLOCK_OPTIONS = (
     OptionSpec(MOVE, "int", 0, "table: seconds a seat has for each decision, whatever its "
                "bank (0: no limit)", min_value=0, max_value=MAX_CLOCK_S),
 )
-NAMES = frozenset({BANK, INCREMENT, MOVE, TIMEOUT})
+NAMES = frozenset({BANK, INCREMENT, MOVE, TIMEOUT, TAKEBACKS})
 
 
 def options_of(engine: Engine[Any, Any]) -> tuple[OptionSpec, ...]:
@@ -70,7 +80,13 @@ def options_of(engine: Engine[Any, Any]) -> tuple[OptionSpec, ...]:
     return (*_CLOCK_OPTIONS, OptionSpec(
         TIMEOUT, "enum", RANDOM, "table: what ClaimTimeout plays for a seat out of time: "
         "random or greedy (a bot's move), pass (the rules' pass, where the decision has one), "
-        "forfeit (the game ends; the seat ranks last)", allowed=policies))
+        "forfeit (the game ends; the seat ranks last)", allowed=policies), _TAKEBACK_OPTION)
+
+
+_TAKEBACK_OPTION = OptionSpec(
+    TAKEBACKS, "enum", UNTIL_BARRIER, "table: whether a seat may take back its own latest "
+    "actions (TakeBack), back to the latest barrier: a chance outcome, something a seat "
+    "learnt, another seat's action", allowed=(OFF, UNTIL_BARRIER))
 
 
 def split(given: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -87,6 +103,12 @@ class TableOptions:
     increment_s: int = 0
     move_s: int = 0
     timeout_policy: str = RANDOM
+    #: OFF for a table sealed before take-backs; NewGame's default is UNTIL_BARRIER.
+    takebacks: str = OFF
+
+    @property
+    def takebacks_on(self) -> bool:
+        return self.takebacks == UNTIL_BARRIER
 
     @property
     def clock(self) -> ClockRules:
@@ -96,7 +118,7 @@ class TableOptions:
     def texts(self) -> dict[str, str]:
         """Name -> value as text, as GameUpdate.table_options shows them."""
         return {BANK: str(self.bank_s), INCREMENT: str(self.increment_s),
-                MOVE: str(self.move_s), TIMEOUT: self.timeout_policy}
+                MOVE: str(self.move_s), TIMEOUT: self.timeout_policy, TAKEBACKS: self.takebacks}
 
 
 def parse(given: Mapping[str, str], engine: Engine[Any, Any]) -> TableOptions:
@@ -106,7 +128,7 @@ def parse(given: Mapping[str, str], engine: Engine[Any, Any]) -> TableOptions:
         values = {option.name: option.parse(given[option.name]) if option.name in given
                   else option.default for option in options_of(engine)}
         options = TableOptions(int(values[BANK]), int(values[INCREMENT]), int(values[MOVE]),
-                               str(values[TIMEOUT]))
+                               str(values[TIMEOUT]), str(values[TAKEBACKS]))
         if options.increment_s and not options.bank_s:
             raise InvalidOptions("option 'clock_increment_s' adds to a bank: set clock_bank_s too")
     except InvalidOptions as exc:
@@ -122,6 +144,8 @@ class Table:
     options: TableOptions
     clocks: tuple[Clock, ...] = ()
     forfeited: tuple[int, ...] = ()
+    #: What a seat may take back now (a table with take-backs on).
+    window: TakebackWindow = field(default_factory=TakebackWindow)
 
     @classmethod
     def new(cls, options: TableOptions, game: Game, now_ms: int) -> Table:
@@ -137,9 +161,37 @@ class Table:
         if not self.clocks:
             return self
         deciding = {d.seat for d in after.to_act()}
-        return Table(self.options,
-                     clocks.after_action(self.options.clock, self.clocks, actor, deciding, now_ms),
-                     self.forfeited)
+        return replace(self, clocks=clocks.after_action(self.options.clock, self.clocks, actor,
+                                                        deciding, now_ms))
+
+    def record(self, before: Game, seat: int, action: Message, after: Game,
+               events: Sequence[Event]) -> Table:
+        """The table once `seat`'s `action` took `before` to `after`: its take-back window
+        (engines/core/takebacks.py) moves on."""
+        if not self.options.takebacks_on:
+            return self
+        return replace(self, window=takebacks.record(self.window, before, seat, action, after,
+                                                     events))
+
+    def table_moved(self) -> Table:
+        """The table once it acted for a seat (a timeout): no seat may take that back."""
+        return replace(self, window=TakebackWindow()) if self.options.takebacks_on else self
+
+    def after_takeback(self, seat: int, steps: int, restored: Game, window: TakebackWindow,
+                       now_ms: int) -> Table:
+        """The table once `seat` took back `steps` actions now and `restored` is the game."""
+        moved = self.clocks
+        if moved:
+            deciding = {d.seat for d in restored.to_act()}
+            moved = clocks.after_takeback(self.options.clock, self.clocks, seat, steps,
+                                          deciding, now_ms)
+        return replace(self, clocks=moved, window=window)
+
+    def restarted(self, game: Game, now_ms: int) -> Table:
+        """The clocks started afresh at `game` (full banks, its deciders from now): a
+        replayed game, whose times the log does not hold."""
+        fresh = Table.new(self.options, game, now_ms)
+        return replace(self, clocks=fresh.clocks)
 
     def forfeit(self, seats: Sequence[int], now_ms: int) -> Table:
         """The table once `seats` forfeited on time now and the game ended: every
@@ -149,7 +201,7 @@ class Table:
         stopped = tuple(
             Clock(clocks.charged(rules, clock, now_ms) if seat in seats else clock.bank_ms)
             for seat, clock in enumerate(self.clocks))
-        return Table(self.options, stopped, tuple(sorted(seats)))
+        return replace(self, clocks=stopped, forfeited=tuple(sorted(seats)))
 
     def deadline(self, seat: int) -> int | None:
         """When `seat` runs out of time on its decision now (None: no clock running)."""
@@ -186,6 +238,29 @@ def check_turn(game: Game, table: Table | None, seat: int, expected_step: int | 
         )
 
 
+def check_takeback(game: Game, table: Table | None, seat: int, expected_step: int | None,
+                   now_ms: int, tolerance_ms: int) -> None:
+    """Everything before `seat` takes back, but the window itself (engines/core/
+    takebacks.py): a stale step, a finished game, no such seat, take-backs off, and
+    a seat that is deciding past its deadline (its time is up: ClaimTimeout)."""
+    check_over(game, table, expected_step)
+    if (expected_step is not None and expected_step != game.step) or not game.to_act():
+        game.check_turn(0, expected_step)  # raises StaleStep or GameOver
+    if not 0 <= seat < game.num_players:
+        raise NotYourTurn(f"seat {seat} does not exist in a {game.num_players}-player game")
+    if table is None or not table.options.takebacks_on:
+        raise ServiceError(
+            Code.FAILED_PRECONDITION, "TAKEBACK_OFF",
+            "this table allows no take-backs (table option takebacks is off, or the game "
+            "was started before take-backs)")
+    if table.clocks and clocks.overdue(table.options.clock, table.clocks[seat], now_ms,
+                                       tolerance_ms):
+        raise ServiceError(
+            Code.FAILED_PRECONDITION, "DEADLINE_PASSED",
+            f"seat {seat}'s time ran out: it can no longer take back; ClaimTimeout plays the "
+            "table's timeout policy for it", {"seat": str(seat)})
+
+
 def timestamp(ms: int) -> Timestamp:
     return Timestamp(seconds=ms // SECOND_MS, nanos=ms % SECOND_MS * 1_000_000)
 
@@ -220,6 +295,10 @@ def stamp(update: pb.GameUpdate, game: Game, table: Table, now_ms: int,
         shown = _seat_clocks(table)
         for view in update.views:
             view.clocks.extend(shown)
+    if table.options.takebacks_on and not table.forfeited:
+        for view in update.views:
+            if view.HasField("seat"):
+                view.takeback_steps = table.window.steps_for(view.seat)
     if table.forfeited:
         del update.decisions[:]
         outcome = forfeit_outcome(game.engine.standing(game.state), table.forfeited)
@@ -230,7 +309,8 @@ def stamp(update: pb.GameUpdate, game: Game, table: Table, now_ms: int,
 # ------------------------------------------------------------------ the sealed block
 
 _VERSION = 1
-_OPTIONS, _CLOCKS, _FORFEITED = 1, 2, 3
+_OPTIONS, _CLOCKS, _FORFEITED, _TAKEBACKS = 1, 2, 3, 4
+_NOBODY_BYTE = 255
 _NOT_DECIDING = (1 << 64) - 1
 
 
@@ -247,6 +327,12 @@ def encode(table: Table) -> bytes:
             for clock in table.clocks)))
     if table.forfeited:
         entries.append((_FORFEITED, bytes(table.forfeited)))
+    if options.takebacks_on:
+        window = table.window
+        entries.append((_TAKEBACKS, bytes([_NOBODY_BYTE if window.seat == NOBODY else window.seat])
+                        + len(window.base).to_bytes(2, "big") + window.base
+                        + bytes([len(window.actions)])
+                        + b"".join(bytes([len(action)]) + action for action in window.actions)))
     return bytes([_VERSION]) + b"".join(
         bytes([tag]) + len(value).to_bytes(2, "big") + value for tag, value in entries)
 
@@ -261,7 +347,7 @@ def _entries(data: bytes) -> dict[int, bytes]:
             raise ValueError("table block is truncated")
         tag, size = data[at], int.from_bytes(data[at + 1 : at + 3], "big")
         value = data[at + 3 : at + 3 + size]
-        if len(value) != size or tag not in (_OPTIONS, _CLOCKS, _FORFEITED) or (
+        if len(value) != size or tag not in (_OPTIONS, _CLOCKS, _FORFEITED, _TAKEBACKS) or (
                 entries and tag <= max(entries)):
             raise ValueError("table block entry is malformed or unknown")
         entries[tag] = value
@@ -293,4 +379,29 @@ def decode(data: bytes, num_players: int) -> Table:
     forfeited = tuple(entries.get(_FORFEITED, b""))
     if list(forfeited) != sorted(set(forfeited)) or any(s >= num_players for s in forfeited):
         raise ValueError("table forfeits are malformed")
-    return Table(options, tuple(found), forfeited)
+    window = TakebackWindow()
+    if _TAKEBACKS in entries:
+        options = replace(options, takebacks=UNTIL_BARRIER)
+        window = _window(entries[_TAKEBACKS], num_players)
+    return Table(options, tuple(found), forfeited, window)
+
+
+def _window(raw: bytes, num_players: int) -> TakebackWindow:
+    """The take-back entry's window; ValueError if it does not fit."""
+    if len(raw) < 4 or (raw[0] != _NOBODY_BYTE and raw[0] >= num_players):
+        raise ValueError("table take-backs are malformed")
+    size = int.from_bytes(raw[1:3], "big")
+    base, at = raw[3 : 3 + size], 3 + size
+    if len(base) != size or at >= len(raw) or raw[at] > MAX_TAKEBACK_STEPS:
+        raise ValueError("table take-backs are malformed")
+    actions, at = [], at + 1
+    for _ in range(raw[at - 1]):
+        length = raw[at] if at < len(raw) else -1
+        action = raw[at + 1 : at + 1 + length]
+        if length < 0 or len(action) != length:
+            raise ValueError("table take-back actions are malformed")
+        actions.append(action)
+        at += 1 + length
+    if at != len(raw) or bool(actions) != bool(base):
+        raise ValueError("table take-backs are malformed")
+    return TakebackWindow(NOBODY if raw[0] == _NOBODY_BYTE else raw[0], base, tuple(actions))

@@ -112,7 +112,7 @@ def claim(game: Game, table: Table, overdue: list[int], now_ms: int,
             continue  # an earlier seat's move ended or restarted this decision
         action, answered = timeout_move(game, seat, policy, bot_seed(instance, game.step, seat))
         after, moved = game.apply(seat, action)
-        table = table.after_action(seat, after, now_ms)
+        table = table.after_action(seat, after, now_ms).table_moved()
         said = timed_out(seat, answered, action, field) + moved
         events += said
         steps += [after.step] * len(said)

@@ -22,12 +22,13 @@ def _option_rows(page: str) -> dict[str, tuple[str, str, str, bool]]:
     rows = re.findall(r"^\| `([a-z-]+)` \| (bool|int|enum) \| ([^|]+) \| `([^`]+)` \| ([^|]+) \|$",
                       page, re.MULTILINE)
     return {name: (kind, values.strip(), default, "trusted callers only" in meaning)
-            for name, kind, values, default, meaning in rows}
+            for name, kind, values, default, meaning in rows if not meaning.startswith("table:")}
 
 
 def _since(page: str) -> dict[str, int]:
     """name -> the first rules version that takes the option ("version 2: ..." in its meaning)."""
-    rows = re.findall(r"^\| `([a-z-]+)` \|[^\n]*\| (?:version (\d+): )?[^|\n]*\|$", page, re.MULTILINE)
+    rows = re.findall(r"^\| `([a-z-]+)` \|[^\n]*\| (?:version (\d+): )?(?!table:)[^|\n]*\|$",
+                      page, re.MULTILINE)
     return {name: int(since or 1) for name, since in rows}
 
 
@@ -59,9 +60,9 @@ def test_each_games_options_table_is_what_its_versions_take(game_id: str) -> Non
 
 
 def _table_rows(page: str) -> dict[str, tuple[str, str, str]]:
-    """The table options' rows of a game's page (their names have underscores):
+    """The table options' rows of a game's page (their meaning starts "table:"):
     name -> (kind, values, default)."""
-    rows = re.findall(r"^\| `([a-z]+_[a-z_]+)` \| (bool|int|enum) \| ([^|]+) \| `([^`]+)` \| "
+    rows = re.findall(r"^\| `([a-z_]+)` \| (bool|int|enum) \| ([^|]+) \| `([^`]+)` \| "
                       r"table: [^|]+ \|$", page, re.MULTILINE)
     return {name: (kind, values.strip(), default) for name, kind, values, default in rows}
 

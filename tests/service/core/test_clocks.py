@@ -103,7 +103,7 @@ def test_every_game_lists_the_table_options_and_pass_only_where_a_decision_has_o
     for info in listed.games:
         table = {option.name: option for option in info.options if option.table}
         assert set(table) == {"clock_bank_s", "clock_increment_s", "clock_move_s",
-                              "timeout_policy"}, info.game_id
+                              "timeout_policy", "takebacks"}, info.game_id
         assert not any(option.table for option in info.options if option.name not in table)
         policies = list(table["timeout_policy"].allowed_values)
         has_pass = registry.ENGINES[info.game_id].has_pass
@@ -140,7 +140,8 @@ def test_a_new_game_shows_its_table_options_and_every_seats_clock_in_every_view(
     update = _new(core, game_id, {"clock_bank_s": "300", "clock_increment_s": "10",
                                   "clock_move_s": "60"})
     assert dict(update.table_options) == {"clock_bank_s": "300", "clock_increment_s": "10",
-                                          "clock_move_s": "60", "timeout_policy": "random"}
+                                          "clock_move_s": "60", "timeout_policy": "random",
+                                          "takebacks": "until-barrier"}
     assert _ms(update.server_time) == START * 1000
     shown = _clocks(update)
     deciding = {d.seat for d in update.decisions}

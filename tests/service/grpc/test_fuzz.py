@@ -48,6 +48,8 @@ class Pool:
     actions: list[pb.GameAction]
     #: States at tables with a clock (also in `states`).
     clocked: list[bytes]
+    #: (state, seat) after a seat's first action, which it may take back.
+    undoable: list[tuple[bytes, int]]
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +65,7 @@ def servers() -> Iterator[tuple[Served, Served]]:
 def pool(servers: tuple[Served, Served]) -> Pool:
     stub = servers[1].stub
     states, tokens, actions, clocked_states = [], [], [], []
+    pool_takeback: list[tuple[bytes, int]] = []
     for game_id, engine in sorted(registry.ENGINES.items()):
         new = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=engine.spec.max_players,
                                              seed=b"fuzz", views=all_views()))
@@ -75,6 +78,7 @@ def pool(servers: tuple[Served, Served]) -> Pool:
             views=all_views(), view_tokens=dict(enumerate(new.seat_tokens)))).update
         states.append(after.state)
         actions.append(first_legal(after)[1])
+        pool_takeback.append((after.state, seat))
         policies = ("random", "greedy", "forfeit", *(("pass",) if engine.has_pass else ()))
         for policy in policies:  # at tables with a clock, run out below (`servers_ahead`)
             clocked = stub.NewGame(pb.NewGameRequest(
@@ -83,7 +87,7 @@ def pool(servers: tuple[Served, Served]) -> Pool:
             states.append(clocked.update.state)
             clocked_states.append(clocked.update.state)
             tokens += list(clocked.seat_tokens)
-    return Pool(states, tokens, actions, clocked_states)
+    return Pool(states, tokens, actions, clocked_states, pool_takeback)
 
 
 @pytest.fixture
@@ -181,6 +185,12 @@ def requests(pool: Pool) -> st.SearchStrategy[tuple[str, Any]]:
                 state=s, seat=seat, seat_token=t, policy=policy, max_iterations=it, max_millis=ms,
                 **optional(expected_step=e)),
             states, seats, texts(pool.tokens), INT32, INT32, INT32, steps)),
+        st.tuples(st.just("TakeBack"), st.builds(
+            lambda s, seat, t, e, v, vt, n: pb.TakeBackRequest(
+                state=s, seat=seat, seat_token=t, views=v, view_tokens=vt, steps=n,
+                **optional(expected_step=e)),
+            states, seats, texts(pool.tokens), steps, views, view_tokens,
+            st.one_of(st.integers(-2, 9), INT32))),
         st.tuples(st.just("ClaimTimeout"), st.builds(
             lambda s, seat, t, e, v, vt: pb.ClaimTimeoutRequest(
                 state=s, seat=seat, seat_token=t, views=v, view_tokens=vt,
@@ -211,6 +221,8 @@ def test_no_request_gets_unknown_or_internal_and_memory_stays_bounded(
     @given(request=requests(pool), on=st.sampled_from((0, 1)))
     @example(request=("ClaimTimeout", pb.ClaimTimeoutRequest(state=pool.clocked[0])), on=0)
     @example(request=("ClaimTimeout", pb.ClaimTimeoutRequest(state=pool.clocked[-1])), on=0)
+    @example(request=("TakeBack", pb.TakeBackRequest(state=pool.undoable[0][0],
+                                                     seat=pool.undoable[0][1])), on=0)
     def run(request: tuple[str, Any], on: int) -> None:
         method, message = request
         data = message if isinstance(message, bytes) else message.SerializeToString()
@@ -230,6 +242,7 @@ def test_no_request_gets_unknown_or_internal_and_memory_stays_bounded(
     assert set(seen) == {m.name for m in SERVICE.methods}, seen
     assert codes[grpc.StatusCode.OK] and codes[grpc.StatusCode.INVALID_ARGUMENT], codes
     assert answered["ClaimTimeout"] >= 2, answered  # the fixed examples play their timeouts
+    assert answered["TakeBack"] >= 1, answered  # and take a move back
 
 
 def test_a_deliberate_internal_fault_is_internal_logged_once_and_says_nothing(

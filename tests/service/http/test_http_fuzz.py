@@ -70,10 +70,15 @@ def real_json(served: ServedHttp) -> list[dict[str, Any]]:
         options={"clock_move_s": "60", "timeout_policy": "pass"})).update
     claim = pb.ClaimTimeoutRequest(state=clocked.state, expected_step=0, views=all_views(),
                                    seat=1)
+    offered = served.stub.ApplyAction(pb.ApplyActionRequest(
+        state=clocked.state, seat=clocked.decisions[0].seat,
+        action=clocked.decisions[0].legal_actions[0])).update
+    undo = pb.TakeBackRequest(state=offered.state, seat=clocked.decisions[0].seat,
+                              expected_step=1, views=all_views(), steps=1)
     return [json_format.MessageToDict(apply), json_format.MessageToDict(
         pb.GetViewRequest(state=new.update.state, views=all_views())),
         {"gameId": "market-fresh", "numPlayers": 2, "options": {"grid": "4x4"}},
-        json_format.MessageToDict(claim),
+        json_format.MessageToDict(claim), json_format.MessageToDict(undo),
         {"gameId": "spice-merchant", "numPlayers": 2, "seed": "c2VlZA==",
          "options": {"timeout_policy": "forfeit", "clock_bank_s": "9"},
          "actions": [{"forfeited": [0, 1]}, {"seat": 1, "takebackSteps": 2}]}]

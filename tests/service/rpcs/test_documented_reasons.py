@@ -219,6 +219,26 @@ def _deadline_passed(w: World) -> object:
         state=start.state, seat=seat, action=action)))
 
 
+def _took_back(w: World, reason: str) -> object:
+    """A take-back refused for `reason` on the open server (a Central Market game whose
+    offerer offered: it may take that back, and nothing more, and nobody else may)."""
+    options = {"takebacks": "off"} if reason == "TAKEBACK_OFF" else {}
+    start = w.open.stub.NewGame(pb.NewGameRequest(
+        game_id="central-market", num_players=3, seed=b"undo", options=options,
+        views=pb.ViewSelection(all_seats=True))).update
+    seat, action = first_legal(start)
+    offered = w.open.stub.ApplyAction(pb.ApplyActionRequest(
+        state=start.state, seat=seat, action=action)).update
+    request = pb.TakeBackRequest(state=offered.state, seat=seat)
+    if reason == "NOT_YOUR_ACTION":
+        request.seat = (seat + 1) % 3
+    elif reason == "TAKEBACK_BARRIER":
+        request.steps = 2
+    elif reason == "BAD_TAKEBACK_STEPS":
+        request.steps = -1
+    return w.open.stub.TakeBack(request)
+
+
 PRODUCERS: dict[str, Callable[[World], object]] = {
     "UNKNOWN_GAME": lambda w: w.open.stub.NewGame(pb.NewGameRequest(game_id="chess", num_players=2)),
     "UNKNOWN_RULES_VERSION": lambda w: w.open.stub.NewGame(pb.NewGameRequest(
@@ -261,7 +281,12 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "DEADLINE_PASSED": _deadline_passed,
     "DEADLINE_NOT_PASSED": lambda w: w.open.stub.ClaimTimeout(pb.ClaimTimeoutRequest(
         state=_clocked(w, clock_move_s="600").state)),
-    "NO_CLOCK": lambda w: w.open.stub.ClaimTimeout(pb.ClaimTimeoutRequest(state=w.start.state)),
+    "NO_CLOCK": lambda w: w.open.stub.ClaimTimeout(pb.ClaimTimeoutRequest(
+        state=_clocked(w).state)),
+    "TAKEBACK_OFF": lambda w: _took_back(w, "TAKEBACK_OFF"),
+    "NOT_YOUR_ACTION": lambda w: _took_back(w, "NOT_YOUR_ACTION"),
+    "TAKEBACK_BARRIER": lambda w: _took_back(w, "TAKEBACK_BARRIER"),
+    "BAD_TAKEBACK_STEPS": lambda w: _took_back(w, "BAD_TAKEBACK_STEPS"),
     "REPLAY_TOO_LONG": lambda w: w.open.stub.Replay(pb.ReplayRequest(
         game_id=GAME, num_players=2, seed=b"s",
         actions=[pb.SeatAction()] * (TEST_CONFIG.max_replay_actions + 1))),
