@@ -409,3 +409,37 @@ def test_turn_clocks_count_down_and_a_timeout_is_claimed(open_page: Opener,
     page.click("#open-replay")
     page.click("#replay-end")
     expect(page.locator("#replay-position")).to_have_attribute("data-step", "2")
+
+
+# ------------------------------------------------------------------ take-backs
+
+
+def test_an_undo_button_appears_exactly_when_a_seat_may_take_back(open_page: Opener) -> None:
+    """Central Market: the offerer's offer may be taken back while it names its starting
+    bid (its Undo appears, nobody else's); undoing brings the offer back at a new
+    step; a move the next seat makes ends the offerer's chance to undo; the log of the
+    game with its take-back replays."""
+    page = open_page()
+    start(page, "central-market", 3, "playground-undo")
+    expect(page.locator("#undo")).to_have_count(0)
+    rng = random.Random(3)
+    click_action(page, rng)  # seat 0 offers a product
+    expect(page.locator("#undo .undo-button")).to_have_count(1)
+    expect(page.locator("#undo-seat-0")).to_be_visible()
+    page.click("#undo-seat-0")
+    expect(page.locator("#status")).to_have_attribute("data-step", "2", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".log-lines")).to_contain_text("Seat 0 took back 1 action.")
+    expect(page.locator("#undo")).to_have_count(0)
+    page.click('[data-viewer="0"]')
+    expect(page.locator("#actions")).to_contain_text("offer")
+    click_action(page, rng)  # the offer again
+    page.locator("#actions button.action").last.click()  # the highest starting bid
+    expect(page.locator("#status")).to_have_attribute("data-step", "4", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator("#undo-seat-0")).to_contain_text("(2 allowed)")
+    page.click('[data-viewer="1"]')
+    click_action(page, rng)  # seat 1 answers the first lap: seat 0 may undo no more
+    expect(page.locator("#undo-seat-0")).to_have_count(0)
+    shot(page, "undo")
+    page.click("#open-replay")
+    page.click("#replay-end")
+    expect(page.locator("#replay-position")).to_have_attribute("data-step", "5")

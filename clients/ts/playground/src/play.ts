@@ -28,7 +28,7 @@ import { emptyReplay, type GameLog, logToJson } from "./gamelog.js";
 import { uiFor } from "./games/index.js";
 import type { ActionLabel } from "./games/types.js";
 import { boardFor, decidingText, eventLog, outcomeBanner, redactionPanel, viewerTabs, viewJson, viewOf } from "./scene.js";
-import { clockPanel } from "./table.js";
+import { clockPanel, undoPanel } from "./table.js";
 
 /** One entry of the game's log for Replay: a move, or seats that forfeited on time. */
 type LogEntry = MessageInitShape<typeof SeatActionSchema>;
@@ -303,6 +303,34 @@ export class PlayPage {
     });
   }
 
+  /** TakeBack of `seat`'s latest action (its view allowed it); the log records it. */
+  private takeBack(game: Game, seat: number): void {
+    this.busy = true;
+    void this.exclusive(async () => {
+      try {
+        if (this.game !== game) return;
+        await this.renewTokens(game);
+        const response = await this.client.takeBack({
+          state: game.update.state, seat, seatToken: game.tokens[seat] ?? "", expectedStep: game.update.step,
+          steps: 1, views: ALL_VIEWS, viewTokens: Object.fromEntries(game.tokens.map((token, s) => [s, token])),
+        });
+        if (!response.update) throw new ConnectError("TakeBack answered without an update", Code.Internal);
+        game.update = response.update;
+        game.receivedAt = Date.now();
+        game.moves.push({ seat, takebackSteps: 1 });
+        game.events.push(...response.update.events);
+        this.notice = "";
+        this.viewer = seat;
+      } catch (err) {
+        this.showError(`TakeBack refused: ${describeError(err)}`);
+      } finally {
+        this.busy = false;
+        this.render();
+        this.scheduleBots();
+      }
+    });
+  }
+
   private botSeat(game: Game): number | undefined {
     if (game.update.outcome) return undefined;
     return game.update.decisions.find((d) => game.controllers[d.seat] !== "human" && d.legalActions.length > 0)?.seat;
@@ -468,6 +496,7 @@ export class PlayPage {
           viewJson(update, this.viewer)),
         h("aside", { class: "side-col" },
           clockPanel(update, game.receivedAt, this.busy, () => this.claimTimeout(game)),
+          undoPanel(update, this.busy, (seat) => this.takeBack(game, seat)),
           this.actionsPanel(game),
           this.botPanel(),
           redactionPanel(update, this.viewer),

@@ -1,9 +1,10 @@
 /**
  * What the playground shows of the table, the service's own policies beside
  * a game's rules (docs/integration.md): every seat's turn clock counting down
- * from the server's time, a "Claim timeout" control, and the table's events
- * (a seat timed out). Self-contained: play.ts places the panel and supplies
- * what a claim does.
+ * from the server's time, a "Claim timeout" control, an Undo button per seat
+ * exactly when its own view allows a take-back, and the table's events (a
+ * seat timed out, a seat took back). Self-contained: play.ts places the
+ * panels and supplies what a claim and an undo do.
  */
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -115,4 +116,30 @@ export function tableEventText(event: GameEvent): string | undefined {
     default:
       return "?";
   }
+}
+
+/** How many of its latest actions each seat may take back now (its own view's takeback_steps). */
+export function takebackSteps(update: GameUpdate): Map<number, number> {
+  const steps = new Map<number, number>();
+  for (const view of update.views) {
+    if (view.seat !== undefined && view.takebackSteps > 0) steps.set(view.seat, view.takebackSteps);
+  }
+  return steps;
+}
+
+/**
+ * One Undo button per seat whose own view says it may take back (takeback_steps > 0),
+ * and none otherwise; null when no seat may.
+ */
+export function undoPanel(update: GameUpdate, busy: boolean, onUndo: (seat: number) => void): HTMLElement | null {
+  const steps = takebackSteps(update);
+  if (!steps.size || update.outcome) return null;
+  return h("section", { class: "panel undo", id: "undo", "aria-labelledby": "undo-title" },
+    h("h3", { id: "undo-title" }, "Take back"),
+    h("p", { class: "small" },
+      "A seat may take back its own latest actions until a barrier: a draw, a reveal, another seat's move (TakeBack)."),
+    h("div", { class: "buttons" },
+      ...[...steps.entries()].map(([seat, n]) =>
+        h("button", { type: "button", id: `undo-seat-${seat}`, class: "undo-button", disabled: busy, onclick: () => onUndo(seat) },
+          `Undo ${seatName(seat)}'s last action${n > 1 ? ` (${n} allowed)` : ""}`))));
 }
