@@ -141,7 +141,8 @@ def test_connect_below_the_threshold_is_identity(http_served: ServedHttp,
     accepted (a two-seat Spice Merchant game without views: 1.2 KB binary, 1.9 KB JSON)."""
     url = f"{http_served.base}/{SERVICE}/GetView"
     state = http_served.stub.NewGame(pb.NewGameRequest(
-        game_id="spice-merchant", num_players=2, seed=b"small")).update.state
+        game_id="spice-merchant", num_players=2, seed=b"small",
+        options={"takebacks": "off"})).update.state
     request = pb.GetViewRequest(state=state)
     body = json_format.MessageToJson(request).encode() if codec == "json" else \
         request.SerializeToString()
