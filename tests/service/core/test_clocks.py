@@ -6,7 +6,7 @@ service/timeouts.py). No test waits for a deadline: the clock is moved.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import pytest
 from google.protobuf.message import Message
@@ -18,24 +18,13 @@ from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
 from service.errors import Code, ServiceError
 from service.observe import NullObserver
-from service.sealing import Sealer
 from service.states import Instance, StateStore
 from service.timeouts import TIMEOUT_GREEDY_SAMPLES, bot_seed
-from tests.service.conftest import KEYS_A, all_views
+from tests.service.conftest import all_views
+from tests.service.core.timed import START, FakeClock, refused, timed_core
 
 GAMES = sorted(registry.ENGINES)
-START = 1_800_000_000.0
 TOLERANCE_MS = 2000
-
-
-class FakeClock:
-    """The server's clock, moved by the test (Unix seconds)."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -44,20 +33,18 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store() -> StateStore:
-    return StateStore(Sealer.from_config(KEYS_A), 64, NullObserver())
+def timed(clock: FakeClock) -> tuple[GameCore, StateStore]:
+    return timed_core(clock, TOLERANCE_MS)
 
 
 @pytest.fixture
-def core(store: StateStore, clock: FakeClock) -> GameCore:
-    return GameCore(store, NullObserver(), False, 100, clock=clock,
-                    clock_tolerance_ms=TOLERANCE_MS)
+def core(timed: tuple[GameCore, StateStore]) -> GameCore:
+    return timed[0]
 
 
-def _refused(call: Callable[[], object]) -> ServiceError:
-    with pytest.raises(ServiceError) as refused:
-        call()
-    return refused.value
+@pytest.fixture
+def store(timed: tuple[GameCore, StateStore]) -> StateStore:
+    return timed[1]
 
 
 def _new(core: GameCore, game_id: str, options: Mapping[str, str], players: int = 3,
@@ -123,14 +110,14 @@ def test_every_game_lists_the_table_options_and_pass_only_where_a_decision_has_o
 ])
 def test_bad_table_options_are_refused_as_invalid_options(
         core: GameCore, options: dict[str, str], why: str) -> None:
-    error = _refused(lambda: _new(core, "spice-merchant", options))
+    error = refused(lambda: _new(core, "spice-merchant", options))
     assert (error.code, error.reason) == (Code.INVALID_ARGUMENT, "INVALID_OPTIONS")
     assert why in str(error)
 
 
 @pytest.mark.parametrize("game_id", ["market-fresh", "spice-merchant"])
 def test_a_pass_policy_is_refused_where_no_decision_has_a_pass(core: GameCore, game_id: str) -> None:
-    error = _refused(lambda: _new(core, game_id, {"timeout_policy": "pass"}))
+    error = refused(lambda: _new(core, game_id, {"timeout_policy": "pass"}))
     assert (error.code, error.reason) == (Code.INVALID_ARGUMENT, "INVALID_OPTIONS")
 
 
@@ -219,7 +206,7 @@ def test_an_action_past_the_deadline_and_the_tolerance_is_refused_and_not_applie
     update = _new(core, "spice-merchant", {"clock_bank_s": "10"})
     seat, action = _first(update)
     clock.now += 10 + TOLERANCE_MS / 1000 + 0.001
-    error = _refused(lambda: _apply(core, update, seat, action))
+    error = refused(lambda: _apply(core, update, seat, action))
     assert (error.code, error.reason) == (Code.FAILED_PRECONDITION, "DEADLINE_PASSED")
     assert error.metadata["seat"] == str(seat)
     assert error.metadata["deadline"] == "2027-01-15T08:00:10Z"
@@ -229,9 +216,9 @@ def test_a_stale_or_idle_seat_is_told_so_before_its_clock(core: GameCore, clock:
     update = _new(core, "market-fresh", {"clock_bank_s": "10"}, players=2)
     seat, action = _first(update)
     clock.now += 60
-    assert _refused(lambda: _apply(core, update, seat, action, expected_step=4)).reason == \
+    assert refused(lambda: _apply(core, update, seat, action, expected_step=4)).reason == \
         "STALE_STEP"
-    assert _refused(lambda: _apply(core, update, 1 - seat, action)).reason == "NOT_YOUR_TURN"
+    assert refused(lambda: _apply(core, update, 1 - seat, action)).reason == "NOT_YOUR_TURN"
 
 
 # ------------------------------------------------------------------ ClaimTimeout
@@ -241,22 +228,22 @@ def test_claim_timeout_refusals_each_have_their_own_reason(
         core: GameCore, store: StateStore, clock: FakeClock) -> None:
     update = _new(core, "spice-merchant", {"clock_bank_s": "30"})
     clock.now += 31  # past the deadline, not past the tolerance
-    early = _refused(lambda: _claim(core, update))
+    early = refused(lambda: _claim(core, update))
     assert (early.code, early.reason) == (Code.FAILED_PRECONDITION, "DEADLINE_NOT_PASSED")
     assert early.metadata["time_left_ms"] == "1000"
     clock.now += 1.5
-    stale = _refused(lambda: _claim(core, update, expected_step=3))
+    stale = refused(lambda: _claim(core, update, expected_step=3))
     assert (stale.code, stale.reason) == (Code.ABORTED, "STALE_STEP")
     without = _new(core, "spice-merchant", {})
-    assert _refused(lambda: _claim(core, without)).reason == "NO_CLOCK"
+    assert refused(lambda: _claim(core, without)).reason == "NO_CLOCK"
     engine = registry.get("spice-merchant")
     assert engine is not None
     legacy = pb.GameUpdate(state=store.seal(Game.new(engine, 3, {}, b"legacy"), Instance.draw()))
-    assert _refused(lambda: _claim(core, legacy)).reason == "NO_CLOCK"
+    assert refused(lambda: _claim(core, legacy)).reason == "NO_CLOCK"
     forfeit = _new(core, "spice-merchant", {"clock_bank_s": "30", "timeout_policy": "forfeit"})
     clock.now += 40
     ended = _claim(core, forfeit)
-    over = _refused(lambda: _claim(core, ended))
+    over = refused(lambda: _claim(core, ended))
     assert (over.code, over.reason) == (Code.FAILED_PRECONDITION, "GAME_OVER")
 
 
@@ -356,9 +343,9 @@ def test_forfeit_ends_the_game_and_ranks_the_forfeiting_seats_last(
     assert outcome.tie_break == "shared"  # the two others both have 0 points
     assert outcome.seed == b"clocks" and outcome.final_state_digest
     assert all(not c.HasField("deadline") for c in _clocks(ended))
-    assert _refused(lambda: _apply(core, ended, decider.seat,
+    assert refused(lambda: _apply(core, ended, decider.seat,
                                    decider.legal_actions[0])).reason == "GAME_OVER"
-    assert _refused(lambda: core.suggest_action(pb.SuggestActionRequest(
+    assert refused(lambda: core.suggest_action(pb.SuggestActionRequest(
         state=ended.state, seat=decider.seat), Call())).reason == "GAME_OVER"
 
 
@@ -409,7 +396,7 @@ def test_replay_reproduces_timed_out_moves_and_a_forfeit(core: GameCore, clock: 
             actions=[pb.SeatAction(forfeited=[0]), pb.SeatAction(seat=seat, action=action)]),
             Call())
     assert (after_end.value.reason, after_end.value.metadata["action_index"]) == ("GAME_OVER", "1")
-    idle = _refused(lambda: core.replay(pb.ReplayRequest(
+    idle = refused(lambda: core.replay(pb.ReplayRequest(
         game_id="spice-merchant", num_players=2, seed=b"replayed",
         actions=[pb.SeatAction(seat=seat, action=action),
                  pb.SeatAction(forfeited=[seat])]), Call()))
@@ -426,7 +413,7 @@ def test_claim_timeout_takes_any_seats_token_where_tokens_are_required(
     for seat, token, reason in [(waiting, "", "SEAT_TOKEN_REQUIRED"),
                                 (waiting, new.seat_tokens[1 - waiting], "SEAT_TOKEN_REQUIRED"),
                                 (7, new.seat_tokens[0], "BAD_SEAT")]:
-        error = _refused(lambda s=seat, t=token: core.claim_timeout(pb.ClaimTimeoutRequest(
+        error = refused(lambda s=seat, t=token: core.claim_timeout(pb.ClaimTimeoutRequest(
             state=new.update.state, seat=s, seat_token=t), Call()))
         assert error.reason == reason
     claimed = core.claim_timeout(pb.ClaimTimeoutRequest(

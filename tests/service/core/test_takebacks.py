@@ -13,23 +13,14 @@ from engines import registry
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
-from service.errors import Code, ServiceError
+from service.errors import Code
 from service.observe import NullObserver
-from service.sealing import Sealer
 from service.states import Instance, StateStore
 from service.table import Table, TableOptions
-from tests.service.conftest import KEYS_A, all_views
+from tests.service.conftest import all_views
+from tests.service.core.timed import FakeClock, refused, timed_core
 
 GAMES = sorted(registry.ENGINES)
-START = 1_800_000_000.0
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -38,19 +29,18 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store() -> StateStore:
-    return StateStore(Sealer.from_config(KEYS_A), 64, NullObserver())
+def timed(clock: FakeClock) -> tuple[GameCore, StateStore]:
+    return timed_core(clock, 1000)
 
 
 @pytest.fixture
-def core(store: StateStore, clock: FakeClock) -> GameCore:
-    return GameCore(store, NullObserver(), False, 100, clock=clock, clock_tolerance_ms=1000)
+def core(timed: tuple[GameCore, StateStore]) -> GameCore:
+    return timed[0]
 
 
-def _refused(call: Callable[[], object]) -> ServiceError:
-    with pytest.raises(ServiceError) as refused:
-        call()
-    return refused.value
+@pytest.fixture
+def store(timed: tuple[GameCore, StateStore]) -> StateStore:
+    return timed[1]
 
 
 def _new(core: GameCore, game_id: str, players: int = 3, **options: str) -> pb.GameUpdate:
@@ -157,7 +147,7 @@ def test_each_refusal_of_a_takeback_has_its_own_reason(core: GameCore, store: St
     cases.append((lambda: _take_back(core, pb.GameUpdate(state=before_takebacks), 0),
                   Code.FAILED_PRECONDITION, "TAKEBACK_OFF"))
     for call, code, reason in cases:
-        error = _refused(call)
+        error = refused(call)
         assert (error.code, error.reason) == (code, reason), str(error)
 
 
@@ -169,8 +159,8 @@ def test_a_move_across_a_barrier_cannot_be_taken_back(core: GameCore) -> None:
     assert _steps(first)[0] == 1
     drawn = _apply(core, first, seat=1)
     assert _steps(drawn) == {0: 0, 1: 0, None: 0}
-    assert _refused(lambda: _take_back(core, drawn, 0)).reason == "NOT_YOUR_ACTION"
-    assert _refused(lambda: _take_back(core, drawn, 1)).reason == "TAKEBACK_BARRIER"
+    assert refused(lambda: _take_back(core, drawn, 0)).reason == "NOT_YOUR_ACTION"
+    assert refused(lambda: _take_back(core, drawn, 1)).reason == "TAKEBACK_BARRIER"
 
 
 def test_a_finished_or_forfeited_game_takes_nothing_back(core: GameCore, clock: FakeClock) -> None:
@@ -181,7 +171,7 @@ def test_a_finished_or_forfeited_game_takes_nothing_back(core: GameCore, clock: 
                                Call()).update
     assert ended.outcome.forfeited and _steps(ended) == {0: 0, 1: 0, None: 0}
     seat = moved.decisions[0].seat
-    assert _refused(lambda: _take_back(core, ended, seat)).reason == "GAME_OVER"
+    assert refused(lambda: _take_back(core, ended, seat)).reason == "GAME_OVER"
 
 
 def test_a_move_played_on_timeout_is_not_the_seats_to_take_back(
@@ -192,7 +182,7 @@ def test_a_move_played_on_timeout_is_not_the_seats_to_take_back(
     claimed = core.claim_timeout(pb.ClaimTimeoutRequest(state=update.state, views=all_views()),
                                  Call()).update
     assert _steps(claimed)[seat] == 0
-    assert _refused(lambda: _take_back(core, claimed, seat)).reason == "NOT_YOUR_ACTION"
+    assert refused(lambda: _take_back(core, claimed, seat)).reason == "NOT_YOUR_ACTION"
 
 
 def test_a_takeback_charges_the_time_taken_and_returns_the_increments(
@@ -208,7 +198,7 @@ def test_a_takeback_charges_the_time_taken_and_returns_the_increments(
     bank = undone.views[0].clocks[seat]
     assert (bank.bank.seconds, bank.decision_started_at.seconds) == (83, int(clock.now))
     clock.now += 200  # past the deadline and the tolerance: the time is up
-    assert _refused(lambda: _take_back(core, _apply(core, undone), seat)).reason == \
+    assert refused(lambda: _take_back(core, _apply(core, undone), seat)).reason == \
         "DEADLINE_PASSED"
 
 
@@ -229,22 +219,22 @@ def test_steps_never_go_back_so_an_undone_branch_is_stale(core: GameCore, store:
                                                   seat_token=tokens[seat]), Call()).update
     assert undone.step == 2 > offered.step
     bid = offered.decisions[0].legal_actions[0]  # chosen on the branch taken back
-    stale = _refused(lambda: guarded.apply_action(pb.ApplyActionRequest(
+    stale = refused(lambda: guarded.apply_action(pb.ApplyActionRequest(
         state=undone.state, seat=seat, action=bid, seat_token=tokens[seat],
         expected_step=offered.step), Call()))
     assert stale.reason == "STALE_STEP"
-    replayed = _refused(lambda: guarded.take_back(pb.TakeBackRequest(
+    replayed = refused(lambda: guarded.take_back(pb.TakeBackRequest(
         state=offered.state, seat=seat, seat_token=tokens[seat], expected_step=undone.step),
         Call()))
     assert replayed.reason == "STALE_STEP"
     forged = bytearray(offered.state)
     forged[-20] ^= 1
-    assert _refused(lambda: guarded.take_back(pb.TakeBackRequest(
+    assert refused(lambda: guarded.take_back(pb.TakeBackRequest(
         state=bytes(forged), seat=seat, seat_token=tokens[seat]), Call())).reason == \
         "TAMPERED_STATE"
     other = guarded.new_game(pb.NewGameRequest(game_id="central-market", num_players=3,
                                                seed=b"branches"), Call()).update
-    assert _refused(lambda: guarded.take_back(pb.TakeBackRequest(
+    assert refused(lambda: guarded.take_back(pb.TakeBackRequest(
         state=other.state, seat=seat, seat_token=tokens[seat]), Call())).reason == \
         "SEAT_TOKEN_REQUIRED"
 
@@ -278,11 +268,11 @@ def test_replay_reproduces_a_game_with_takebacks_to_its_digest(core: GameCore) -
                                             seed=b"undo", actions=log), Call()).update
     assert replayed.step == update.step
     assert replayed.outcome.final_state_digest == update.outcome.final_state_digest
-    off = _refused(lambda: core.replay(pb.ReplayRequest(
+    off = refused(lambda: core.replay(pb.ReplayRequest(
         game_id="spice-merchant", num_players=2, seed=b"undo", options={"takebacks": "off"},
         actions=log), Call()))
     assert off.reason == "TAKEBACK_OFF"
-    across = _refused(lambda: core.replay(pb.ReplayRequest(
+    across = refused(lambda: core.replay(pb.ReplayRequest(
         game_id="spice-merchant", num_players=2, seed=b"undo",
         actions=[pb.SeatAction(seat=0, takeback_steps=1)]), Call()))
     assert (across.reason, across.metadata["action_index"]) == ("NOT_YOUR_ACTION", "0")

@@ -14,7 +14,14 @@ import grpc
 import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
-from tests.service.conftest import TEST_CONFIG, ServedHttp, all_views, first_legal, refusal
+from tests.service.conftest import (
+    TEST_CONFIG,
+    ServedHttp,
+    all_views,
+    first_legal,
+    on_both_ports,
+    refusal,
+)
 from tests.service.http_client import Caller, HttpRefusal, http_client
 
 GAME = "spice-merchant"
@@ -46,22 +53,7 @@ def _new(served: ServedHttp, **options: str) -> pb.GameUpdate:
 
 
 def _both(served: ServedHttp, request: pb.ClaimTimeoutRequest) -> list[object]:
-    """The claim over gRPC and over Connect JSON: each answer, or its refusal's
-    (code, reason)."""
-    answers: list[object] = []
-    try:
-        answers.append(served.stub.ClaimTimeout(request).update)
-    except grpc.RpcError as exc:
-        code, reason, _ = refusal(pytest.ExceptionInfo.from_exc_info(
-            (type(exc), exc, exc.__traceback__)))
-        answers.append((code, reason))
-    with http_client("http1") as client:
-        try:
-            answers.append(Caller(client, served.base, "connect-json")(
-                "ClaimTimeout", request, pb.ClaimTimeoutResponse).update)
-        except HttpRefusal as refused:
-            answers.append((refused.code, refused.reason))
-    return answers
+    return on_both_ports(served, "ClaimTimeout", request, pb.ClaimTimeoutResponse)
 
 
 def test_each_refusal_of_a_claim_reads_the_same_on_both_ports(

@@ -7,12 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-import grpc
 import pytest
 
 from marketplay.v1 import game_service_pb2 as pb
-from tests.service.conftest import TEST_CONFIG, ServedHttp, all_views, first_legal, refusal
-from tests.service.http_client import Caller, HttpRefusal, http_client
+from tests.service.conftest import TEST_CONFIG, ServedHttp, all_views, first_legal, on_both_ports
 
 
 @pytest.fixture(scope="module")
@@ -23,19 +21,7 @@ def served() -> Iterator[ServedHttp]:
 
 
 def _both(served: ServedHttp, request: pb.TakeBackRequest) -> list[object]:
-    answers: list[object] = []
-    try:
-        answers.append(served.stub.TakeBack(request).update)
-    except grpc.RpcError as exc:
-        answers.append(refusal(pytest.ExceptionInfo.from_exc_info(
-            (type(exc), exc, exc.__traceback__)))[:2])
-    with http_client("h2c") as client:
-        try:
-            answers.append(Caller(client, served.base, "connect-json")(
-                "TakeBack", request, pb.TakeBackResponse).update)
-        except HttpRefusal as refused:
-            answers.append((refused.code, refused.reason))
-    return answers
+    return on_both_ports(served, "TakeBack", request, pb.TakeBackResponse, "h2c")
 
 
 def test_a_takeback_and_its_refusals_read_the_same_on_both_ports(served: ServedHttp) -> None:

@@ -263,38 +263,28 @@ export class PlayPage {
   }
 
   /**
-   * ClaimTimeout, as any seat may where tokens are required: the table's policy
-   * plays for every seat out of time. The moves played (named in each seat's own
-   * TimedOut copy) and forfeits go into the log, so Replay reproduces the game.
+   * One table call (ClaimTimeout, TakeBack) with every seat's view: it runs after any
+   * call in flight, its update becomes the game's, and a refusal is shown.
    */
-  private claimTimeout(game: Game): void {
+  private tableCall(game: Game, call: string, send: () => Promise<{ update?: GameUpdate }>,
+    log: (update: GameUpdate) => void): void {
     this.busy = true;
     void this.exclusive(async () => {
       try {
         if (this.game !== game) return;
         await this.renewTokens(game);
-        const response = await this.client.claimTimeout({
-          state: game.update.state, expectedStep: game.update.step, views: ALL_VIEWS,
-          viewTokens: Object.fromEntries(game.tokens.map((token, seat) => [seat, token])),
-          seat: 0, seatToken: game.tokens[0] ?? "",
-        });
-        if (!response.update) throw new ConnectError("ClaimTimeout answered without an update", Code.Internal);
-        for (const event of response.update.events) {
-          if (event.game.case !== "table" || event.game.value.kind.case !== "timedOut") continue;
-          const timedOut = event.game.value.kind.value;
-          if (timedOut.action) game.moves.push({ seat: timedOut.seat, action: timedOut.action });
-        }
-        const forfeited = response.update.outcome?.forfeited ?? [];
-        if (forfeited.length) game.moves.push({ forfeited: [...forfeited] });
-        game.update = response.update;
+        const { update } = await send();
+        if (!update) throw new ConnectError(`${call} answered without an update`, Code.Internal);
+        log(update);
+        game.update = update;
         game.receivedAt = Date.now();
-        game.events.push(...response.update.events);
+        game.events.push(...update.events);
         this.notice = "";
         this.followDecider();
       } catch (err) {
         this.showError(reasonOf(err) === "DEADLINE_NOT_PASSED"
           ? `Too early: ${describeError(err)}`
-          : `ClaimTimeout refused: ${describeError(err)}`);
+          : `${call} refused: ${describeError(err)}`);
       } finally {
         this.busy = false;
         this.render();
@@ -303,31 +293,38 @@ export class PlayPage {
     });
   }
 
+  private viewTokens(game: Game): Record<number, string> {
+    return Object.fromEntries(game.tokens.map((token, seat) => [seat, token]));
+  }
+
+  /**
+   * ClaimTimeout, as any seat may where tokens are required: the table's policy
+   * plays for every seat out of time. The moves played (named in each seat's own
+   * TimedOut copy) and forfeits go into the log, so Replay reproduces the game.
+   */
+  private claimTimeout(game: Game): void {
+    this.tableCall(game, "ClaimTimeout", () => this.client.claimTimeout({
+      state: game.update.state, expectedStep: game.update.step, views: ALL_VIEWS,
+      viewTokens: this.viewTokens(game), seat: 0, seatToken: game.tokens[0] ?? "",
+    }), (update) => {
+      for (const event of update.events) {
+        if (event.game.case !== "table" || event.game.value.kind.case !== "timedOut") continue;
+        const timedOut = event.game.value.kind.value;
+        if (timedOut.action) game.moves.push({ seat: timedOut.seat, action: timedOut.action });
+      }
+      const forfeited = update.outcome?.forfeited ?? [];
+      if (forfeited.length) game.moves.push({ forfeited: [...forfeited] });
+    });
+  }
+
   /** TakeBack of `seat`'s latest action (its view allowed it); the log records it. */
   private takeBack(game: Game, seat: number): void {
-    this.busy = true;
-    void this.exclusive(async () => {
-      try {
-        if (this.game !== game) return;
-        await this.renewTokens(game);
-        const response = await this.client.takeBack({
-          state: game.update.state, seat, seatToken: game.tokens[seat] ?? "", expectedStep: game.update.step,
-          steps: 1, views: ALL_VIEWS, viewTokens: Object.fromEntries(game.tokens.map((token, s) => [s, token])),
-        });
-        if (!response.update) throw new ConnectError("TakeBack answered without an update", Code.Internal);
-        game.update = response.update;
-        game.receivedAt = Date.now();
-        game.moves.push({ seat, takebackSteps: 1 });
-        game.events.push(...response.update.events);
-        this.notice = "";
-        this.viewer = seat;
-      } catch (err) {
-        this.showError(`TakeBack refused: ${describeError(err)}`);
-      } finally {
-        this.busy = false;
-        this.render();
-        this.scheduleBots();
-      }
+    this.tableCall(game, "TakeBack", () => this.client.takeBack({
+      state: game.update.state, seat, seatToken: game.tokens[seat] ?? "", expectedStep: game.update.step,
+      steps: 1, views: ALL_VIEWS, viewTokens: this.viewTokens(game),
+    }), () => {
+      game.moves.push({ seat, takebackSteps: 1 });
+      this.viewer = seat;
     });
   }
 
