@@ -21,30 +21,10 @@ from service.observe import NullObserver
 from service.states import Instance, StateStore
 from service.timeouts import TIMEOUT_GREEDY_SAMPLES, bot_seed
 from tests.service.conftest import all_views
-from tests.service.core.timed import START, FakeClock, refused, timed_core
+from tests.service.core.timed import START, FakeClock, refused
 
 GAMES = sorted(registry.ENGINES)
 TOLERANCE_MS = 2000
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def timed(clock: FakeClock) -> tuple[GameCore, StateStore]:
-    return timed_core(clock, TOLERANCE_MS)
-
-
-@pytest.fixture
-def core(timed: tuple[GameCore, StateStore]) -> GameCore:
-    return timed[0]
-
-
-@pytest.fixture
-def store(timed: tuple[GameCore, StateStore]) -> StateStore:
-    return timed[1]
 
 
 def _new(core: GameCore, game_id: str, options: Mapping[str, str], players: int = 3,

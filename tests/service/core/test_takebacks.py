@@ -18,29 +18,10 @@ from service.observe import NullObserver
 from service.states import Instance, StateStore
 from service.table import Table, TableOptions
 from tests.service.conftest import all_views
-from tests.service.core.timed import FakeClock, refused, timed_core
+from tests.service.core.timed import FakeClock, refused
 
 GAMES = sorted(registry.ENGINES)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def timed(clock: FakeClock) -> tuple[GameCore, StateStore]:
-    return timed_core(clock, 1000)
-
-
-@pytest.fixture
-def core(timed: tuple[GameCore, StateStore]) -> GameCore:
-    return timed[0]
-
-
-@pytest.fixture
-def store(timed: tuple[GameCore, StateStore]) -> StateStore:
-    return timed[1]
+TOLERANCE_MS = 1000
 
 
 def _new(core: GameCore, game_id: str, players: int = 3, **options: str) -> pb.GameUpdate:
