@@ -92,7 +92,9 @@ def options_of(version: Rules) -> tuple[OptionSpec, ...]:
 
 #: Every sealed state pads to this (service/padding.py): largest plaintext seen 1287 bytes
 #: (5 players) over 15 seeded random playouts of every player count and option set
-#: (tests/conformance/configs.py), with at least half of that again as headroom.
+#: (tests/conformance/configs.py), with at least half of that again as headroom; 1,496 with
+#: the largest clock table and 2,651 with take-backs (twice this size then), over 5 seeds
+#: of every configuration (`python -m bench.sealed_sizes --seeds 5`, docs/security.md).
 SEALED_SIZE = 2048
 
 

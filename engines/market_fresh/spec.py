@@ -38,7 +38,9 @@ OPTIONS = (
 
 #: Every sealed state pads to this (service/padding.py): largest plaintext seen 1020 bytes
 #: (4 players) over 15 seeded random playouts of every player count and option set
-#: (tests/conformance/configs.py), with at least half of that again as headroom.
+#: (tests/conformance/configs.py), with at least half of that again as headroom; 1,128 with
+#: the largest clock table and 2,044 with take-backs (twice this size then), over 5 seeds
+#: of every configuration (`python -m bench.sealed_sizes --seeds 5`, docs/security.md).
 SEALED_SIZE = 1536
 
 #: Market Fresh under every rules version (versions.py names them: a rule or data

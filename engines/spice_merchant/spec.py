@@ -13,7 +13,9 @@ from marketplay.v1 import spice_merchant_pb2 as pb
 
 #: Every sealed state pads to this (service/padding.py): largest plaintext seen 606 bytes
 #: (4 players) over 15 seeded random playouts of every player count and option set
-#: (tests/conformance/configs.py), with at least half of that again as headroom.
+#: (tests/conformance/configs.py), with at least half of that again as headroom; 714 with
+#: the largest clock table and 1,188 with take-backs (twice this size then), over 5 seeds
+#: of every configuration (`python -m bench.sealed_sizes --seeds 5`, docs/security.md).
 SEALED_SIZE = 1024
 
 
