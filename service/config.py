@@ -106,6 +106,13 @@ class Config:
         default=0,
         metadata={"help": "seconds a seat token stays valid (RenewSeatToken renews it); 0: never expires"},
     )
+    clock_tolerance_ms: int = field(
+        default=2_000,
+        metadata={"help": "turn clocks: an action is accepted up to this long past its seat's "
+                          "deadline, and ClaimTimeout works only once it too has passed, so "
+                          "replicas' clocks may differ by this much in the player's favour "
+                          "(docs/security.md)"},
+    )
     max_request_bytes: int = field(
         default=1 << 20, metadata={"help": "largest accepted request message, in bytes"}
     )
@@ -300,6 +307,8 @@ def load_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | None
                      "of calls")
     if config.log_format not in ("text", "json"):
         parser.error("--log-format must be text or json")
+    if config.clock_tolerance_ms < 0:
+        parser.error("--clock-tolerance-ms must be 0 or a number of milliseconds")
     if config.seat_token_ttl < 0:
         parser.error("--seat-token-ttl must be 0 (never expires) or a number of seconds")
     if config.http_max_connections < 1:

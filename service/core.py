@@ -18,19 +18,23 @@ import logging
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from engines import registry
-from engines.core import Game, GameOver, IllegalAction, NotYourTurn, RuleError, StaleStep
+from engines.core import Event, Game, IllegalAction, NotYourTurn, RuleError
 from engines.core.engine import Engine
+from engines.core.events import public
+from engines.core.takebacks import take_back
 from engines.core.text import Phrase, seats_phrase
 from marketplay.v1 import game_service_pb2 as pb
-from service import tokens
+from service import table as tables
+from service import timeouts, tokens
 from service.bots import Bots, BotSettings
+from service.clocks import time_left
 from service.errors import ECHO_LIMIT, Code, ServiceError, echo, from_rule_error, invalid
 from service.observe import GameObserver
 from service.states import INSTANCE_BYTES, Instance, Opened, StateStore
@@ -95,6 +99,12 @@ class GameRpcs(Protocol):
         self, request: pb.RenewSeatTokenRequest, call: Call
     ) -> pb.RenewSeatTokenResponse: ...
 
+    def take_back(self, request: pb.TakeBackRequest, call: Call) -> pb.TakeBackResponse: ...
+
+    def claim_timeout(
+        self, request: pb.ClaimTimeoutRequest, call: Call
+    ) -> pb.ClaimTimeoutResponse: ...
+
 
 @dataclass(frozen=True)
 class Rpc(Generic[ReqMsg, RespMsg]):
@@ -137,6 +147,12 @@ ROUTES: dict[str, Rpc[Any, Any]] = {
     "RenewSeatToken": Rpc(pb.RenewSeatTokenRequest, pb.RenewSeatTokenResponse,
                           lambda core: core.renew_seat_token,
                           inline=True),
+    # Bounded: it replays at most MAX_TAKEBACK_STEPS actions.
+    "TakeBack": Rpc(pb.TakeBackRequest, pb.TakeBackResponse, lambda core: core.take_back,
+                    inline=True),
+    # Not inline: a greedy timeout policy samples states (a small, fixed budget).
+    "ClaimTimeout": Rpc(pb.ClaimTimeoutRequest, pb.ClaimTimeoutResponse,
+                        lambda core: core.claim_timeout),
 }
 
 
@@ -152,6 +168,7 @@ class GameCore:
         seat_token_ttl: int = 0,
         clock: Callable[[], float] = time.time,
         bots: Bots | None = None,
+        clock_tolerance_ms: int = 2000,
         catalogs: Catalogs | None = None,
     ) -> None:
         self.store = store
@@ -160,10 +177,14 @@ class GameCore:
         self.max_replay_actions = max_replay_actions
         #: Seconds a seat token stays valid (0: forever); `clock` gives Unix seconds.
         self.seat_token_ttl = seat_token_ttl
+        #: The server's clock (Unix seconds): token expiry, and the turn clocks it stamps.
         self.clock = clock
         self.bots = bots or Bots(BotSettings())
         #: Player-facing text (service/text.py): the catalogs of every game.
         self.catalogs = catalogs or shipped_catalogs()
+        #: How far past a deadline an action is still accepted, and a timeout not yet
+        #: claimable (--clock-tolerance-ms; service/clocks.py).
+        self.clock_tolerance_ms = clock_tolerance_ms
 
     # ----------------------------------------------------------------- calls
 
@@ -178,12 +199,15 @@ class GameCore:
                 max_players=spec.max_players, rules_version=spec.rules_version,
                 rules_versions=registry.rules_versions(game_id),
             )
-            for option in spec.options:
+            listed = [(option, False) for option in spec.options]
+            listed += [(option, True) for option in tables.options_of(engine)]
+            for option, table in listed:
                 info.options.add(
                     name=option.name, type=_OPTION_TYPES[option.kind],
                     default_value=option.text(option.default), allowed_values=option.allowed,
                     min_value=option.min_value, max_value=option.max_value,
                     description=option.description, trusted_only=option.trusted_only,
+                    table=table,
                 )
         return response
 
@@ -191,7 +215,7 @@ class GameCore:
         engine = self._rules(request.game_id, request.rules_version)
         call.notes.game = engine.spec.game_id
         seed = _seed(request.seed) if request.HasField("seed") else os.urandom(32)
-        options = _options(request.options)
+        table_options, options = tables.split(_options(request.options))
         started = time.perf_counter()
         game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         self.observer.engine_time(game.game_id, "NewGame", time.perf_counter() - started)
@@ -199,12 +223,15 @@ class GameCore:
             _refuse_trusted_only(game)
         seats = selected_seats(request.views, game.num_players)
         speaker = self._speaker(request.views, game.num_players)
+        now = self._now_ms()
+        table = tables.Table.new(tables.parse(table_options, engine), game, now)
         self.observer.game_started(game.game_id, game.rules_version, variant_label(game))
         instance = Instance.draw()
-        opened = Opened(game, instance)
-        sealed = self.store.seal(game, instance)
+        opened = Opened(game, instance, table)
+        sealed = self.store.seal(game, instance, table)
         update = build_update(game, sealed, seats, request.views.spectator, instance=instance,
                               speaker=speaker)
+        tables.stamp(update, game, table, now, instance, speaker)
         expires_at = self._expiry()
         response = pb.NewGameResponse(
             update=update,
@@ -223,18 +250,27 @@ class GameCore:
         action = _unwrap(request.action, game.engine)
         started = time.perf_counter()
         expected = request.expected_step if request.HasField("expected_step") else None
+        table, now = opened.table, self._now_ms()
         try:
+            if table is not None:  # the turn's checks with the table's: forfeits, the clock
+                tables.check_turn(game, table, request.seat, expected, now,
+                                  self.clock_tolerance_ms)
             after, events = game.apply(request.seat, action, expected)
-        except RuleError as exc:
+        except (RuleError, ServiceError) as exc:
             self.observer.action_refused(game.game_id, exc.reason)
-            told = refusal_phrase(game, request.seat, action, exc)
-            raise from_rule_error(exc, said=self._said(told, speaker)) from None
+            raise self._refusal(exc, refusal_phrase(game, request.seat, action, exc),
+                                speaker) from None
         self.observer.engine_time(game.game_id, "ApplyAction", time.perf_counter() - started)
         self.observer.action_applied(game.game_id, game.rules_version)
-        sealed = self.store.seal(after, opened.instance)
+        if table is not None:
+            table = table.after_action(request.seat, after, now).record(
+                game, request.seat, action, after, events)
+        sealed = self.store.seal(after, opened.instance, table)
         response = pb.ApplyActionResponse()
         update = build_update(after, sealed, seats, request.views.spectator, events,
                               instance=opened.instance, into=response.update, speaker=speaker)
+        if table is not None:
+            tables.stamp(update, after, table, now, opened.instance, speaker)
         if update.HasField("outcome"):  # build_update asked the engine once already
             self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
         return response
@@ -245,9 +281,11 @@ class GameCore:
         seats = selected_seats(request.views, game.num_players)
         self._authorize(opened, None, "", seats, request.view_tokens)
         speaker = self._speaker(request.views, game.num_players)
-        return pb.GetViewResponse(update=build_update(
-            game, request.state, seats, request.views.spectator, instance=opened.instance,
-            speaker=speaker))
+        update = build_update(game, request.state, seats, request.views.spectator,
+                              instance=opened.instance, speaker=speaker)
+        if opened.table is not None:
+            tables.stamp(update, game, opened.table, self._now_ms(), opened.instance, speaker)
+        return pb.GetViewResponse(update=update)
 
     def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         """No seat tokens here: whoever holds the seed can derive every card.
@@ -274,14 +312,27 @@ class GameCore:
             )
         started = time.perf_counter()
         seed = _seed(request.seed)
-        options = _options(request.options)
+        table_given, options = tables.split(_options(request.options))
+        table_options = tables.parse(table_given, engine)
         game = _rule_checked(lambda: Game.new(engine, request.num_players, options, seed))
         seats = selected_seats(request.views, game.num_players)
         speaker = self._speaker(request.views, game.num_players)
+        now = self._now_ms()
+        table = tables.Table.new(table_options, game, now)
         events: list[Any] = []
         for index, entry in enumerate(request.actions):
             try:
-                game, events = game.apply(entry.seat, _unwrap(entry.action, engine))
+                tables.check_over(game, table, None)
+                if entry.forfeited:
+                    game, table, events = _replay_forfeits(game, table, entry, now)
+                    continue
+                if entry.takeback_steps:
+                    game, table, events = _replay_takeback(game, table, entry, now)
+                    continue
+                action = _unwrap(entry.action, engine)
+                before = game
+                game, events = game.apply(entry.seat, action)
+                table = table.record(before, entry.seat, action, game, events)
             except (RuleError, ServiceError) as exc:
                 error = exc if isinstance(exc, ServiceError) else from_rule_error(exc)
                 error.metadata["action_index"] = str(index)
@@ -289,9 +340,12 @@ class GameCore:
                     error.code, error.reason, f"action {index}: {error}", error.metadata
                 ) from None
         self.observer.engine_time(game.game_id, "Replay", time.perf_counter() - started)
+        if not table.forfeited:  # the clocks start afresh at the replayed position
+            table = table.restarted(game, now)
         instance = Instance.draw(salt=request.seed_salt)
-        update = build_update(game, self.store.seal(game, instance), seats, request.views.spectator,
-                              events, instance=instance, speaker=speaker)
+        update = build_update(game, self.store.seal(game, instance, table), seats,
+                              request.views.spectator, events, instance=instance, speaker=speaker)
+        tables.stamp(update, game, table, now, instance, speaker)
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
     def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
@@ -306,6 +360,7 @@ class GameCore:
         self._authorize(opened, request.seat, request.seat_token, [], {})
         expected = request.expected_step if request.HasField("expected_step") else None
         try:
+            tables.check_over(game, opened.table, expected)
             game.check_turn(request.seat, expected)
         except RuleError as exc:
             raise from_rule_error(exc) from None
@@ -345,6 +400,101 @@ class GameCore:
             response.expires_at.CopyFrom(Timestamp(seconds=expires_at))
         return response
 
+    def take_back(self, request: pb.TakeBackRequest, call: Call) -> pb.TakeBackResponse:
+        """The seat takes back its own latest actions, back to the latest barrier
+        (engines/core/takebacks.py): the restored position at a new, higher step, and
+        one public event saying so. Authorized like the seat's action; refused, in
+        this order: a stale step, a finished game, take-backs off (TAKEBACK_OFF), the
+        seat's time up (DEADLINE_PASSED), another seat's (or the table's) latest
+        action (NOT_YOUR_ACTION), a barrier within the steps asked (TAKEBACK_BARRIER).
+        """
+        opened = self._open(request.state, call)
+        game, table = opened.game, opened.table
+        seats = selected_seats(request.views, game.num_players)
+        self._authorize(opened, request.seat, request.seat_token, seats, request.view_tokens)
+        expected = request.expected_step if request.HasField("expected_step") else None
+        if request.steps < 0:
+            raise invalid("BAD_TAKEBACK_STEPS",
+                          f"steps must be 0 (one) or more, got {request.steps}")
+        steps = request.steps or 1
+        speaker = self._speaker(request.views, game.num_players)
+        now = self._now_ms()
+        try:
+            tables.check_takeback(game, table, request.seat, expected, now,
+                                  self.clock_tolerance_ms)
+            assert table is not None  # check_takeback refuses a game without a table
+            restored, window = take_back(game, table.window, request.seat, steps)
+        except (RuleError, ServiceError) as exc:
+            raise self._refusal(exc, refusal_phrase(game, request.seat, None, exc),
+                                speaker) from None
+        table = table.after_takeback(request.seat, steps, restored, window, now)
+        sealed = self.store.seal(restored, opened.instance, table)
+        response = pb.TakeBackResponse()
+        update = build_update(restored, sealed, seats, request.views.spectator,
+                              [taken_back(request.seat, steps)], instance=opened.instance,
+                              into=response.update, speaker=speaker)
+        tables.stamp(update, restored, table, now, opened.instance, speaker)
+        return response
+
+    def claim_timeout(
+        self, request: pb.ClaimTimeoutRequest, call: Call
+    ) -> pb.ClaimTimeoutResponse:
+        """The table's timeout policy for every deciding seat whose deadline and the
+        tolerance have passed by the server's clock (service/timeouts.py).
+
+        Any seat's token may claim on a server that requires tokens (a seat waiting
+        for a silent opponent); a trusted backend on one that does not needs none.
+        Refused, in this order: a stale step, a finished game, a table without a
+        clock (NO_CLOCK), and no seat out of time yet (DEADLINE_NOT_PASSED, with
+        the time left).
+        """
+        opened = self._open(request.state, call)
+        game, table = opened.game, opened.table
+        seats = selected_seats(request.views, game.num_players)
+        if self.require_seat_tokens:
+            if not 0 <= request.seat < game.num_players:
+                raise invalid("BAD_SEAT", f"seat {request.seat} does not exist; seats are "
+                              f"0..{game.num_players - 1}", seat=str(request.seat))
+            self._authorize(opened, request.seat, request.seat_token, seats, request.view_tokens)
+        else:
+            self._authorize(opened, None, "", seats, request.view_tokens)
+        expected = request.expected_step if request.HasField("expected_step") else None
+        speaker = self._speaker(request.views, game.num_players)
+        now = self._now_ms()
+        try:
+            tables.check_over(game, table, expected)
+            if (expected is not None and expected != game.step) or not game.to_act():
+                game.check_turn(0, expected)  # raises StaleStep or GameOver
+            if table is None or not table.clocks:
+                raise ServiceError(
+                    Code.FAILED_PRECONDITION, "NO_CLOCK",
+                    "this game has no turn clock (table options clock_bank_s, clock_move_s "
+                    "at NewGame), so no seat can run out of time")
+            overdue = timeouts.overdue_seats(game, table, now, self.clock_tolerance_ms)
+            if not overdue:
+                left = time_left(table.options.clock, table.clocks, now, self.clock_tolerance_ms)
+                raise ServiceError(
+                    Code.FAILED_PRECONDITION, "DEADLINE_NOT_PASSED",
+                    f"no deciding seat is out of time yet: the first deadline passes, with the "
+                    f"server's tolerance of {self.clock_tolerance_ms} ms, in {left} ms",
+                    {"time_left_ms": str(left)})
+        except (RuleError, ServiceError) as exc:
+            seat = request.seat if self.require_seat_tokens else -1
+            raise self._refusal(exc, refusal_phrase(game, seat, None, exc), speaker) from None
+        started = time.perf_counter()
+        claimed = timeouts.claim(game, table, overdue, now, opened.instance)
+        self.observer.engine_time(game.game_id, "ClaimTimeout", time.perf_counter() - started)
+        after = claimed.game
+        sealed = self.store.seal(after, opened.instance, claimed.table)
+        response = pb.ClaimTimeoutResponse()
+        update = build_update(after, sealed, seats, request.views.spectator, claimed.events,
+                              instance=opened.instance, into=response.update,
+                              event_steps=claimed.steps, speaker=speaker)
+        tables.stamp(update, after, claimed.table, now, opened.instance, speaker)
+        if update.HasField("outcome"):
+            self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
+        return response
+
     # -------------------------------------------------------------- helpers
 
     def _speaker(self, selection: pb.ViewSelection, seats: int) -> Speaker | None:
@@ -354,6 +504,13 @@ class GameCore:
         except TextError as exc:
             raise invalid(exc.reason, str(exc)) from None
 
+    def _refusal(self, exc: RuleError | ServiceError, phrase: Phrase | None,
+                 speaker: Speaker | None) -> ServiceError:
+        """The refusal to raise, with what the player who caused it is told."""
+        error = from_rule_error(exc) if isinstance(exc, RuleError) else exc
+        error.said = self._said(phrase, speaker)
+        return error
+
     def _said(self, phrase: Phrase | None, speaker: Speaker | None) -> pb.Message | None:
         """A refusal's Message for the player, rendered as the call asked."""
         if phrase is None:
@@ -361,6 +518,10 @@ class GameCore:
         said = pb.Message()
         (speaker or Speaker(self.catalogs, "")).message(phrase, said)
         return said
+
+    def _now_ms(self) -> int:
+        """The server's clock in Unix milliseconds: what the turn clocks are stamped with."""
+        return int(self.clock() * 1000)
 
     def _open(self, state: bytes, call: Call) -> Opened:
         """The sealed state, opened; its game and step noted for the call's log line."""
@@ -478,6 +639,43 @@ def _refuse_trusted_only(game: Game) -> None:
             )
 
 
+def _replay_forfeits(game: Game, table: tables.Table, entry: pb.SeatAction,
+                     now_ms: int) -> tuple[Game, tables.Table, list[Any]]:
+    """A Replay entry saying seats forfeited on time: the game ends there, one step on.
+    Only seats deciding then could run out of time."""
+    deciding = {d.seat for d in game.to_act()}
+    seats = sorted(set(entry.forfeited))
+    for seat in seats:
+        if seat not in deciding:
+            raise ServiceError(Code.PERMISSION_DENIED, "NOT_YOUR_TURN",
+                               f"seat {seat} was not deciding, so it could not forfeit on time",
+                               {"seat": str(seat)})
+    after = replace(game, step=game.step + 1)
+    proto_field = game.engine.spec.proto_field
+    said = [event for seat in seats
+            for event in timeouts.timed_out(seat, tables.FORFEIT, None, proto_field)]
+    return after, table.forfeit(seats, now_ms), said
+
+
+def taken_back(seat: int, steps: int) -> Event:
+    """The public event of a take-back: every seat learns that `seat` took back `steps`."""
+    return public(pb.TableEvent(taken_back=pb.TakenBack(seat=seat, steps=steps)))
+
+
+def _replay_takeback(game: Game, table: tables.Table, entry: pb.SeatAction,
+                     now_ms: int) -> tuple[Game, tables.Table, list[Any]]:
+    """A Replay entry saying its seat took back its latest actions, as TakeBack did."""
+    if not table.options.takebacks_on:
+        raise ServiceError(Code.FAILED_PRECONDITION, "TAKEBACK_OFF",
+                           "the log takes back, but its table options turn take-backs off")
+    if entry.takeback_steps < 0:
+        raise invalid("BAD_TAKEBACK_STEPS",
+                      f"takeback_steps must be 0 (none) or more, got {entry.takeback_steps}")
+    restored, window = take_back(game, table.window, entry.seat, entry.takeback_steps)
+    return (restored, table.after_takeback(entry.seat, entry.takeback_steps, restored, window,
+                                           now_ms), [taken_back(entry.seat, entry.takeback_steps)])
+
+
 def _rule_checked(make: Callable[[], Game]) -> Game:
     """`make()`, with a RuleError (bad options, player count) turned into a refusal."""
     try:
@@ -518,21 +716,29 @@ def _unwrap(action: pb.GameAction, engine: Engine[Any, Any]) -> Message:
     return message
 
 
-def refusal_phrase(game: Game, seat: int, action: Message, error: RuleError) -> Phrase | None:
+def refusal_phrase(game: Game, seat: int, action: Message | None,
+                   error: RuleError | ServiceError) -> Phrase | None:
     """What a player is told of a refusal it caused (docs/text.md, "Refusals"):
     who the game waits for, why the move is not legal now (the game's own
     reason, with its numbers, else the generic one), that the game moved on
-    or is over. Refusals only a developer causes carry no phrase."""
+    or is over, and the table's refusals (a take-back, a clock). Refusals
+    only a developer causes carry no phrase."""
     if isinstance(error, NotYourTurn):
         return seats_phrase("refusal-not-your-turn", (d.seat for d in game.to_act()))
     if isinstance(error, IllegalAction):
-        if 0 <= seat < game.num_players:
+        if action is not None and 0 <= seat < game.num_players:
             own = game.engine.refusal_phrase(game.state, seat, action)
             if own is not None:
                 return own
         return Phrase("refusal-illegal-action")
-    if isinstance(error, StaleStep):
-        return Phrase("refusal-stale-step")
-    if isinstance(error, GameOver):
-        return Phrase("refusal-game-over")
+    if error.reason == "DEADLINE_NOT_PASSED" and isinstance(error, ServiceError):
+        left_ms = int(error.metadata.get("time_left_ms", "0"))
+        return Phrase.of("refusal-deadline-not-passed", seconds=-(-left_ms // 1000))
+    if error.reason in _TOLD_REASONS:
+        return Phrase(f"refusal-{error.reason.lower().replace('_', '-')}")
     return None
+
+
+#: Refusals a player can cause that need no more than their reason's phrase.
+_TOLD_REASONS = frozenset({"STALE_STEP", "GAME_OVER", "DEADLINE_PASSED", "NO_CLOCK",
+                           "TAKEBACK_OFF", "TAKEBACK_BARRIER", "NOT_YOUR_ACTION"})

@@ -12,11 +12,11 @@ The handlers are grpc.aio coroutines (service/grpc_server.py says why): a
 call waiting for its request message costs no thread, and a call counts
 against admission (service/admission.py) only once its request has arrived.
 Where the core then runs is the route's (`Rpc.inline`): the cheap, bounded
-RPCs (NewGame, ApplyAction, GetView, RenewSeatToken, with a request of at
-most INLINE_MAX_BYTES) run on the event loop, since the hop to a handler
+RPCs (NewGame, ApplyAction, GetView, RenewSeatToken, TakeBack, with a request
+of at most INLINE_MAX_BYTES) run on the event loop, since the hop to a handler
 thread and back cost more than their work (docs/benchmarks.md); the rest
-(SuggestAction's bot search, Replay, ListGames) run on the worker's handler
-threads (--threads), so no call waits behind a search or a long Replay.
+(SuggestAction's bot search, Replay, ListGames, ClaimTimeout) run on the
+worker's handler threads (--threads), so no call waits behind a search or a long Replay.
 
 Requests are parsed here, not by grpc: `add_to_server` registers the
 service with identity deserializers, so bytes that are not the request

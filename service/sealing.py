@@ -11,12 +11,13 @@ which needs the key and nothing else (service/states.py classifies after).
 The first key seals; every listed key opens, which is how keys rotate
 without losing games in flight.
 
-Two versions, told apart by the magic (docs/security.md, "Sealed format"):
+Three versions, told apart by the magic (docs/security.md, "Sealed format"):
 
-* ``MPS2`` (written): the plaintext is ``len(4, big-endian) | payload |
-  zero padding`` up to a multiple of the caller's size class, because
-  AES-GCM keeps the plaintext length and a length that depends on hidden
-  cards tells them to whoever holds the state.
+* ``MPS3`` and ``MPS2`` (written): the plaintext is ``len(4, big-endian) |
+  payload | zero padding`` up to a multiple of the caller's size class,
+  because AES-GCM keeps the plaintext length and a length that depends on
+  hidden cards tells them to whoever holds the state. The two differ in
+  their payload (service/states.py): an MPS3 payload holds the table.
 * ``MPS1`` (release 0.1.0; read only): the plaintext is the payload itself.
 """
 
@@ -35,7 +36,9 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 MAGIC_V1 = b"MPS1"
 MAGIC_V2 = b"MPS2"
-_VERSIONS = {MAGIC_V1: 1, MAGIC_V2: 2}
+MAGIC_V3 = b"MPS3"
+_VERSIONS = {MAGIC_V1: 1, MAGIC_V2: 2, MAGIC_V3: 3}
+_MAGICS = {version: magic for magic, version in _VERSIONS.items()}
 _NONCE = 12
 _LENGTH = 4  # the payload length in front of an MPS2 plaintext
 #: A key is refused unless its 32 bytes take at least this many distinct
@@ -58,7 +61,8 @@ class Header:
     key_id: str
     game_id: str
     rules_version: str
-    #: 1 for a state sealed by release 0.1.0 (MPS1), 2 since (MPS2).
+    #: 1 for a state sealed by release 0.1.0 (MPS1), 2 for one without a table
+    #: (MPS2), 3 with one (MPS3).
     version: int = 2
 
 
@@ -142,17 +146,19 @@ class Sealer:
             keys.append((kid, key))
         return cls(keys)
 
-    def seal(self, game_id: str, rules_version: str, payload: bytes, size_class: int) -> bytes:
-        """An MPS2 state: `payload` padded to a multiple of `size_class` bytes."""
+    def seal(self, game_id: str, rules_version: str, payload: bytes, size_class: int,
+             version: int = 2) -> bytes:
+        """An MPS2 (or, `version` 3, MPS3) state: `payload` padded to a multiple of
+        `size_class` bytes."""
         framed = len(payload).to_bytes(_LENGTH, "big") + payload
         padded = -(-len(framed) // size_class) * size_class
         plain = framed + bytes(padded - len(framed))
-        head = _header_bytes(MAGIC_V2, self._seal_kid, game_id, rules_version)
+        head = _header_bytes(_MAGICS[version], self._seal_kid, game_id, rules_version)
         nonce = os.urandom(_NONCE)
         return head + nonce + self._aeads[self._seal_kid].encrypt(nonce, plain, head)
 
     def open(self, sealed: bytes) -> tuple[Header, bytes]:
-        """The header and the payload (padding removed) of an MPS1 or MPS2 state."""
+        """The header and the payload (padding removed) of an MPS1, MPS2 or MPS3 state."""
         header, end = read_header(sealed)
         aead = self._aeads.get(header.key_id)
         if aead is None:

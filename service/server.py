@@ -125,7 +125,8 @@ def create_server(
     )
     admission = Admission(config.call_limit)
     core = GameCore(store, observer, config.require_seat_tokens, config.max_replay_actions,
-                    config.seat_token_ttl, bots=Bots(bot_settings(config)))
+                    config.seat_token_ttl, bots=Bots(bot_settings(config)),
+                    clock_tolerance_ms=config.clock_tolerance_ms)
     executor = ThreadPoolExecutor(config.threads, thread_name_prefix="marketplay")
     server = GrpcServer(f"{config.host}:{config.port}", server_options(config), core, reporter,
                         admission, executor, interceptors)

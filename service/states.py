@@ -7,9 +7,14 @@ service knows about this game instance: a random instance id that seat
 tokens are bound to, and the salt of the seed commitment. Neither is part of
 `Game.encode`, so Replay(seed, actions) still reproduces the digest.
 
+    MPS3 payload: len id(1) | instance id | len salt(1) | salt | len table(2) | table | Game.encode()
     MPS2 payload: len id(1) | instance id | len salt(1) | salt | Game.encode()
 
-(id and salt 16 bytes each; a Replay given no salt seals an empty salt.)
+(id and salt 16 bytes each; a Replay given no salt seals an empty salt.) The
+table block (service/table.py) holds the table options and state: each
+seat's clock, the seats that forfeited on time. Games started before tables
+(MPS2, MPS1) have none: they play on with no clock and keep being sealed as
+MPS2, so their states stay as they were.
 
 Games started by release 0.1.0 (MPS1, no envelope) carry neither: their
 Instance is LEGACY (empty id and salt), their tokens stay bound to the plain
@@ -44,6 +49,9 @@ from service.errors import Code, ServiceError, echo, invalid
 from service.observe import GameObserver
 from service.padding import size_class
 from service.sealing import Sealer, SealError
+from service.table import Table
+from service.table import decode as decode_table
+from service.table import encode as encode_table
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +99,8 @@ LEGACY = Instance(b"", b"")
 class Opened(NamedTuple):
     game: Game
     instance: Instance
+    #: The table (options, clocks, forfeits); None for a game started before tables.
+    table: Table | None = None
 
 
 def _split_payload(payload: bytes) -> tuple[Instance, bytes]:
@@ -151,14 +161,21 @@ class StateStore:
         self._cache = _Lru(cache_size, cache_bytes) if cache_size and cache_bytes else None
         self._lock = threading.Lock()
 
-    def seal(self, game: Game, instance: Instance) -> bytes:
+    def seal(self, game: Game, instance: Instance, table: Table | None = None) -> bytes:
+        """MPS3 with a table; MPS2 without (a game started before tables)."""
         spec = game.engine.spec
         plain = game.encode()
-        payload = instance.encode() + plain
-        block = size_class(spec, len(payload) + 4)
-        sealed = self.sealer.seal(spec.game_id, spec.rules_version, payload, block)
+        if table is None:
+            head, version = instance.encode(), 2
+        else:
+            block = encode_table(table)
+            head, version = instance.encode() + len(block).to_bytes(2, "big") + block, 3
+        payload = head + plain
+        takebacks = table is not None and table.options.takebacks_on
+        sealed = self.sealer.seal(spec.game_id, spec.rules_version, payload,
+                                  size_class(spec, len(payload) + 4, takebacks), version)
         self._observer.state_sealed(spec.game_id, len(sealed))
-        self._remember(sealed, Opened(game, instance), len(plain))
+        self._remember(sealed, Opened(game, instance, table), len(plain))
         return sealed
 
     def open(self, sealed: bytes) -> Opened:
@@ -210,9 +227,16 @@ class StateStore:
             )
         try:
             instance, plain = (LEGACY, payload) if header.version == 1 else _split_payload(payload)
+            block = None
+            if header.version == 3:
+                size = int.from_bytes(plain[:2], "big")
+                if len(plain) < 2 + size:
+                    raise ValueError("state table block is truncated")
+                block, plain = plain[2 : 2 + size], plain[2 + size :]
             game = Game.decode(engine, plain)
             if not 0 <= game.step <= _MAX_STEP or game.rng_counter < 0:
                 raise ValueError("state step or counter is out of range")
+            table = None if block is None else decode_table(block, game.num_players)
         except Exception as exc:  # any failure to read an authenticated state
             # Authenticated but unreadable: written by an incompatible build. The
             # detail stays in the log: it could describe hidden cards.
@@ -220,4 +244,4 @@ class StateStore:
             raise invalid(
                 "UNREADABLE_STATE", "state could not be decoded by this server build"
             ) from None
-        return Opened(game, instance), len(plain)
+        return Opened(game, instance, table), len(plain)

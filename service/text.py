@@ -550,6 +550,16 @@ def shipped_catalogs() -> Catalogs:
     return Catalogs([CATALOGS, *sorted(games)])
 
 
+def table_phrase(event: pb.TableEvent) -> Phrase:
+    """A table event's phrase (shared catalog): a take-back, a timeout and the
+    policy that answered it (what was played follows as the game's own events)."""
+    if event.HasField("taken_back"):
+        return Phrase.of("table-taken-back", seat=Seat(event.taken_back.seat),
+                         steps=event.taken_back.steps)
+    timed_out = event.timed_out
+    return Phrase.of(f"table-timed-out-{timed_out.policy or 'unknown'}", seat=Seat(timed_out.seat))
+
+
 def speaker_for(catalogs: Catalogs, selection: pb.ViewSelection, seats: int) -> Speaker | None:
     """How a call that asked for `selection` speaks: None when it asked for no
     text and no Messages (nothing is built); raises TextError for a locale or

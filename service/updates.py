@@ -9,12 +9,15 @@ nothing here is computed for a seat nobody asked about.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from engines.core import Event, Game
+from engines.core import Event, Game, Outcome
 from marketplay.v1 import game_service_pb2 as pb
 from service.errors import invalid
-from service.states import Instance
-from service.text import Speaker
+from service.text import Speaker, table_phrase
+
+if TYPE_CHECKING:  # service/table.py, which states.py reads, builds on this module
+    from service.states import Instance
 
 
 def selected_seats(selection: pb.ViewSelection, num_players: int) -> list[int]:
@@ -49,14 +52,16 @@ def build_update(
     instance: Instance,
     into: pb.GameUpdate | None = None,
     speaker: Speaker | None = None,
+    event_steps: Sequence[int] | None = None,
 ) -> pb.GameUpdate:
     """`instance` gives the seed commitment's salt (none for games of release 0.1.0).
 
     With `into` (an empty GameUpdate inside the response) the update is built in
-    place, not built and then copied into the response. With a `speaker` (the
-    caller asked for a locale or for Messages) every decision, legal action,
-    event and the outcome carry their player-facing Message (docs/text.md);
-    without one none is built."""
+    place, not built and then copied into the response. `event_steps` gives each
+    event its own step (a call that applied several actions); by default every
+    event has the update's. With a `speaker` (the caller asked for a locale or
+    for Messages) every decision, legal action, event and the outcome carry
+    their player-facing Message (docs/text.md); without one none is built."""
     engine = game.engine
     field = engine.spec.proto_field
     state = game.state
@@ -85,31 +90,42 @@ def build_update(
     if spectator:
         view = update.views.add(step=game.step, seed_commitment=commitment)
         getattr(view, field).CopyFrom(engine.view(state, None))
-    for event in events:
+    for index, event in enumerate(events):
         if event.audience is None or not wanted.isdisjoint(event.audience):
-            told = update.events.add(step=game.step, audience=sorted(event.audience or ()))
-            getattr(told, field).CopyFrom(event.message)
+            step = game.step if event_steps is None else event_steps[index]
+            entry = update.events.add(step=step, audience=sorted(event.audience or ()))
+            # A table's own events (a take-back, a timeout) are the service's, not the game's.
+            table = isinstance(event.message, pb.TableEvent)
+            getattr(entry, "table" if table else field).CopyFrom(event.message)
             if speaker is not None:
-                speaker.event(engine, event, told.message)
+                if table:
+                    speaker.message(table_phrase(event.message), entry.message)
+                else:
+                    speaker.event(engine, event, entry.message)
     outcome = game.outcome()
     if outcome is not None:
-        result_message = update.outcome
-        for result in outcome.results:
-            result_message.results.add(
-                seat=result.seat,
-                score=result.score,
-                rank=result.rank,
-                tie_break_values=result.tie_break_values,
-            )
-        result_message.winners.extend(outcome.winners)
-        result_message.tie_break = outcome.tie_break
-        result_message.seed = game.seed
-        result_message.seed_salt = instance.salt
-        result_message.final_state_digest = game.digest()
-        if outcome.details is not None:
-            getattr(result_message, field).CopyFrom(outcome.details)
+        fill_outcome(update.outcome, outcome, game, instance)
         if speaker is not None:
-            speaker.message(engine.outcome_phrase(outcome), result_message.summary)
+            speaker.message(engine.outcome_phrase(outcome), update.outcome.summary)
     if speaker is not None:
         update.locale = speaker.locale
     return update
+
+
+def fill_outcome(message: pb.Outcome, outcome: Outcome, game: Game, instance: Instance) -> None:
+    """`outcome` into the update's Outcome, with the revealed seed and salt and the
+    final state's digest."""
+    for result in outcome.results:
+        message.results.add(
+            seat=result.seat,
+            score=result.score,
+            rank=result.rank,
+            tie_break_values=result.tie_break_values,
+        )
+    message.winners.extend(outcome.winners)
+    message.tie_break = outcome.tie_break
+    message.seed = game.seed
+    message.seed_salt = instance.salt
+    message.final_state_digest = game.digest()
+    if outcome.details is not None:
+        getattr(message, game.engine.spec.proto_field).CopyFrom(outcome.details)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from google.protobuf.message import Message
+
 from engines.central_market.messages import card_pb, cards_pb, product_pb, round_score_pb, sale_pb
-from engines.central_market.state import RoundScore, Sale
+from engines.central_market.state import OFFER, SELL, RoundScore, Sale, State
 from engines.core.engine import Event
 from engines.core.events import public, public_and_private
 from marketplay.v1 import central_market_pb2 as pb
@@ -145,3 +147,34 @@ def starting_player_chosen(seat: int) -> Event:
 
 def game_ended(winners: Sequence[int]) -> Event:
     return public(Ev(game_ended=pb.CentralMarketGameEnded(winners=winners)))
+
+
+#: Events that tell some seat what no seat chose to show: the cards dealt ("each player
+#: is dealt 4 product cards from the draw pile"), a skipped offerer's hand ("doesn't have
+#: product in his hand that he can legally offer, he skips his turn"), a Cheat shown at
+#: the sale ("he has to play the Cheat card to show that he in fact doesn't have this
+#: product"), how many cards each seat set aside, and the set-aside cards picked up for
+#: the final round.
+REVEALING = frozenset({"cards_delivered", "offer_skipped", "cheat_revealed",
+                       "set_aside_revealed", "set_aside_picked_up"})
+#: With skip-idle-reactions (trusted callers only), who is asked for Tourists, and
+#: who passed over, shows who holds the product; the window follows these events.
+_TOURISTS_WINDOW_AFTER = frozenset({"sale_settled", "sale_skipped", "reaction_declined"})
+
+
+def reveals(state: State, events: Sequence[Message]) -> bool:
+    """The step's reveals, for take-backs (Engine.reveals): REVEALING; the final
+    round's hands discarded face up ("players discard all the cards left in their
+    hand"); the prompts that show what a hand holds: a new offer (a seat without a
+    product it may offer "skips his turn") and a sale starting (a seller without the
+    product "has to play the Cheat card", so one who shows none holds it); and, with
+    skip-idle-reactions, the Tourists window. A bid, a pass, a card sold or set
+    aside is the seat's own choice: taking it back tells nobody anything more."""
+    ours = [message for message in events if isinstance(message, Ev)]
+    kinds = {message.WhichOneof("kind") for message in ours}
+    if kinds & REVEALING or state.phase == OFFER or (state.phase == SELL and not state.sale_cards):
+        return True
+    if any(message.WhichOneof("kind") == "hand_discarded" and not message.hand_discarded.face_down
+           for message in ours):
+        return True
+    return state.skip_idle and bool(kinds & _TOURISTS_WINDOW_AFTER)

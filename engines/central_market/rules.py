@@ -43,7 +43,7 @@ from engines.central_market.moves import (
     Stay,
     bids,
 )
-from engines.central_market.scoring import final_outcome
+from engines.central_market.scoring import TIE_BREAKS, final_keys, final_outcome
 from engines.central_market.state import (
     FIRST_LAP,
     GAME_OVER,
@@ -59,14 +59,14 @@ from engines.central_market.state import (
     UNDECIDED,
     State,
 )
-from engines.core.engine import Event, Outcome
+from engines.core.engine import Event, Outcome, Standing
 from engines.core.rng import Rng
 from marketplay.v1 import central_market_pb2 as pb
 
 __all__ = [
     "FINISH_SALE", "KEEP_ALL_CARDS", "PASS", "PLAY_ROT", "PLAY_TOURISTS", "STAY", "Bid",
     "FinishSale", "KeepAll", "Move", "Offer", "Pass", "PlayRot", "PlayTourists", "SellCard",
-    "SetAside", "Stay", "apply", "decider", "deciders", "legal_moves",
+    "SetAside", "Stay", "apply", "decider", "deciders", "legal_moves", "pass_move", "standing",
 ]
 
 #: Decision kinds by phase (SET_ASIDE asks several seats at once).
@@ -199,3 +199,33 @@ def outcome(state: State) -> Outcome | None:
         history=[round_score_pb(score) for score in state.history],
     )
     return final_outcome(state.vp, unused, details)
+
+
+def standing(state: State) -> Standing:
+    """Victory points so far, then unused action cards: the game end's key
+    ("the player with the most unused action cards left becomes the winner"),
+    taken now, for seats that forfeit on time (engines/core/ranking.py)."""
+    unused = [unused_count(cards) for cards in state.action_cards]
+    return Standing(tuple(final_keys(state.vp, unused)), TIE_BREAKS)
+
+
+#: The rulebook's pass, by the phase that has one (a table's timeout_policy `pass`):
+#: the first lap, "pass - if a player doesn't have the offered product or he doesn't
+#: want to sell it this round, he can pass"; the lowering laps, "The players who pass
+#: or stay with their previous bids, cannot join the current bidding"; the Rot and
+#: Tourists windows, whose cards a player "may" play; the set-aside, where "each
+#: player may, if he wishes, take no more than one card". Offering, the starting
+#: bid and selling have none ("he must not refuse to do so").
+PASSES: dict[int, Move] = {
+    FIRST_LAP: PASS,
+    LOWERING: STAY,
+    ROT_WINDOW: PASS,
+    TOURISTS_WINDOW: PASS,
+    SET_ASIDE: KEEP_ALL_CARDS,
+}
+
+
+def pass_move(state: State, seat: int) -> Move | None:
+    """The pass of `seat`'s decision now (PASSES), or None where it has none."""
+    move = PASSES.get(state.phase)
+    return move if move is not None and move in legal_moves(state, seat) else None

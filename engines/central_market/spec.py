@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.central_market import evaluation, hidden, rules, state, text, view
+from engines.central_market import evaluation, events, hidden, rules, state, text, view
 from engines.central_market.data import (
     DEFAULT_MAX_PRICE,
     MAX_PLAYERS,
@@ -92,7 +92,9 @@ def options_of(version: Rules) -> tuple[OptionSpec, ...]:
 
 #: Every sealed state pads to this (service/padding.py): largest plaintext seen 1287 bytes
 #: (5 players) over 15 seeded random playouts of every player count and option set
-#: (tests/conformance/configs.py), with at least half of that again as headroom.
+#: (tests/conformance/configs.py), with at least half of that again as headroom; 1,496 with
+#: the largest clock table and 2,651 with take-backs (twice this size then), over 5 seeds
+#: of every configuration (`python -m bench.sealed_sizes --seeds 5`, docs/security.md).
 SEALED_SIZE = 2048
 
 
@@ -125,5 +127,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
+    standing=rules.standing, reveals=events.reveals, pass_move=rules.pass_move,
     estimate=evaluation.estimate, known_part=known_part, text=text.TEXT,
 )

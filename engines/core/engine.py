@@ -72,6 +72,15 @@ def _default_phrases(game_id: str) -> ProtoPhrases:
     return ProtoPhrases(game_id)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Each seat's key if the game stopped now, (score so far, *tie-break values),
+    and the tie-breaks' names, as `ranking.ranked_outcome` takes them."""
+
+    keys: tuple[tuple[int, ...], ...]
+    tie_breaks: tuple[str, ...]
+
+
 class Engine(ABC, Generic[S, A]):
     """Rules of one game. Pure: same inputs, same outputs, bit for bit."""
 
@@ -80,6 +89,9 @@ class Engine(ABC, Generic[S, A]):
     spec: GameSpec
     #: Whether the game declares secret moves (`known_part` hides something).
     has_secret_moves: bool = False
+    #: Whether some decision of the game has the rulebook's pass (`pass_action`),
+    #: so a table may answer a timeout with it (timeout_policy `pass`).
+    has_pass: bool = False
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
@@ -157,6 +169,31 @@ class Engine(ABC, Generic[S, A]):
 
     def outcome_phrase(self, outcome: Outcome) -> Phrase:
         return outcome_phrase(outcome, self.spec.game_id)
+
+    def reveals(self, state: S, events: Sequence[Message]) -> bool:
+        """Whether a step that ended at `state` with `events` (its public events and
+        the acting seat's own) told some seat a hidden fact that seat did not choose:
+        a card drawn from a pile shuffled earlier, a card turned face up, another
+        seat's hidden cards shown, a prompt that shows what a hand holds. A game
+        declares its reveals here, in one place next to its events; the framework
+        adds chance, private events to other seats, the game's end and other seats'
+        actions (engines/core/takebacks.py), and the conformance suite holds the
+        declaration to the views (docs/testing.md, "Take-backs"). The default
+        declares every step a reveal, so a game that declares nothing allows no
+        take-back.
+        """
+        return True
+
+    def pass_action(self, state: S, seat: int) -> A | None:
+        """The rulebook's pass for `seat`'s decision now, or None where that
+        decision has none (a table's timeout_policy `pass`)."""
+        return None
+
+    @abstractmethod
+    def standing(self, state: S) -> Standing:
+        """Each seat's score so far and tie-break values, as the game would rank
+        them if it stopped now (no end-of-game scoring): what ranks the seats
+        when some forfeit on time (engines/core/ranking.py, `forfeit_outcome`)."""
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Message:

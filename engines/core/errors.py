@@ -45,3 +45,15 @@ class MalformedAction(RuleError):
     """The action cannot be legal by its shape alone (e.g. larger than any legal one)."""
 
     reason = "MALFORMED_ACTION"
+
+
+class NotYourAction(RuleError):
+    """A take-back by a seat whose action was not the game's latest."""
+
+    reason = "NOT_YOUR_ACTION"
+
+
+class TakebackBarrier(RuleError):
+    """A take-back past a barrier: a chance outcome, something a seat learnt, the limit."""
+
+    reason = "TAKEBACK_BARRIER"

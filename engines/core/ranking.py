@@ -8,12 +8,12 @@ the first part of that key that left one seat alone in first place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
 from google.protobuf.message import Message
 
-from engines.core.engine import Outcome, SeatResult
+from engines.core.engine import Outcome, SeatResult, Standing
 
 #: `Outcome.tie_break` when score and every tie-break leave several seats first.
 SHARED = "shared"
@@ -56,3 +56,34 @@ def ranked_outcome(
     )
     winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
     return Outcome(results, winners, decided_by(keys, (SCORE, *tie_breaks)), details)
+
+
+#: `Outcome.tie_break` of a game that ended because seats forfeited on time and
+#: left one seat, or none, to win.
+FORFEIT = "forfeit"
+
+
+def forfeit_outcome(standing: Standing, forfeited: Collection[int]) -> Outcome:
+    """The Outcome of a game ended by forfeits on time (a table's `timeout_policy`
+    `forfeit`, docs/integration.md, "Turn clocks").
+
+    The seats that did not forfeit rank first, among themselves by their points
+    so far and the game's tie-breaks (competition ranks); every forfeiting seat
+    shares the rank below them all. `tie_break` names what decided first place
+    among the others (`score`, a tie-break, `shared`), or `forfeit` when one
+    seat, or none, is left: with none left nobody wins.
+    """
+    keys = standing.keys
+    staying = [seat for seat in range(len(keys)) if seat not in forfeited]
+    ranks = dict(zip(staying, competition_ranks([keys[seat] for seat in staying]), strict=True))
+    last = len(staying) + 1
+    results = tuple(
+        SeatResult(seat, key[0], ranks.get(seat, last), tuple(key[1:]))
+        for seat, key in enumerate(keys)
+    )
+    winners = tuple(seat for seat in staying if ranks[seat] == 1)
+    if len(staying) > 1:
+        decided = decided_by([keys[seat] for seat in staying], (SCORE, *standing.tie_breaks))
+    else:
+        decided = FORFEIT
+    return Outcome(results, winners, decided)

@@ -18,7 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from google.protobuf.message import Message
 
 from engines.core.actions import ActionCodec
-from engines.core.engine import Decision, Engine, Event, Outcome
+from engines.core.engine import Decision, Engine, Event, Outcome, Standing
 from engines.core.rng import Rng
 from engines.core.spec import GameInfo, OptionSpec, OptionValue
 from engines.core.text import GameText, Phrase, outcome_phrase
@@ -53,6 +53,7 @@ class Modules(Generic[R, S, M, A]):
     encode: Callable[[S], bytes]  # state.py
     decode: Callable[[bytes, R], S]  # state.py
     resample_hidden: Callable[[S, int, Rng], S]  # hidden.py
+    standing: Callable[[S], Standing]  # scoring: the ranking if the game stopped now (forfeits)
     estimate: Callable[[S], Sequence[float]] | None = None  # evaluation.py (bots)
     #: rules.py, when it answers faster than membership in `legal_moves`.
     is_legal: Callable[[S, int, M], bool] | None = None
@@ -62,6 +63,12 @@ class Modules(Generic[R, S, M, A]):
     #: moves.py: what an observer (None: a spectator) may learn of a seat's move,
     #: for a game with secret moves (Engine.known_part); None: every move is public.
     known_part: Callable[[S, int, M, int | None], Hashable] | None = None
+    #: events.py: whether a step's events (with the state after it) told some seat
+    #: a hidden fact it did not choose (Engine.reveals); None: every step may have.
+    reveals: Callable[[S, Sequence[Message]], bool] | None = None
+    #: rules.py: the rulebook's pass for a seat's decision now, None where it has
+    #: none (Engine.pass_action); None here: no decision of the game has one.
+    pass_move: Callable[[S, int], M | None] | None = None
 
 
 def one_codec(codec: ActionCodec[M, A]) -> Callable[[Any], Callable[[Any], ActionCodec[M, A]]]:
@@ -85,6 +92,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         self._codec = modules.codec(rules)
         self.has_secret_moves = modules.known_part is not None
         self.catalogs = modules.text.catalogs if modules.text is not None else None
+        self.has_pass = modules.pass_move is not None
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
         return self.modules.new_game(self.rules, num_players, options, rng)
@@ -115,6 +123,18 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         if self.modules.known_part is None or observer == seat:
             return move
         return self.modules.known_part(state, seat, move, observer)
+
+    def reveals(self, state: S, events: Sequence[Message]) -> bool:
+        return self.modules.reveals is None or self.modules.reveals(state, events)
+
+    def pass_action(self, state: S, seat: int) -> A | None:
+        if self.modules.pass_move is None:
+            return None
+        move = self.modules.pass_move(state, seat)
+        return None if move is None else self._codec(state).action(move)
+
+    def standing(self, state: S) -> Standing:
+        return self.modules.standing(state)
 
     def view(self, state: S, seat: int | None) -> Message:
         return self.modules.view(state, seat)

@@ -4,6 +4,10 @@ Crates and produce are named from the game's component set (`data`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from google.protobuf.message import Message
+
 from engines.core.engine import Event
 from engines.core.events import public, public_and_private
 from engines.market_fresh.data import MarketFreshData
@@ -101,3 +105,18 @@ def crate_removed(data: MarketFreshData, seat: int, crate_id: int, lost: int,
 
 def game_ended(state: State) -> Event:
     return public(pb.MarketFreshEvent(game_ended=pb.MarketFreshGameEnded(outcome=outcome(state))))
+
+
+def reveals(state: State, events: Sequence[Message]) -> bool:
+    """The step's reveals, for take-backs (Engine.reveals): a face-down take tells its
+    taker a crate of the shuffled supply ("Take one faceup or one facedown crate"),
+    and a refill turns the supply's next crate face up for all ("If you took a faceup
+    crate, flip over a new crate"). Everything else a turn shows (the crate chosen,
+    where it goes, how it scores, a crate removed) the seat chose itself, in view of
+    all: taking it back tells nobody anything more."""
+    return any(
+        isinstance(message, pb.MarketFreshEvent) and (
+            message.WhichOneof("kind") == "face_up_refilled"
+            or (message.WhichOneof("kind") == "crate_taken" and message.crate_taken.face_down))
+        for message in events
+    )

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from engines.core.engine import Event, Outcome
+from engines.core.engine import Event, Outcome, Standing
 from engines.core.errors import IllegalAction
 from engines.core.rng import Rng
 from engines.core.seats import after
@@ -41,7 +41,7 @@ from engines.market_fresh.moves import (
     TakeFaceDown,
     TakeFaceUp,
 )
-from engines.market_fresh.outcome import final_outcome
+from engines.market_fresh.outcome import TIE_BREAKS, final_outcome
 from engines.market_fresh.scoring import (
     ScoreOption,
     floor_score,
@@ -388,3 +388,9 @@ def _drop_held(state: State, seat: int, crate: int) -> None:
 
 def _with(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*values[:index], value, *values[index + 1:])
+
+
+def standing(state: State) -> Standing:
+    """Points on the track so far (no final scoring: the game did not reach its
+    end), for seats that forfeit on time (engines/core/ranking.py)."""
+    return Standing(tuple((score,) for score in state.scores), TIE_BREAKS)

@@ -10,7 +10,7 @@ from engines.core.errors import InvalidOptions
 from engines.core.rng import Rng
 from engines.core.spec import GameInfo, OptionSpec, OptionValue
 from engines.core.standard import Modules
-from engines.market_fresh import evaluation, hidden, rules, state, text, view
+from engines.market_fresh import evaluation, events, hidden, rules, state, text, view
 from engines.market_fresh.moves import MAX_ACTION_BYTES, codec_of
 from engines.market_fresh.state import SOLO, VARIANT_NAMES, State
 from engines.market_fresh.versions import Rules
@@ -38,7 +38,9 @@ OPTIONS = (
 
 #: Every sealed state pads to this (service/padding.py): largest plaintext seen 1020 bytes
 #: (4 players) over 15 seeded random playouts of every player count and option set
-#: (tests/conformance/configs.py), with at least half of that again as headroom.
+#: (tests/conformance/configs.py), with at least half of that again as headroom; 1,128 with
+#: the largest clock table and 2,044 with take-backs (twice this size then), over 5 seeds
+#: of every configuration (`python -m bench.sealed_sizes --seeds 5`, docs/security.md).
 SEALED_SIZE = 1536
 
 #: Market Fresh under every rules version (versions.py names them: a rule or data
@@ -88,5 +90,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=codec_of, view=view.render, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
+    standing=rules.standing, reveals=events.reveals,
     estimate=evaluation.estimate, text=text.TEXT,
 )

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
 
+from google.protobuf.message import Message
+
 from engines.core.engine import Event
 from engines.core.events import private, public
 from engines.core.pieces import serialize
@@ -180,4 +182,19 @@ def game_ended(winners: list[int], tie_break: str, state: State) -> Event:
             scores=state.scores,
             score_cards=[state.goods_sold(seat) for seat in range(state.num_players)],
         )
+    )
+
+
+def reveals(state: State, events: Sequence[Message]) -> bool:
+    """The step's reveals, for take-backs (Engine.reveals): cards drawn from the deck,
+    shuffled at the round's start ("you should replenish your hand to 7"; a draw the
+    empty deck could not give reveals nothing), and a round's scoring, which turns
+    every seat's secret goods up ("all players indicate their score with their
+    open-trade card and secret-trade cards"). A registration, an open trade or a
+    fake demand is the seat's own choice: taking it back tells nobody anything more."""
+    return any(
+        isinstance(message, pb.SpiceMerchantEvent) and (
+            (message.WhichOneof("event") == "cards_drawn" and message.cards_drawn.count > 0)
+            or message.WhichOneof("event") == "round_scored")
+        for message in events
     )

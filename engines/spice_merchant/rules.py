@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.core.engine import Event, Outcome
+from engines.core.engine import Event, Outcome, Standing
 from engines.core.errors import InvalidOptions
 from engines.core.ranking import ranked_outcome
 from engines.core.rng import Rng
@@ -418,3 +418,9 @@ def outcome(state: State) -> Outcome | None:
             ]
         ),
     )
+
+
+def standing(state: State) -> Standing:
+    """Points so far, then goods sold (the rulebook's tie-break), for seats that
+    forfeit on time (engines/core/ranking.py)."""
+    return Standing(tuple(final_keys(state)), TIE_BREAKS)

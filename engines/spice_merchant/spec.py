@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from engines.core.spec import GameInfo, OptionSpec
 from engines.core.standard import Modules, one_codec
-from engines.spice_merchant import evaluation, hidden, rules, state, text, view
+from engines.spice_merchant import evaluation, events, hidden, rules, state, text, view
 from engines.spice_merchant.moves import CODEC, MAX_ACTION_BYTES, known_part
 from engines.spice_merchant.versions import Rules
 from marketplay.v1 import spice_merchant_pb2 as pb
 
 #: Every sealed state pads to this (service/padding.py): largest plaintext seen 606 bytes
 #: (4 players) over 15 seeded random playouts of every player count and option set
-#: (tests/conformance/configs.py), with at least half of that again as headroom.
+#: (tests/conformance/configs.py), with at least half of that again as headroom; 714 with
+#: the largest clock table and 1,188 with take-backs (twice this size then), over 5 seeds
+#: of every configuration (`python -m bench.sealed_sizes --seeds 5`, docs/security.md).
 SEALED_SIZE = 1024
 
 
@@ -48,5 +50,6 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
+    standing=rules.standing, reveals=events.reveals,
     estimate=evaluation.estimate, known_part=known_part, text=text.TEXT,
 )

@@ -206,6 +206,14 @@ class ConnectGameService(pb_connect.GameService):
                                ctx: RequestContext[Any, Any], /) -> pb.RenewSeatTokenResponse:
         return await self._serve(self._core.renew_seat_token, request, ctx)
 
+    async def take_back(self, request: pb.TakeBackRequest,
+                        ctx: RequestContext[Any, Any], /) -> pb.TakeBackResponse:
+        return await self._serve(self._core.take_back, request, ctx)
+
+    async def claim_timeout(self, request: pb.ClaimTimeoutRequest,
+                            ctx: RequestContext[Any, Any], /) -> pb.ClaimTimeoutResponse:
+        return await self._serve(self._core.claim_timeout, request, ctx)
+
     async def _serve(self, method: Callable[[_Req, Call], _Resp], request: _Req,
                      ctx: RequestContext[Any, Any]) -> _Resp:
         call = _call_of(ctx)

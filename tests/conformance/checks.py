@@ -369,3 +369,65 @@ def check_no_leak(step: Step, observer: int, rng: Rng) -> LeakVerdict:
         f"events tell seat {observer} something its view does not"
     )
     return LeakVerdict(changed, "bytes")
+
+
+#: Twins `check_barrier` plays each sampled step's action on, per observer.
+BARRIER_TWINS = 6
+
+
+@dataclass(frozen=True)
+class BarrierVerdict:
+    """What `check_barrier` judged at one step, for one observer."""
+
+    #: The step's barrier (engines/core/takebacks.py, `barrier`), or None.
+    barrier: str | None
+    #: Twins that could play the step's action (another seat's choice may need its cards).
+    played: int
+    #: Of those, the twins that reached the observer's real next view, where the
+    #: barrier had to be judged the same.
+    same_view: int
+
+
+def check_barrier(step: Step, observer: int, rng: Rng, twins: int = BARRIER_TWINS) -> BarrierVerdict:
+    """Take-backs reveal nothing (docs/testing.md, "Take-backs"), judged on state twins
+    of `observer` (everything it cannot see redealt, `resample_hidden`):
+
+    * a step judged no barrier is one whose action, played on any twin that can play
+      it, shows the observer and the spectator exactly what it showed them here
+      (views, events, legal actions, decisions, outcome): nothing they learnt from it
+      depends on what they could not see, so a seat that takes it back and plays on
+      has learnt nothing. A reveal the game forgot to declare (`Engine.reveals`)
+      fails here: some twin shows another card.
+    * the verdict itself tells nothing: on every twin that shows the observer the
+      same as the real step, the step is judged the same (barrier or not, and for
+      the same reason), so whether a take-back is allowed is a function of what the
+      observer saw.
+    """
+    from engines.core.takebacks import barrier
+
+    real = barrier(step.before, step.seat, step.after, step.events)
+    engine = step.before.engine
+    seen = {who: seen_by(step.after, step.events, who) for who in (observer, None)}
+    played = same = 0
+    for _ in range(twins):
+        twin = _twin(step.before, rng, observer)
+        if not engine.is_legal(twin.state, step.seat, step.action):
+            continue
+        played += 1
+        after, events = twin.apply(step.seat, step.action)
+        theirs = {who: seen_by(after, events, who) for who in (observer, None)}
+        if real is None:
+            for who in (observer, None):
+                differ = seen[who].differences(theirs[who])
+                assert not differ, (
+                    f"step {step.before.step}: seat {step.seat}'s action is judged no barrier, "
+                    f"yet on a twin of what seat {observer} cannot see it shows {_who(who)} "
+                    f"another {', '.join(differ)}: an undeclared reveal (Engine.reveals)")
+        if not seen[observer].differences(theirs[observer]):
+            same += 1
+            verdict = barrier(twin, step.seat, after, events)
+            assert verdict == real, (
+                f"step {step.before.step}: judged {real or 'no barrier'} here but "
+                f"{verdict or 'no barrier'} on a twin that shows seat {observer} the same: "
+                "whether a take-back is allowed would tell it what it cannot see")
+    return BarrierVerdict(real, played, same)

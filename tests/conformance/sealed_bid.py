@@ -16,7 +16,7 @@ from typing import Any
 from google.protobuf import struct_pb2, wrappers_pb2
 
 from engines.core.actions import ActionCodec
-from engines.core.engine import Event, Outcome
+from engines.core.engine import Event, Outcome, Standing
 from engines.core.events import private, public
 from engines.core.ranking import ranked_outcome
 from engines.core.rng import Rng
@@ -92,6 +92,11 @@ def outcome(state: State) -> Outcome | None:
     return ranked_outcome([(bid,) for bid in state.bids], ()) if state.over else None
 
 
+def standing(state: State) -> Standing:
+    """The bids as they stand (a forfeit on time ends the game and shows them)."""
+    return Standing(tuple((bid,) for bid in state.bids), ())
+
+
 def encode(state: State) -> bytes:
     return bytes(state.bids)
 
@@ -128,6 +133,7 @@ MODULES: Modules[Rules, State, int, wrappers_pb2.Int32Value] = Modules(
     options=lambda rules: (), new_game=new_game, deciders=deciders,
     legal_moves=legal_moves, apply=apply, codec=one_codec(CODEC), view=view,
     outcome=outcome, encode=encode, decode=decode, resample_hidden=resample_hidden,
+    standing=standing,
     known_part=known_part,
 )
 

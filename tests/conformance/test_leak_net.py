@@ -24,7 +24,7 @@ from engines.core.standard import StandardEngine
 from engines.spice_merchant.messages import spices_pb
 from engines.spice_merchant.moves import RegisterSecret
 from tests.conformance import sealed_bid
-from tests.conformance.checks import check_action_twins, check_no_leak, event_kind
+from tests.conformance.checks import check_action_twins, check_barrier, check_no_leak, event_kind
 from tests.conformance.playout import Step, playout
 from tests.conformance.sampling import sample_steps
 
@@ -196,3 +196,79 @@ def test_an_event_leak_where_the_next_view_changes_is_caught() -> None:
     _state_twins(_steps(engine, 4))
     with pytest.raises(AssertionError, match="events tell seat"):
         _state_twins(_steps(_variant(engine, apply=apply), 4))
+
+
+# ------------------------------------------------------- take-backs: undeclared reveals
+
+
+def _barriers(steps: list[Step], skip_actor: bool = False) -> None:
+    """The take-back check (checks.check_barrier) at each step, every seat as observer
+    (all but the seat that acted, with `skip_actor`)."""
+    rng = Rng(b"net-barriers")
+    for step in steps:
+        for observer in range(step.before.num_players):
+            if not (skip_actor and observer == step.seat):
+                check_barrier(step, observer, rng)
+
+
+def _without(real: Callable[[Any, Any], bool], kind: str) -> Callable[[Any, Any], bool]:
+    """A game's reveals declaration that forgot the events of `kind`."""
+    def reveals(state: Any, events: Any) -> bool:
+        return real(state, [message for message in events if event_kind(message) != kind])
+
+    return reveals
+
+
+@pytest.mark.parametrize(("game_id", "players", "kind"), [
+    ("market-fresh", 3, "face_up_refilled"),  # a crate turned face up for all
+    ("market-fresh", 3, "crate_taken"),  # a face-down crate its taker alone learns
+    ("spice-merchant", 3, "cards_drawn"),  # the cards a seat draws, told to it alone
+])
+def test_a_reveal_the_declaration_forgot_is_caught(game_id: str, players: int, kind: str) -> None:
+    """Each game's reveals declaration (Engine.reveals) with one kind of reveal left
+    out: a step that tells a seat something now passes for no barrier, and the
+    take-back check finds a twin whose next view or events differ. The unchanged
+    game passes the same run."""
+    engine = _newest(game_id)
+    _barriers(_steps(engine, players))
+    assert engine.modules.reveals is not None
+    forgetful = _variant(engine, reveals=_without(engine.modules.reveals, kind))
+    with pytest.raises(AssertionError, match="an undeclared reveal"):
+        _barriers(_steps(forgetful, players))
+
+
+def test_a_prompt_that_shows_a_hand_is_a_reveal_the_declaration_must_hold() -> None:
+    """No event says it: a seat whose sale starts shows no Cheat only if it holds the
+    product. Central Market's declaration without its prompts is caught."""
+    engine = _newest("central-market")
+    assert engine.modules.reveals is not None
+    real = engine.modules.reveals
+
+    def events_only(state: Any, events: Any) -> bool:
+        return real(replace(state, phase=-1), events)  # the phase no longer says anything
+
+    with pytest.raises(AssertionError, match="an undeclared reveal"):
+        _barriers(_steps(_variant(engine, reveals=events_only), 4))
+
+
+def test_a_verdict_that_depends_on_a_hidden_card_is_caught_as_a_side_channel() -> None:
+    """Whether a take-back is allowed must tell nothing: a declaration that calls a
+    face-down take a reveal only when the crate drawn has an even id (a fact only its
+    taker sees) gives the other seats twins that look the same but are judged
+    differently, and the check says so (the taker's own twins fail as an undeclared
+    reveal, so the other seats are judged alone here)."""
+    engine = _newest("market-fresh")
+    assert engine.modules.reveals is not None
+    real = engine.modules.reveals
+
+    def peeking(state: Any, events: Any) -> bool:
+        drawn = [m.crate_taken.crate.id for m in events
+                 if event_kind(m) == "crate_taken" and m.crate_taken.HasField("crate")]
+        if any(m.crate_taken.face_down for m in events if event_kind(m) == "crate_taken"):
+            return bool(drawn) and drawn[0] % 2 == 0
+        return real(state, events)
+
+    _barriers(_steps(engine, 3), skip_actor=True)
+    with pytest.raises(AssertionError, match="would tell it what it cannot see"):
+        _barriers(_steps(_variant(engine, reveals=peeking), 3), skip_actor=True)
+

@@ -6,11 +6,18 @@ game to its size class (its spec's `sealed_size`, service/padding.py). For every
 and option set, along a seeded random playout, each seat's hidden facts are
 resampled (the engines' own `resample_hidden`) and both states are sealed, at a
 kind-complete sample of the steps: the lengths must be equal, and every
-step's sealed length the game's one sealed length.
+step's sealed length the game's one sealed length. The states carry the
+largest table block a game can have (service/table.py: every seat's clock
+running, the largest options), and seal to the length of a state without
+one: a clock does not change a game's size class. With take-backs on, the
+table also carries the restorable position and the seat's actions since
+(followed along the playout), and every state seals to the one longer length
+of that policy.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +27,14 @@ from engines.core import Game, Rng
 from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import Instance, StateStore
+from service.table import (
+    FORFEIT,
+    MAX_CLOCK_S,
+    MAX_INCREMENT_S,
+    UNTIL_BARRIER,
+    Table,
+    TableOptions,
+)
 from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps
@@ -29,6 +44,10 @@ from tests.conformance.sampling import sample_steps
 TWINNED_STEPS = 64
 #: A fixed public key: these states are throwaway.
 KEYS = "conformance:" + "Bq0sWbQ6aQ0H3vd1b5ZzQ8h1ZQ3mT2xhXz8o4rD1Gk4="
+#: The largest table options: every clock on, at its bounds.
+CLOCKED = TableOptions(MAX_CLOCK_S, MAX_INCREMENT_S, MAX_CLOCK_S, FORFEIT)
+UNDOING = replace(CLOCKED, takebacks=UNTIL_BARRIER)
+NOW_MS = 1 << 62  # far beyond any real time: the clocks' bytes are all in use
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
@@ -37,23 +56,29 @@ def test_resampling_hidden_facts_never_changes_the_sealed_length(config: PlayCon
     instance = Instance.draw()
     rng = Rng(b"sealed-length")
     start = config.new_game(b"sealed-length")
-    lengths = {len(store.seal(start, instance))}
+    tables = [Table.new(CLOCKED, start, NOW_MS), Table.new(UNDOING, start, NOW_MS)]
+    lengths = [{len(store.seal(start, instance)), len(store.seal(start, instance, tables[0]))},
+               {len(store.seal(start, instance, tables[1]))}]
     steps = list(playout(start, b"sealed-length-policy"))
     twinned = set(sample_steps(steps, TWINNED_STEPS, 2))
     for index, step in enumerate(steps):
         game = step.after
-        sealed = len(store.seal(game, instance))
-        lengths.add(sealed)
+        tables = [table.after_action(step.seat, game, NOW_MS + index).record(
+            step.before, step.seat, step.action, game, step.events) for table in tables]
+        sealed = [len(store.seal(game, instance, table)) for table in tables]
+        for found, length in zip(lengths, sealed, strict=True):
+            found.add(length)
         if index not in twinned:
             continue
         for observer in range(game.num_players):
             twin_state = game.engine.resample_hidden(game.state, observer, rng)
             twin = Game(game.engine, game.num_players, game.options, game.seed, game.rng_counter,
                         game.step, twin_state)
-            assert len(store.seal(twin, instance)) == sealed, (
+            assert [len(store.seal(twin, instance, table)) for table in tables] == sealed, (
                 f"seat {observer} can tell hidden facts from the sealed length at step {game.step}"
             )
-    assert len(lengths) == 1, f"sealed lengths vary over the game: {sorted(lengths)}"
+    assert [len(found) for found in lengths] == [1, 1], f"sealed lengths vary: {lengths}"
+    assert min(lengths[1]) > min(lengths[0]), "take-backs seal to their own, longer length"
 
 
 @pytest.mark.parametrize("game_id", sorted(registry.VERSIONS))

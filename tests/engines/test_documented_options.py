@@ -22,12 +22,13 @@ def _option_rows(page: str) -> dict[str, tuple[str, str, str, bool]]:
     rows = re.findall(r"^\| `([a-z-]+)` \| (bool|int|enum) \| ([^|]+) \| `([^`]+)` \| ([^|]+) \|$",
                       page, re.MULTILINE)
     return {name: (kind, values.strip(), default, "trusted callers only" in meaning)
-            for name, kind, values, default, meaning in rows}
+            for name, kind, values, default, meaning in rows if not meaning.startswith("table:")}
 
 
 def _since(page: str) -> dict[str, int]:
     """name -> the first rules version that takes the option ("version 2: ..." in its meaning)."""
-    rows = re.findall(r"^\| `([a-z-]+)` \|[^\n]*\| (?:version (\d+): )?[^|\n]*\|$", page, re.MULTILINE)
+    rows = re.findall(r"^\| `([a-z-]+)` \|[^\n]*\| (?:version (\d+): )?(?!table:)[^|\n]*\|$",
+                      page, re.MULTILINE)
     return {name: int(since or 1) for name, since in rows}
 
 
@@ -56,3 +57,26 @@ def test_each_games_options_table_is_what_its_versions_take(game_id: str) -> Non
             assert row == table.get(option.name), (engine.spec.rules_version, option.name)
             taken.add(option.name)
     assert taken == set(table)
+
+
+def _table_rows(page: str) -> dict[str, tuple[str, str, str]]:
+    """The table options' rows of a game's page (their meaning starts "table:"):
+    name -> (kind, values, default)."""
+    rows = re.findall(r"^\| `([a-z_]+)` \| (bool|int|enum) \| ([^|]+) \| `([^`]+)` \| "
+                      r"table: [^|]+ \|$", page, re.MULTILINE)
+    return {name: (kind, values.strip(), default) for name, kind, values, default in rows}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_games_options_table_lists_the_table_options_it_takes(game_id: str) -> None:
+    """The table options (service/table.py) are the same in every game but for the
+    timeout policies (`pass` only where a decision has one): each game's page lists
+    them as ListGames does, under every rules version."""
+    from service.table import options_of
+
+    page = (ROOT / "docs" / "rules" / f"{game_id}.md").read_text()
+    rows = _table_rows(page)
+    for engine in registry.VERSIONS[game_id]:
+        expected = {option.name: (option.kind, _values(option), str(option.default))
+                    for option in options_of(engine)}
+        assert rows == expected, engine.spec.rules_version

@@ -18,7 +18,9 @@ from release 0.2.0 on (<n> the rules version's number). The formats used
 are name-independent on purpose: actions are serialized envelope messages
 (field numbers, not message names), and a response is compared by the
 SHA-256 of its deterministic serialization with the sealed state cleared
-(fresh nonces make the state bytes differ on every call).
+(fresh nonces make the state bytes differ on every call). Games are sealed
+with the table a new game gets by default (no clock, so no response depends
+on the time; take-backs on), as this build seals them.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from service import tokens
 from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import Instance, StateStore
+from service.table import Table, stamp
+from service.table import parse as table_options
 from service.updates import build_update
 from tests.conformance.playout import playout
 
@@ -98,17 +102,24 @@ def record(
     start = Game.new(engine, num_players, options, SEED)
     steps = list(playout(start, SEED))
     games = [start] + [s.after for s in steps]
+    # The table a new game of this build has by default (no clock: its updates do not
+    # depend on the time), followed along the playout as the server follows it.
+    tables = [Table.new(table_options({}, engine), start, 0)]
+    for step in steps:
+        tables.append(tables[-1].after_action(step.seat, step.after, 0).record(
+            step.before, step.seat, step.action, step.after, step.events))
     n = len(steps)
     checkpoints = sorted({0, n // 3, (2 * n) // 3, n - 1})
     out = []
     last: pb.GameUpdate | None = None
     for at, until in zip(checkpoints, [*checkpoints[1:], n], strict=True):
         game = games[at]
-        sealed = store.seal(game, instance)
+        sealed = store.seal(game, instance, tables[at])
         continuation = []
-        for step in steps[at:until]:
+        for index, step in enumerate(steps[at:until], start=at + 1):
             last = build_update(step.after, b"", range(num_players), True, step.events,
                                 instance=instance)
+            stamp(last, step.after, tables[index], 0, instance)
             continuation.append(
                 {
                     "seat": step.seat,
@@ -120,8 +131,7 @@ def record(
             {
                 "step": at,
                 "state": base64.b64encode(sealed).decode(),
-                "view_sha256": update_digest(
-                    build_update(game, b"", range(num_players), True, instance=instance)),
+                "view_sha256": update_digest(_viewed(game, tables[at], instance)),
                 "continuation": continuation,
             }
         )
@@ -137,6 +147,13 @@ def record(
         "checkpoints": out,
         "final_update": json_format.MessageToDict(last),
     }
+
+
+def _viewed(game: Game, table: Table, instance: Instance) -> pb.GameUpdate:
+    """The update GetView gives of `game` at `table`: every seat's view and the spectator's."""
+    update = build_update(game, b"", range(game.num_players), True, instance=instance)
+    stamp(update, game, table, 0, instance)
+    return update
 
 
 def config_name(num_players: int, options: dict[str, str]) -> str:

@@ -41,7 +41,11 @@ def _ids(path: Path) -> str:
 
 @pytest.mark.parametrize("path", FILES, ids=[_ids(p) for p in FILES])
 def test_old_sealed_states_play_on_identically(served: Served, path: Path) -> None:
-    golden: dict[str, Any] = json.loads(path.read_text())
+    _plays_on(served, json.loads(path.read_text()))
+
+
+def _plays_on(served: Served, golden: dict[str, Any]) -> None:
+    """Every checkpoint of `golden` re-renders and plays on to its recorded digests."""
     tokens: list[str] = golden["seat_tokens"]
     view_tokens = dict(enumerate(tokens))
     last = None
@@ -71,6 +75,22 @@ def test_old_sealed_states_play_on_identically(served: Served, path: Path) -> No
     expected.pop("state", None)
     expected.pop("rulesVersion", None)  # recorded since 0.2.0; checked above
     assert final == expected
+
+
+def test_what_this_build_would_record_plays_on_as_recorded(served: Served) -> None:
+    """The recorder (tests/golden/sealed_record.py) and the server agree on this build's
+    states (MPS3, with the default table), so the next release's goldens will hold:
+    one configuration per game, recorded in memory and played through the server."""
+    from engines import registry
+    from service.sealing import Sealer
+    from tests.golden.sealed_record import record
+
+    sealer = Sealer.from_config(TEST_KEYS)
+    for game_id in sorted(registry.ENGINES):
+        engine = registry.ENGINES[game_id]
+        golden = record(sealer, engine, max(2, engine.spec.min_players), {})
+        assert base64.b64decode(golden["checkpoints"][0]["state"])[:4] == b"MPS3"
+        _plays_on(served, golden)
 
 
 def test_every_game_has_sealed_goldens() -> None:

@@ -530,3 +530,71 @@ def set_pace(page: Page, millis: int) -> None:
 
 def api_calls(page: Page) -> list[dict[str, str]]:
     return [{"method": b.locator(".call-method").inner_text()} for b in page.locator("#api-play .call").all()]
+
+
+# ------------------------------------------------------------------ turn clocks
+
+
+def test_turn_clocks_count_down_and_a_timeout_is_claimed(open_page: Opener,
+                                                        server: ServedBoth) -> None:
+    """Every seat's clock counts down from the server's time; once the deadlines have
+    passed (the server's clock moved on, nothing waits), "Claim timeout" plays the
+    table's policy, the log says so, and the game's log still replays."""
+    page = open_page()
+    start(page, "spice-merchant", 2, "playground-clocks",
+          {"clock_bank_s": "600", "clock_move_s": "45", "timeout_policy": "greedy"})
+    clocks = page.locator("#clocks")
+    expect(clocks.locator("tbody tr")).to_have_count(2)
+    left = clocks.locator(".clock-left").first
+    expect(left).to_have_text(re.compile(r"^4\d\.\d s$"))
+    shown = left.inner_text()
+    expect(left).not_to_have_text(shown, timeout=5_000)  # it ticks
+    expect(clocks.locator(".clock-bank").first).to_have_text("9:59", timeout=5_000)
+    shot(page, "clocks")
+    core = server.running.core
+    real = core.clock
+    core.clock = lambda: real() + 60
+    try:
+        page.click("#claim-timeout")
+        expect(page.locator("#status")).to_have_attribute("data-step", "2", timeout=STEP_TIMEOUT_MS)
+    finally:
+        core.clock = real
+    expect(page.locator(".log-lines")).to_contain_text(
+        "Seat 1 ran out of time: the greedy policy plays for it.")
+    page.click("#open-replay")
+    page.click("#replay-end")
+    expect(page.locator("#replay-position")).to_have_attribute("data-step", "2")
+
+
+# ------------------------------------------------------------------ take-backs
+
+
+def test_an_undo_button_appears_exactly_when_a_seat_may_take_back(open_page: Opener) -> None:
+    """Central Market: the offerer's offer may be taken back while it names its starting
+    bid (its Undo appears, nobody else's); undoing brings the offer back at a new
+    step; a move the next seat makes ends the offerer's chance to undo; the log of the
+    game with its take-back replays."""
+    page = open_page()
+    start(page, "central-market", 3, "playground-undo")
+    expect(page.locator("#undo")).to_have_count(0)
+    rng = random.Random(3)
+    click_action(page, rng)  # seat 0 offers a product
+    expect(page.locator("#undo .undo-button")).to_have_count(1)
+    expect(page.locator("#undo-seat-0")).to_be_visible()
+    page.click("#undo-seat-0")
+    expect(page.locator("#status")).to_have_attribute("data-step", "2", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".log-lines")).to_contain_text("Seat 0 took back 1 action.")
+    expect(page.locator("#undo")).to_have_count(0)
+    page.click('[data-viewer="0"]')
+    expect(page.locator("#actions")).to_contain_text("offer")
+    click_action(page, rng)  # the offer again
+    page.locator("#actions button.action").last.click()  # the highest starting bid
+    expect(page.locator("#status")).to_have_attribute("data-step", "4", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator("#undo-seat-0")).to_contain_text("(2 allowed)")
+    page.click('[data-viewer="1"]')
+    click_action(page, rng)  # seat 1 answers the first lap: seat 0 may undo no more
+    expect(page.locator("#undo-seat-0")).to_have_count(0)
+    shot(page, "undo")
+    page.click("#open-replay")
+    page.click("#replay-end")
+    expect(page.locator("#replay-position")).to_have_attribute("data-step", "5")

@@ -103,6 +103,27 @@ def http_served() -> Iterator[ServedHttp]:
     s.close()
 
 
+def on_both_ports(served: ServedHttp, method: str, request: Any, response_type: type[Any],
+                  http_version: str = "http1") -> list[object]:
+    """`method` called over gRPC and over Connect JSON: each answer's update, or its
+    refusal's (code, reason)."""
+    from tests.service.http_client import Caller, HttpRefusal, http_client
+
+    answers: list[object] = []
+    try:
+        answers.append(getattr(served.stub, method)(request).update)
+    except grpc.RpcError as exc:
+        answers.append(refusal(pytest.ExceptionInfo.from_exc_info(
+            (type(exc), exc, exc.__traceback__)))[:2])
+    with http_client(http_version) as client:
+        try:
+            answers.append(Caller(client, served.base, "connect-json")(
+                method, request, response_type).update)
+        except HttpRefusal as refused:
+            answers.append((refused.code, refused.reason))
+    return answers
+
+
 def seal_v1(plain: bytes, game_id: str, rules_version: str, magic: bytes = b"MPS1") -> bytes:
     """A state as release 0.1.0 sealed it (MPS1: the plaintext is Game.encode() itself),
     built here byte by byte under KEY_A so tests can seal crafted plaintexts (any

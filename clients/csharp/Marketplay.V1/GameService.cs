@@ -72,126 +72,128 @@ namespace Marketplay.V1 {
             "Lm1hcmtldHBsYXkudjEuU2VhdEFjdGlvbhIrCgV2aWV3cxgGIAEoCzIcLm1h",
             "cmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhIVCg1ydWxlc192ZXJzaW9uGAcg",
             "ASgJEhEKCXNlZWRfc2FsdBgIIAEoDBouCgxPcHRpb25zRW50cnkSCwoDa2V5",
-            "GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJdCgpTZWF0QWN0aW9uEgwKBHNl",
+            "GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJwCgpTZWF0QWN0aW9uEgwKBHNl",
             "YXQYASABKAUSKQoGYWN0aW9uGAIgASgLMhkubWFya2V0cGxheS52MS5HYW1l",
-            "QWN0aW9uEhYKDnRha2ViYWNrX3N0ZXBzGAMgASgFIlQKDlJlcGxheVJlc3Bv",
-            "bnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0",
-            "ZRIXCg9hY3Rpb25zX2FwcGxpZWQYAiABKAUi5wEKFFN1Z2dlc3RBY3Rpb25S",
-            "ZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90",
-            "b2tlbhgDIAEoCRIoCgZwb2xpY3kYBCABKA4yGC5tYXJrZXRwbGF5LnYxLkJv",
-            "dFBvbGljeRIWCg5tYXhfaXRlcmF0aW9ucxgFIAEoBRISCgptYXhfbWlsbGlz",
-            "GAYgASgFEhEKBHNlZWQYByABKAxIAIgBARIaCg1leHBlY3RlZF9zdGVwGAgg",
-            "ASgDSAGIAQFCBwoFX3NlZWRCEAoOX2V4cGVjdGVkX3N0ZXAieAoVU3VnZ2Vz",
-            "dEFjdGlvblJlc3BvbnNlEikKBmFjdGlvbhgBIAEoCzIZLm1hcmtldHBsYXku",
-            "djEuR2FtZUFjdGlvbhIMCgRzdGVwGAIgASgDEiYKBXN0YXRzGAMgASgLMhcu",
-            "bWFya2V0cGxheS52MS5Cb3RTdGF0cyKUAQoIQm90U3RhdHMSKAoGcG9saWN5",
-            "GAEgASgOMhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSEgoKaXRlcmF0aW9u",
-            "cxgCIAEoBRIxCgpjYW5kaWRhdGVzGAMgAygLMh0ubWFya2V0cGxheS52MS5D",
-            "YW5kaWRhdGVTdGF0cxIXCg9zdG9wcGVkX2J5X3RpbWUYBCABKAgiXwoOQ2Fu",
-            "ZGlkYXRlU3RhdHMSKQoGYWN0aW9uGAEgASgLMhkubWFya2V0cGxheS52MS5H",
-            "YW1lQWN0aW9uEg4KBnZpc2l0cxgCIAEoBRISCgptZWFuX3ZhbHVlGAMgASgB",
-            "IkgKFVJlbmV3U2VhdFRva2VuUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRz",
-            "ZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkiXAoWUmVuZXdTZWF0VG9r",
-            "ZW5SZXNwb25zZRISCgpzZWF0X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQY",
-            "AiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIscDCgpHYW1lVXBk",
-            "YXRlEg0KBXN0YXRlGAEgASgMEgwKBHN0ZXAYAiABKAMSDwoHZ2FtZV9pZBgD",
-            "IAEoCRIqCglkZWNpc2lvbnMYBCADKAsyFy5tYXJrZXRwbGF5LnYxLkRlY2lz",
-            "aW9uEiYKBXZpZXdzGAUgAygLMhcubWFya2V0cGxheS52MS5HYW1lVmlldxIo",
-            "CgZldmVudHMYBiADKAsyGC5tYXJrZXRwbGF5LnYxLkdhbWVFdmVudBInCgdv",
-            "dXRjb21lGAcgASgLMhYubWFya2V0cGxheS52MS5PdXRjb21lEhMKC251bV9w",
-            "bGF5ZXJzGAggASgFEhUKDXJ1bGVzX3ZlcnNpb24YCSABKAkSLwoLc2VydmVy",
-            "X3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEkIKDXRh",
-            "YmxlX29wdGlvbnMYCyADKAsyKy5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUu",
-            "VGFibGVPcHRpb25zRW50cnkSDgoGbG9jYWxlGAwgASgJGjMKEVRhYmxlT3B0",
-            "aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEioAEK",
-            "CERlY2lzaW9uEgwKBHNlYXQYASABKAUSDAoEa2luZBgCIAEoCRIwCg1sZWdh",
-            "bF9hY3Rpb25zGAMgAygLMhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEh4K",
-            "FmxlZ2FsX2FjdGlvbnNfaW5jbHVkZWQYBCABKAgSJgoGcHJvbXB0GAUgASgL",
-            "MhYubWFya2V0cGxheS52MS5NZXNzYWdlIscCCghHYW1lVmlldxIRCgRzZWF0",
-            "GAEgASgFSAGIAQESDAoEc3RlcBgCIAEoAxIXCg9zZWVkX2NvbW1pdG1lbnQY",
-            "AyABKAwSFgoOdGFrZWJhY2tfc3RlcHMYBCABKAUSKAoGY2xvY2tzGAUgAygL",
-            "MhgubWFya2V0cGxheS52MS5TZWF0Q2xvY2sSOgoOc3BpY2VfbWVyY2hhbnQY",
-            "CiABKAsyIC5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRWaWV3SAASOgoO",
-            "Y2VudHJhbF9tYXJrZXQYCyABKAsyIC5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
-            "YXJrZXRWaWV3SAASNgoMbWFya2V0X2ZyZXNoGAwgASgLMh4ubWFya2V0cGxh",
-            "eS52MS5NYXJrZXRGcmVzaFZpZXdIAEIGCgRnYW1lQgcKBV9zZWF0IqkBCglT",
-            "ZWF0Q2xvY2sSDAoEc2VhdBgBIAEoBRInCgRiYW5rGAIgASgLMhkuZ29vZ2xl",
-            "LnByb3RvYnVmLkR1cmF0aW9uEjcKE2RlY2lzaW9uX3N0YXJ0ZWRfYXQYAyAB",
-            "KAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGRlYWRsaW5lGAQg",
-            "ASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK7AgoJR2FtZUV2ZW50",
-            "EhAKCGF1ZGllbmNlGAEgAygFEgwKBHN0ZXAYAiABKAMSJwoHbWVzc2FnZRgD",
-            "IAEoCzIWLm1hcmtldHBsYXkudjEuTWVzc2FnZRI7Cg5zcGljZV9tZXJjaGFu",
-            "dBgKIAEoCzIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudEV2ZW50SAAS",
-            "OwoOY2VudHJhbF9tYXJrZXQYCyABKAsyIS5tYXJrZXRwbGF5LnYxLkNlbnRy",
-            "YWxNYXJrZXRFdmVudEgAEjcKDG1hcmtldF9mcmVzaBgMIAEoCzIfLm1hcmtl",
-            "dHBsYXkudjEuTWFya2V0RnJlc2hFdmVudEgAEioKBXRhYmxlGBQgASgLMhku",
-            "bWFya2V0cGxheS52MS5UYWJsZUV2ZW50SABCBgoEZ2FtZSJyCgpUYWJsZUV2",
-            "ZW50Ei4KCnRha2VuX2JhY2sYASABKAsyGC5tYXJrZXRwbGF5LnYxLlRha2Vu",
-            "QmFja0gAEiwKCXRpbWVkX291dBgCIAEoCzIXLm1hcmtldHBsYXkudjEuVGlt",
-            "ZWRPdXRIAEIGCgRraW5kIigKCVRha2VuQmFjaxIMCgRzZWF0GAEgASgFEg0K",
-            "BXN0ZXBzGAIgASgFIigKCFRpbWVkT3V0EgwKBHNlYXQYASABKAUSDgoGcG9s",
-            "aWN5GAIgASgJIvEBCgpHYW1lQWN0aW9uEiUKBWxhYmVsGAEgASgLMhYubWFy",
-            "a2V0cGxheS52MS5NZXNzYWdlEjwKDnNwaWNlX21lcmNoYW50GAogASgLMiIu",
-            "bWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50QWN0aW9uSAASPAoOY2VudHJh",
-            "bF9tYXJrZXQYCyABKAsyIi5tYXJrZXRwbGF5LnYxLkNlbnRyYWxNYXJrZXRB",
-            "Y3Rpb25IABI4CgxtYXJrZXRfZnJlc2gYDCABKAsyIC5tYXJrZXRwbGF5LnYx",
-            "Lk1hcmtldEZyZXNoQWN0aW9uSABCBgoEZ2FtZSKTAwoHT3V0Y29tZRIqCgdy",
-            "ZXN1bHRzGAEgAygLMhkubWFya2V0cGxheS52MS5TZWF0UmVzdWx0Eg8KB3dp",
-            "bm5lcnMYAiADKAUSEQoJdGllX2JyZWFrGAMgASgJEgwKBHNlZWQYBCABKAwS",
-            "GgoSZmluYWxfc3RhdGVfZGlnZXN0GAUgASgMEhEKCXNlZWRfc2FsdBgGIAEo",
-            "DBInCgdzdW1tYXJ5GAcgASgLMhYubWFya2V0cGxheS52MS5NZXNzYWdlEhEK",
-            "CWZvcmZlaXRlZBgIIAMoBRI9Cg5zcGljZV9tZXJjaGFudBgKIAEoCzIjLm1h",
-            "cmtldHBsYXkudjEuU3BpY2VNZXJjaGFudE91dGNvbWVIABI9Cg5jZW50cmFs",
-            "X21hcmtldBgLIAEoCzIjLm1hcmtldHBsYXkudjEuQ2VudHJhbE1hcmtldE91",
-            "dGNvbWVIABI5CgxtYXJrZXRfZnJlc2gYDCABKAsyIS5tYXJrZXRwbGF5LnYx",
-            "Lk1hcmtldEZyZXNoT3V0Y29tZUgAQgYKBGdhbWUiUQoKU2VhdFJlc3VsdBIM",
-            "CgRzZWF0GAEgASgFEg0KBXNjb3JlGAIgASgDEgwKBHJhbmsYAyABKAUSGAoQ",
-            "dGllX2JyZWFrX3ZhbHVlcxgEIAMoAyJWCgdNZXNzYWdlEgoKAmlkGAEgASgJ",
-            "EjEKCWFyZ3VtZW50cxgCIAMoCzIeLm1hcmtldHBsYXkudjEuTWVzc2FnZUFy",
-            "Z3VtZW50EgwKBHRleHQYAyABKAkihgEKD01lc3NhZ2VBcmd1bWVudBIMCgRu",
-            "YW1lGAEgASgJEhAKBm51bWJlchgCIAEoA0gAEg4KBHNlYXQYAyABKAVIABIO",
-            "CgR0ZXJtGAQgASgJSAASKgoEbGlzdBgFIAEoCzIaLm1hcmtldHBsYXkudjEu",
-            "TWVzc2FnZUxpc3RIAEIHCgV2YWx1ZSI8CgtNZXNzYWdlTGlzdBItCgVpdGVt",
-            "cxgBIAMoCzIeLm1hcmtldHBsYXkudjEuTWVzc2FnZUFyZ3VtZW50IqQCCg9U",
-            "YWtlQmFja1JlcXVlc3QSDQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRIS",
-            "CgpzZWF0X3Rva2VuGAMgASgJEhoKDWV4cGVjdGVkX3N0ZXAYBCABKANIAIgB",
-            "ARIrCgV2aWV3cxgFIAEoCzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlv",
-            "bhJDCgt2aWV3X3Rva2VucxgGIAMoCzIuLm1hcmtldHBsYXkudjEuVGFrZUJh",
-            "Y2tSZXF1ZXN0LlZpZXdUb2tlbnNFbnRyeRINCgVzdGVwcxgHIAEoBRoxCg9W",
-            "aWV3VG9rZW5zRW50cnkSCwoDa2V5GAEgASgFEg0KBXZhbHVlGAIgASgJOgI4",
-            "AUIQCg5fZXhwZWN0ZWRfc3RlcCI9ChBUYWtlQmFja1Jlc3BvbnNlEikKBnVw",
-            "ZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVwZGF0ZSKdAgoTQ2xh",
-            "aW1UaW1lb3V0UmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIaCg1leHBlY3RlZF9z",
-            "dGVwGAIgASgDSACIAQESKwoFdmlld3MYAyABKAsyHC5tYXJrZXRwbGF5LnYx",
-            "LlZpZXdTZWxlY3Rpb24SRwoLdmlld190b2tlbnMYBCADKAsyMi5tYXJrZXRw",
-            "bGF5LnYxLkNsYWltVGltZW91dFJlcXVlc3QuVmlld1Rva2Vuc0VudHJ5EhIK",
-            "CnNlYXRfdG9rZW4YBSABKAkSDAoEc2VhdBgGIAEoBRoxCg9WaWV3VG9rZW5z",
-            "RW50cnkSCwoDa2V5GAEgASgFEg0KBXZhbHVlGAIgASgJOgI4AUIQCg5fZXhw",
-            "ZWN0ZWRfc3RlcCJBChRDbGFpbVRpbWVvdXRSZXNwb25zZRIpCgZ1cGRhdGUY",
-            "ASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUqagoKT3B0aW9uVHlw",
-            "ZRIbChdPUFRJT05fVFlQRV9VTlNQRUNJRklFRBAAEhQKEE9QVElPTl9UWVBF",
-            "X0JPT0wQARITCg9PUFRJT05fVFlQRV9JTlQQAhIUChBPUFRJT05fVFlQRV9F",
-            "TlVNEAMqbAoJQm90UG9saWN5EhoKFkJPVF9QT0xJQ1lfVU5TUEVDSUZJRUQQ",
-            "ABIVChFCT1RfUE9MSUNZX1JBTkRPTRABEhUKEUJPVF9QT0xJQ1lfR1JFRURZ",
-            "EAISFQoRQk9UX1BPTElDWV9JU01DVFMQAzLvBQoLR2FtZVNlcnZpY2USTgoJ",
-            "TGlzdEdhbWVzEh8ubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXF1ZXN0GiAu",
-            "bWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXNwb25zZRJICgdOZXdHYW1lEh0u",
-            "bWFya2V0cGxheS52MS5OZXdHYW1lUmVxdWVzdBoeLm1hcmtldHBsYXkudjEu",
-            "TmV3R2FtZVJlc3BvbnNlElQKC0FwcGx5QWN0aW9uEiEubWFya2V0cGxheS52",
-            "MS5BcHBseUFjdGlvblJlcXVlc3QaIi5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0",
-            "aW9uUmVzcG9uc2USSAoHR2V0VmlldxIdLm1hcmtldHBsYXkudjEuR2V0Vmll",
-            "d1JlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLkdldFZpZXdSZXNwb25zZRJFCgZS",
-            "ZXBsYXkSHC5tYXJrZXRwbGF5LnYxLlJlcGxheVJlcXVlc3QaHS5tYXJrZXRw",
-            "bGF5LnYxLlJlcGxheVJlc3BvbnNlEloKDVN1Z2dlc3RBY3Rpb24SIy5tYXJr",
-            "ZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXF1ZXN0GiQubWFya2V0cGxheS52",
-            "MS5TdWdnZXN0QWN0aW9uUmVzcG9uc2USXQoOUmVuZXdTZWF0VG9rZW4SJC5t",
-            "YXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2VuUmVxdWVzdBolLm1hcmtldHBs",
-            "YXkudjEuUmVuZXdTZWF0VG9rZW5SZXNwb25zZRJLCghUYWtlQmFjaxIeLm1h",
-            "cmtldHBsYXkudjEuVGFrZUJhY2tSZXF1ZXN0Gh8ubWFya2V0cGxheS52MS5U",
-            "YWtlQmFja1Jlc3BvbnNlElcKDENsYWltVGltZW91dBIiLm1hcmtldHBsYXku",
-            "djEuQ2xhaW1UaW1lb3V0UmVxdWVzdBojLm1hcmtldHBsYXkudjEuQ2xhaW1U",
-            "aW1lb3V0UmVzcG9uc2VCQQoRZGV2Lm1hcmtldHBsYXkudjFQAVoabWFya2V0",
-            "cGxheS92MTttYXJrZXRwbGF5djGqAg1NYXJrZXRwbGF5LlYxYgZwcm90bzM="));
+            "QWN0aW9uEhYKDnRha2ViYWNrX3N0ZXBzGAMgASgFEhEKCWZvcmZlaXRlZBgE",
+            "IAMoBSJUCg5SZXBsYXlSZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJr",
+            "ZXRwbGF5LnYxLkdhbWVVcGRhdGUSFwoPYWN0aW9uc19hcHBsaWVkGAIgASgF",
+            "IucBChRTdWdnZXN0QWN0aW9uUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRz",
+            "ZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkSKAoGcG9saWN5GAQgASgO",
+            "MhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSFgoObWF4X2l0ZXJhdGlvbnMY",
+            "BSABKAUSEgoKbWF4X21pbGxpcxgGIAEoBRIRCgRzZWVkGAcgASgMSACIAQES",
+            "GgoNZXhwZWN0ZWRfc3RlcBgIIAEoA0gBiAEBQgcKBV9zZWVkQhAKDl9leHBl",
+            "Y3RlZF9zdGVwIngKFVN1Z2dlc3RBY3Rpb25SZXNwb25zZRIpCgZhY3Rpb24Y",
+            "ASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SDAoEc3RlcBgCIAEo",
+            "AxImCgVzdGF0cxgDIAEoCzIXLm1hcmtldHBsYXkudjEuQm90U3RhdHMilAEK",
+            "CEJvdFN0YXRzEigKBnBvbGljeRgBIAEoDjIYLm1hcmtldHBsYXkudjEuQm90",
+            "UG9saWN5EhIKCml0ZXJhdGlvbnMYAiABKAUSMQoKY2FuZGlkYXRlcxgDIAMo",
+            "CzIdLm1hcmtldHBsYXkudjEuQ2FuZGlkYXRlU3RhdHMSFwoPc3RvcHBlZF9i",
+            "eV90aW1lGAQgASgIIl8KDkNhbmRpZGF0ZVN0YXRzEikKBmFjdGlvbhgBIAEo",
+            "CzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbhIOCgZ2aXNpdHMYAiABKAUS",
+            "EgoKbWVhbl92YWx1ZRgDIAEoASJIChVSZW5ld1NlYXRUb2tlblJlcXVlc3QS",
+            "DQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRISCgpzZWF0X3Rva2VuGAMg",
+            "ASgJIlwKFlJlbmV3U2VhdFRva2VuUmVzcG9uc2USEgoKc2VhdF90b2tlbhgB",
+            "IAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRp",
+            "bWVzdGFtcCLHAwoKR2FtZVVwZGF0ZRINCgVzdGF0ZRgBIAEoDBIMCgRzdGVw",
+            "GAIgASgDEg8KB2dhbWVfaWQYAyABKAkSKgoJZGVjaXNpb25zGAQgAygLMhcu",
+            "bWFya2V0cGxheS52MS5EZWNpc2lvbhImCgV2aWV3cxgFIAMoCzIXLm1hcmtl",
+            "dHBsYXkudjEuR2FtZVZpZXcSKAoGZXZlbnRzGAYgAygLMhgubWFya2V0cGxh",
+            "eS52MS5HYW1lRXZlbnQSJwoHb3V0Y29tZRgHIAEoCzIWLm1hcmtldHBsYXku",
+            "djEuT3V0Y29tZRITCgtudW1fcGxheWVycxgIIAEoBRIVCg1ydWxlc192ZXJz",
+            "aW9uGAkgASgJEi8KC3NlcnZlcl90aW1lGAogASgLMhouZ29vZ2xlLnByb3Rv",
+            "YnVmLlRpbWVzdGFtcBJCCg10YWJsZV9vcHRpb25zGAsgAygLMisubWFya2V0",
+            "cGxheS52MS5HYW1lVXBkYXRlLlRhYmxlT3B0aW9uc0VudHJ5Eg4KBmxvY2Fs",
+            "ZRgMIAEoCRozChFUYWJsZU9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoF",
+            "dmFsdWUYAiABKAk6AjgBIqABCghEZWNpc2lvbhIMCgRzZWF0GAEgASgFEgwK",
+            "BGtpbmQYAiABKAkSMAoNbGVnYWxfYWN0aW9ucxgDIAMoCzIZLm1hcmtldHBs",
+            "YXkudjEuR2FtZUFjdGlvbhIeChZsZWdhbF9hY3Rpb25zX2luY2x1ZGVkGAQg",
+            "ASgIEiYKBnByb21wdBgFIAEoCzIWLm1hcmtldHBsYXkudjEuTWVzc2FnZSLH",
+            "AgoIR2FtZVZpZXcSEQoEc2VhdBgBIAEoBUgBiAEBEgwKBHN0ZXAYAiABKAMS",
+            "FwoPc2VlZF9jb21taXRtZW50GAMgASgMEhYKDnRha2ViYWNrX3N0ZXBzGAQg",
+            "ASgFEigKBmNsb2NrcxgFIAMoCzIYLm1hcmtldHBsYXkudjEuU2VhdENsb2Nr",
+            "EjoKDnNwaWNlX21lcmNoYW50GAogASgLMiAubWFya2V0cGxheS52MS5TcGlj",
+            "ZU1lcmNoYW50Vmlld0gAEjoKDmNlbnRyYWxfbWFya2V0GAsgASgLMiAubWFy",
+            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0Vmlld0gAEjYKDG1hcmtldF9mcmVz",
+            "aBgMIAEoCzIeLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hWaWV3SABCBgoE",
+            "Z2FtZUIHCgVfc2VhdCKpAQoJU2VhdENsb2NrEgwKBHNlYXQYASABKAUSJwoE",
+            "YmFuaxgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhI3ChNkZWNp",
+            "c2lvbl9zdGFydGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVz",
+            "dGFtcBIsCghkZWFkbGluZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1l",
+            "c3RhbXAiuwIKCUdhbWVFdmVudBIQCghhdWRpZW5jZRgBIAMoBRIMCgRzdGVw",
+            "GAIgASgDEicKB21lc3NhZ2UYAyABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3Nh",
+            "Z2USOwoOc3BpY2VfbWVyY2hhbnQYCiABKAsyIS5tYXJrZXRwbGF5LnYxLlNw",
+            "aWNlTWVyY2hhbnRFdmVudEgAEjsKDmNlbnRyYWxfbWFya2V0GAsgASgLMiEu",
+            "bWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0RXZlbnRIABI3CgxtYXJrZXRf",
+            "ZnJlc2gYDCABKAsyHy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoRXZlbnRI",
+            "ABIqCgV0YWJsZRgUIAEoCzIZLm1hcmtldHBsYXkudjEuVGFibGVFdmVudEgA",
+            "QgYKBGdhbWUicgoKVGFibGVFdmVudBIuCgp0YWtlbl9iYWNrGAEgASgLMhgu",
+            "bWFya2V0cGxheS52MS5UYWtlbkJhY2tIABIsCgl0aW1lZF9vdXQYAiABKAsy",
+            "Fy5tYXJrZXRwbGF5LnYxLlRpbWVkT3V0SABCBgoEa2luZCIoCglUYWtlbkJh",
+            "Y2sSDAoEc2VhdBgBIAEoBRINCgVzdGVwcxgCIAEoBSJTCghUaW1lZE91dBIM",
+            "CgRzZWF0GAEgASgFEg4KBnBvbGljeRgCIAEoCRIpCgZhY3Rpb24YAyABKAsy",
+            "GS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24i8QEKCkdhbWVBY3Rpb24SJQoF",
+            "bGFiZWwYASABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2USPAoOc3BpY2Vf",
+            "bWVyY2hhbnQYCiABKAsyIi5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRB",
+            "Y3Rpb25IABI8Cg5jZW50cmFsX21hcmtldBgLIAEoCzIiLm1hcmtldHBsYXku",
+            "djEuQ2VudHJhbE1hcmtldEFjdGlvbkgAEjgKDG1hcmtldF9mcmVzaBgMIAEo",
+            "CzIgLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hBY3Rpb25IAEIGCgRnYW1l",
+            "IpMDCgdPdXRjb21lEioKB3Jlc3VsdHMYASADKAsyGS5tYXJrZXRwbGF5LnYx",
+            "LlNlYXRSZXN1bHQSDwoHd2lubmVycxgCIAMoBRIRCgl0aWVfYnJlYWsYAyAB",
+            "KAkSDAoEc2VlZBgEIAEoDBIaChJmaW5hbF9zdGF0ZV9kaWdlc3QYBSABKAwS",
+            "EQoJc2VlZF9zYWx0GAYgASgMEicKB3N1bW1hcnkYByABKAsyFi5tYXJrZXRw",
+            "bGF5LnYxLk1lc3NhZ2USEQoJZm9yZmVpdGVkGAggAygFEj0KDnNwaWNlX21l",
+            "cmNoYW50GAogASgLMiMubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50T3V0",
+            "Y29tZUgAEj0KDmNlbnRyYWxfbWFya2V0GAsgASgLMiMubWFya2V0cGxheS52",
+            "MS5DZW50cmFsTWFya2V0T3V0Y29tZUgAEjkKDG1hcmtldF9mcmVzaBgMIAEo",
+            "CzIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hPdXRjb21lSABCBgoEZ2Ft",
+            "ZSJRCgpTZWF0UmVzdWx0EgwKBHNlYXQYASABKAUSDQoFc2NvcmUYAiABKAMS",
+            "DAoEcmFuaxgDIAEoBRIYChB0aWVfYnJlYWtfdmFsdWVzGAQgAygDIlYKB01l",
+            "c3NhZ2USCgoCaWQYASABKAkSMQoJYXJndW1lbnRzGAIgAygLMh4ubWFya2V0",
+            "cGxheS52MS5NZXNzYWdlQXJndW1lbnQSDAoEdGV4dBgDIAEoCSKGAQoPTWVz",
+            "c2FnZUFyZ3VtZW50EgwKBG5hbWUYASABKAkSEAoGbnVtYmVyGAIgASgDSAAS",
+            "DgoEc2VhdBgDIAEoBUgAEg4KBHRlcm0YBCABKAlIABIqCgRsaXN0GAUgASgL",
+            "MhoubWFya2V0cGxheS52MS5NZXNzYWdlTGlzdEgAQgcKBXZhbHVlIjwKC01l",
+            "c3NhZ2VMaXN0Ei0KBWl0ZW1zGAEgAygLMh4ubWFya2V0cGxheS52MS5NZXNz",
+            "YWdlQXJndW1lbnQipAIKD1Rha2VCYWNrUmVxdWVzdBINCgVzdGF0ZRgBIAEo",
+            "DBIMCgRzZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkSGgoNZXhwZWN0",
+            "ZWRfc3RlcBgEIAEoA0gAiAEBEisKBXZpZXdzGAUgASgLMhwubWFya2V0cGxh",
+            "eS52MS5WaWV3U2VsZWN0aW9uEkMKC3ZpZXdfdG9rZW5zGAYgAygLMi4ubWFy",
+            "a2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3QuVmlld1Rva2Vuc0VudHJ5Eg0K",
+            "BXN0ZXBzGAcgASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUS",
+            "DQoFdmFsdWUYAiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIj0KEFRha2VC",
+            "YWNrUmVzcG9uc2USKQoGdXBkYXRlGAEgASgLMhkubWFya2V0cGxheS52MS5H",
+            "YW1lVXBkYXRlIp0CChNDbGFpbVRpbWVvdXRSZXF1ZXN0Eg0KBXN0YXRlGAEg",
+            "ASgMEhoKDWV4cGVjdGVkX3N0ZXAYAiABKANIAIgBARIrCgV2aWV3cxgDIAEo",
+            "CzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhJHCgt2aWV3X3Rva2Vu",
+            "cxgEIAMoCzIyLm1hcmtldHBsYXkudjEuQ2xhaW1UaW1lb3V0UmVxdWVzdC5W",
+            "aWV3VG9rZW5zRW50cnkSEgoKc2VhdF90b2tlbhgFIAEoCRIMCgRzZWF0GAYg",
+            "ASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUY",
+            "AiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIkEKFENsYWltVGltZW91dFJl",
+            "c3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVw",
+            "ZGF0ZSpqCgpPcHRpb25UeXBlEhsKF09QVElPTl9UWVBFX1VOU1BFQ0lGSUVE",
+            "EAASFAoQT1BUSU9OX1RZUEVfQk9PTBABEhMKD09QVElPTl9UWVBFX0lOVBAC",
+            "EhQKEE9QVElPTl9UWVBFX0VOVU0QAypsCglCb3RQb2xpY3kSGgoWQk9UX1BP",
+            "TElDWV9VTlNQRUNJRklFRBAAEhUKEUJPVF9QT0xJQ1lfUkFORE9NEAESFQoR",
+            "Qk9UX1BPTElDWV9HUkVFRFkQAhIVChFCT1RfUE9MSUNZX0lTTUNUUxADMu8F",
+            "CgtHYW1lU2VydmljZRJOCglMaXN0R2FtZXMSHy5tYXJrZXRwbGF5LnYxLkxp",
+            "c3RHYW1lc1JlcXVlc3QaIC5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1Jlc3Bv",
+            "bnNlEkgKB05ld0dhbWUSHS5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0",
+            "Gh4ubWFya2V0cGxheS52MS5OZXdHYW1lUmVzcG9uc2USVAoLQXBwbHlBY3Rp",
+            "b24SIS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdBoiLm1hcmtl",
+            "dHBsYXkudjEuQXBwbHlBY3Rpb25SZXNwb25zZRJICgdHZXRWaWV3Eh0ubWFy",
+            "a2V0cGxheS52MS5HZXRWaWV3UmVxdWVzdBoeLm1hcmtldHBsYXkudjEuR2V0",
+            "Vmlld1Jlc3BvbnNlEkUKBlJlcGxheRIcLm1hcmtldHBsYXkudjEuUmVwbGF5",
+            "UmVxdWVzdBodLm1hcmtldHBsYXkudjEuUmVwbGF5UmVzcG9uc2USWgoNU3Vn",
+            "Z2VzdEFjdGlvbhIjLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlcXVl",
+            "c3QaJC5tYXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXNwb25zZRJdCg5S",
+            "ZW5ld1NlYXRUb2tlbhIkLm1hcmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5S",
+            "ZXF1ZXN0GiUubWFya2V0cGxheS52MS5SZW5ld1NlYXRUb2tlblJlc3BvbnNl",
+            "EksKCFRha2VCYWNrEh4ubWFya2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3Qa",
+            "Hy5tYXJrZXRwbGF5LnYxLlRha2VCYWNrUmVzcG9uc2USVwoMQ2xhaW1UaW1l",
+            "b3V0EiIubWFya2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXF1ZXN0GiMubWFy",
+            "a2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXNwb25zZUJBChFkZXYubWFya2V0",
+            "cGxheS52MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1hcmtl",
+            "dHBsYXkuVjFiBnByb3RvMw=="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Google.Protobuf.WellKnownTypes.DurationReflection.Descriptor, global::Google.Protobuf.WellKnownTypes.TimestampReflection.Descriptor, global::Marketplay.V1.CentralMarketReflection.Descriptor, global::Marketplay.V1.MarketFreshReflection.Descriptor, global::Marketplay.V1.SpiceMerchantReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.OptionType), typeof(global::Marketplay.V1.BotPolicy), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -207,7 +209,7 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GetViewRequest), global::Marketplay.V1.GetViewRequest.Parser, new[]{ "State", "Views", "ViewTokens" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GetViewResponse), global::Marketplay.V1.GetViewResponse.Parser, new[]{ "Update" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ReplayRequest), global::Marketplay.V1.ReplayRequest.Parser, new[]{ "GameId", "NumPlayers", "Options", "Seed", "Actions", "Views", "RulesVersion", "SeedSalt" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatAction), global::Marketplay.V1.SeatAction.Parser, new[]{ "Seat", "Action", "TakebackSteps" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatAction), global::Marketplay.V1.SeatAction.Parser, new[]{ "Seat", "Action", "TakebackSteps", "Forfeited" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ReplayResponse), global::Marketplay.V1.ReplayResponse.Parser, new[]{ "Update", "ActionsApplied" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionRequest), global::Marketplay.V1.SuggestActionRequest.Parser, new[]{ "State", "Seat", "SeatToken", "Policy", "MaxIterations", "MaxMillis", "Seed", "ExpectedStep" }, new[]{ "Seed", "ExpectedStep" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionResponse), global::Marketplay.V1.SuggestActionResponse.Parser, new[]{ "Action", "Step", "Stats" }, null, null, null, null),
@@ -222,7 +224,7 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameEvent), global::Marketplay.V1.GameEvent.Parser, new[]{ "Audience", "Step", "Message", "SpiceMerchant", "CentralMarket", "MarketFresh", "Table" }, new[]{ "Game" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TableEvent), global::Marketplay.V1.TableEvent.Parser, new[]{ "TakenBack", "TimedOut" }, new[]{ "Kind" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TakenBack), global::Marketplay.V1.TakenBack.Parser, new[]{ "Seat", "Steps" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TimedOut), global::Marketplay.V1.TimedOut.Parser, new[]{ "Seat", "Policy" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.TimedOut), global::Marketplay.V1.TimedOut.Parser, new[]{ "Seat", "Policy", "Action" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameAction), global::Marketplay.V1.GameAction.Parser, new[]{ "Label", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.Outcome), global::Marketplay.V1.Outcome.Parser, new[]{ "Results", "Winners", "TieBreak", "Seed", "FinalStateDigest", "SeedSalt", "Summary", "Forfeited", "SpiceMerchant", "CentralMarket", "MarketFresh" }, new[]{ "Game" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatResult), global::Marketplay.V1.SeatResult.Parser, new[]{ "Seat", "Score", "Rank", "TieBreakValues" }, null, null, null, null),
@@ -4226,6 +4228,7 @@ namespace Marketplay.V1 {
       seat_ = other.seat_;
       action_ = other.action_ != null ? other.action_.Clone() : null;
       takebackSteps_ = other.takebackSteps_;
+      forfeited_ = other.forfeited_.Clone();
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -4275,6 +4278,22 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "forfeited" field.</summary>
+    public const int ForfeitedFieldNumber = 4;
+    private static readonly pb::FieldCodec<int> _repeated_forfeited_codec
+        = pb::FieldCodec.ForInt32(34);
+    private readonly pbc::RepeatedField<int> forfeited_ = new pbc::RepeatedField<int>();
+    /// <summary>
+    /// Not an action: these seats forfeited on time at this step (ClaimTimeout
+    /// at a table whose timeout_policy is "forfeit"), and the game ended there;
+    /// `seat` and `action` are then unset.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<int> Forfeited {
+      get { return forfeited_; }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -4293,6 +4312,7 @@ namespace Marketplay.V1 {
       if (Seat != other.Seat) return false;
       if (!object.Equals(Action, other.Action)) return false;
       if (TakebackSteps != other.TakebackSteps) return false;
+      if(!forfeited_.Equals(other.forfeited_)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -4303,6 +4323,7 @@ namespace Marketplay.V1 {
       if (Seat != 0) hash ^= Seat.GetHashCode();
       if (action_ != null) hash ^= Action.GetHashCode();
       if (TakebackSteps != 0) hash ^= TakebackSteps.GetHashCode();
+      hash ^= forfeited_.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -4333,6 +4354,7 @@ namespace Marketplay.V1 {
         output.WriteRawTag(24);
         output.WriteInt32(TakebackSteps);
       }
+      forfeited_.WriteTo(output, _repeated_forfeited_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -4355,6 +4377,7 @@ namespace Marketplay.V1 {
         output.WriteRawTag(24);
         output.WriteInt32(TakebackSteps);
       }
+      forfeited_.WriteTo(ref output, _repeated_forfeited_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -4374,6 +4397,7 @@ namespace Marketplay.V1 {
       if (TakebackSteps != 0) {
         size += 1 + pb::CodedOutputStream.ComputeInt32Size(TakebackSteps);
       }
+      size += forfeited_.CalculateSize(_repeated_forfeited_codec);
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -4398,6 +4422,7 @@ namespace Marketplay.V1 {
       if (other.TakebackSteps != 0) {
         TakebackSteps = other.TakebackSteps;
       }
+      forfeited_.Add(other.forfeited_);
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -4432,6 +4457,11 @@ namespace Marketplay.V1 {
             TakebackSteps = input.ReadInt32();
             break;
           }
+          case 34:
+          case 32: {
+            forfeited_.AddEntriesFrom(input, _repeated_forfeited_codec);
+            break;
+          }
         }
       }
     #endif
@@ -4464,6 +4494,11 @@ namespace Marketplay.V1 {
           }
           case 24: {
             TakebackSteps = input.ReadInt32();
+            break;
+          }
+          case 34:
+          case 32: {
+            forfeited_.AddEntriesFrom(ref input, _repeated_forfeited_codec);
             break;
           }
         }
@@ -9597,6 +9632,7 @@ namespace Marketplay.V1 {
     public TimedOut(TimedOut other) : this() {
       seat_ = other.seat_;
       policy_ = other.policy_;
+      action_ = other.action_ != null ? other.action_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -9634,6 +9670,23 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "action" field.</summary>
+    public const int ActionFieldNumber = 3;
+    private global::Marketplay.V1.GameAction action_;
+    /// <summary>
+    /// Only in the copy addressed to the seat itself: the action played for it
+    /// (so a log of the game can be replayed; unset for "forfeit"). The public
+    /// copy leaves it out, since an action may hold what the seat keeps secret.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.GameAction Action {
+      get { return action_; }
+      set {
+        action_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -9651,6 +9704,7 @@ namespace Marketplay.V1 {
       }
       if (Seat != other.Seat) return false;
       if (Policy != other.Policy) return false;
+      if (!object.Equals(Action, other.Action)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -9660,6 +9714,7 @@ namespace Marketplay.V1 {
       int hash = 1;
       if (Seat != 0) hash ^= Seat.GetHashCode();
       if (Policy.Length != 0) hash ^= Policy.GetHashCode();
+      if (action_ != null) hash ^= Action.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -9686,6 +9741,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(18);
         output.WriteString(Policy);
       }
+      if (action_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Action);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -9704,6 +9763,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(18);
         output.WriteString(Policy);
       }
+      if (action_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Action);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -9719,6 +9782,9 @@ namespace Marketplay.V1 {
       }
       if (Policy.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeStringSize(Policy);
+      }
+      if (action_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Action);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -9737,6 +9803,12 @@ namespace Marketplay.V1 {
       }
       if (other.Policy.Length != 0) {
         Policy = other.Policy;
+      }
+      if (other.action_ != null) {
+        if (action_ == null) {
+          Action = new global::Marketplay.V1.GameAction();
+        }
+        Action.MergeFrom(other.Action);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -9765,6 +9837,13 @@ namespace Marketplay.V1 {
             Policy = input.ReadString();
             break;
           }
+          case 26: {
+            if (action_ == null) {
+              Action = new global::Marketplay.V1.GameAction();
+            }
+            input.ReadMessage(Action);
+            break;
+          }
         }
       }
     #endif
@@ -9790,6 +9869,13 @@ namespace Marketplay.V1 {
           }
           case 18: {
             Policy = input.ReadString();
+            break;
+          }
+          case 26: {
+            if (action_ == null) {
+              Action = new global::Marketplay.V1.GameAction();
+            }
+            input.ReadMessage(Action);
             break;
           }
         }

@@ -22,6 +22,27 @@ refusal-illegal-action = [Ýöû çåññöţ ðö ţĥåţ ñöŵ.······�
 refusal-stale-step = [Ţĥé ĝåɱé ɱöṽéð öñ ƀéƒöŕé ýöûŕ ɱöṽé åŕŕîṽéð: ļööķ åĝåîñ åñð çĥööšé.······················]
 refusal-game-over = [Ţĥé ĝåɱé îš öṽéŕ.······]
 
+## The table: take-backs and turn clocks (docs/integration.md)
+
+table-taken-back = [{ $steps ->
+        [one] { $seat } ţööķ ƀåçķ ţĥéîŕ ļåšţ ɱöṽé.·········
+       *[other] { $seat } ţööķ ƀåçķ ţĥéîŕ ļåšţ ·······{ $steps } ɱöṽéš.··
+    }]
+table-timed-out-random = [{ $seat } ŕåñ öûţ öƒ ţîɱé; å ɱöṽé ŵåš þļåýéð ƒöŕ ţĥéɱ.··············]
+table-timed-out-greedy = [{ $seat } ŕåñ öûţ öƒ ţîɱé; å ɱöṽé ŵåš þļåýéð ƒöŕ ţĥéɱ.··············]
+table-timed-out-pass = [{ $seat } ŕåñ öûţ öƒ ţîɱé åñð þåššéš.·········]
+table-timed-out-forfeit = [{ $seat } ŕåñ öûţ öƒ ţîɱé åñð ƒöŕƒéîţš ţĥé ĝåɱé.············]
+table-timed-out-unknown = [{ $seat } ŕåñ öûţ öƒ ţîɱé.·····]
+refusal-takeback-off = [Ţåķé-ƀåçķš åŕé öƒƒ åţ ţĥîš ţåƀļé.···········]
+refusal-takeback-barrier = [Ţĥåţ çåññöţ ƀé ţåķéñ ƀåçķ: šöɱéţĥîñĝ ŵåš ðŕåŵñ, ŕéṽéåļéð öŕ çĥöšéñ ƀý çĥåñçé šîñçé.···························]
+refusal-not-your-action = [Öñļý ţĥé šéåţ ţĥåţ ɱåðé ţĥé ļåšţ ɱöṽé ɱåý ţåķé îţ ƀåçķ.··················]
+refusal-deadline-passed = [Ýöûŕ ţîɱé ƒöŕ ţĥîš ðéçîšîöñ îš ûþ.···········]
+refusal-no-clock = [Ţĥîš ĝåɱé ĥåš ñö çļöçķ, šö ñö öñé çåñ ŕûñ öûţ öƒ ţîɱé.················]
+refusal-deadline-not-passed = [{ $seconds ->
+        [one] Ñöƀöðý ĥåš ŕûñ öûţ öƒ ţîɱé ýéţ: ţĥé ƒîŕšţ ðéåðļîñé þåššéš îñ 1 šéçöñð.······················
+       *[other] Ñöƀöðý ĥåš ŕûñ öûţ öƒ ţîɱé ýéţ: ţĥé ƒîŕšţ ðéåðļîñé þåššéš îñ ····················{ $seconds } šéçöñðš.···
+    }]
+
 ## Central Market (docs/rules/central-market.md). Ids are stable (docs/text.md).
 
 

@@ -22,6 +22,27 @@ refusal-illegal-action = You cannot do that now.
 refusal-stale-step = The game moved on before your move arrived: look again and choose.
 refusal-game-over = The game is over.
 
+## The table: take-backs and turn clocks (docs/integration.md)
+
+table-taken-back = { $steps ->
+    [one] { $seat } took back their last move.
+   *[other] { $seat } took back their last { $steps } moves.
+}
+table-timed-out-random = { $seat } ran out of time; a move was played for them.
+table-timed-out-greedy = { $seat } ran out of time; a move was played for them.
+table-timed-out-pass = { $seat } ran out of time and passes.
+table-timed-out-forfeit = { $seat } ran out of time and forfeits the game.
+table-timed-out-unknown = { $seat } ran out of time.
+refusal-takeback-off = Take-backs are off at this table.
+refusal-takeback-barrier = That cannot be taken back: something was drawn, revealed or chosen by chance since.
+refusal-not-your-action = Only the seat that made the last move may take it back.
+refusal-deadline-passed = Your time for this decision is up.
+refusal-no-clock = This game has no clock, so no one can run out of time.
+refusal-deadline-not-passed = { $seconds ->
+    [one] Nobody has run out of time yet: the first deadline passes in 1 second.
+   *[other] Nobody has run out of time yet: the first deadline passes in { $seconds } seconds.
+}
+
 ## Central Market (docs/rules/central-market.md). Ids are stable (docs/text.md).
 
 ### The pieces

@@ -31,6 +31,7 @@ from engines.core import (
     SeatResult,
     StaleStep,
 )
+from engines.core.engine import Standing
 from engines.core.game import SCHEMA_VERSION
 
 #: (draws so far, whose turn); each action draws one number below 1000.
@@ -69,6 +70,9 @@ class ToyEngine(Engine[ToyState, Int32Value]):
         if self.to_act(state):
             return None
         return Outcome((SeatResult(0, 0, 1), SeatResult(1, 0, 1)), (0, 1), "shared")
+
+    def standing(self, state: ToyState) -> Standing:
+        return Standing(((0,), (0,)), ())
 
     def encode(self, state: ToyState) -> bytes:
         # Several lines on purpose: the framework's header ends at the first newline.

@@ -10,9 +10,16 @@ from google.protobuf.wrappers_pb2 import BytesValue, Int32Value
 
 from engines.core import Event, IllegalAction
 from engines.core.actions import ActionCodec
+from engines.core.engine import Standing
 from engines.core.events import private, public, public_and_private
 from engines.core.pieces import assemble, embedded, serialize
-from engines.core.ranking import competition_ranks, decided_by, ranked_outcome
+from engines.core.ranking import (
+    FORFEIT,
+    competition_ranks,
+    decided_by,
+    forfeit_outcome,
+    ranked_outcome,
+)
 from engines.core.seats import after, clockwise
 from marketplay.v1 import spice_merchant_pb2 as pb
 
@@ -72,6 +79,28 @@ def test_ranked_outcome_reports_ranks_winners_and_tie_break_values() -> None:
 
 
 # ------------------------------------------------------------------ seats
+
+
+def test_forfeiting_seats_rank_below_all_others_whatever_their_points() -> None:
+    standing = Standing(((9, 1), (4, 2), (4, 3), (1, 0)), ("unused-action-cards",))
+    outcome = forfeit_outcome(standing, {0})
+    assert [(r.seat, r.score, r.rank, r.tie_break_values) for r in outcome.results] == [
+        (0, 9, 4, (1,)), (1, 4, 2, (2,)), (2, 4, 1, (3,)), (3, 1, 3, (0,))]
+    assert (outcome.winners, outcome.tie_break) == ((2,), "unused-action-cards")
+    both = forfeit_outcome(standing, {0, 3})
+    assert [r.rank for r in both.results] == [3, 2, 1, 3]
+
+
+def test_a_forfeit_that_leaves_one_seat_or_none_is_decided_by_forfeit() -> None:
+    standing = Standing(((3,), (5,), (5,)), ())
+    alone = forfeit_outcome(standing, {1, 2})
+    assert (alone.winners, alone.tie_break, [r.rank for r in alone.results]) == \
+        ((0,), FORFEIT, [1, 2, 2])
+    nobody = forfeit_outcome(standing, {0, 1, 2})
+    assert (nobody.winners, nobody.tie_break, [r.rank for r in nobody.results]) == \
+        ((), FORFEIT, [1, 1, 1])
+    tied = forfeit_outcome(standing, {0})
+    assert (tied.winners, tied.tie_break) == ((1, 2), "shared")
 
 
 def test_clockwise_starts_at_the_given_seat_and_wraps() -> None:

@@ -36,7 +36,7 @@ def test_the_committed_contract_matches_its_baseline() -> None:
 
 
 @pytest.mark.parametrize(("old", "new"), [
-    ("  int64 step = 2;              // increases", "  int64 step = 12;             // increases"),
+    ("  int64 step = 2;              // increases", "  int64 step = 13;             // increases"),
     ("  int32 num_players = 8;\n", "\n"),
 ])
 def test_a_renumbered_or_removed_field_is_refused(tmp_path: Path, old: str, new: str) -> None:

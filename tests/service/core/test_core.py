@@ -45,7 +45,7 @@ def _refused(call: object) -> tuple[Code, str]:
 def test_every_rpc_of_the_contract_is_tested_here() -> None:
     assert set(ROUTES) == set(RPCS) == {
         "ListGames", "NewGame", "ApplyAction", "GetView", "Replay", "SuggestAction",
-        "RenewSeatToken"}
+        "RenewSeatToken", "ClaimTimeout", "TakeBack"}
 
 
 def test_list_games_lists_every_registered_game(core: GameCore) -> None:

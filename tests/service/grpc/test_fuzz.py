@@ -24,7 +24,7 @@ from typing import Any
 import grpc
 import pytest
 from google.protobuf.message import DecodeError
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engines import registry
@@ -46,6 +46,10 @@ class Pool:
     states: list[bytes]
     tokens: list[str]
     actions: list[pb.GameAction]
+    #: States at tables with a clock (also in `states`).
+    clocked: list[bytes]
+    #: (state, seat) after a seat's first action, which it may take back.
+    undoable: list[tuple[bytes, int]]
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +64,8 @@ def servers() -> Iterator[tuple[Served, Served]]:
 @pytest.fixture(scope="module")
 def pool(servers: tuple[Served, Served]) -> Pool:
     stub = servers[1].stub
-    states, tokens, actions = [], [], []
+    states, tokens, actions, clocked_states = [], [], [], []
+    pool_takeback: list[tuple[bytes, int]] = []
     for game_id, engine in sorted(registry.ENGINES.items()):
         new = stub.NewGame(pb.NewGameRequest(game_id=game_id, num_players=engine.spec.max_players,
                                              seed=b"fuzz", views=all_views()))
@@ -73,7 +78,28 @@ def pool(servers: tuple[Served, Served]) -> Pool:
             views=all_views(), view_tokens=dict(enumerate(new.seat_tokens)))).update
         states.append(after.state)
         actions.append(first_legal(after)[1])
-    return Pool(states, tokens, actions)
+        pool_takeback.append((after.state, seat))
+        policies = ("random", "greedy", "forfeit", *(("pass",) if engine.has_pass else ()))
+        for policy in policies:  # at tables with a clock, run out below (`servers_ahead`)
+            clocked = stub.NewGame(pb.NewGameRequest(
+                game_id=game_id, num_players=engine.spec.max_players, seed=b"fuzz",
+                options={"clock_move_s": "60", "timeout_policy": policy}, views=all_views()))
+            states.append(clocked.update.state)
+            clocked_states.append(clocked.update.state)
+            tokens += list(clocked.seat_tokens)
+    return Pool(states, tokens, actions, clocked_states, pool_takeback)
+
+
+@pytest.fixture
+def servers_ahead(servers: tuple[Served, Served], pool: Pool) -> Iterator[tuple[Served, Served]]:
+    """Both servers with their clock two minutes ahead: the pool's clocked games are
+    out of time (ClaimTimeout plays them), while seat tokens (an hour) still hold."""
+    reals = [served.running.core.clock for served in servers]
+    for served, real in zip(servers, reals, strict=True):
+        served.running.core.clock = lambda real=real: real() + 120  # type: ignore[misc]
+    yield servers
+    for served, real in zip(servers, reals, strict=True):
+        served.running.core.clock = real
 
 
 def _lenient_action(data: bytes) -> pb.GameAction:
@@ -104,8 +130,12 @@ def texts(pool_values: list[str] | None = None) -> st.SearchStrategy[str]:
 def requests(pool: Pool) -> st.SearchStrategy[tuple[str, Any]]:
     game_ids = st.one_of(st.sampled_from(sorted(registry.ENGINES)), texts())
     options = st.dictionaries(
-        st.one_of(st.sampled_from(["variant", "grid", "nutmeg-prices", "max-price"]), texts()),
-        texts(), max_size=20)
+        st.one_of(st.sampled_from(["variant", "grid", "nutmeg-prices", "max-price",
+                                   "clock_bank_s", "clock_increment_s", "clock_move_s",
+                                   "timeout_policy", "takebacks"]), texts()),
+        st.one_of(texts(), st.sampled_from(["0", "1", "86400", "2592001", "-5", "pass",
+                                            "forfeit", "greedy", "off", "until-barrier"])),
+        max_size=20)
     seeds = st.one_of(st.none(), st.binary(max_size=80))
     states = st.one_of(
         st.sampled_from(pool.states),
@@ -144,14 +174,28 @@ def requests(pool: Pool) -> st.SearchStrategy[tuple[str, Any]]:
                 game_id=g, num_players=n, options=o, seed=s, actions=acts, views=v, rules_version=r,
                 seed_salt=salt),
             game_ids, st.one_of(st.integers(-1, 6), INT32), options, st.binary(max_size=80),
-            st.lists(st.builds(lambda seat, a: pb.SeatAction(seat=seat, action=a), seats, actions),
-                     max_size=12),
+            st.lists(st.one_of(
+                st.builds(lambda seat, a: pb.SeatAction(seat=seat, action=a), seats, actions),
+                st.builds(lambda out: pb.SeatAction(forfeited=out), st.lists(seats, max_size=4)),
+                st.builds(lambda seat, n: pb.SeatAction(seat=seat, takeback_steps=n), seats,
+                          INT32)), max_size=12),
             views, texts(), st.binary(max_size=40))),
         st.tuples(st.just("SuggestAction"), st.builds(
             lambda s, seat, t, policy, it, ms, e: pb.SuggestActionRequest(
                 state=s, seat=seat, seat_token=t, policy=policy, max_iterations=it, max_millis=ms,
                 **optional(expected_step=e)),
             states, seats, texts(pool.tokens), INT32, INT32, INT32, steps)),
+        st.tuples(st.just("TakeBack"), st.builds(
+            lambda s, seat, t, e, v, vt, n: pb.TakeBackRequest(
+                state=s, seat=seat, seat_token=t, views=v, view_tokens=vt, steps=n,
+                **optional(expected_step=e)),
+            states, seats, texts(pool.tokens), steps, views, view_tokens,
+            st.one_of(st.integers(-2, 9), INT32))),
+        st.tuples(st.just("ClaimTimeout"), st.builds(
+            lambda s, seat, t, e, v, vt: pb.ClaimTimeoutRequest(
+                state=s, seat=seat, seat_token=t, views=v, view_tokens=vt,
+                **optional(expected_step=e)),
+            states, seats, texts(pool.tokens), steps, views, view_tokens)),
         st.tuples(st.just("RenewSeatToken"), st.builds(
             lambda s, seat, t: pb.RenewSeatTokenRequest(state=s, seat=seat, seat_token=t),
             states, seats, texts(pool.tokens))),
@@ -160,19 +204,25 @@ def requests(pool: Pool) -> st.SearchStrategy[tuple[str, Any]]:
 
 
 def test_no_request_gets_unknown_or_internal_and_memory_stays_bounded(
-    servers: tuple[Served, Served], pool: Pool,
+    servers_ahead: tuple[Served, Served], pool: Pool,
 ) -> None:
+    servers = servers_ahead
     calls = {
         (served_index, m.name): servers[served_index].channel.unary_unary(
             f"/{SERVICE.full_name}/{m.name}") for served_index in (0, 1) for m in SERVICE.methods
     }
     seen: Counter[str] = Counter()
+    answered: Counter[str] = Counter()
     codes: Counter[grpc.StatusCode] = Counter()
     before = _rss_bytes()
 
     @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(request=requests(pool), on=st.sampled_from((0, 1)))
+    @example(request=("ClaimTimeout", pb.ClaimTimeoutRequest(state=pool.clocked[0])), on=0)
+    @example(request=("ClaimTimeout", pb.ClaimTimeoutRequest(state=pool.clocked[-1])), on=0)
+    @example(request=("TakeBack", pb.TakeBackRequest(state=pool.undoable[0][0],
+                                                     seat=pool.undoable[0][1])), on=0)
     def run(request: tuple[str, Any], on: int) -> None:
         method, message = request
         data = message if isinstance(message, bytes) else message.SerializeToString()
@@ -180,6 +230,7 @@ def test_no_request_gets_unknown_or_internal_and_memory_stays_bounded(
         try:
             calls[on, method](data, timeout=20)
             codes[grpc.StatusCode.OK] += 1
+            answered[method] += 1
         except grpc.RpcError as exc:
             code = exc.code()  # type: ignore[attr-defined]
             codes[code] += 1
@@ -190,6 +241,8 @@ def test_no_request_gets_unknown_or_internal_and_memory_stays_bounded(
     assert growth < 64 << 20, f"RSS grew by {growth >> 20} MiB over {sum(seen.values())} calls"
     assert set(seen) == {m.name for m in SERVICE.methods}, seen
     assert codes[grpc.StatusCode.OK] and codes[grpc.StatusCode.INVALID_ARGUMENT], codes
+    assert answered["ClaimTimeout"] >= 2, answered  # the fixed examples play their timeouts
+    assert answered["TakeBack"] >= 1, answered  # and take a move back
 
 
 def test_a_deliberate_internal_fault_is_internal_logged_once_and_says_nothing(

@@ -29,7 +29,7 @@ def served() -> Iterator[Served]:
 
 def test_only_the_bounded_rpcs_are_inline() -> None:
     inline = {rpc for rpc, route in ROUTES.items() if route.inline}
-    assert inline == {"NewGame", "ApplyAction", "GetView", "RenewSeatToken"}
+    assert inline == {"NewGame", "ApplyAction", "GetView", "RenewSeatToken", "TakeBack"}
 
 
 def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_handler_threads(served: Served) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from google.protobuf import json_format
 
 from marketplay.v1 import game_service_pb2 as pb
 from service.config import Config, load_config
@@ -137,9 +138,14 @@ def test_connect_above_the_threshold_is_gzip_of_the_identity_body(
 def test_connect_below_the_threshold_is_identity(http_served: ServedHttp,
                                                  client: httpx.Client, codec: str) -> None:
     """A body under the threshold is sent as it is, saying identity, even when gzip is
-    accepted (ListGames is 1.8 KB binary, 2.8 KB JSON)."""
-    url = f"{http_served.base}/{SERVICE}/ListGames"
-    body = b"{}" if codec == "json" else b""
+    accepted (a two-seat Spice Merchant game without views: 1.2 KB binary, 1.9 KB JSON)."""
+    url = f"{http_served.base}/{SERVICE}/GetView"
+    state = http_served.stub.NewGame(pb.NewGameRequest(
+        game_id="spice-merchant", num_players=2, seed=b"small",
+        options={"takebacks": "off"})).update.state
+    request = pb.GetViewRequest(state=state)
+    body = json_format.MessageToJson(request).encode() if codec == "json" else \
+        request.SerializeToString()
     plain = _raw(client, url, body, {"content-type": f"application/{codec}",
                                      "accept-encoding": "identity"})
     offered = _raw(client, url, body, {"content-type": f"application/{codec}",

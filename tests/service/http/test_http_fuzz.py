@@ -65,9 +65,23 @@ def real_json(served: ServedHttp) -> list[dict[str, Any]]:
     decision = next(d for d in new.update.decisions if d.legal_actions)
     apply = pb.ApplyActionRequest(state=new.update.state, seat=decision.seat,
                                   action=decision.legal_actions[0])
+    clocked = served.stub.NewGame(pb.NewGameRequest(
+        game_id="central-market", num_players=3, views=all_views(),
+        options={"clock_move_s": "60", "timeout_policy": "pass"})).update
+    claim = pb.ClaimTimeoutRequest(state=clocked.state, expected_step=0, views=all_views(),
+                                   seat=1)
+    offered = served.stub.ApplyAction(pb.ApplyActionRequest(
+        state=clocked.state, seat=clocked.decisions[0].seat,
+        action=clocked.decisions[0].legal_actions[0])).update
+    undo = pb.TakeBackRequest(state=offered.state, seat=clocked.decisions[0].seat,
+                              expected_step=1, views=all_views(), steps=1)
     return [json_format.MessageToDict(apply), json_format.MessageToDict(
         pb.GetViewRequest(state=new.update.state, views=all_views())),
-        {"gameId": "market-fresh", "numPlayers": 2, "options": {"grid": "4x4"}}]
+        {"gameId": "market-fresh", "numPlayers": 2, "options": {"grid": "4x4"}},
+        json_format.MessageToDict(claim), json_format.MessageToDict(undo),
+        {"gameId": "spice-merchant", "numPlayers": 2, "seed": "c2VlZA==",
+         "options": {"timeout_policy": "forfeit", "clock_bank_s": "9"},
+         "actions": [{"forfeited": [0, 1]}, {"seat": 1, "takebackSteps": 2}]}]
 
 
 def _nested(depth: int, kind: str) -> bytes:
@@ -91,7 +105,8 @@ def bodies(real: list[dict[str, Any]]) -> st.SearchStrategy[bytes]:
 
     field_names = st.sampled_from(["state", "seat", "action", "views", "seatToken",
                                    "expectedStep", "viewTokens", "gameId", "numPlayers",
-                                   "options", "seed", "actions", "spiceMerchant", "@type"])
+                                   "options", "seed", "actions", "spiceMerchant", "@type",
+                                   "steps", "forfeited", "takebackSteps"])
     return st.one_of(
         st.binary(max_size=300),
         st.builds(lambda v: json.dumps(v, allow_nan=True).encode(), _json_values()),

@@ -96,6 +96,13 @@ def _fill(draw: st.DrawFn, message: Message, depth: int) -> None:
         message.seconds = draw(st.integers(-62135596800, 253402300799))  # type: ignore[attr-defined]
         message.nanos = draw(nanos)  # type: ignore[attr-defined]
         return
+    if descriptor.full_name == "google.protobuf.Duration":  # a valid one: +-10,000 years, one sign
+        seconds = draw(st.sampled_from([0, 1, -1, 315576000000]) | st.integers(-315576000000,
+                                                                                 315576000000))
+        nanos = draw(st.sampled_from([0, 1_000_000, 1]) | st.integers(0, 999_999_999))
+        message.seconds = seconds  # type: ignore[attr-defined]
+        message.nanos = -nanos if seconds < 0 else nanos  # type: ignore[attr-defined]
+        return
     chosen = {oneof.name: draw(st.sampled_from([None, *oneof.fields]))
               for oneof in descriptor.oneofs if len(oneof.fields) > 1}
     for field in descriptor.fields:
@@ -189,10 +196,12 @@ def test_decode_reads_every_json_format_dialect_as_parse_does(descriptor: Descri
 
 
 def test_every_contract_type_is_generated() -> None:
-    """The walk reaches the requests, the responses and each game's messages, and Timestamp."""
+    """The walk reaches the requests, the responses and each game's messages, Timestamp
+    and Duration."""
     names = {descriptor.full_name for descriptor in TYPES}
     assert {"marketplay.v1.ApplyActionRequest", "marketplay.v1.GameUpdate",
-            "marketplay.v1.ApplyActionRequest.ViewTokensEntry", "google.protobuf.Timestamp"} <= names
+            "marketplay.v1.ApplyActionRequest.ViewTokensEntry", "google.protobuf.Timestamp",
+            "google.protobuf.Duration"} <= names
     assert len(names) > 100
     for module in MODULES:
         assert all(d.full_name in names for d in module.DESCRIPTOR.message_types_by_name.values())

@@ -20,7 +20,9 @@ def test_list_games_describes_every_registered_game(stub: pb_grpc.GameServiceStu
         spec = registry.ENGINES[game_id].spec
         assert (info.min_players, info.max_players) == (spec.min_players, spec.max_players)
         assert info.rules_version == spec.rules_version
-        assert [o.name for o in info.options] == [o.name for o in spec.options]
+        assert [o.name for o in info.options if not o.table] == [o.name for o in spec.options]
+        assert {o.name for o in info.options if o.table} >= {
+            "clock_bank_s", "clock_increment_s", "clock_move_s", "timeout_policy"}
         for option in info.options:
             assert option.type != pb.OPTION_TYPE_UNSPECIFIED
             assert option.default_value

@@ -194,6 +194,51 @@ def _bots_busy(w: World) -> object:
         worker.join(timeout=30)
 
 
+def _clocked(w: World, **options: str) -> pb.GameUpdate:
+    """A new game on the open server at a table with a clock."""
+    return w.open.stub.NewGame(pb.NewGameRequest(
+        game_id=GAME, num_players=3, seed=b"clocked", options=options,
+        views=pb.ViewSelection(all_seats=True))).update
+
+
+def _later(w: World, seconds: float, call: Callable[[], object]) -> object:
+    """`call()` while the open server's clock reads `seconds` from now (no waiting)."""
+    core = w.open.running.core
+    real = core.clock
+    core.clock = lambda: real() + seconds
+    try:
+        return call()
+    finally:
+        core.clock = real
+
+
+def _deadline_passed(w: World) -> object:
+    start = _clocked(w, clock_bank_s="1")
+    seat, action = first_legal(start)
+    return _later(w, 60, lambda: w.open.stub.ApplyAction(pb.ApplyActionRequest(
+        state=start.state, seat=seat, action=action)))
+
+
+def _took_back(w: World, reason: str) -> object:
+    """A take-back refused for `reason` on the open server (a Central Market game whose
+    offerer offered: it may take that back, and nothing more, and nobody else may)."""
+    options = {"takebacks": "off"} if reason == "TAKEBACK_OFF" else {}
+    start = w.open.stub.NewGame(pb.NewGameRequest(
+        game_id="central-market", num_players=3, seed=b"undo", options=options,
+        views=pb.ViewSelection(all_seats=True))).update
+    seat, action = first_legal(start)
+    offered = w.open.stub.ApplyAction(pb.ApplyActionRequest(
+        state=start.state, seat=seat, action=action)).update
+    request = pb.TakeBackRequest(state=offered.state, seat=seat)
+    if reason == "NOT_YOUR_ACTION":
+        request.seat = (seat + 1) % 3
+    elif reason == "TAKEBACK_BARRIER":
+        request.steps = 2
+    elif reason == "BAD_TAKEBACK_STEPS":
+        request.steps = -1
+    return w.open.stub.TakeBack(request)
+
+
 PRODUCERS: dict[str, Callable[[World], object]] = {
     "UNKNOWN_GAME": lambda w: w.open.stub.NewGame(pb.NewGameRequest(game_id="chess", num_players=2)),
     "UNKNOWN_RULES_VERSION": lambda w: w.open.stub.NewGame(pb.NewGameRequest(
@@ -237,6 +282,15 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "OPTION_NEEDS_TRUST": lambda w: w.guarded.stub.NewGame(pb.NewGameRequest(
         game_id="central-market", num_players=3, options={"skip-idle-reactions": "true"})),
     "STALE_STEP": lambda w: _apply(w, expected_step=5),
+    "DEADLINE_PASSED": _deadline_passed,
+    "DEADLINE_NOT_PASSED": lambda w: w.open.stub.ClaimTimeout(pb.ClaimTimeoutRequest(
+        state=_clocked(w, clock_move_s="600").state)),
+    "NO_CLOCK": lambda w: w.open.stub.ClaimTimeout(pb.ClaimTimeoutRequest(
+        state=_clocked(w).state)),
+    "TAKEBACK_OFF": lambda w: _took_back(w, "TAKEBACK_OFF"),
+    "NOT_YOUR_ACTION": lambda w: _took_back(w, "NOT_YOUR_ACTION"),
+    "TAKEBACK_BARRIER": lambda w: _took_back(w, "TAKEBACK_BARRIER"),
+    "BAD_TAKEBACK_STEPS": lambda w: _took_back(w, "BAD_TAKEBACK_STEPS"),
     "REPLAY_TOO_LONG": lambda w: w.open.stub.Replay(pb.ReplayRequest(
         game_id=GAME, num_players=2, seed=b"s",
         actions=[pb.SeatAction()] * (TEST_CONFIG.max_replay_actions + 1))),

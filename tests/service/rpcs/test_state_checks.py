@@ -161,9 +161,11 @@ def test_any_change_to_the_clear_header_is_tampering(stub: pb_grpc.GameServiceSt
                 stub.GetView(pb.GetViewRequest(state=bytes(forged)))
             reason = refusal(excinfo)[1]
             counted[reason] = counted.get(reason, 0) + 1
-    # A flip that breaks the framing (the magic, a length, UTF-8) is MALFORMED_STATE; one
-    # in the key id names a key this server does not hold, which nothing can authenticate.
-    assert set(reasons["magic"]) == {"MALFORMED_STATE"}, reasons
+    # A flip that breaks the framing (the magic, a length, UTF-8) is MALFORMED_STATE, but
+    # one that turns the magic into another version's (MPS3 into MPS2 or MPS1) is read as
+    # that version and fails authentication; one in the key id names a key this server
+    # does not hold, which nothing can authenticate.
+    assert reasons["magic"] == {"MALFORMED_STATE": 30, "TAMPERED_STATE": 2}, reasons
     assert set(reasons["key id"]) <= {"UNKNOWN_STATE_KEY", "MALFORMED_STATE"}, reasons
     for name in ("game", "rules"):
         assert set(reasons[name]) <= {"TAMPERED_STATE", "MALFORMED_STATE"}, reasons

@@ -603,6 +603,7 @@ class SeatAction(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
     TAKEBACK_STEPS_FIELD_NUMBER: _builtins.int
+    FORFEITED_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     takeback_steps: _builtins.int
     """Not an action: the seat took back this many of its latest actions
@@ -610,16 +611,24 @@ class SeatAction(_message.Message):
     """
     @_builtins.property
     def action(self) -> Global___GameAction: ...
+    @_builtins.property
+    def forfeited(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Not an action: these seats forfeited on time at this step (ClaimTimeout
+        at a table whose timeout_policy is "forfeit"), and the game ended there;
+        `seat` and `action` are then unset.
+        """
+
     def __init__(
         self,
         *,
         seat: _builtins.int = ...,
         action: Global___GameAction | None = ...,
         takeback_steps: _builtins.int = ...,
+        forfeited: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "seat", b"seat", "takeback_steps", b"takeback_steps"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "forfeited", b"forfeited", "seat", b"seat", "takeback_steps", b"takeback_steps"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1215,20 +1224,29 @@ class TimedOut(_message.Message):
 
     SEAT_FIELD_NUMBER: _builtins.int
     POLICY_FIELD_NUMBER: _builtins.int
+    ACTION_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     policy: _builtins.str
     """The table's timeout_policy that answered for the seat: "random",
     "greedy", "pass" or "forfeit".
     """
+    @_builtins.property
+    def action(self) -> Global___GameAction:
+        """Only in the copy addressed to the seat itself: the action played for it
+        (so a log of the game can be replayed; unset for "forfeit"). The public
+        copy leaves it out, since an action may hold what the seat keeps secret.
+        """
+
     def __init__(
         self,
         *,
         seat: _builtins.int = ...,
         policy: _builtins.str = ...,
+        action: Global___GameAction | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["policy", b"policy", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "policy", b"policy", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

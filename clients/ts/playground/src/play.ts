@@ -7,7 +7,7 @@
  * language with the seats' display names (words.ts): buttons, prompts, the
  * log, the outcome and refusals show the server's words.
  */
-import { create } from "@bufbuild/protobuf";
+import { create, equals, type MessageInitShape } from "@bufbuild/protobuf";
 
 import {
   applyActionRequest,
@@ -18,10 +18,10 @@ import {
   type GameInfo,
   type GameUpdate,
   type MarketplayClient,
-  type Move,
   type OptionInfo,
   MessageSchema,
   OptionType,
+  type SeatActionSchema,
 } from "../../src/index.js";
 import { describeError, reasonOf, refusalText } from "./api.js";
 import { seatName, table, type Viewer, viewerName } from "./components.js";
@@ -43,6 +43,10 @@ import {
   viewOf,
 } from "./scene.js";
 import { words } from "./words.js";
+import { clockPanel, undoPanel } from "./table.js";
+
+/** One entry of the game's log for Replay: a move, or seats that forfeited on time. */
+type LogEntry = MessageInitShape<typeof SeatActionSchema>;
 
 /** Every seat's view and the spectator's, with text in the page's language. */
 function allViews(numPlayers: number) {
@@ -72,9 +76,11 @@ interface Game {
   /** The seed the page chose, if any; otherwise the outcome reveals the server's. */
   seed?: Uint8Array;
   update: GameUpdate;
+  /** When the update arrived, by the page's clock: the clocks count from its server_time then. */
+  receivedAt: number;
   tokens: string[];
   tokensExpireAt?: number;
-  moves: Move[];
+  moves: LogEntry[];
   events: GameUpdate["events"];
   commitment: Uint8Array;
   controllers: Controller[];
@@ -198,6 +204,7 @@ export class PlayPage {
       words.receive(update.events, update.locale);
       this.game = {
         info, numPlayers, options, update,
+        receivedAt: Date.now(),
         tokens: [...started.seatTokens],
         moves: [],
         events: [...update.events],
@@ -280,6 +287,7 @@ export class PlayPage {
     if (!response.update) throw new ConnectError("ApplyAction answered without an update", Code.Internal);
     game.update = response.update;
     words.receive(response.update.events, response.update.locale);
+    game.receivedAt = Date.now();
     game.moves.push({ seat, action });
     game.events.push(...response.update.events);
     this.notice = "";
@@ -315,6 +323,71 @@ export class PlayPage {
         this.render();
         this.scheduleBots();
       }
+    });
+  }
+
+  /**
+   * One table call (ClaimTimeout, TakeBack) with every seat's view: it runs after any
+   * call in flight, its update becomes the game's, and a refusal is shown.
+   */
+  private tableCall(game: Game, call: string, send: () => Promise<{ update?: GameUpdate }>,
+    log: (update: GameUpdate) => void): void {
+    this.busy = true;
+    void this.exclusive(async () => {
+      try {
+        if (this.game !== game) return;
+        await this.renewTokens(game);
+        const { update } = await send();
+        if (!update) throw new ConnectError(`${call} answered without an update`, Code.Internal);
+        log(update);
+        game.update = update;
+        words.receive(update.events, update.locale);
+        game.receivedAt = Date.now();
+        game.events.push(...update.events);
+        this.notice = "";
+        this.followDecider();
+      } catch (err) {
+        this.showError(refusalText(err, `${call} refused`));
+      } finally {
+        this.busy = false;
+        this.render();
+        this.scheduleBots();
+      }
+    });
+  }
+
+  private viewTokens(game: Game): Record<number, string> {
+    return Object.fromEntries(game.tokens.map((token, seat) => [seat, token]));
+  }
+
+  /**
+   * ClaimTimeout, as any seat may where tokens are required: the table's policy
+   * plays for every seat out of time. The moves played (named in each seat's own
+   * TimedOut copy) and forfeits go into the log, so Replay reproduces the game.
+   */
+  private claimTimeout(game: Game): void {
+    this.tableCall(game, "ClaimTimeout", () => this.client.claimTimeout({
+      state: game.update.state, expectedStep: game.update.step, views: allViews(game.numPlayers),
+      viewTokens: this.viewTokens(game), seat: 0, seatToken: game.tokens[0] ?? "",
+    }), (update) => {
+      for (const event of update.events) {
+        if (event.game.case !== "table" || event.game.value.kind.case !== "timedOut") continue;
+        const timedOut = event.game.value.kind.value;
+        if (timedOut.action) game.moves.push({ seat: timedOut.seat, action: timedOut.action });
+      }
+      const forfeited = update.outcome?.forfeited ?? [];
+      if (forfeited.length) game.moves.push({ forfeited: [...forfeited] });
+    });
+  }
+
+  /** TakeBack of `seat`'s latest action (its view allowed it); the log records it. */
+  private takeBack(game: Game, seat: number): void {
+    this.tableCall(game, "TakeBack", () => this.client.takeBack({
+      state: game.update.state, seat, seatToken: game.tokens[seat] ?? "", expectedStep: game.update.step,
+      steps: 1, views: allViews(game.numPlayers), viewTokens: this.viewTokens(game),
+    }), () => {
+      game.moves.push({ seat, takebackSteps: 1 });
+      this.viewer = seat;
     });
   }
 
@@ -478,6 +551,8 @@ export class PlayPage {
           boardFor(update, this.viewer),
           viewJson(update, this.viewer)),
         h("aside", { class: "side-col" },
+          clockPanel(update, game.receivedAt, this.busy, () => this.claimTimeout(game)),
+          undoPanel(update, this.busy, (seat) => this.takeBack(game, seat)),
           this.actionsPanel(game),
           this.botPanel(),
           redactionPanel(update, this.viewer),

@@ -19,3 +19,24 @@ refusal-not-your-turn = Du bist nicht am Zug: Es wird auf { $seats } gewartet.
 refusal-illegal-action = Das kannst du jetzt nicht tun.
 refusal-stale-step = Das Spiel ging weiter, bevor dein Zug ankam: Sieh nach und wähle erneut.
 refusal-game-over = Das Spiel ist vorbei.
+
+## Der Tisch: Zurücknehmen und Bedenkzeit
+
+table-taken-back = { $steps ->
+    [one] { $seat } hat den letzten Zug zurückgenommen.
+   *[other] { $seat } hat die letzten { $steps } Züge zurückgenommen.
+}
+table-timed-out-random = { $seat } ist die Zeit abgelaufen; für { $seat } wurde gezogen.
+table-timed-out-greedy = { $seat } ist die Zeit abgelaufen; für { $seat } wurde gezogen.
+table-timed-out-pass = { $seat } ist die Zeit abgelaufen: { $seat } passt.
+table-timed-out-forfeit = { $seat } ist die Zeit abgelaufen: { $seat } gibt das Spiel auf.
+table-timed-out-unknown = { $seat } ist die Zeit abgelaufen.
+refusal-takeback-off = An diesem Tisch kann nichts zurückgenommen werden.
+refusal-takeback-barrier = Das lässt sich nicht mehr zurücknehmen: Seitdem wurde gezogen, aufgedeckt oder gemischt.
+refusal-not-your-action = Nur wer den letzten Zug gemacht hat, kann ihn zurücknehmen.
+refusal-deadline-passed = Deine Zeit für diese Entscheidung ist abgelaufen.
+refusal-no-clock = Dieses Spiel hat keine Bedenkzeit: Niemandem kann die Zeit ablaufen.
+refusal-deadline-not-passed = { $seconds ->
+    [one] Noch niemandem ist die Zeit abgelaufen: Die erste Frist endet in 1 Sekunde.
+   *[other] Noch niemandem ist die Zeit abgelaufen: Die erste Frist endet in { $seconds } Sekunden.
+}

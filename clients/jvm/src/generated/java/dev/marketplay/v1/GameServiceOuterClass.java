@@ -302,141 +302,143 @@ public final class GameServiceOuterClass {
       "SeatAction\022+\n\005views\030\006 \001(\0132\034.marketplay.v" +
       "1.ViewSelection\022\025\n\rrules_version\030\007 \001(\t\022\021" +
       "\n\tseed_salt\030\010 \001(\014\032.\n\014OptionsEntry\022\013\n\003key" +
-      "\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\0028\001\"]\n\nSeatAction\022" +
+      "\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\0028\001\"p\n\nSeatAction\022" +
       "\014\n\004seat\030\001 \001(\005\022)\n\006action\030\002 \001(\0132\031.marketpl" +
       "ay.v1.GameAction\022\026\n\016takeback_steps\030\003 \001(\005" +
-      "\"T\n\016ReplayResponse\022)\n\006update\030\001 \001(\0132\031.mar" +
-      "ketplay.v1.GameUpdate\022\027\n\017actions_applied" +
-      "\030\002 \001(\005\"\347\001\n\024SuggestActionRequest\022\r\n\005state" +
-      "\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t" +
-      "\022(\n\006policy\030\004 \001(\0162\030.marketplay.v1.BotPoli" +
-      "cy\022\026\n\016max_iterations\030\005 \001(\005\022\022\n\nmax_millis" +
-      "\030\006 \001(\005\022\021\n\004seed\030\007 \001(\014H\000\210\001\001\022\032\n\rexpected_st" +
-      "ep\030\010 \001(\003H\001\210\001\001B\007\n\005_seedB\020\n\016_expected_step" +
-      "\"x\n\025SuggestActionResponse\022)\n\006action\030\001 \001(" +
-      "\0132\031.marketplay.v1.GameAction\022\014\n\004step\030\002 \001" +
-      "(\003\022&\n\005stats\030\003 \001(\0132\027.marketplay.v1.BotSta" +
-      "ts\"\224\001\n\010BotStats\022(\n\006policy\030\001 \001(\0162\030.market" +
-      "play.v1.BotPolicy\022\022\n\niterations\030\002 \001(\005\0221\n" +
-      "\ncandidates\030\003 \003(\0132\035.marketplay.v1.Candid" +
-      "ateStats\022\027\n\017stopped_by_time\030\004 \001(\010\"_\n\016Can" +
-      "didateStats\022)\n\006action\030\001 \001(\0132\031.marketplay" +
-      ".v1.GameAction\022\016\n\006visits\030\002 \001(\005\022\022\n\nmean_v" +
-      "alue\030\003 \001(\001\"H\n\025RenewSeatTokenRequest\022\r\n\005s" +
-      "tate\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_token\030\003" +
-      " \001(\t\"\\\n\026RenewSeatTokenResponse\022\022\n\nseat_t" +
-      "oken\030\001 \001(\t\022.\n\nexpires_at\030\002 \001(\0132\032.google." +
-      "protobuf.Timestamp\"\307\003\n\nGameUpdate\022\r\n\005sta" +
-      "te\030\001 \001(\014\022\014\n\004step\030\002 \001(\003\022\017\n\007game_id\030\003 \001(\t\022" +
-      "*\n\tdecisions\030\004 \003(\0132\027.marketplay.v1.Decis" +
-      "ion\022&\n\005views\030\005 \003(\0132\027.marketplay.v1.GameV" +
-      "iew\022(\n\006events\030\006 \003(\0132\030.marketplay.v1.Game" +
-      "Event\022\'\n\007outcome\030\007 \001(\0132\026.marketplay.v1.O" +
-      "utcome\022\023\n\013num_players\030\010 \001(\005\022\025\n\rrules_ver" +
-      "sion\030\t \001(\t\022/\n\013server_time\030\n \001(\0132\032.google" +
-      ".protobuf.Timestamp\022B\n\rtable_options\030\013 \003" +
-      "(\0132+.marketplay.v1.GameUpdate.TableOptio" +
-      "nsEntry\022\016\n\006locale\030\014 \001(\t\0323\n\021TableOptionsE" +
-      "ntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 \001(\t:\0028\001\"\240\001\n" +
-      "\010Decision\022\014\n\004seat\030\001 \001(\005\022\014\n\004kind\030\002 \001(\t\0220\n" +
-      "\rlegal_actions\030\003 \003(\0132\031.marketplay.v1.Gam" +
-      "eAction\022\036\n\026legal_actions_included\030\004 \001(\010\022" +
-      "&\n\006prompt\030\005 \001(\0132\026.marketplay.v1.Message\"" +
-      "\307\002\n\010GameView\022\021\n\004seat\030\001 \001(\005H\001\210\001\001\022\014\n\004step\030" +
-      "\002 \001(\003\022\027\n\017seed_commitment\030\003 \001(\014\022\026\n\016takeba" +
-      "ck_steps\030\004 \001(\005\022(\n\006clocks\030\005 \003(\0132\030.marketp" +
-      "lay.v1.SeatClock\022:\n\016spice_merchant\030\n \001(\013" +
-      "2 .marketplay.v1.SpiceMerchantViewH\000\022:\n\016" +
-      "central_market\030\013 \001(\0132 .marketplay.v1.Cen" +
-      "tralMarketViewH\000\0226\n\014market_fresh\030\014 \001(\0132\036" +
-      ".marketplay.v1.MarketFreshViewH\000B\006\n\004game" +
-      "B\007\n\005_seat\"\251\001\n\tSeatClock\022\014\n\004seat\030\001 \001(\005\022\'\n" +
-      "\004bank\030\002 \001(\0132\031.google.protobuf.Duration\0227" +
-      "\n\023decision_started_at\030\003 \001(\0132\032.google.pro" +
-      "tobuf.Timestamp\022,\n\010deadline\030\004 \001(\0132\032.goog" +
-      "le.protobuf.Timestamp\"\273\002\n\tGameEvent\022\020\n\010a" +
-      "udience\030\001 \003(\005\022\014\n\004step\030\002 \001(\003\022\'\n\007message\030\003" +
-      " \001(\0132\026.marketplay.v1.Message\022;\n\016spice_me" +
-      "rchant\030\n \001(\0132!.marketplay.v1.SpiceMercha" +
-      "ntEventH\000\022;\n\016central_market\030\013 \001(\0132!.mark" +
-      "etplay.v1.CentralMarketEventH\000\0227\n\014market" +
-      "_fresh\030\014 \001(\0132\037.marketplay.v1.MarketFresh" +
-      "EventH\000\022*\n\005table\030\024 \001(\0132\031.marketplay.v1.T" +
-      "ableEventH\000B\006\n\004game\"r\n\nTableEvent\022.\n\ntak" +
-      "en_back\030\001 \001(\0132\030.marketplay.v1.TakenBackH" +
-      "\000\022,\n\ttimed_out\030\002 \001(\0132\027.marketplay.v1.Tim" +
-      "edOutH\000B\006\n\004kind\"(\n\tTakenBack\022\014\n\004seat\030\001 \001" +
-      "(\005\022\r\n\005steps\030\002 \001(\005\"(\n\010TimedOut\022\014\n\004seat\030\001 " +
-      "\001(\005\022\016\n\006policy\030\002 \001(\t\"\361\001\n\nGameAction\022%\n\005la" +
-      "bel\030\001 \001(\0132\026.marketplay.v1.Message\022<\n\016spi" +
-      "ce_merchant\030\n \001(\0132\".marketplay.v1.SpiceM" +
-      "erchantActionH\000\022<\n\016central_market\030\013 \001(\0132" +
-      "\".marketplay.v1.CentralMarketActionH\000\0228\n" +
-      "\014market_fresh\030\014 \001(\0132 .marketplay.v1.Mark" +
-      "etFreshActionH\000B\006\n\004game\"\223\003\n\007Outcome\022*\n\007r" +
-      "esults\030\001 \003(\0132\031.marketplay.v1.SeatResult\022" +
-      "\017\n\007winners\030\002 \003(\005\022\021\n\ttie_break\030\003 \001(\t\022\014\n\004s" +
-      "eed\030\004 \001(\014\022\032\n\022final_state_digest\030\005 \001(\014\022\021\n" +
-      "\tseed_salt\030\006 \001(\014\022\'\n\007summary\030\007 \001(\0132\026.mark" +
-      "etplay.v1.Message\022\021\n\tforfeited\030\010 \003(\005\022=\n\016" +
-      "spice_merchant\030\n \001(\0132#.marketplay.v1.Spi" +
-      "ceMerchantOutcomeH\000\022=\n\016central_market\030\013 " +
-      "\001(\0132#.marketplay.v1.CentralMarketOutcome" +
-      "H\000\0229\n\014market_fresh\030\014 \001(\0132!.marketplay.v1" +
-      ".MarketFreshOutcomeH\000B\006\n\004game\"Q\n\nSeatRes" +
-      "ult\022\014\n\004seat\030\001 \001(\005\022\r\n\005score\030\002 \001(\003\022\014\n\004rank" +
-      "\030\003 \001(\005\022\030\n\020tie_break_values\030\004 \003(\003\"V\n\007Mess" +
-      "age\022\n\n\002id\030\001 \001(\t\0221\n\targuments\030\002 \003(\0132\036.mar" +
-      "ketplay.v1.MessageArgument\022\014\n\004text\030\003 \001(\t" +
-      "\"\206\001\n\017MessageArgument\022\014\n\004name\030\001 \001(\t\022\020\n\006nu" +
-      "mber\030\002 \001(\003H\000\022\016\n\004seat\030\003 \001(\005H\000\022\016\n\004term\030\004 \001" +
-      "(\tH\000\022*\n\004list\030\005 \001(\0132\032.marketplay.v1.Messa" +
-      "geListH\000B\007\n\005value\"<\n\013MessageList\022-\n\005item" +
-      "s\030\001 \003(\0132\036.marketplay.v1.MessageArgument\"" +
-      "\244\002\n\017TakeBackRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004se" +
-      "at\030\002 \001(\005\022\022\n\nseat_token\030\003 \001(\t\022\032\n\rexpected" +
-      "_step\030\004 \001(\003H\000\210\001\001\022+\n\005views\030\005 \001(\0132\034.market" +
-      "play.v1.ViewSelection\022C\n\013view_tokens\030\006 \003" +
-      "(\0132..marketplay.v1.TakeBackRequest.ViewT" +
-      "okensEntry\022\r\n\005steps\030\007 \001(\005\0321\n\017ViewTokensE" +
-      "ntry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016" +
-      "_expected_step\"=\n\020TakeBackResponse\022)\n\006up" +
-      "date\030\001 \001(\0132\031.marketplay.v1.GameUpdate\"\235\002" +
-      "\n\023ClaimTimeoutRequest\022\r\n\005state\030\001 \001(\014\022\032\n\r" +
-      "expected_step\030\002 \001(\003H\000\210\001\001\022+\n\005views\030\003 \001(\0132" +
-      "\034.marketplay.v1.ViewSelection\022G\n\013view_to" +
-      "kens\030\004 \003(\01322.marketplay.v1.ClaimTimeoutR" +
-      "equest.ViewTokensEntry\022\022\n\nseat_token\030\005 \001" +
-      "(\t\022\014\n\004seat\030\006 \001(\005\0321\n\017ViewTokensEntry\022\013\n\003k" +
-      "ey\030\001 \001(\005\022\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_expected" +
-      "_step\"A\n\024ClaimTimeoutResponse\022)\n\006update\030" +
-      "\001 \001(\0132\031.marketplay.v1.GameUpdate*j\n\nOpti" +
-      "onType\022\033\n\027OPTION_TYPE_UNSPECIFIED\020\000\022\024\n\020O" +
-      "PTION_TYPE_BOOL\020\001\022\023\n\017OPTION_TYPE_INT\020\002\022\024" +
-      "\n\020OPTION_TYPE_ENUM\020\003*l\n\tBotPolicy\022\032\n\026BOT" +
-      "_POLICY_UNSPECIFIED\020\000\022\025\n\021BOT_POLICY_RAND" +
-      "OM\020\001\022\025\n\021BOT_POLICY_GREEDY\020\002\022\025\n\021BOT_POLIC" +
-      "Y_ISMCTS\020\0032\357\005\n\013GameService\022N\n\tListGames\022" +
-      "\037.marketplay.v1.ListGamesRequest\032 .marke" +
-      "tplay.v1.ListGamesResponse\022H\n\007NewGame\022\035." +
-      "marketplay.v1.NewGameRequest\032\036.marketpla" +
-      "y.v1.NewGameResponse\022T\n\013ApplyAction\022!.ma" +
-      "rketplay.v1.ApplyActionRequest\032\".marketp" +
-      "lay.v1.ApplyActionResponse\022H\n\007GetView\022\035." +
-      "marketplay.v1.GetViewRequest\032\036.marketpla" +
-      "y.v1.GetViewResponse\022E\n\006Replay\022\034.marketp" +
-      "lay.v1.ReplayRequest\032\035.marketplay.v1.Rep" +
-      "layResponse\022Z\n\rSuggestAction\022#.marketpla" +
-      "y.v1.SuggestActionRequest\032$.marketplay.v" +
-      "1.SuggestActionResponse\022]\n\016RenewSeatToke" +
-      "n\022$.marketplay.v1.RenewSeatTokenRequest\032" +
-      "%.marketplay.v1.RenewSeatTokenResponse\022K" +
-      "\n\010TakeBack\022\036.marketplay.v1.TakeBackReque" +
-      "st\032\037.marketplay.v1.TakeBackResponse\022W\n\014C" +
-      "laimTimeout\022\".marketplay.v1.ClaimTimeout" +
-      "Request\032#.marketplay.v1.ClaimTimeoutResp" +
-      "onseBA\n\021dev.marketplay.v1P\001Z\032marketplay/" +
-      "v1;marketplayv1\252\002\rMarketplay.V1b\006proto3"
+      "\022\021\n\tforfeited\030\004 \003(\005\"T\n\016ReplayResponse\022)\n" +
+      "\006update\030\001 \001(\0132\031.marketplay.v1.GameUpdate" +
+      "\022\027\n\017actions_applied\030\002 \001(\005\"\347\001\n\024SuggestAct" +
+      "ionRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022" +
+      "\022\n\nseat_token\030\003 \001(\t\022(\n\006policy\030\004 \001(\0162\030.ma" +
+      "rketplay.v1.BotPolicy\022\026\n\016max_iterations\030" +
+      "\005 \001(\005\022\022\n\nmax_millis\030\006 \001(\005\022\021\n\004seed\030\007 \001(\014H" +
+      "\000\210\001\001\022\032\n\rexpected_step\030\010 \001(\003H\001\210\001\001B\007\n\005_see" +
+      "dB\020\n\016_expected_step\"x\n\025SuggestActionResp" +
+      "onse\022)\n\006action\030\001 \001(\0132\031.marketplay.v1.Gam" +
+      "eAction\022\014\n\004step\030\002 \001(\003\022&\n\005stats\030\003 \001(\0132\027.m" +
+      "arketplay.v1.BotStats\"\224\001\n\010BotStats\022(\n\006po" +
+      "licy\030\001 \001(\0162\030.marketplay.v1.BotPolicy\022\022\n\n" +
+      "iterations\030\002 \001(\005\0221\n\ncandidates\030\003 \003(\0132\035.m" +
+      "arketplay.v1.CandidateStats\022\027\n\017stopped_b" +
+      "y_time\030\004 \001(\010\"_\n\016CandidateStats\022)\n\006action" +
+      "\030\001 \001(\0132\031.marketplay.v1.GameAction\022\016\n\006vis" +
+      "its\030\002 \001(\005\022\022\n\nmean_value\030\003 \001(\001\"H\n\025RenewSe" +
+      "atTokenRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 " +
+      "\001(\005\022\022\n\nseat_token\030\003 \001(\t\"\\\n\026RenewSeatToke" +
+      "nResponse\022\022\n\nseat_token\030\001 \001(\t\022.\n\nexpires" +
+      "_at\030\002 \001(\0132\032.google.protobuf.Timestamp\"\307\003" +
+      "\n\nGameUpdate\022\r\n\005state\030\001 \001(\014\022\014\n\004step\030\002 \001(" +
+      "\003\022\017\n\007game_id\030\003 \001(\t\022*\n\tdecisions\030\004 \003(\0132\027." +
+      "marketplay.v1.Decision\022&\n\005views\030\005 \003(\0132\027." +
+      "marketplay.v1.GameView\022(\n\006events\030\006 \003(\0132\030" +
+      ".marketplay.v1.GameEvent\022\'\n\007outcome\030\007 \001(" +
+      "\0132\026.marketplay.v1.Outcome\022\023\n\013num_players" +
+      "\030\010 \001(\005\022\025\n\rrules_version\030\t \001(\t\022/\n\013server_" +
+      "time\030\n \001(\0132\032.google.protobuf.Timestamp\022B" +
+      "\n\rtable_options\030\013 \003(\0132+.marketplay.v1.Ga" +
+      "meUpdate.TableOptionsEntry\022\016\n\006locale\030\014 \001" +
+      "(\t\0323\n\021TableOptionsEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005" +
+      "value\030\002 \001(\t:\0028\001\"\240\001\n\010Decision\022\014\n\004seat\030\001 \001" +
+      "(\005\022\014\n\004kind\030\002 \001(\t\0220\n\rlegal_actions\030\003 \003(\0132" +
+      "\031.marketplay.v1.GameAction\022\036\n\026legal_acti" +
+      "ons_included\030\004 \001(\010\022&\n\006prompt\030\005 \001(\0132\026.mar" +
+      "ketplay.v1.Message\"\307\002\n\010GameView\022\021\n\004seat\030" +
+      "\001 \001(\005H\001\210\001\001\022\014\n\004step\030\002 \001(\003\022\027\n\017seed_commitm" +
+      "ent\030\003 \001(\014\022\026\n\016takeback_steps\030\004 \001(\005\022(\n\006clo" +
+      "cks\030\005 \003(\0132\030.marketplay.v1.SeatClock\022:\n\016s" +
+      "pice_merchant\030\n \001(\0132 .marketplay.v1.Spic" +
+      "eMerchantViewH\000\022:\n\016central_market\030\013 \001(\0132" +
+      " .marketplay.v1.CentralMarketViewH\000\0226\n\014m" +
+      "arket_fresh\030\014 \001(\0132\036.marketplay.v1.Market" +
+      "FreshViewH\000B\006\n\004gameB\007\n\005_seat\"\251\001\n\tSeatClo" +
+      "ck\022\014\n\004seat\030\001 \001(\005\022\'\n\004bank\030\002 \001(\0132\031.google." +
+      "protobuf.Duration\0227\n\023decision_started_at" +
+      "\030\003 \001(\0132\032.google.protobuf.Timestamp\022,\n\010de" +
+      "adline\030\004 \001(\0132\032.google.protobuf.Timestamp" +
+      "\"\273\002\n\tGameEvent\022\020\n\010audience\030\001 \003(\005\022\014\n\004step" +
+      "\030\002 \001(\003\022\'\n\007message\030\003 \001(\0132\026.marketplay.v1." +
+      "Message\022;\n\016spice_merchant\030\n \001(\0132!.market" +
+      "play.v1.SpiceMerchantEventH\000\022;\n\016central_" +
+      "market\030\013 \001(\0132!.marketplay.v1.CentralMark" +
+      "etEventH\000\0227\n\014market_fresh\030\014 \001(\0132\037.market" +
+      "play.v1.MarketFreshEventH\000\022*\n\005table\030\024 \001(" +
+      "\0132\031.marketplay.v1.TableEventH\000B\006\n\004game\"r" +
+      "\n\nTableEvent\022.\n\ntaken_back\030\001 \001(\0132\030.marke" +
+      "tplay.v1.TakenBackH\000\022,\n\ttimed_out\030\002 \001(\0132" +
+      "\027.marketplay.v1.TimedOutH\000B\006\n\004kind\"(\n\tTa" +
+      "kenBack\022\014\n\004seat\030\001 \001(\005\022\r\n\005steps\030\002 \001(\005\"S\n\010" +
+      "TimedOut\022\014\n\004seat\030\001 \001(\005\022\016\n\006policy\030\002 \001(\t\022)" +
+      "\n\006action\030\003 \001(\0132\031.marketplay.v1.GameActio" +
+      "n\"\361\001\n\nGameAction\022%\n\005label\030\001 \001(\0132\026.market" +
+      "play.v1.Message\022<\n\016spice_merchant\030\n \001(\0132" +
+      "\".marketplay.v1.SpiceMerchantActionH\000\022<\n" +
+      "\016central_market\030\013 \001(\0132\".marketplay.v1.Ce" +
+      "ntralMarketActionH\000\0228\n\014market_fresh\030\014 \001(" +
+      "\0132 .marketplay.v1.MarketFreshActionH\000B\006\n" +
+      "\004game\"\223\003\n\007Outcome\022*\n\007results\030\001 \003(\0132\031.mar" +
+      "ketplay.v1.SeatResult\022\017\n\007winners\030\002 \003(\005\022\021" +
+      "\n\ttie_break\030\003 \001(\t\022\014\n\004seed\030\004 \001(\014\022\032\n\022final" +
+      "_state_digest\030\005 \001(\014\022\021\n\tseed_salt\030\006 \001(\014\022\'" +
+      "\n\007summary\030\007 \001(\0132\026.marketplay.v1.Message\022" +
+      "\021\n\tforfeited\030\010 \003(\005\022=\n\016spice_merchant\030\n \001" +
+      "(\0132#.marketplay.v1.SpiceMerchantOutcomeH" +
+      "\000\022=\n\016central_market\030\013 \001(\0132#.marketplay.v" +
+      "1.CentralMarketOutcomeH\000\0229\n\014market_fresh" +
+      "\030\014 \001(\0132!.marketplay.v1.MarketFreshOutcom" +
+      "eH\000B\006\n\004game\"Q\n\nSeatResult\022\014\n\004seat\030\001 \001(\005\022" +
+      "\r\n\005score\030\002 \001(\003\022\014\n\004rank\030\003 \001(\005\022\030\n\020tie_brea" +
+      "k_values\030\004 \003(\003\"V\n\007Message\022\n\n\002id\030\001 \001(\t\0221\n" +
+      "\targuments\030\002 \003(\0132\036.marketplay.v1.Message" +
+      "Argument\022\014\n\004text\030\003 \001(\t\"\206\001\n\017MessageArgume" +
+      "nt\022\014\n\004name\030\001 \001(\t\022\020\n\006number\030\002 \001(\003H\000\022\016\n\004se" +
+      "at\030\003 \001(\005H\000\022\016\n\004term\030\004 \001(\tH\000\022*\n\004list\030\005 \001(\013" +
+      "2\032.marketplay.v1.MessageListH\000B\007\n\005value\"" +
+      "<\n\013MessageList\022-\n\005items\030\001 \003(\0132\036.marketpl" +
+      "ay.v1.MessageArgument\"\244\002\n\017TakeBackReques" +
+      "t\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022\022\n\nseat_t" +
+      "oken\030\003 \001(\t\022\032\n\rexpected_step\030\004 \001(\003H\000\210\001\001\022+" +
+      "\n\005views\030\005 \001(\0132\034.marketplay.v1.ViewSelect" +
+      "ion\022C\n\013view_tokens\030\006 \003(\0132..marketplay.v1" +
+      ".TakeBackRequest.ViewTokensEntry\022\r\n\005step" +
+      "s\030\007 \001(\005\0321\n\017ViewTokensEntry\022\013\n\003key\030\001 \001(\005\022" +
+      "\r\n\005value\030\002 \001(\t:\0028\001B\020\n\016_expected_step\"=\n\020" +
+      "TakeBackResponse\022)\n\006update\030\001 \001(\0132\031.marke" +
+      "tplay.v1.GameUpdate\"\235\002\n\023ClaimTimeoutRequ" +
+      "est\022\r\n\005state\030\001 \001(\014\022\032\n\rexpected_step\030\002 \001(" +
+      "\003H\000\210\001\001\022+\n\005views\030\003 \001(\0132\034.marketplay.v1.Vi" +
+      "ewSelection\022G\n\013view_tokens\030\004 \003(\01322.marke" +
+      "tplay.v1.ClaimTimeoutRequest.ViewTokensE" +
+      "ntry\022\022\n\nseat_token\030\005 \001(\t\022\014\n\004seat\030\006 \001(\005\0321" +
+      "\n\017ViewTokensEntry\022\013\n\003key\030\001 \001(\005\022\r\n\005value\030" +
+      "\002 \001(\t:\0028\001B\020\n\016_expected_step\"A\n\024ClaimTime" +
+      "outResponse\022)\n\006update\030\001 \001(\0132\031.marketplay" +
+      ".v1.GameUpdate*j\n\nOptionType\022\033\n\027OPTION_T" +
+      "YPE_UNSPECIFIED\020\000\022\024\n\020OPTION_TYPE_BOOL\020\001\022" +
+      "\023\n\017OPTION_TYPE_INT\020\002\022\024\n\020OPTION_TYPE_ENUM" +
+      "\020\003*l\n\tBotPolicy\022\032\n\026BOT_POLICY_UNSPECIFIE" +
+      "D\020\000\022\025\n\021BOT_POLICY_RANDOM\020\001\022\025\n\021BOT_POLICY" +
+      "_GREEDY\020\002\022\025\n\021BOT_POLICY_ISMCTS\020\0032\357\005\n\013Gam" +
+      "eService\022N\n\tListGames\022\037.marketplay.v1.Li" +
+      "stGamesRequest\032 .marketplay.v1.ListGames" +
+      "Response\022H\n\007NewGame\022\035.marketplay.v1.NewG" +
+      "ameRequest\032\036.marketplay.v1.NewGameRespon" +
+      "se\022T\n\013ApplyAction\022!.marketplay.v1.ApplyA" +
+      "ctionRequest\032\".marketplay.v1.ApplyAction" +
+      "Response\022H\n\007GetView\022\035.marketplay.v1.GetV" +
+      "iewRequest\032\036.marketplay.v1.GetViewRespon" +
+      "se\022E\n\006Replay\022\034.marketplay.v1.ReplayReque" +
+      "st\032\035.marketplay.v1.ReplayResponse\022Z\n\rSug" +
+      "gestAction\022#.marketplay.v1.SuggestAction" +
+      "Request\032$.marketplay.v1.SuggestActionRes" +
+      "ponse\022]\n\016RenewSeatToken\022$.marketplay.v1." +
+      "RenewSeatTokenRequest\032%.marketplay.v1.Re" +
+      "newSeatTokenResponse\022K\n\010TakeBack\022\036.marke" +
+      "tplay.v1.TakeBackRequest\032\037.marketplay.v1" +
+      ".TakeBackResponse\022W\n\014ClaimTimeout\022\".mark" +
+      "etplay.v1.ClaimTimeoutRequest\032#.marketpl" +
+      "ay.v1.ClaimTimeoutResponseBA\n\021dev.market" +
+      "play.v1P\001Z\032marketplay/v1;marketplayv1\252\002\r" +
+      "Marketplay.V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -548,7 +550,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_SeatAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_SeatAction_descriptor,
-        new java.lang.String[] { "Seat", "Action", "TakebackSteps", });
+        new java.lang.String[] { "Seat", "Action", "TakebackSteps", "Forfeited", });
     internal_static_marketplay_v1_ReplayResponse_descriptor =
       getDescriptor().getMessageTypes().get(13);
     internal_static_marketplay_v1_ReplayResponse_fieldAccessorTable = new
@@ -644,7 +646,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_TimedOut_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_TimedOut_descriptor,
-        new java.lang.String[] { "Seat", "Policy", });
+        new java.lang.String[] { "Seat", "Policy", "Action", });
     internal_static_marketplay_v1_GameAction_descriptor =
       getDescriptor().getMessageTypes().get(28);
     internal_static_marketplay_v1_GameAction_fieldAccessorTable = new

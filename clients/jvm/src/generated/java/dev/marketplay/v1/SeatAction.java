@@ -16,6 +16,7 @@ private static final long serialVersionUID = 0L;
     super(builder);
   }
   private SeatAction() {
+    forfeited_ = emptyIntList();
   }
 
   @java.lang.Override
@@ -96,6 +97,53 @@ private static final long serialVersionUID = 0L;
     return takebackSteps_;
   }
 
+  public static final int FORFEITED_FIELD_NUMBER = 4;
+  @SuppressWarnings("serial")
+  private com.google.protobuf.Internal.IntList forfeited_;
+  /**
+   * <pre>
+   * Not an action: these seats forfeited on time at this step (ClaimTimeout
+   * at a table whose timeout_policy is "forfeit"), and the game ended there;
+   * `seat` and `action` are then unset.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 4;</code>
+   * @return A list containing the forfeited.
+   */
+  @java.lang.Override
+  public java.util.List<java.lang.Integer>
+      getForfeitedList() {
+    return forfeited_;
+  }
+  /**
+   * <pre>
+   * Not an action: these seats forfeited on time at this step (ClaimTimeout
+   * at a table whose timeout_policy is "forfeit"), and the game ended there;
+   * `seat` and `action` are then unset.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 4;</code>
+   * @return The count of forfeited.
+   */
+  public int getForfeitedCount() {
+    return forfeited_.size();
+  }
+  /**
+   * <pre>
+   * Not an action: these seats forfeited on time at this step (ClaimTimeout
+   * at a table whose timeout_policy is "forfeit"), and the game ended there;
+   * `seat` and `action` are then unset.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 4;</code>
+   * @param index The index of the element to return.
+   * @return The forfeited at the given index.
+   */
+  public int getForfeited(int index) {
+    return forfeited_.getInt(index);
+  }
+  private int forfeitedMemoizedSerializedSize = -1;
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -110,6 +158,7 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public void writeTo(com.google.protobuf.CodedOutputStream output)
                       throws java.io.IOException {
+    getSerializedSize();
     if (seat_ != 0) {
       output.writeInt32(1, seat_);
     }
@@ -118,6 +167,13 @@ private static final long serialVersionUID = 0L;
     }
     if (takebackSteps_ != 0) {
       output.writeInt32(3, takebackSteps_);
+    }
+    if (getForfeitedList().size() > 0) {
+      output.writeUInt32NoTag(34);
+      output.writeUInt32NoTag(forfeitedMemoizedSerializedSize);
+    }
+    for (int i = 0; i < forfeited_.size(); i++) {
+      output.writeInt32NoTag(forfeited_.getInt(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -139,6 +195,20 @@ private static final long serialVersionUID = 0L;
     if (takebackSteps_ != 0) {
       size += com.google.protobuf.CodedOutputStream
         .computeInt32Size(3, takebackSteps_);
+    }
+    {
+      int dataSize = 0;
+      for (int i = 0; i < forfeited_.size(); i++) {
+        dataSize += com.google.protobuf.CodedOutputStream
+          .computeInt32SizeNoTag(forfeited_.getInt(i));
+      }
+      size += dataSize;
+      if (!getForfeitedList().isEmpty()) {
+        size += 1;
+        size += com.google.protobuf.CodedOutputStream
+            .computeInt32SizeNoTag(dataSize);
+      }
+      forfeitedMemoizedSerializedSize = dataSize;
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -164,6 +234,8 @@ private static final long serialVersionUID = 0L;
     }
     if (getTakebackSteps()
         != other.getTakebackSteps()) return false;
+    if (!getForfeitedList()
+        .equals(other.getForfeitedList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -183,6 +255,10 @@ private static final long serialVersionUID = 0L;
     }
     hash = (37 * hash) + TAKEBACK_STEPS_FIELD_NUMBER;
     hash = (53 * hash) + getTakebackSteps();
+    if (getForfeitedCount() > 0) {
+      hash = (37 * hash) + FORFEITED_FIELD_NUMBER;
+      hash = (53 * hash) + getForfeitedList().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -319,6 +395,7 @@ private static final long serialVersionUID = 0L;
         actionBuilder_ = null;
       }
       takebackSteps_ = 0;
+      forfeited_ = emptyIntList();
       return this;
     }
 
@@ -345,9 +422,18 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public dev.marketplay.v1.SeatAction buildPartial() {
       dev.marketplay.v1.SeatAction result = new dev.marketplay.v1.SeatAction(this);
+      buildPartialRepeatedFields(result);
       if (bitField0_ != 0) { buildPartial0(result); }
       onBuilt();
       return result;
+    }
+
+    private void buildPartialRepeatedFields(dev.marketplay.v1.SeatAction result) {
+      if (((bitField0_ & 0x00000008) != 0)) {
+        forfeited_.makeImmutable();
+        bitField0_ = (bitField0_ & ~0x00000008);
+      }
+      result.forfeited_ = forfeited_;
     }
 
     private void buildPartial0(dev.marketplay.v1.SeatAction result) {
@@ -418,6 +504,16 @@ private static final long serialVersionUID = 0L;
       if (other.getTakebackSteps() != 0) {
         setTakebackSteps(other.getTakebackSteps());
       }
+      if (!other.forfeited_.isEmpty()) {
+        if (forfeited_.isEmpty()) {
+          forfeited_ = other.forfeited_;
+          bitField0_ = (bitField0_ & ~0x00000008);
+        } else {
+          ensureForfeitedIsMutable();
+          forfeited_.addAll(other.forfeited_);
+        }
+        onChanged();
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -461,6 +557,22 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 24
+            case 32: {
+              int v = input.readInt32();
+              ensureForfeitedIsMutable();
+              forfeited_.addInt(v);
+              break;
+            } // case 32
+            case 34: {
+              int length = input.readRawVarint32();
+              int limit = input.pushLimit(length);
+              ensureForfeitedIsMutable();
+              while (input.getBytesUntilLimit() > 0) {
+                forfeited_.addInt(input.readInt32());
+              }
+              input.popLimit(limit);
+              break;
+            } // case 34
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -672,6 +784,129 @@ private static final long serialVersionUID = 0L;
     public Builder clearTakebackSteps() {
       bitField0_ = (bitField0_ & ~0x00000004);
       takebackSteps_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private com.google.protobuf.Internal.IntList forfeited_ = emptyIntList();
+    private void ensureForfeitedIsMutable() {
+      if (!((bitField0_ & 0x00000008) != 0)) {
+        forfeited_ = mutableCopy(forfeited_);
+        bitField0_ |= 0x00000008;
+      }
+    }
+    /**
+     * <pre>
+     * Not an action: these seats forfeited on time at this step (ClaimTimeout
+     * at a table whose timeout_policy is "forfeit"), and the game ended there;
+     * `seat` and `action` are then unset.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 4;</code>
+     * @return A list containing the forfeited.
+     */
+    public java.util.List<java.lang.Integer>
+        getForfeitedList() {
+      return ((bitField0_ & 0x00000008) != 0) ?
+               java.util.Collections.unmodifiableList(forfeited_) : forfeited_;
+    }
+    /**
+     * <pre>
+     * Not an action: these seats forfeited on time at this step (ClaimTimeout
+     * at a table whose timeout_policy is "forfeit"), and the game ended there;
+     * `seat` and `action` are then unset.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 4;</code>
+     * @return The count of forfeited.
+     */
+    public int getForfeitedCount() {
+      return forfeited_.size();
+    }
+    /**
+     * <pre>
+     * Not an action: these seats forfeited on time at this step (ClaimTimeout
+     * at a table whose timeout_policy is "forfeit"), and the game ended there;
+     * `seat` and `action` are then unset.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 4;</code>
+     * @param index The index of the element to return.
+     * @return The forfeited at the given index.
+     */
+    public int getForfeited(int index) {
+      return forfeited_.getInt(index);
+    }
+    /**
+     * <pre>
+     * Not an action: these seats forfeited on time at this step (ClaimTimeout
+     * at a table whose timeout_policy is "forfeit"), and the game ended there;
+     * `seat` and `action` are then unset.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 4;</code>
+     * @param index The index to set the value at.
+     * @param value The forfeited to set.
+     * @return This builder for chaining.
+     */
+    public Builder setForfeited(
+        int index, int value) {
+      
+      ensureForfeitedIsMutable();
+      forfeited_.setInt(index, value);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Not an action: these seats forfeited on time at this step (ClaimTimeout
+     * at a table whose timeout_policy is "forfeit"), and the game ended there;
+     * `seat` and `action` are then unset.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 4;</code>
+     * @param value The forfeited to add.
+     * @return This builder for chaining.
+     */
+    public Builder addForfeited(int value) {
+      
+      ensureForfeitedIsMutable();
+      forfeited_.addInt(value);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Not an action: these seats forfeited on time at this step (ClaimTimeout
+     * at a table whose timeout_policy is "forfeit"), and the game ended there;
+     * `seat` and `action` are then unset.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 4;</code>
+     * @param values The forfeited to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllForfeited(
+        java.lang.Iterable<? extends java.lang.Integer> values) {
+      ensureForfeitedIsMutable();
+      com.google.protobuf.AbstractMessageLite.Builder.addAll(
+          values, forfeited_);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Not an action: these seats forfeited on time at this step (ClaimTimeout
+     * at a table whose timeout_policy is "forfeit"), and the game ended there;
+     * `seat` and `action` are then unset.
+     * </pre>
+     *
+     * <code>repeated int32 forfeited = 4;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearForfeited() {
+      forfeited_ = emptyIntList();
+      bitField0_ = (bitField0_ & ~0x00000008);
       onChanged();
       return this;
     }

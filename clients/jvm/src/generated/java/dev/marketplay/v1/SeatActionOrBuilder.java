@@ -38,4 +38,39 @@ public interface SeatActionOrBuilder extends
    * @return The takebackSteps.
    */
   int getTakebackSteps();
+
+  /**
+   * <pre>
+   * Not an action: these seats forfeited on time at this step (ClaimTimeout
+   * at a table whose timeout_policy is "forfeit"), and the game ended there;
+   * `seat` and `action` are then unset.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 4;</code>
+   * @return A list containing the forfeited.
+   */
+  java.util.List<java.lang.Integer> getForfeitedList();
+  /**
+   * <pre>
+   * Not an action: these seats forfeited on time at this step (ClaimTimeout
+   * at a table whose timeout_policy is "forfeit"), and the game ended there;
+   * `seat` and `action` are then unset.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 4;</code>
+   * @return The count of forfeited.
+   */
+  int getForfeitedCount();
+  /**
+   * <pre>
+   * Not an action: these seats forfeited on time at this step (ClaimTimeout
+   * at a table whose timeout_policy is "forfeit"), and the game ended there;
+   * `seat` and `action` are then unset.
+   * </pre>
+   *
+   * <code>repeated int32 forfeited = 4;</code>
+   * @param index The index of the element to return.
+   * @return The forfeited at the given index.
+   */
+  int getForfeited(int index);
 }

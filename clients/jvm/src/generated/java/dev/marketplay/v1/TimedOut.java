@@ -109,6 +109,50 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int ACTION_FIELD_NUMBER = 3;
+  private dev.marketplay.v1.GameAction action_;
+  /**
+   * <pre>
+   * Only in the copy addressed to the seat itself: the action played for it
+   * (so a log of the game can be replayed; unset for "forfeit"). The public
+   * copy leaves it out, since an action may hold what the seat keeps secret.
+   * </pre>
+   *
+   * <code>.marketplay.v1.GameAction action = 3;</code>
+   * @return Whether the action field is set.
+   */
+  @java.lang.Override
+  public boolean hasAction() {
+    return action_ != null;
+  }
+  /**
+   * <pre>
+   * Only in the copy addressed to the seat itself: the action played for it
+   * (so a log of the game can be replayed; unset for "forfeit"). The public
+   * copy leaves it out, since an action may hold what the seat keeps secret.
+   * </pre>
+   *
+   * <code>.marketplay.v1.GameAction action = 3;</code>
+   * @return The action.
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.GameAction getAction() {
+    return action_ == null ? dev.marketplay.v1.GameAction.getDefaultInstance() : action_;
+  }
+  /**
+   * <pre>
+   * Only in the copy addressed to the seat itself: the action played for it
+   * (so a log of the game can be replayed; unset for "forfeit"). The public
+   * copy leaves it out, since an action may hold what the seat keeps secret.
+   * </pre>
+   *
+   * <code>.marketplay.v1.GameAction action = 3;</code>
+   */
+  @java.lang.Override
+  public dev.marketplay.v1.GameActionOrBuilder getActionOrBuilder() {
+    return action_ == null ? dev.marketplay.v1.GameAction.getDefaultInstance() : action_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -129,6 +173,9 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(policy_)) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 2, policy_);
     }
+    if (action_ != null) {
+      output.writeMessage(3, getAction());
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -144,6 +191,10 @@ private static final long serialVersionUID = 0L;
     }
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(policy_)) {
       size += com.google.protobuf.GeneratedMessageV3.computeStringSize(2, policy_);
+    }
+    if (action_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(3, getAction());
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -164,6 +215,11 @@ private static final long serialVersionUID = 0L;
         != other.getSeat()) return false;
     if (!getPolicy()
         .equals(other.getPolicy())) return false;
+    if (hasAction() != other.hasAction()) return false;
+    if (hasAction()) {
+      if (!getAction()
+          .equals(other.getAction())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -179,6 +235,10 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getSeat();
     hash = (37 * hash) + POLICY_FIELD_NUMBER;
     hash = (53 * hash) + getPolicy().hashCode();
+    if (hasAction()) {
+      hash = (37 * hash) + ACTION_FIELD_NUMBER;
+      hash = (53 * hash) + getAction().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -315,6 +375,11 @@ private static final long serialVersionUID = 0L;
       bitField0_ = 0;
       seat_ = 0;
       policy_ = "";
+      action_ = null;
+      if (actionBuilder_ != null) {
+        actionBuilder_.dispose();
+        actionBuilder_ = null;
+      }
       return this;
     }
 
@@ -353,6 +418,11 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000002) != 0)) {
         result.policy_ = policy_;
+      }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.action_ = actionBuilder_ == null
+            ? action_
+            : actionBuilder_.build();
       }
     }
 
@@ -408,6 +478,9 @@ private static final long serialVersionUID = 0L;
         bitField0_ |= 0x00000002;
         onChanged();
       }
+      if (other.hasAction()) {
+        mergeAction(other.getAction());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -444,6 +517,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 18
+            case 26: {
+              input.readMessage(
+                  getActionFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 26
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -588,6 +668,179 @@ private static final long serialVersionUID = 0L;
       bitField0_ |= 0x00000002;
       onChanged();
       return this;
+    }
+
+    private dev.marketplay.v1.GameAction action_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.GameAction, dev.marketplay.v1.GameAction.Builder, dev.marketplay.v1.GameActionOrBuilder> actionBuilder_;
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     * @return Whether the action field is set.
+     */
+    public boolean hasAction() {
+      return ((bitField0_ & 0x00000004) != 0);
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     * @return The action.
+     */
+    public dev.marketplay.v1.GameAction getAction() {
+      if (actionBuilder_ == null) {
+        return action_ == null ? dev.marketplay.v1.GameAction.getDefaultInstance() : action_;
+      } else {
+        return actionBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     */
+    public Builder setAction(dev.marketplay.v1.GameAction value) {
+      if (actionBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        action_ = value;
+      } else {
+        actionBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     */
+    public Builder setAction(
+        dev.marketplay.v1.GameAction.Builder builderForValue) {
+      if (actionBuilder_ == null) {
+        action_ = builderForValue.build();
+      } else {
+        actionBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     */
+    public Builder mergeAction(dev.marketplay.v1.GameAction value) {
+      if (actionBuilder_ == null) {
+        if (((bitField0_ & 0x00000004) != 0) &&
+          action_ != null &&
+          action_ != dev.marketplay.v1.GameAction.getDefaultInstance()) {
+          getActionBuilder().mergeFrom(value);
+        } else {
+          action_ = value;
+        }
+      } else {
+        actionBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     */
+    public Builder clearAction() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      action_ = null;
+      if (actionBuilder_ != null) {
+        actionBuilder_.dispose();
+        actionBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     */
+    public dev.marketplay.v1.GameAction.Builder getActionBuilder() {
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return getActionFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     */
+    public dev.marketplay.v1.GameActionOrBuilder getActionOrBuilder() {
+      if (actionBuilder_ != null) {
+        return actionBuilder_.getMessageOrBuilder();
+      } else {
+        return action_ == null ?
+            dev.marketplay.v1.GameAction.getDefaultInstance() : action_;
+      }
+    }
+    /**
+     * <pre>
+     * Only in the copy addressed to the seat itself: the action played for it
+     * (so a log of the game can be replayed; unset for "forfeit"). The public
+     * copy leaves it out, since an action may hold what the seat keeps secret.
+     * </pre>
+     *
+     * <code>.marketplay.v1.GameAction action = 3;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.marketplay.v1.GameAction, dev.marketplay.v1.GameAction.Builder, dev.marketplay.v1.GameActionOrBuilder> 
+        getActionFieldBuilder() {
+      if (actionBuilder_ == null) {
+        actionBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.marketplay.v1.GameAction, dev.marketplay.v1.GameAction.Builder, dev.marketplay.v1.GameActionOrBuilder>(
+                getAction(),
+                getParentForChildren(),
+                isClean());
+        action_ = null;
+      }
+      return actionBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -34,4 +34,37 @@ public interface TimedOutOrBuilder extends
    */
   com.google.protobuf.ByteString
       getPolicyBytes();
+
+  /**
+   * <pre>
+   * Only in the copy addressed to the seat itself: the action played for it
+   * (so a log of the game can be replayed; unset for "forfeit"). The public
+   * copy leaves it out, since an action may hold what the seat keeps secret.
+   * </pre>
+   *
+   * <code>.marketplay.v1.GameAction action = 3;</code>
+   * @return Whether the action field is set.
+   */
+  boolean hasAction();
+  /**
+   * <pre>
+   * Only in the copy addressed to the seat itself: the action played for it
+   * (so a log of the game can be replayed; unset for "forfeit"). The public
+   * copy leaves it out, since an action may hold what the seat keeps secret.
+   * </pre>
+   *
+   * <code>.marketplay.v1.GameAction action = 3;</code>
+   * @return The action.
+   */
+  dev.marketplay.v1.GameAction getAction();
+  /**
+   * <pre>
+   * Only in the copy addressed to the seat itself: the action played for it
+   * (so a log of the game can be replayed; unset for "forfeit"). The public
+   * copy leaves it out, since an action may hold what the seat keeps secret.
+   * </pre>
+   *
+   * <code>.marketplay.v1.GameAction action = 3;</code>
+   */
+  dev.marketplay.v1.GameActionOrBuilder getActionOrBuilder();
 }
