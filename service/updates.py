@@ -95,13 +95,13 @@ def build_update(
             step = game.step if event_steps is None else event_steps[index]
             entry = update.events.add(step=step, audience=sorted(event.audience or ()))
             # A table's own events (a take-back, a timeout) are the service's, not the game's.
-            table = isinstance(event.message, pb.TableEvent)
-            getattr(entry, "table" if table else field).CopyFrom(event.message)
+            table = event.message if isinstance(event.message, pb.TableEvent) else None
+            getattr(entry, field if table is None else "table").CopyFrom(event.message)
             if speaker is not None:
-                if table:
-                    speaker.message(table_phrase(event.message), entry.message)
-                else:
+                if table is None:
                     speaker.event(engine, event, entry.message)
+                else:
+                    speaker.message(table_phrase(table), entry.message)
     outcome = game.outcome()
     if outcome is not None:
         fill_outcome(update.outcome, outcome, game, instance)
