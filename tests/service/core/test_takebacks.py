@@ -16,7 +16,8 @@ from service.core import Call, GameCore
 from service.errors import Code
 from service.observe import NullObserver
 from service.states import Instance, StateStore
-from service.table import Table, TableOptions
+from service.table import UNTIL_BARRIER, Table, TableOptions
+from tests.conformance.playout import playout
 from tests.service.conftest import all_views
 from tests.service.core.timed import FakeClock, refused
 
@@ -144,7 +145,8 @@ def test_a_move_across_a_barrier_cannot_be_taken_back(core: GameCore) -> None:
     assert refused(lambda: _take_back(core, drawn, 1)).reason == "TAKEBACK_BARRIER"
 
 
-def test_a_finished_or_forfeited_game_takes_nothing_back(core: GameCore, clock: FakeClock) -> None:
+def test_a_finished_or_forfeited_game_takes_nothing_back(core: GameCore, store: StateStore,
+                                                         clock: FakeClock) -> None:
     update = _new(core, "market-fresh", 2, clock_bank_s="10", timeout_policy="forfeit")
     moved = _apply(core, update)  # a face-up take: no barrier
     clock.now += 30
@@ -153,6 +155,11 @@ def test_a_finished_or_forfeited_game_takes_nothing_back(core: GameCore, clock: 
     assert ended.outcome.forfeited and _steps(ended) == {0: 0, 1: 0, None: 0}
     seat = moved.decisions[0].seat
     assert refused(lambda: _take_back(core, ended, seat)).reason == "GAME_OVER"
+    game = Game.new(registry.ENGINES["spice-merchant"], 2, {}, b"to the end")
+    for step in playout(game, b"to the end"):
+        game = step.after
+    over = store.seal(game, Instance.draw(), Table(TableOptions(takebacks=UNTIL_BARRIER)))
+    assert refused(lambda: _take_back(core, pb.GameUpdate(state=over), 0)).reason == "GAME_OVER"
 
 
 def test_a_move_played_on_timeout_is_not_the_seats_to_take_back(
