@@ -157,7 +157,7 @@ CHECKS: dict[str, Callable[[Engine[Any, Any]], None]] = {
 def test_the_doc_lists_exactly_the_pieces_checked_here() -> None:
     assert list(CHECKS) == PIECES
     assert STANDARD_MODULES == ["__init__", "spec", "versions", "state", "moves", "messages",
-                                "rules", "view", "events", "hidden", "evaluation"]
+                                "rules", "view", "events", "hidden", "text", "evaluation"]
 
 
 @pytest.mark.parametrize("piece", list(CHECKS))
