@@ -9,7 +9,12 @@ PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
 PY_OUT ?= clients/python
 TS_OUT ?= clients/ts/src/gen
 CS_OUT ?= clients/csharp/Marketplay.V1
-GO_OUT ?= clients/go/src
+GO_OUT ?= clients/go
+# The Go module's path (clients/go/go.mod): the generated package is $(GO_MODULE)/marketplay/v1.
+# The .proto files' go_package ("marketplay/v1") stays as released (buf breaking's
+# FILE_SAME_GO_PACKAGE); protoc's M options map each file to the module's import path.
+GO_MODULE := github.com/example/marketplay/clients/go
+GO_IMPORTS := $(foreach f,$(PROTO_SRC:proto/%=%),M$(f)=$(GO_MODULE)/marketplay/v1;marketplayv1)
 JAVA_OUT ?= clients/jvm/src/generated/java
 # Go and Java come from Debian's protoc 3.21 and plugins (deploy/ci-packages.txt), so the
 # Java classes match Debian's protobuf-java 3.21 runtime; google.rpc.ErrorInfo is generated
@@ -120,7 +125,9 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
 	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
 	rm -rf $(GO_OUT)/marketplay/v1 && mkdir -p $(GO_OUT)
-	$(PROTOC) -I proto --go_out=$(GO_OUT) --go-grpc_out=$(GO_OUT) $(PROTO_SRC)
+	$(PROTOC) -I proto --go_out=$(GO_OUT) --go-grpc_out=$(GO_OUT) \
+	  --go_opt=module=$(GO_MODULE) --go-grpc_opt=module=$(GO_MODULE) \
+	  $(foreach m,$(GO_IMPORTS),'--go_opt=$(m)' '--go-grpc_opt=$(m)') $(PROTO_SRC)
 	rm -rf $(JAVA_OUT) && mkdir -p $(JAVA_OUT)
 	$(PROTOC) -I proto -I $(RPC_PROTO_DIR) --java_out=$(JAVA_OUT) \
 	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) \

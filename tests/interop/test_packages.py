@@ -49,7 +49,7 @@ def test_every_package_has_the_release_version_and_licence() -> None:
     assert "private" not in package
     lock = json.loads((TS_DIR / "package-lock.json").read_text())
     assert (lock["version"], lock["packages"][""]["license"]) == (RELEASE, LICENSE)
-    go = (ROOT / "clients" / "go" / "src" / "marketplay" / "client" / "client.go").read_text()
+    go = (ROOT / "clients" / "go" / "client" / "client.go").read_text()
     assert f'const Version = "{RELEASE}"' in go
     java = (ROOT / "clients" / "jvm" / "src" / "main" / "java" / "dev" / "marketplay" / "client"
             / "Marketplay.java").read_text()

@@ -29,9 +29,9 @@ GENERATED: dict[str, tuple[str, frozenset[str]]] = {
     })),
     "TS_OUT": ("clients/ts/src/gen", frozenset()),
     "CS_OUT": ("clients/csharp/Marketplay.V1", frozenset()),
-    "GO_OUT": ("clients/go/src", frozenset({
-        "marketplay/client/client.go", "marketplay/client/errors.go",
-        "marketplay/cmd/marketplay-play/main.go",
+    "GO_OUT": ("clients/go", frozenset({
+        "go.mod", "README.md", "LICENSE", "client/client.go", "client/errors.go", "client/client_test.go",
+        "cmd/marketplay-play/main.go",
     })),
     "JAVA_OUT": ("clients/jvm/src/generated/java", frozenset()),
 }

@@ -8,7 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	pb "marketplay/v1"
+	pb "github.com/example/marketplay/clients/go/marketplay/v1"
 )
 
 // Domain is the ErrorInfo domain of every refusal the service makes.

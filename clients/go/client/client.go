@@ -12,7 +12,7 @@ import (
 
 	"google.golang.org/grpc"
 
-	pb "marketplay/v1"
+	pb "github.com/example/marketplay/clients/go/marketplay/v1"
 )
 
 // Version is the marketplay release this client was generated for.

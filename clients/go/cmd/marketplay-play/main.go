@@ -33,8 +33,8 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
-	"marketplay/client"
-	pb "marketplay/v1"
+	"github.com/example/marketplay/clients/go/client"
+	pb "github.com/example/marketplay/clients/go/marketplay/v1"
 )
 
 const maxSteps = 20000
