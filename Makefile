@@ -17,11 +17,9 @@ GO_MODULE := github.com/example/marketplay/clients/go
 GO_IMPORTS := $(foreach f,$(PROTO_SRC:proto/%=%),M$(f)=$(GO_MODULE)/marketplay/v1;marketplayv1)
 JAVA_OUT ?= clients/jvm/src/generated/java
 # Go and Java come from Debian's protoc 3.21 and plugins (deploy/ci-packages.txt), so the
-# Java classes match Debian's protobuf-java 3.21 runtime; google.rpc.ErrorInfo is generated
-# for Java too (Debian's proto-google-common-protos 1.16 predates it).
+# Java classes match Debian's protobuf-java 3.21 runtime.
 PROTOC := protoc
 GRPC_JAVA_PLUGIN := /usr/bin/grpc_java_plugin
-RPC_PROTO_DIR := clients/ts/proto-deps
 OPENAPI_OUT ?= docs/openapi.json
 # Where `make catalogs` writes each shipped locale's catalog (the TypeScript package's copy;
 # tests/service/contract/test_catalog_files.py points it at a temporary directory and compares).
@@ -129,9 +127,8 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	  --go_opt=module=$(GO_MODULE) --go-grpc_opt=module=$(GO_MODULE) \
 	  $(foreach m,$(GO_IMPORTS),'--go_opt=$(m)' '--go-grpc_opt=$(m)') $(PROTO_SRC)
 	rm -rf $(JAVA_OUT) && mkdir -p $(JAVA_OUT)
-	$(PROTOC) -I proto -I $(RPC_PROTO_DIR) --java_out=$(JAVA_OUT) \
-	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) \
-	  $(PROTO_SRC) $(RPC_PROTO_DIR)/google/rpc/error_details.proto
+	$(PROTOC) -I proto --java_out=$(JAVA_OUT) \
+	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) $(PROTO_SRC)
 
 ## catalogs: write each shipped locale's catalog of player-facing text (engines/*/locales,
 ## plus the generated pseudo-locale) into $(CATALOGS_OUT) as <locale>.ftl, exactly as the HTTP
@@ -190,7 +187,7 @@ golden-sealed: install
 ## Go and Java generators. Commands are looked up on PATH, libraries (SYSTEM_LIBS) with
 ## dpkg-query. Installed when missing if run as root with apt; otherwise one line says what to install.
 SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium $(PROTO_TOOLS) \
-  go:golang-go javac:default-jdk-headless kotlinc:kotlin mcs:mono-mcs
+  go:golang-go javac:default-jdk-headless mvn:maven kotlinc:kotlin mcs:mono-mcs
 PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc \
   grpc_java_plugin:protobuf-compiler-grpc-java-plugin
 # golang-github-golang-protobuf-1-5-dev by name: otherwise apt picks golang/protobuf 1.3,
@@ -198,6 +195,8 @@ PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-g
 SYSTEM_LIBS := golang-google-grpc-dev golang-github-golang-protobuf-1-5-dev golang-google-protobuf-dev \
   libprotobuf-java libprotobuf-dev libgrpc-java libnetty-java libperfmark-java libgoogle-gson-java \
   libanimal-sniffer-java libgeronimo-annotation-1.3-spec-java libgoogle-common-protos-java \
+  libokhttp-java junit4 libbuild-helper-maven-plugin-java libmaven-compiler-plugin-java libsurefire-java \
+  libmaven-jar-plugin-java libmaven-dependency-plugin-java libmaven-resources-plugin-java \
   libmono-system-net-http4.0-cil libmono-system-runtime-serialization4.0-cil libnewtonsoft-json-cil-dev
 # $(call need-debian,command:package pairs,packages): install what is missing, or stop saying how.
 define need-debian

@@ -4,7 +4,7 @@
 of a loopback server and runs docs/clients.md's Node snippet (compiled by
 tsc against the installed package); the wheel `pip wheel` builds of
 clients/python installs into a fresh directory, lists the games over gRPC
-and runs the doc's two Python snippets. (The Go tree,
+and runs the doc's two Python snippets. (The Go module,
 the JVM jar and the C# DLL are installed and used by their own tests:
 test_go_client.py, test_jvm_client.py, test_kotlin_client.py, test_csharp_client.py.)
 """
@@ -23,11 +23,11 @@ import grpc
 
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
-from tests.interop.jvm_build import VERSION as JAR_VERSION
-from tests.interop.native_clients import ROOT, doc_snippet, run
+from tests.interop.jvm_build import pom_version
+from tests.interop.native_clients import ROOT, doc_snippet, release, run
 from tests.interop.ts_client import ServedBoth, built_play_js
 
-RELEASE = "0.2.0"
+RELEASE = release()
 LICENSE = "Apache-2.0"
 TS_DIR = ROOT / "clients" / "ts"
 PY_DIR = ROOT / "clients" / "python"
@@ -53,7 +53,7 @@ def test_every_package_has_the_release_version_and_licence() -> None:
     assert f'const Version = "{RELEASE}"' in go
     java = (ROOT / "clients" / "jvm" / "src" / "main" / "java" / "dev" / "marketplay" / "client"
             / "Marketplay.java").read_text()
-    assert f'String VERSION = "{RELEASE}";' in java and JAR_VERSION == RELEASE
+    assert f'String VERSION = "{RELEASE}";' in java and pom_version() == RELEASE
     csharp = (ROOT / "clients" / "csharp" / "Marketplay.Client" / "AssemblyInfo.cs").read_text()
     assert f'AssemblyInformationalVersion("{RELEASE}")' in csharp
     assert f'AssemblyMetadata("License", "{LICENSE}")' in csharp
