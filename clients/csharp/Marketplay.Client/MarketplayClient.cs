@@ -18,8 +18,11 @@ namespace Marketplay.Client
         public const string Version = "0.2.0";
 
         const string Service = "/marketplay.v1.GameService/";
-        // Strings stay strings: a JObject action echoed back must be byte-for-byte what the server sent.
-        static readonly JsonSerializerSettings Settings = new JsonSerializerSettings
+        /// <summary>
+        /// The settings every call reads and writes proto3 JSON with. Strings stay strings: a
+        /// timestamp is not reparsed as a DateTime, and an action echoed back is what the server sent.
+        /// </summary>
+        public static readonly JsonSerializerSettings JsonSettings = new JsonSerializerSettings
         {
             DateParseHandling = DateParseHandling.None,
         };
@@ -44,7 +47,7 @@ namespace Marketplay.Client
         /// <summary>POST /marketplay.v1.GameService/{method} with the request as proto3 JSON.</summary>
         public async Task<TResponse> CallAsync<TResponse>(string method, object request)
         {
-            var body = JsonConvert.SerializeObject(request, Settings);
+            var body = JsonConvert.SerializeObject(request, JsonSettings);
             var post = new HttpRequestMessage(HttpMethod.Post, baseUrl + Service + method)
             {
                 Version = HttpVersion.Version11,
@@ -64,7 +67,7 @@ namespace Marketplay.Client
             {
                 var text = await response.Content.ReadAsStringAsync().ConfigureAwait(false);
                 if (response.StatusCode != HttpStatusCode.OK) throw Refusal((int)response.StatusCode, text);
-                return JsonConvert.DeserializeObject<TResponse>(text, Settings);
+                return JsonConvert.DeserializeObject<TResponse>(text, JsonSettings);
             }
         }
 
@@ -79,7 +82,7 @@ namespace Marketplay.Client
             Message said = null;
             try
             {
-                var error = JsonConvert.DeserializeObject<JObject>(body, Settings);
+                var error = JsonConvert.DeserializeObject<JObject>(body, JsonSettings);
                 code = ((string)error["code"] ?? "unknown").ToUpperInvariant();
                 message = (string)error["message"] ?? message;
                 var details = error["details"] as JArray ?? new JArray();
