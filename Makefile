@@ -8,7 +8,7 @@ PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
 # points them at a temporary directory and compares the result).
 PY_OUT ?= clients/python
 TS_OUT ?= clients/ts/src/gen
-CS_OUT ?= clients/csharp/Marketplay.V1
+CS_OUT ?= clients/csharp/Runtime/Generated
 GO_OUT ?= clients/go
 # The Go module's path (clients/go/go.mod): the generated package is $(GO_MODULE)/marketplay/v1.
 # The .proto files' go_package ("marketplay/v1") stays as released (buf breaking's

@@ -1,8 +1,10 @@
 """Builds the C# client (clients/csharp) with Mono's mcs into Marketplay.Client.dll and its player, cached.
 
-The library is the client (Marketplay.Client) and the generated messages
-(Marketplay.V1, `make proto`), against System.Net.Http and Debian's
-Newtonsoft.Json; the player (Play) is compiled against the DLL.
+The library is the Unity package's Runtime/ folder, as Mono compiles it (no
+UNITY_* symbols, so no UnityWebRequestTransport): the client and the
+generated messages (Runtime/Generated, `make proto`), against System.Net.Http
+and Debian's Newtonsoft.Json; the player (Tools~/Play, which Unity ignores) is
+compiled against the DLL.
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ CS_ROOT = ROOT / "clients" / "csharp"
 NEWTONSOFT = Path("/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll")   # libnewtonsoft-json-cil-dev
 REFERENCES = ["-r:System.Net.Http", "-r:System.Runtime.Serialization", f"-r:{NEWTONSOFT}"]
 DLL = "Marketplay.Client.dll"
-LIBRARY_DIRS = (CS_ROOT / "Marketplay.Client", CS_ROOT / "Marketplay.V1")
+RUNTIME = CS_ROOT / "Runtime"
+PLAYER = CS_ROOT / "Tools~" / "Play"
 
 
 def built() -> Path:
     """build/clients/csharp-<key>/: the DLL, Newtonsoft.Json.dll beside it, and play.exe."""
     assert NEWTONSOFT.is_file(), (
         "Newtonsoft.Json is missing: `make system-tools` installs libnewtonsoft-json-cil-dev")
-    library = [p for d in LIBRARY_DIRS for p in files(d, ".cs")]
-    player = files(CS_ROOT / "Play", ".cs")
+    library = files(RUNTIME, ".cs")
+    player = files(PLAYER, ".cs")
     key = source_key([*library, *player], tool_version("mcs", "--version"))
 
     def build(out: Path) -> None:

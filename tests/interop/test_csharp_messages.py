@@ -1,4 +1,4 @@
-"""The generated C# messages (clients/csharp/Marketplay.V1) carry every message of the contract through JSON.
+"""The generated C# messages (clients/csharp/Runtime/Generated) carry every message of the contract in JSON.
 
 The DLL (tests/interop/csharp_build.py: the client and the messages, Mono's
 mcs) and tests/interop/csharp/RoundTrip.cs read each sample into its

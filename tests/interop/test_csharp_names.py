@@ -2,7 +2,7 @@
 
 A C# file starts with `using System;` (and in Unity `using UnityEngine;`):
 a message named Action or Event then makes every use ambiguous (CS0104).
-The generated C# (clients/csharp/Marketplay.V1, namespace Marketplay.V1,
+The generated C# (clients/csharp/Runtime/Generated, namespace Marketplay.V1,
 clients/codegen/csharp_json.py) declares one top-level type per top-level
 message and enum of each .proto file, plus PreserveAttribute (map entries
 are dictionaries, not types).
@@ -56,7 +56,7 @@ def test_no_generated_type_shares_a_name_with_system_or_unity_engine() -> None:
 
 def test_the_generated_csharp_declares_exactly_those_types() -> None:
     declared: set[str] = set()
-    for path in (ROOT / "clients" / "csharp" / "Marketplay.V1").glob("*.cs"):
+    for path in (ROOT / "clients" / "csharp" / "Runtime" / "Generated").glob("*.cs"):
         for line in path.read_text().splitlines():
             # Top-level declarations are indented two spaces inside the namespace block.
             for kind in KINDS:

@@ -6,7 +6,8 @@ tsc against the installed package); the wheel `pip wheel` builds of
 clients/python installs into a fresh directory, lists the games over gRPC
 and runs the doc's two Python snippets. (The Go module,
 the JVM jar and the C# DLL are installed and used by their own tests:
-test_go_client.py, test_jvm_client.py, test_kotlin_client.py, test_csharp_client.py.)
+test_go_client.py, test_jvm_client.py, test_kotlin_client.py, test_csharp_client.py,
+test_unity_package.py.)
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ PY_DIR = ROOT / "clients" / "python"
 def test_the_repository_is_apache_2_and_each_package_carries_the_licence() -> None:
     text = (ROOT / "LICENSE").read_text()
     assert "Apache License" in text and "Version 2.0, January 2004" in text
-    for copy in (PY_DIR / "LICENSE", TS_DIR / "LICENSE", ROOT / "clients" / "go" / "LICENSE"):
+    for copy in (PY_DIR / "LICENSE", TS_DIR / "LICENSE", ROOT / "clients" / "go" / "LICENSE",
+                 ROOT / "clients" / "csharp" / "LICENSE.md"):
         assert copy.read_text() == text, f"{copy} differs from LICENSE"
 
 
@@ -54,8 +56,12 @@ def test_every_package_has_the_release_version_and_licence() -> None:
     java = (ROOT / "clients" / "jvm" / "src" / "main" / "java" / "dev" / "marketplay" / "client"
             / "Marketplay.java").read_text()
     assert f'String VERSION = "{RELEASE}";' in java and pom_version() == RELEASE
-    csharp = (ROOT / "clients" / "csharp" / "Marketplay.Client" / "AssemblyInfo.cs").read_text()
+    csharp = (ROOT / "clients" / "csharp" / "Runtime" / "AssemblyInfo.cs").read_text()
     assert f'AssemblyInformationalVersion("{RELEASE}")' in csharp
+    client = (ROOT / "clients" / "csharp" / "Runtime" / "MarketplayClient.cs").read_text()
+    assert f'public const string Version = "{RELEASE}";' in client
+    unity = json.loads((ROOT / "clients" / "csharp" / "package.json").read_text())
+    assert (unity["version"], unity["license"]) == (RELEASE, LICENSE)
     assert f'AssemblyMetadata("License", "{LICENSE}")' in csharp
 
 

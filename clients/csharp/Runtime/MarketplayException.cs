@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using Marketplay.V1;
 
 namespace Marketplay.Client
 {

@@ -1,12 +1,11 @@
-// Connect JSON on the HTTP port (HTTP/1.1, System.Net.Http.HttpClient and
-// Newtonsoft.Json): a Mono/.NET class library, not UnityWebRequest or IL2CPP.
+// The GameService over Connect JSON on the HTTP port, with the generated
+// Marketplay.V1 messages (Runtime/Generated) and Newtonsoft.Json, through a
+// transport: HttpClient (editor, desktop, mobile, servers) or UnityWebRequest (WebGL).
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using System.Net;
-using System.Net.Http;
-using System.Text;
 using System.Threading.Tasks;
+using Marketplay.V1;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 
@@ -18,6 +17,7 @@ namespace Marketplay.Client
         public const string Version = "0.2.0";
 
         const string Service = "/marketplay.v1.GameService/";
+
         /// <summary>
         /// The settings every call reads and writes proto3 JSON with. Strings stay strings: a
         /// timestamp is not reparsed as a DateTime, and an action echoed back is what the server sent.
@@ -25,50 +25,48 @@ namespace Marketplay.Client
         public static readonly JsonSerializerSettings JsonSettings = new JsonSerializerSettings
         {
             DateParseHandling = DateParseHandling.None,
+            NullValueHandling = NullValueHandling.Ignore,
         };
+
         readonly string baseUrl;
-        readonly HttpClient http;
-        readonly bool ownsHttp;
+        readonly ITransport transport;
+
+        /// <summary>Each call's deadline, sent as Connect-Timeout-Ms (30 s unless set).</summary>
+        public TimeSpan Timeout { get; set; }
 
         /// <param name="baseUrl">The HTTP port, e.g. "http://127.0.0.1:8080".</param>
-        /// <param name="http">A shared HttpClient (its Timeout bounds each call); null makes one.</param>
-        public MarketplayClient(string baseUrl, HttpClient http = null)
+        /// <param name="transport">
+        /// How calls travel (disposed with the client); null picks UnityWebRequestTransport in
+        /// a WebGL player and HttpClientTransport everywhere else.
+        /// </param>
+        public MarketplayClient(string baseUrl, ITransport transport = null)
         {
             this.baseUrl = baseUrl.TrimEnd('/');
-            ownsHttp = http == null;
-            this.http = http ?? new HttpClient { Timeout = TimeSpan.FromSeconds(30) };
+            this.transport = transport ?? DefaultTransport();
+            Timeout = TimeSpan.FromSeconds(30);
+        }
+
+        static ITransport DefaultTransport()
+        {
+#if UNITY_WEBGL && !UNITY_EDITOR && UNITY_2020_2_OR_NEWER
+            return new UnityWebRequestTransport();
+#else
+            return new HttpClientTransport();
+#endif
         }
 
         public void Dispose()
         {
-            if (ownsHttp) http.Dispose();
+            transport.Dispose();
         }
 
         /// <summary>POST /marketplay.v1.GameService/{method} with the request as proto3 JSON.</summary>
         public async Task<TResponse> CallAsync<TResponse>(string method, object request)
         {
             var body = JsonConvert.SerializeObject(request, JsonSettings);
-            var post = new HttpRequestMessage(HttpMethod.Post, baseUrl + Service + method)
-            {
-                Version = HttpVersion.Version11,
-                Content = new StringContent(body, Encoding.UTF8, "application/json"),
-            };
-            post.Headers.Add("Connect-Protocol-Version", "1");
-            HttpResponseMessage response;
-            try
-            {
-                response = await http.SendAsync(post).ConfigureAwait(false);
-            }
-            catch (HttpRequestException e)
-            {
-                throw new MarketplayException("UNAVAILABLE", "", new Dictionary<string, string>(), e.Message, 0, e);
-            }
-            using (response)
-            {
-                var text = await response.Content.ReadAsStringAsync().ConfigureAwait(false);
-                if (response.StatusCode != HttpStatusCode.OK) throw Refusal((int)response.StatusCode, text);
-                return JsonConvert.DeserializeObject<TResponse>(text, JsonSettings);
-            }
+            var reply = await transport.PostAsync(baseUrl + Service + method, body, Timeout).ConfigureAwait(false);
+            if (reply.Status != 200) throw Refusal(reply.Status, reply.Body);
+            return JsonConvert.DeserializeObject<TResponse>(reply.Body, JsonSettings);
         }
 
         /// <summary>
@@ -92,7 +90,7 @@ namespace Marketplay.Client
                     var type = (string)detail["type"];
                     if (type == "marketplay.v1.Message")
                     {
-                        said = Message.Of(debug);
+                        said = debug.ToObject<Message>(JsonSerializer.Create(JsonSettings));
                         continue;
                     }
                     if (type != "google.rpc.ErrorInfo") continue;
@@ -102,11 +100,16 @@ namespace Marketplay.Client
                         foreach (var pair in meta.Properties()) metadata[pair.Name] = (string)pair.Value;
                 }
             }
-            catch (JsonException e)
+            catch (Exception e) when (e is JsonException || e is InvalidCastException || e is NullReferenceException)
             {
                 message += " (unreadable error body: " + e.Message + ")";
             }
             return new MarketplayException(code, reason, metadata, message, httpStatus, null, said);
+        }
+
+        public Task<ListGamesResponse> ListGamesAsync(ListGamesRequest request)
+        {
+            return CallAsync<ListGamesResponse>("ListGames", request);
         }
 
         public Task<NewGameResponse> NewGameAsync(NewGameRequest request)
@@ -114,14 +117,14 @@ namespace Marketplay.Client
             return CallAsync<NewGameResponse>("NewGame", request);
         }
 
-        public async Task<GameUpdate> ApplyActionAsync(ApplyActionRequest request)
+        public Task<ApplyActionResponse> ApplyActionAsync(ApplyActionRequest request)
         {
-            return (await CallAsync<UpdateResponse>("ApplyAction", request).ConfigureAwait(false)).Update;
+            return CallAsync<ApplyActionResponse>("ApplyAction", request);
         }
 
-        public async Task<GameUpdate> GetViewAsync(GetViewRequest request)
+        public Task<GetViewResponse> GetViewAsync(GetViewRequest request)
         {
-            return (await CallAsync<UpdateResponse>("GetView", request).ConfigureAwait(false)).Update;
+            return CallAsync<GetViewResponse>("GetView", request);
         }
 
         public Task<ReplayResponse> ReplayAsync(ReplayRequest request)
@@ -129,11 +132,33 @@ namespace Marketplay.Client
             return CallAsync<ReplayResponse>("Replay", request);
         }
 
+        public Task<SuggestActionResponse> SuggestActionAsync(SuggestActionRequest request)
+        {
+            return CallAsync<SuggestActionResponse>("SuggestAction", request);
+        }
+
+        public Task<RenewSeatTokenResponse> RenewSeatTokenAsync(RenewSeatTokenRequest request)
+        {
+            return CallAsync<RenewSeatTokenResponse>("RenewSeatToken", request);
+        }
+
+        /// <summary>Undoes the seat's latest actions where no one learnt anything since (docs/api.md).</summary>
+        public Task<TakeBackResponse> TakeBackAsync(TakeBackRequest request)
+        {
+            return CallAsync<TakeBackResponse>("TakeBack", request);
+        }
+
+        /// <summary>Plays the table's timeout policy for a seat whose clock ran out (docs/api.md).</summary>
+        public Task<ClaimTimeoutResponse> ClaimTimeoutAsync(ClaimTimeoutRequest request)
+        {
+            return CallAsync<ClaimTimeoutResponse>("ClaimTimeout", request);
+        }
+
         /// <summary>Trades a seat's token (expired or not) for a fresh one.</summary>
         public async Task<string> RenewSeatTokenAsync(byte[] state, int seat, string seatToken)
         {
             var request = new RenewSeatTokenRequest { State = state, Seat = seat, SeatToken = seatToken };
-            return (await CallAsync<RenewSeatTokenResponse>("RenewSeatToken", request).ConfigureAwait(false)).SeatToken;
+            return (await RenewSeatTokenAsync(request).ConfigureAwait(false)).SeatToken;
         }
 
         /// <summary>
@@ -141,16 +166,17 @@ namespace Marketplay.Client
         /// seats' tokens (of those in tokens, by seat), sending expected_step = update.Step:
         /// a move chosen at an older step is refused (ABORTED, STALE_STEP), never applied twice.
         /// </summary>
-        public Task<GameUpdate> ApplyAsync(GameUpdate update, Move move, IDictionary<int, string> tokens,
-                                           ViewSelection views)
+        public async Task<GameUpdate> ApplyAsync(GameUpdate update, SeatAction move, IDictionary<int, string> tokens,
+                                                 ViewSelection views)
         {
             string token;
-            return ApplyActionAsync(new ApplyActionRequest
+            var request = new ApplyActionRequest
             {
                 State = update.State, Seat = move.Seat, Action = move.Action, ExpectedStep = update.Step,
                 SeatToken = tokens.TryGetValue(move.Seat, out token) ? token : "",
                 Views = views, ViewTokens = ViewTokens(tokens, views),
-            });
+            };
+            return (await ApplyActionAsync(request).ConfigureAwait(false)).Update;
         }
 
         /// <summary>The tokens, of those held, of the seats whose views are asked for.</summary>
@@ -167,10 +193,11 @@ namespace Marketplay.Client
         }
 
         /// <summary>Every (seat, action) the update offers, in decision order.</summary>
-        public static List<Move> LegalMoves(GameUpdate update)
+        public static List<SeatAction> LegalMoves(GameUpdate update)
         {
-            return update.Decisions.SelectMany(d => d.LegalActions.Select(a => new Move { Seat = d.Seat, Action = a }))
-                                   .ToList();
+            return update.Decisions
+                .SelectMany(d => d.LegalActions.Select(a => new SeatAction { Seat = d.Seat, Action = a }))
+                .ToList();
         }
     }
 }

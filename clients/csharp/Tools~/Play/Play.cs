@@ -18,6 +18,7 @@ using System.Linq;
 using System.Text;
 using System.Threading.Tasks;
 using Marketplay.Client;
+using Marketplay.V1;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 
@@ -66,12 +67,15 @@ static class Play
             Locale = locale;
         }
 
-        public JObject Said(Message message, JToken json, string what)
+        static readonly JsonSerializer Json = JsonSerializer.Create(MarketplayClient.JsonSettings);
+
+        public JObject Said(Message message, string what)
         {
+            message = message ?? new Message();
             Check(message.Id.Length > 0 && message.Text.Length > 0,
                   what + ": Message '" + message.Id + "' has no text in " + Locale);
             Checked++;
-            return new JObject { ["text"] = message.Text, ["message"] = json ?? JObject.FromObject(message) };
+            return new JObject { ["text"] = message.Text, ["message"] = JObject.FromObject(message, Json) };
         }
 
         public void Update(GameUpdate update)
@@ -79,18 +83,17 @@ static class Play
             Check(update.Locale == Locale, "step " + update.Step + ": rendered in '" + update.Locale + "', not " + Locale);
             foreach (var decision in update.Decisions)
             {
-                Said(decision.Prompt, null, "a prompt");
+                Said(decision.Prompt, "a prompt");
                 foreach (var legal in decision.LegalActions)
                 {
-                    var label = Said(Message.LabelOf(legal), legal["label"], "a label");
+                    var label = Said(legal.Label, "a label");
                     if (Action == null) Action = label;
                 }
             }
             foreach (var gameEvent in update.Events)
             {
-                var line = Said(Message.EventOf(gameEvent), gameEvent["message"], "an event");
-                var audience = gameEvent["audience"] as JArray;
-                if (Event == null && (audience == null || audience.Count == 0)) Event = line;
+                var line = Said(gameEvent.Message, "an event");
+                if (Event == null && gameEvent.Audience.Count == 0) Event = line;
             }
         }
     }
@@ -141,7 +144,7 @@ static class Play
             ["stale"] = CodeAndReason(staleRefusal),
         };
 
-        var played = new List<Move>();
+        var played = new List<SeatAction>();
         while (update.Outcome == null)
         {
             Check(played.Count < MaxSteps, "no outcome after " + MaxSteps + " moves");
@@ -158,11 +161,11 @@ static class Play
 
         var renewed = await client.RenewSeatTokenAsync(update.State, 0, tokens[0]);
         var seat0 = new ViewSelection { Seats = { 0 } };
-        var viewed = await client.GetViewAsync(new GetViewRequest
+        var viewed = (await client.GetViewAsync(new GetViewRequest
         {
             State = update.State, Views = seat0,
             ViewTokens = MarketplayClient.ViewTokens(new Dictionary<int, string> { [0] = renewed }, seat0),
-        });
+        })).Update;
         var viewOk = renewed.Length > 0 && viewed.Step == update.Step && viewed.Views.Count == 1 && viewed.Views[0].Seat == 0;
 
         var replayed = await client.ReplayAsync(new ReplayRequest
@@ -188,8 +191,8 @@ static class Play
                 ["locale"] = texts.Locale,
                 ["action"] = texts.Action,
                 ["event"] = texts.Event,
-                ["outcome"] = texts.Said(outcome.Summary, null, "the outcome"),
-                ["refusal"] = texts.Said(staleRefusal.Said ?? new Message(), null, "the stale step's refusal"),
+                ["outcome"] = texts.Said(outcome.Summary, "the outcome"),
+                ["refusal"] = texts.Said(staleRefusal.Said, "the stale step's refusal"),
                 ["checked"] = texts.Checked,
             };
             Console.Error.WriteLine(game + ": " + texts.Action["text"] + " | " + texts.Event["text"]);
