@@ -194,17 +194,12 @@ class Generator:
         key = json_name(field)
         entry = self.map_entry(field)
         if entry is not None:
-            kind = f"Dictionary<{self.element_type(entry.field[0])}, {self.element_type(entry.field[1])}>"
-            yield f'    [Preserve, JsonProperty("{key}")]'
-            yield f"    public {kind} {name} {{ get; set; }} = new {kind}();"
-            yield f"    public bool ShouldSerialize{name}() {{ return {name} != null && {name}.Count > 0; }}"
+            yield from collection(key, name, f"Dictionary<{self.element_type(entry.field[0])}, "
+                                             f"{self.element_type(entry.field[1])}>")
             return
         element = self.element_type(field)
         if field.label == FieldProto.LABEL_REPEATED:
-            kind = f"List<{element}>"
-            yield f'    [Preserve, JsonProperty("{key}")]'
-            yield f"    public {kind} {name} {{ get; set; }} = new {kind}();"
-            yield f"    public bool ShouldSerialize{name}() {{ return {name} != null && {name}.Count > 0; }}"
+            yield from collection(key, name, f"List<{element}>")
             return
         is_value = element in VALUE_TYPES or field.type == FieldProto.TYPE_ENUM
         has_presence = (field.proto3_optional or field.HasField("oneof_index")
@@ -220,6 +215,13 @@ class Generator:
         else:
             yield f'    [Preserve, JsonProperty("{key}", DefaultValueHandling = DefaultValueHandling.Ignore)]'
             yield f"    public {element} {name} {{ get; set; }}"
+
+
+def collection(key: str, name: str, kind: str) -> Iterator[str]:
+    """A repeated field or a map: never null, and omitted when empty, as proto3 JSON omits it."""
+    yield f'    [Preserve, JsonProperty("{key}")]'
+    yield f"    public {kind} {name} {{ get; set; }} = new {kind}();"
+    yield f"    public bool ShouldSerialize{name}() {{ return {name} != null && {name}.Count > 0; }}"
 
 
 def write(descriptors: Path, out: Path) -> list[Path]:
