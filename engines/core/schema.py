@@ -470,6 +470,7 @@ def _read_function(schema: Schema[Any], layout: _Layout, number: int) -> Callabl
     names = [f"f_{f.name}" for f in layout.fields]
     lines.append(f"    {', '.join(['_'] * width + names)}, = body")
     lines += [f"    v[{f.name!r}] = {name}" for f, name in zip(layout.fields, names, strict=True)]
+    bounds: dict[Callable[[Context], int], str] = {}
     for index, (f, name) in enumerate(zip(layout.fields, names, strict=True)):
         scope[f"t{index}"] = f.wire.raw_type()
         test = f"type({name}) is not t{index}"
@@ -477,9 +478,12 @@ def _read_function(schema: Schema[Any], layout: _Layout, number: int) -> Callabl
         if items is not None:
             if isinstance(items, int):
                 test += f" or len({name}) != {items}"
-            else:
-                scope[f"n{index}"] = items
-                test += f" or len({name}) != n{index}(ctx)"
+            else:  # each computed bound once (`seats`: every per-seat field)
+                if items not in bounds:
+                    bounds[items] = f"n{len(bounds)}"
+                    scope[bounds[items]] = items
+                    lines.append(f"    {bounds[items]}_ = {bounds[items]}(ctx)")
+                test += f" or len({name}) != {bounds[items]}_"
         lines += [f"    if {test}:",
                   f"        raise ValueError({f'{shape}: field {f.label}'!r})"]
     arguments = []
