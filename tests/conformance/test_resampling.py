@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 
-from engines.central_market.data import product_of
 from engines.core import Event, Game, Rng
 from tests.conformance.checks import wire
 from tests.conformance.configs import CONFIGS, PlayConfig
-from tests.conformance.hidden import can_vary, hidden_places, pinned
+from tests.conformance.hidden import can_vary, hidden_places, pinned, told
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps, step_kind
 
@@ -69,16 +68,16 @@ def test_every_hidden_card_reaches_more_than_one_place(config: PlayConfig) -> No
     checked = hidden = 0
     for game in _sample_states(config):
         for observer in range(config.num_players):
-            places = hidden_places(config.game_id, game.state, observer)
+            places = hidden_places(config.engine, game.state, observer)
             hidden += sum(c.total() for c in places.values())
             if not can_vary(places):
                 continue
             reached: dict[int, set[str]] = defaultdict(set)
-            held = pinned(config.game_id, game.state, observer)
+            held = pinned(config.engine, game.state, observer)
             stuck: list[int] = []
             for _ in range(_draws(places)):
                 twin = config.engine.resample_hidden(game.state, observer, rng)
-                for place, items in hidden_places(config.game_id, twin, observer).items():
+                for place, items in hidden_places(config.engine, twin, observer).items():
                     for item in items:
                         reached[item].add(place)
                 # Every redeal holds every hidden card somewhere, so `reached` already
@@ -101,9 +100,9 @@ def test_a_redeal_keeps_every_count_and_the_observers_cards(config: PlayConfig) 
     rng = Rng(b"counts")
     for game in _sample_states(config):
         for observer in range(config.num_players):
-            real = hidden_places(config.game_id, game.state, observer)
+            real = hidden_places(config.engine, game.state, observer)
             twin = engine.resample_hidden(game.state, observer, rng)
-            again = hidden_places(config.game_id, twin, observer)
+            again = hidden_places(config.engine, twin, observer)
             assert {p: c.total() for p, c in again.items()} == {p: c.total() for p, c in real.items()}
             assert sum(again.values(), start=Counter[int]()) == sum(real.values(), start=Counter[int]())
             assert engine.encode(engine.decode(engine.encode(twin))) == engine.encode(twin)
@@ -112,102 +111,7 @@ def test_a_redeal_keeps_every_count_and_the_observers_cards(config: PlayConfig) 
 
 
 # ------------------------------------------------------------------ what events told
-
-
-class Told:
-    """Facts one observer learnt from the events it saw, kept up to date."""
-
-    def see(self, event: Any) -> None:
-        raise NotImplementedError
-
-    def contradicted_by(self, state: Any, observer: int) -> list[str]:
-        raise NotImplementedError
-
-
-class CentralMarketTold(Told):
-    """A revealed Cheat: "he has to play the Cheat card to show that he in
-    fact doesn't have this product". Nobody gains cards until the next
-    delivery, so the cheater holds none of it for the rest of the round
-    (after the last round's scoring nothing is decided any more, and the
-    state no longer lists that round's sales).
-
-    Facts the state cannot keep are left out on purpose: that a bidder whose
-    sale was skipped (product limit) still holds the product, or that a seat
-    which skipped its offer holds only offered products, are not in the
-    state once that product's bidding is over (see docs/rules/central-market.md,
-    "Resampling hidden cards").
-    """
-
-    def __init__(self) -> None:
-        self.lacks: set[tuple[int, int]] = set()
-
-    def see(self, event: Any) -> None:
-        kind = event.WhichOneof("kind")
-        if kind == "round_scored":  # the next delivery follows in the same step
-            self.lacks.clear()
-        elif kind == "cheat_revealed":
-            self.lacks.add((event.cheat_revealed.seat, event.cheat_revealed.product - 1))
-
-    def contradicted_by(self, state: Any, observer: int) -> list[str]:
-        return [
-            f"seat {seat} revealed a Cheat on product {product} yet holds it"
-            for seat, product in sorted(self.lacks)
-            if seat != observer and any(product_of(c) == product for c in state.hands[seat])
-        ]
-
-
-class MarketFreshTold(Told):
-    """A crate taken from the face-up row stays with its taker until the
-    taker adds it to the shopfront or removes it."""
-
-    def __init__(self) -> None:
-        self.held: dict[int, set[int]] = defaultdict(set)
-
-    def see(self, event: Any) -> None:
-        kind = event.WhichOneof("kind")
-        if kind == "crate_taken" and event.crate_taken.HasField("crate"):
-            self.held[event.crate_taken.seat].add(event.crate_taken.crate.id)
-        elif kind in ("crate_chosen", "crate_removed"):
-            fact = getattr(event, kind)
-            self.held[fact.seat].discard(fact.crate.id)
-
-    def contradicted_by(self, state: Any, observer: int) -> list[str]:
-        return [
-            f"seat {seat} took crates {sorted(crates - set(state.hands[seat]))} face up but lost them"
-            for seat, crates in sorted(self.held.items())
-            if crates - set(state.hands[seat])
-        ]
-
-
-class SpiceMerchantTold(Told):
-    """An open-trade good stays face up with its seat until the round is
-    scored. Spice Merchant shows another seat's cards only when they become
-    public (a market, the open trade, the scoring), so nothing else that an
-    event told the observer can be contradicted by a redeal."""
-
-    def __init__(self) -> None:
-        self.open_goods: dict[int, int] = {}
-
-    def see(self, event: Any) -> None:
-        kind = event.WhichOneof("event")
-        if kind == "open_traded":
-            self.open_goods[event.open_traded.seat] = event.open_traded.spice - 1
-        elif kind == "round_scored":
-            self.open_goods.clear()
-
-    def contradicted_by(self, state: Any, observer: int) -> list[str]:
-        return [
-            f"seat {seat} traded spice {spice} openly but it is gone"
-            for seat, spice in sorted(self.open_goods.items())
-            if state.open_goods[seat] != spice
-        ]
-
-
-TOLD = {
-    "central-market": CentralMarketTold,
-    "market-fresh": MarketFreshTold,
-    "spice-merchant": SpiceMerchantTold,
-}
+# Each game declares what its events tell an observer (its hidden.py's `Told`).
 
 
 def _visible(events: list[Event], viewer: int) -> list[Any]:
@@ -231,12 +135,12 @@ def test_a_redeal_agrees_with_everything_the_observer_was_told(config: PlayConfi
     none of them and keep its own cards exactly."""
     engine = config.engine
     rng = Rng(b"told")
-    told = [TOLD[config.game_id]() for _ in range(config.num_players)]
+    facts_of = [told(engine) for _ in range(config.num_players)]
     steps = list(playout(config.new_game(b"told-seed"), b"told-policy"))
     judged = set(sample_steps(steps, TOLD_STEPS, TOLD_PER_KIND))
     assert {step_kind(steps[i]) for i in judged} == {step_kind(s) for s in steps}
     for index, step in enumerate(steps):
-        for observer, facts in enumerate(told):
+        for observer, facts in enumerate(facts_of):
             for message in _visible(step.events, observer):
                 facts.see(message)
             if index not in judged:
