@@ -95,7 +95,7 @@ def test_bad_table_options_are_refused_as_invalid_options(
     assert why in str(error)
 
 
-@pytest.mark.parametrize("game_id", ["market-fresh", "spice-merchant"])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if not registry.ENGINES[g].has_pass])
 def test_a_pass_policy_is_refused_where_no_decision_has_a_pass(core: GameCore, game_id: str) -> None:
     error = refused(lambda: _new(core, game_id, {"timeout_policy": "pass"}))
     assert (error.code, error.reason) == (Code.INVALID_ARGUMENT, "INVALID_OPTIONS")
