@@ -111,6 +111,11 @@ def _registry_line(engine: Engine[Any, Any]) -> None:
     assert f"from engines.{_package(engine)} import VERSIONS" in text
 
 
+def _ts_export(engine: Engine[Any, Any]) -> None:
+    index = (ROOT / "clients" / "ts" / "src" / "index.ts").read_text()
+    assert f'export * from "./gen/marketplay/v1/{_package(engine)}_pb.js";' in index
+
+
 def _playground(engine: Engine[Any, Any]) -> None:
     games = ROOT / "clients" / "ts" / "playground" / "src" / "games"
     index = (games / "index.ts").read_text()
@@ -128,6 +133,11 @@ def _rule_doc(engine: Engine[Any, Any]) -> None:
     assert (ROOT / "docs" / "rules" / f"{engine.spec.game_id}.md").is_file()
 
 
+def _versions_row(engine: Engine[Any, Any]) -> None:
+    versions = (ROOT / "docs" / "rules" / "versions.md").read_text()
+    assert re.search(rf"^\| [^|]*\| `{re.escape(engine.spec.rules_version)}` \|", versions, re.MULTILINE)
+
+
 def _tests(engine: Engine[Any, Any]) -> None:
     """Test modules, and one test-helper module of one name for every game."""
     folder = ROOT / "tests" / "engines" / _package(engine)
@@ -142,9 +152,11 @@ CHECKS: dict[str, Callable[[Engine[Any, Any]], None]] = {
     "proto/marketplay/v1/<package>.proto": _proto_file,
     "proto/marketplay/v1/game_service.proto": _envelope,
     "engines/registry.py": _registry_line,
+    "clients/ts/src/index.ts": _ts_export,
     "clients/ts/playground/src/games/index.ts": _playground,
     "tests/golden/files/<game-id>/": _goldens,
     "docs/rules/<game-id>.md": _rule_doc,
+    "docs/rules/versions.md": _versions_row,
     "tests/engines/<package>/": _tests,
 }
 
