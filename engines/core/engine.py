@@ -95,7 +95,7 @@ class Engine(ABC, Generic[S, A]):
     has_pass: bool = False
     #: Where the game keeps what a seat cannot see and what its events tell
     #: (engines/core/hidden.py), for the conformance suite; None: nothing hidden.
-    hidden: Hidden[S, Message] | None = None
+    hidden: Hidden[S] | None = None
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:

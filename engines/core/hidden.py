@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from google.protobuf.message import Message
 
@@ -57,12 +57,13 @@ def nothing_pinned(state: object, observer: int) -> frozenset[int]:
 
 
 @dataclass(frozen=True)
-class Hidden(Generic[S, E]):
+class Hidden(Generic[S]):
     """Where a game keeps what a seat cannot see, and what events told it."""
 
     #: The places hidden from `observer` in a state, and the items in each.
     places: Callable[[S, int], Places]
-    #: A fresh record of what one observer was told, fed every event it sees.
-    told: Callable[[], Told[S, E]] = NothingTold
+    #: A fresh record of what one observer was told, fed every event it sees
+    #: (of the game's Event message).
+    told: Callable[[], Told[S, Any]] = NothingTold
     #: Hidden items that public facts may tie to one place: a redeal need not move them.
     pinned: Callable[[S, int], frozenset[int]] = nothing_pinned

@@ -57,7 +57,7 @@ class Modules(Generic[R, S, M, A]):
     standing: Callable[[S], Standing]  # scoring: the ranking if the game stopped now (forfeits)
     #: hidden.py: where the game keeps what a seat cannot see, and what its events
     #: tell (engines/core/hidden.py); None: nothing is hidden from any seat.
-    hidden: Hidden[S, Any] | None = None
+    hidden: Hidden[S] | None = None
     estimate: Callable[[S], Sequence[float]] | None = None  # evaluation.py (bots)
     #: rules.py, when it answers faster than membership in `legal_moves`.
     is_legal: Callable[[S, int, M], bool] | None = None
