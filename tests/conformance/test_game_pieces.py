@@ -68,11 +68,16 @@ def _state_module(package: str, modules: Modules[Any, Any, Any, Any]) -> None:
         "rules", *(f.name for f in state.SCHEMA.fields)}
 
 
+def move_kinds(move: Any) -> tuple[Any, ...]:
+    """The kinds of `Move`: the members of a union, or a game's one kind."""
+    return typing.get_args(move) or (move,)
+
+
 def _moves_module(package: str, engine: Engine[Any, Any]) -> None:
     """moves.py: `Move` is a union of frozen dataclasses, and every legal
     action of a new game reads back as one of them."""
     moves = importlib.import_module(f"engines.{package}.moves")
-    kinds = typing.get_args(moves.Move) or (moves.Move,)  # a union, or a game's one kind
+    kinds = move_kinds(moves.Move)
     assert kinds and all(
         dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen for kind in kinds
     ), moves.Move
@@ -172,3 +177,16 @@ def test_the_doc_lists_exactly_the_pieces_checked_here() -> None:
 def test_every_registered_game_has_each_piece(game_id: str, piece: str) -> None:
     for engine in registry.VERSIONS[game_id]:
         CHECKS[piece](engine)
+
+
+def test_a_game_with_one_move_kind_declares_it_as_its_move() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Bid:
+        coins: int
+
+    @dataclasses.dataclass(frozen=True)
+    class Pass:
+        pass
+
+    assert move_kinds(Bid) == (Bid,)
+    assert move_kinds(Bid | Pass) == (Bid, Pass)

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from engines.core import Event, Game, Rng
+from tests.conformance import sealed_bid
 from tests.conformance.checks import wire
 from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.hidden import can_vary, hidden_places, pinned, told
@@ -151,3 +153,27 @@ def test_a_redeal_agrees_with_everything_the_observer_was_told(config: PlayConfi
                     f"step {step.after.step}: {facts.contradicted_by(twin, observer)}"
                 )
                 assert wire(engine.view(twin, observer)) == wire(engine.view(step.after.state, observer))
+
+
+@dataclass(frozen=True)
+class _Unregistered:
+    """A table of a game the registry does not hold, shaped as PlayConfig for the tests above."""
+
+    engine: Any
+    num_players: int
+
+    def new_game(self, seed: bytes) -> Game:
+        return Game.new(self.engine, self.num_players, {}, seed)
+
+
+def test_a_two_step_game_with_one_move_kind_and_no_hidden_cards_is_judged_at_every_step() -> None:
+    """Sealed Bid (tests/conformance/sealed_bid.py) declares no hidden places (a
+    face-down bid is a choice drawn afresh, not a card) and ends after two
+    bids: every redeal test above runs on it, and judges both steps."""
+    table = _Unregistered(sealed_bid.engine(), 2)
+    assert table.engine.hidden is None
+    steps = list(playout(table.new_game(b"told-seed"), b"told-policy"))
+    assert len(steps) == 2 and sample_steps(steps, TOLD_STEPS, TOLD_PER_KIND) == [0, 1]
+    test_every_hidden_card_reaches_more_than_one_place(table)  # type: ignore[arg-type]
+    test_a_redeal_keeps_every_count_and_the_observers_cards(table)  # type: ignore[arg-type]
+    test_a_redeal_agrees_with_everything_the_observer_was_told(table)  # type: ignore[arg-type]
