@@ -130,6 +130,12 @@ def _playground(engine: Engine[Any, Any]) -> None:
     assert module is not None and (games / f"{module[1]}.ts").is_file()
 
 
+def _load_mix(engine: Engine[Any, Any]) -> None:
+    from marketplay_load.mix import DEFAULT_MIX, load_mix
+
+    assert engine.spec.game_id in {kind.game for kind in load_mix(DEFAULT_MIX).kinds}
+
+
 def _goldens(engine: Engine[Any, Any]) -> None:
     assert list((ROOT / "tests" / "golden" / "files" / engine.spec.game_id).glob("*.json"))
 
@@ -159,6 +165,7 @@ CHECKS: dict[str, Callable[[Engine[Any, Any]], None]] = {
     "engines/registry.py": _registry_line,
     "clients/ts/src/index.ts": _ts_export,
     "clients/ts/playground/src/games/index.ts": _playground,
+    "clients/loadtest/mix.toml": _load_mix,
     "tests/golden/files/<game-id>/": _goldens,
     "docs/rules/<game-id>.md": _rule_doc,
     "docs/rules/versions.md": _versions_row,
