@@ -40,6 +40,8 @@ def mid_game(svc: GameCore, game_id: str, players: int, steps: int) -> pb.GameUp
                                             views=everyone), CALL).update
     policy = Rng(b"bench-policy")
     for _ in range(steps):
+        if not update.decisions:
+            break  # a short game ended first: its last update
         decision = next(d for d in update.decisions if d.legal_actions)
         action = decision.legal_actions[policy.below(len(decision.legal_actions))]
         update = svc.apply_action(pb.ApplyActionRequest(state=update.state, seat=decision.seat,

@@ -1,8 +1,10 @@
-"""Redealing what one seat cannot see (for the conformance suite and bots)."""
+"""What one seat cannot see, and redealing it (for the conformance suite and bots)."""
 
 from __future__ import annotations
 
-from engines.central_market.data import CHEAT, product_of
+from collections import Counter
+
+from engines.central_market.data import CHEAT, NUM_CODES, product_of
 from engines.central_market.state import (
     BIDDING,
     FIRST_LAP,
@@ -22,7 +24,9 @@ from engines.central_market.state import (
     UNDECIDED,
     State,
 )
+from engines.core.hidden import Hidden, Places, Told
 from engines.core.rng import Rng
+from marketplay.v1 import central_market_pb2 as pb
 
 #: Rejection sampling gives up after this many draws and deals by construction
 #: (`constructed_deal`): consistent with every public fact, just not uniform.
@@ -166,3 +170,59 @@ def constructed_deal(
         out += hands[i]
         out += [left.pop(0) for _ in range(len(state.set_aside[i]) + len(state.discarded[i]))]
     return out + left
+
+
+def hidden_places(state: State, observer: int) -> Places:
+    """Hidden from the observer: the draw pile, and every other seat's hand,
+    set-aside cards and (version 2) hand discarded face down."""
+    places: Places = {"draw": Counter(state.draw)}
+    for seat in range(state.num_players):
+        if seat != observer:
+            places[f"hand {seat}"] = Counter(state.hands[seat])
+            places[f"set-aside {seat}"] = Counter(state.set_aside[seat])
+            places[f"discarded {seat}"] = Counter(state.discarded[seat])
+    return places
+
+
+def pinned_cards(state: State, observer: int) -> frozenset[int]:
+    """Cards of a product the table knows a seat holds or lacks (a bidder
+    "may bid only if he has the product"; a revealed Cheat): a redeal may
+    have only one place for them."""
+    holds, lacks, _ = known_about_hands(state)
+    products = {product for _, product in holds | lacks}
+    return frozenset(c for c in range(NUM_CODES) if product_of(c) in products)
+
+
+class CheatsRevealed(Told[State, pb.CentralMarketEvent]):
+    """A revealed Cheat: "he has to play the Cheat card to show that he in
+    fact doesn't have this product". Nobody gains cards until the next
+    delivery, so the cheater holds none of it for the rest of the round
+    (after the last round's scoring nothing is decided any more, and the
+    state no longer lists that round's sales).
+
+    Facts the state cannot keep are left out on purpose: that a bidder whose
+    sale was skipped (product limit) still holds the product, or that a seat
+    which skipped its offer holds only offered products, are not in the
+    state once that product's bidding is over (docs/rules/central-market.md,
+    "Resampling hidden cards").
+    """
+
+    def __init__(self) -> None:
+        self.lacks: set[SeatProduct] = set()
+
+    def see(self, event: pb.CentralMarketEvent) -> None:
+        kind = event.WhichOneof("kind")
+        if kind == "round_scored":  # the next delivery follows in the same step
+            self.lacks.clear()
+        elif kind == "cheat_revealed":
+            self.lacks.add((event.cheat_revealed.seat, event.cheat_revealed.product - 1))
+
+    def contradicted_by(self, state: State, observer: int) -> list[str]:
+        return [
+            f"seat {seat} revealed a Cheat on product {product} yet holds it"
+            for seat, product in sorted(self.lacks)
+            if seat != observer and any(product_of(c) == product for c in state.hands[seat])
+        ]
+
+
+HIDDEN = Hidden(places=hidden_places, told=CheatsRevealed, pinned=pinned_cards)

@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 
 from google.protobuf.message import Message
 
+from engines.core.hidden import Hidden
 from engines.core.pieces import serialize
 from engines.core.rng import Rng
 from engines.core.spec import GameSpec, OptionValue
@@ -92,6 +93,9 @@ class Engine(ABC, Generic[S, A]):
     #: Whether some decision of the game has the rulebook's pass (`pass_action`),
     #: so a table may answer a timeout with it (timeout_policy `pass`).
     has_pass: bool = False
+    #: Where the game keeps what a seat cannot see and what its events tell
+    #: (engines/core/hidden.py), for the conformance suite; None: nothing hidden.
+    hidden: Hidden[S] | None = None
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:

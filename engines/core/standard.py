@@ -19,6 +19,7 @@ from google.protobuf.message import Message
 
 from engines.core.actions import ActionCodec
 from engines.core.engine import Decision, Engine, Event, Outcome, Standing
+from engines.core.hidden import Hidden
 from engines.core.rng import Rng
 from engines.core.spec import GameInfo, OptionSpec, OptionValue
 from engines.core.text import GameText, Phrase, outcome_phrase
@@ -54,6 +55,9 @@ class Modules(Generic[R, S, M, A]):
     decode: Callable[[bytes, R], S]  # state.py
     resample_hidden: Callable[[S, int, Rng], S]  # hidden.py
     standing: Callable[[S], Standing]  # scoring: the ranking if the game stopped now (forfeits)
+    #: hidden.py: where the game keeps what a seat cannot see, and what its events
+    #: tell (engines/core/hidden.py); None: nothing is hidden from any seat.
+    hidden: Hidden[S] | None = None
     estimate: Callable[[S], Sequence[float]] | None = None  # evaluation.py (bots)
     #: rules.py, when it answers faster than membership in `legal_moves`.
     is_legal: Callable[[S, int, M], bool] | None = None
@@ -95,6 +99,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         self.has_secret_moves = modules.known_part is not None
         self.catalogs = modules.text.catalogs if modules.text is not None else None
         self.has_pass = modules.pass_move is not None
+        self.hidden = modules.hidden
 
     def new_game(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
         return self.modules.new_game(self.rules, num_players, options, rng)

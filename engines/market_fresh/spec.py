@@ -90,6 +90,7 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=codec_of, view=view.render, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, read=state.read,
-    resample_hidden=hidden.resample_hidden, standing=rules.standing, reveals=events.reveals,
+    resample_hidden=hidden.resample_hidden, hidden=hidden.HIDDEN,
+    standing=rules.standing, reveals=events.reveals,
     estimate=evaluation.estimate, text=text.TEXT,
 )

@@ -1,10 +1,14 @@
-"""Redistributing what one seat cannot see (for the conformance suite)."""
+"""What one seat cannot see, and redistributing it (for the conformance suite)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from engines.core.hidden import Hidden, Places, Told
 from engines.core.rng import Rng
 from engines.spice_merchant.data import NUM_SPICES
 from engines.spice_merchant.state import State
+from marketplay.v1 import spice_merchant_pb2 as pb
 
 
 def resample_hidden(state: State, observer: int, rng: Rng) -> State:
@@ -35,3 +39,41 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
         del pool[:size]
     new.deck = pool
     return new
+
+
+def hidden_places(state: State, observer: int) -> Places:
+    """Hidden from the observer: the deck, and every other seat's hand and
+    secret-trade goods."""
+    places: Places = {"deck": Counter(state.deck)}
+    for seat in range(state.num_players):
+        if seat != observer:
+            places[f"hand {seat}"] = Counter({s: n for s, n in enumerate(state.hands[seat]) if n})
+            places[f"secret {seat}"] = Counter(state.secret_goods[seat])
+    return places
+
+
+class OpenTrades(Told[State, pb.SpiceMerchantEvent]):
+    """An open-trade good stays face up with its seat until the round is
+    scored. Spice Merchant shows another seat's cards only when they become
+    public (a market, the open trade, the scoring), so nothing else that an
+    event told the observer can be contradicted by a redeal."""
+
+    def __init__(self) -> None:
+        self.open_goods: dict[int, int] = {}
+
+    def see(self, event: pb.SpiceMerchantEvent) -> None:
+        kind = event.WhichOneof("event")
+        if kind == "open_traded":
+            self.open_goods[event.open_traded.seat] = event.open_traded.spice - 1
+        elif kind == "round_scored":
+            self.open_goods.clear()
+
+    def contradicted_by(self, state: State, observer: int) -> list[str]:
+        return [
+            f"seat {seat} traded spice {spice} openly but it is gone"
+            for seat, spice in sorted(self.open_goods.items())
+            if state.open_goods[seat] != spice
+        ]
+
+
+HIDDEN = Hidden(places=hidden_places, told=OpenTrades)

@@ -50,6 +50,7 @@ MODULES = Modules(
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
     encode=state.encode, decode=state.decode, read=state.read,
-    resample_hidden=hidden.resample_hidden, standing=rules.standing, reveals=events.reveals,
+    resample_hidden=hidden.resample_hidden, hidden=hidden.HIDDEN,
+    standing=rules.standing, reveals=events.reveals,
     estimate=evaluation.estimate, known_part=known_part, text=text.TEXT,
 )

@@ -76,6 +76,8 @@ def pairwise(combos: list[Combo]) -> list[Combo]:
     """A subset of `combos` (in their order) that covers every value and every
     pair of values they cover; all of them when each has at most two values."""
     uncovered = set().union(*map(_covered, combos)) if combos else set()
+    if combos and not uncovered:
+        return combos[:1]  # a game without options: its one plain table
     chosen: list[Combo] = []
     while uncovered:
         best = max(combos, key=lambda combo: len(_covered(combo) & uncovered))

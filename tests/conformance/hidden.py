@@ -1,77 +1,27 @@
-"""Where each game keeps what a seat cannot see: the places (other hands,
-piles, the deck) and the items in each, for tests of `resample_hidden`.
-
-Items are the game's own card ids (Central Market card codes, Market Fresh
-crate ids, Spice Merchant spice indices); equal items are interchangeable.
+"""Where each game keeps what a seat cannot see, for tests of `resample_hidden`:
+read from the game's own declaration (its `hidden.py`'s `HIDDEN`, named in
+`MODULES`; engines/core/hidden.py). A game that declares none hides nothing.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
-Places = dict[str, Counter[int]]
+from engines.core.engine import Engine
+from engines.core.hidden import NothingTold, Places, Told
 
 
-def _central_market(state: Any, observer: int) -> Places:
-    places: Places = {"draw": Counter(state.draw)}
-    for seat in range(state.num_players):
-        if seat != observer:
-            places[f"hand {seat}"] = Counter(state.hands[seat])
-            places[f"set-aside {seat}"] = Counter(state.set_aside[seat])
-            places[f"discarded {seat}"] = Counter(state.discarded[seat])  # face down (version 2)
-    return places
+def hidden_places(engine: Engine[Any, Any], state: Any, observer: int) -> Places:
+    return engine.hidden.places(state, observer) if engine.hidden else {}
 
 
-def _market_fresh(state: Any, observer: int) -> Places:
-    places: Places = {"supply": Counter(state.supply), "set-aside": Counter(state.set_aside)}
-    for seat in range(state.num_players):
-        if seat != observer:
-            places[f"held {seat}"] = Counter(c for c in state.hands[seat] if c not in state.known[seat])
-    return places
+def pinned(engine: Engine[Any, Any], state: Any, observer: int) -> frozenset[int]:
+    return engine.hidden.pinned(state, observer) if engine.hidden else frozenset()
 
 
-def _spice_merchant(state: Any, observer: int) -> Places:
-    places: Places = {"deck": Counter(state.deck)}
-    for seat in range(state.num_players):
-        if seat != observer:
-            places[f"hand {seat}"] = Counter({s: n for s, n in enumerate(state.hands[seat]) if n})
-            places[f"secret {seat}"] = Counter(state.secret_goods[seat])
-    return places
-
-
-HIDDEN_PLACES: dict[str, Callable[[Any, int], Places]] = {
-    "central-market": _central_market,
-    "market-fresh": _market_fresh,
-    "spice-merchant": _spice_merchant,
-}
-
-
-def _central_market_pinned(state: Any, observer: int) -> set[int]:
-    """Cards of a product the table knows a seat holds or lacks: a redeal
-    may have only one place for them."""
-    from engines.central_market.data import NUM_CODES, product_of
-    from engines.central_market.hidden import known_about_hands
-
-    holds, lacks, _ = known_about_hands(state)
-    products = {product for _, product in holds | lacks}
-    return {c for c in range(NUM_CODES) if product_of(c) in products}
-
-
-#: Per game, the hidden items that public facts may tie to one place.
-PINNED: dict[str, Callable[[Any, int], set[int]]] = {
-    "central-market": _central_market_pinned,
-}
-
-
-def pinned(game_id: str, state: Any, observer: int) -> set[int]:
-    pin = PINNED.get(game_id)
-    return pin(state, observer) if pin else set()
-
-
-def hidden_places(game_id: str, state: Any, observer: int) -> Places:
-    return HIDDEN_PLACES[game_id](state, observer)
+def told(engine: Engine[Any, Any]) -> Told[Any, Any]:
+    """A fresh record of what one observer was told."""
+    return engine.hidden.told() if engine.hidden else NothingTold()
 
 
 def can_vary(places: Places) -> bool:

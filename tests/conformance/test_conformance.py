@@ -116,7 +116,7 @@ def test_views_actions_and_events_never_leak(config: PlayConfig) -> None:
         for observer in range(config.num_players):
             verdict = check_no_leak(step, observer, rng)
             compared[verdict.events] += 1
-            if can_vary(hidden_places(config.game_id, step.before.state, observer)):
+            if can_vary(hidden_places(config.engine, step.before.state, observer)):
                 could_vary += 1
                 varied += verdict.changed
     assert varied >= MIN_VARIED * could_vary, (
@@ -241,7 +241,7 @@ def test_property_any_seed_plays_to_a_consistent_end(
         check_round_trip(step.after)
         observer = rng.below(config.num_players)
         verdict = check_no_leak(step, observer, rng)
-        if can_vary(hidden_places(config.game_id, step.before.state, observer)):
+        if can_vary(hidden_places(config.engine, step.before.state, observer)):
             could_vary += 1
             varied += verdict.changed
         check_action_twins(step.before, step.seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
+import tomllib
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -23,8 +24,6 @@ from engines.core.rng import Rng
 from engines.core.schema import Schema
 from engines.core.standard import Modules, StandardEngine
 from marketplay.v1 import game_service_pb2 as envelope
-from tests.conformance.hidden import HIDDEN_PLACES
-from tests.conformance.test_resampling import TOLD
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "adding-a-game.md").read_text()
@@ -52,6 +51,8 @@ def _engine_package(engine: Engine[Any, Any]) -> None:
                  "encode", "decode", "resample_hidden", "estimate"):
         function = getattr(modules, part)
         assert function.__module__.startswith(f"engines.{package}."), (part, function.__module__)
+    if modules.hidden is not None:
+        assert modules.hidden.places.__module__ == f"engines.{package}.hidden", modules.hidden
     _state_module(package, modules)
     _moves_module(package, engine)
 
@@ -68,11 +69,16 @@ def _state_module(package: str, modules: Modules[Any, Any, Any, Any]) -> None:
         "rules", *(f.name for f in state.SCHEMA.fields)}
 
 
+def move_kinds(move: Any) -> tuple[Any, ...]:
+    """The kinds of `Move`: the members of a union, or a game's one kind."""
+    return typing.get_args(move) or (move,)
+
+
 def _moves_module(package: str, engine: Engine[Any, Any]) -> None:
     """moves.py: `Move` is a union of frozen dataclasses, and every legal
     action of a new game reads back as one of them."""
     moves = importlib.import_module(f"engines.{package}.moves")
-    kinds = typing.get_args(moves.Move)
+    kinds = move_kinds(moves.Move)
     assert kinds and all(
         dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen for kind in kinds
     ), moves.Move
@@ -111,6 +117,11 @@ def _registry_line(engine: Engine[Any, Any]) -> None:
     assert f"from engines.{_package(engine)} import VERSIONS" in text
 
 
+def _ts_export(engine: Engine[Any, Any]) -> None:
+    index = (ROOT / "clients" / "ts" / "src" / "index.ts").read_text()
+    assert f'export * from "./gen/marketplay/v1/{_package(engine)}_pb.js";' in index
+
+
 def _playground(engine: Engine[Any, Any]) -> None:
     games = ROOT / "clients" / "ts" / "playground" / "src" / "games"
     index = (games / "index.ts").read_text()
@@ -118,6 +129,11 @@ def _playground(engine: Engine[Any, Any]) -> None:
     assert entry is not None, "no playground entry"
     module = re.search(rf'import {{ {entry[1]} }} from "\./(\w+)\.js";', index)
     assert module is not None and (games / f"{module[1]}.ts").is_file()
+
+
+def _load_mix(engine: Engine[Any, Any]) -> None:
+    mix = tomllib.loads((ROOT / "clients" / "loadtest" / "mix.toml").read_text())
+    assert engine.spec.game_id in {table["id"] for table in mix["game"]}
 
 
 def _goldens(engine: Engine[Any, Any]) -> None:
@@ -128,6 +144,11 @@ def _rule_doc(engine: Engine[Any, Any]) -> None:
     assert (ROOT / "docs" / "rules" / f"{engine.spec.game_id}.md").is_file()
 
 
+def _versions_row(engine: Engine[Any, Any]) -> None:
+    versions = (ROOT / "docs" / "rules" / "versions.md").read_text()
+    assert re.search(rf"^\| [^|]*\| `{re.escape(engine.spec.rules_version)}` \|", versions, re.MULTILINE)
+
+
 def _tests(engine: Engine[Any, Any]) -> None:
     """Test modules, and one test-helper module of one name for every game."""
     folder = ROOT / "tests" / "engines" / _package(engine)
@@ -136,21 +157,19 @@ def _tests(engine: Engine[Any, Any]) -> None:
     assert others == ["__init__.py", "helpers.py"], others
 
 
-def _conformance(engine: Engine[Any, Any]) -> None:
-    assert engine.spec.game_id in HIDDEN_PLACES and engine.spec.game_id in TOLD
-
-
 #: One check per piece, keyed as the doc names it.
 CHECKS: dict[str, Callable[[Engine[Any, Any]], None]] = {
     "engines/<package>/": _engine_package,
     "proto/marketplay/v1/<package>.proto": _proto_file,
     "proto/marketplay/v1/game_service.proto": _envelope,
     "engines/registry.py": _registry_line,
+    "clients/ts/src/index.ts": _ts_export,
     "clients/ts/playground/src/games/index.ts": _playground,
+    "clients/loadtest/mix.toml": _load_mix,
     "tests/golden/files/<game-id>/": _goldens,
     "docs/rules/<game-id>.md": _rule_doc,
+    "docs/rules/versions.md": _versions_row,
     "tests/engines/<package>/": _tests,
-    "tests/conformance/hidden.py": _conformance,
 }
 
 
@@ -165,3 +184,16 @@ def test_the_doc_lists_exactly_the_pieces_checked_here() -> None:
 def test_every_registered_game_has_each_piece(game_id: str, piece: str) -> None:
     for engine in registry.VERSIONS[game_id]:
         CHECKS[piece](engine)
+
+
+def test_a_game_with_one_move_kind_declares_it_as_its_move() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Bid:
+        coins: int
+
+    @dataclasses.dataclass(frozen=True)
+    class Pass:
+        pass
+
+    assert move_kinds(Bid) == (Bid,)
+    assert move_kinds(Bid | Pass) == (Bid, Pass)

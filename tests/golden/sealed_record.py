@@ -57,8 +57,9 @@ TEST_KEY_ID = "golden-test"
 TEST_KEY = hashlib.sha256(b"marketplay sealed-state goldens: test key, not a secret").digest()
 TEST_KEYS = f"{TEST_KEY_ID}:{base64.b64encode(TEST_KEY).decode()}"
 
-#: (game, players, options): every game, each variant and option at least
-#: once; under each rules version, the configurations whose options it has.
+#: (game, players, options): each variant and option at least once; under each
+#: rules version, the configurations whose options it has. A game not listed
+#: is sealed at its default table (`default_table`).
 CONFIGS: list[tuple[str, int, dict[str, str]]] = [
     ("central-market", 3, {}),
     ("central-market", 3, {"removed-product": "eggplants"}),
@@ -164,13 +165,25 @@ def config_name(num_players: int, options: dict[str, str]) -> str:
     return f"{num_players}p" + (f"-{opts}" if opts else "")
 
 
+def default_table(engine: Engine[Any, Any]) -> tuple[int, dict[str, str]]:
+    """The fewest seats (at least two) at the default options."""
+    return max(2, engine.spec.min_players), {}
+
+
+def configs() -> list[tuple[str, int, dict[str, str]]]:
+    """CONFIGS, and every registered game it does not list at its default table."""
+    listed = {game_id for game_id, _, _ in CONFIGS}
+    return CONFIGS + [(game_id, *default_table(engine))
+                      for game_id, engine in sorted(registry.ENGINES.items()) if game_id not in listed]
+
+
 def planned(release: str) -> list[tuple[Path, Engine[Any, Any], int, dict[str, str]]]:
     """(file, engine, players, options) of the release's set: every
     configuration under every rules version that has its options."""
     out = []
     for engine in registry.every_engine():
         names = {o.name for o in engine.spec.options}
-        for game_id, num_players, options in CONFIGS:
+        for game_id, num_players, options in configs():
             if game_id != engine.spec.game_id or not set(options) <= names:
                 continue
             name = f"r{number_of(engine.spec.rules_version)}-{config_name(num_players, options)}"

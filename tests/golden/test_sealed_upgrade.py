@@ -10,6 +10,7 @@ release must still be accepted for its games.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 from collections.abc import Iterator
 from dataclasses import replace
@@ -83,17 +84,26 @@ def test_what_this_build_would_record_plays_on_as_recorded(served: Served) -> No
     one configuration per game, recorded in memory and played through the server."""
     from engines import registry
     from service.sealing import Sealer
-    from tests.golden.sealed_record import record
+    from tests.golden.sealed_record import default_table, record
 
     sealer = Sealer.from_config(TEST_KEYS)
     for game_id in sorted(registry.ENGINES):
         engine = registry.ENGINES[game_id]
-        golden = record(sealer, engine, max(2, engine.spec.min_players), {})
+        golden = record(sealer, engine, *default_table(engine))
         assert base64.b64decode(golden["checkpoints"][0]["state"])[:4] == b"MPS3"
         _plays_on(served, golden)
 
 
-def test_every_game_has_sealed_goldens() -> None:
+def test_every_released_game_stays_sealed_and_the_next_release_seals_every_game() -> None:
+    """Sealed goldens are a release's record (docs/testing.md): a game joins at
+    the first release that ships it, when `make golden-sealed` seals every
+    registered game (until then the test above plays what it would record).
+    A game one release sealed is sealed by every later one."""
     from engines import registry
+    from tests.golden.sealed_record import planned
 
-    assert {p.parent.name for p in FILES} >= set(registry.ENGINES)
+    releases = sorted({p.parts[-3] for p in FILES}, key=lambda r: tuple(map(int, r.split("."))))
+    games = [{p.parent.name for p in FILES if p.parts[-3] == release} for release in releases]
+    assert games and all(older <= newer for older, newer in itertools.pairwise(games))
+    assert {engine.spec.game_id for _, engine, _, _ in planned("next")} == set(registry.ENGINES)
+    assert games[-1] <= set(registry.ENGINES)

@@ -14,12 +14,14 @@ from pathlib import Path
 
 from google.protobuf.descriptor import FileDescriptor
 
-from marketplay.v1 import central_market_pb2, game_service_pb2, market_fresh_pb2, spice_merchant_pb2
+from engines import registry
+from marketplay.v1 import game_service_pb2
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-FILES: list[FileDescriptor] = [m.DESCRIPTOR for m in
-                               (game_service_pb2, central_market_pb2, market_fresh_pb2, spice_merchant_pb2)]
+#: The envelope's file and each registered game's.
+FILES: list[FileDescriptor] = [game_service_pb2.DESCRIPTOR] + [
+    registry.ENGINES[game_id].spec.action_type.DESCRIPTOR.file for game_id in sorted(registry.ENGINES)]
 # A hand-picked part of UnityEngine (no Unity here): the types a game's messages
 # would most plausibly be named like.
 UNITY_ENGINE = {

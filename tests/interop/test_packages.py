@@ -22,6 +22,7 @@ from pathlib import Path
 
 import grpc
 
+from engines import registry
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
 from tests.interop.jvm_build import pom_version
@@ -88,7 +89,7 @@ def test_npm_pack_installs_and_plays(served_both: ServedBoth, tmp_path: Path) ->
     )
     (app / "main.mjs").write_text(script)
     out = run(["node", "main.mjs", served_both.http_url], cwd=app, timeout=120)
-    assert out.strip() == "central-market,market-fresh,spice-merchant"
+    assert out.strip() == ",".join(sorted(registry.ENGINES))
 
     # docs/clients.md's Node snippet, type-checked and compiled against the installed package.
     snippet = doc_snippet("ts", "In Node (a backend")
@@ -135,7 +136,7 @@ def test_the_wheel_installs_and_plays(served_both: ServedBoth, tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     where, games = done.stdout.splitlines()
     assert Path(where).is_relative_to(site), where
-    assert games == "central-market,market-fresh,spice-merchant"
+    assert games == ",".join(sorted(registry.ENGINES))
     assert re.search(r"^Version: 0\.2\.0$", metadata, re.MULTILINE)
 
     # docs/clients.md's two Python snippets, with the installed package first on the path.

@@ -232,7 +232,7 @@ def test_exploration_by_share_scales_the_constant_by_two_over_the_players() -> N
 def _a_choice_of_four(game_id: str, engine: Any) -> tuple[Game, int]:
     """The first position of a seeded random playout where the seat to act
     has more than three legal actions, and that seat."""
-    game = Game.new(engine, 2 if game_id != "central-market" else 3, {}, b"own")
+    game = Game.new(engine, max(2, engine.spec.min_players), {}, b"own")
     step = next(s for s in playout(game, b"own-policy")
                 if len(s.before.engine.legal_actions(s.before.state,
                                                       s.before.to_act()[0].seat)) > 3)

@@ -95,9 +95,10 @@ def test_bad_table_options_are_refused_as_invalid_options(
     assert why in str(error)
 
 
-@pytest.mark.parametrize("game_id", ["market-fresh", "spice-merchant"])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if not registry.ENGINES[g].has_pass])
 def test_a_pass_policy_is_refused_where_no_decision_has_a_pass(core: GameCore, game_id: str) -> None:
-    error = refused(lambda: _new(core, game_id, {"timeout_policy": "pass"}))
+    players = min(3, registry.ENGINES[game_id].spec.max_players)
+    error = refused(lambda: _new(core, game_id, {"timeout_policy": "pass"}, players))
     assert (error.code, error.reason) == (Code.INVALID_ARGUMENT, "INVALID_OPTIONS")
 
 
@@ -105,7 +106,7 @@ def test_a_pass_policy_is_refused_where_no_decision_has_a_pass(core: GameCore, g
 def test_a_new_game_shows_its_table_options_and_every_seats_clock_in_every_view(
         core: GameCore, clock: FakeClock, game_id: str) -> None:
     update = _new(core, game_id, {"clock_bank_s": "300", "clock_increment_s": "10",
-                                  "clock_move_s": "60"})
+                                  "clock_move_s": "60"}, min(3, registry.ENGINES[game_id].spec.max_players))
     assert dict(update.table_options) == {"clock_bank_s": "300", "clock_increment_s": "10",
                                           "clock_move_s": "60", "timeout_policy": "random",
                                           "takebacks": "until-barrier"}

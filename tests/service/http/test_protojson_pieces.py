@@ -17,6 +17,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from bench.handler_cpu import mid_game, service
+from engines import registry
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import market_fresh_pb2 as mf
 from service.http import protojson
@@ -35,17 +36,18 @@ def fragments() -> Iterator[protojson._Fragments]:
     protojson._fragments = kept
 
 
-@pytest.mark.parametrize("game_id", ["spice-merchant", "central-market", "market-fresh"])
+@pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
 def test_a_response_with_cached_pieces_is_json_formats_bytes(
         fragments: protojson._Fragments, game_id: str) -> None:
     core = service()
-    update = mid_game(core, game_id, 4, 12)
+    players = min(4, registry.ENGINES[game_id].spec.max_players)
+    update = mid_game(core, game_id, players, 12)
     first = protojson.encode(update)
     cached = len(fragments._items)
     assert cached > 0, "no piece of an every-seat update was cached"
     assert protojson.encode(update) == first == _json_format(update)
     assert len(fragments._items) == cached  # the second encoding found every piece
-    later = mid_game(core, game_id, 4, 13)  # the next step: most pieces again, some new
+    later = mid_game(core, game_id, players, 13)  # the next step: most pieces again, some new
     assert protojson.encode(later) == _json_format(later)
 
 

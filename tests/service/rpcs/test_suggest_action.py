@@ -162,7 +162,8 @@ def test_without_a_budget_each_game_gets_its_calibrated_default(game_id: str) ->
     """ISMCTS: the game's search_iterations (--bot-default-iterations 0);
     greedy: --bot-greedy-samples; the time ends at --bot-max-millis."""
     engine = registry.ENGINES[game_id]
-    game = Game.new(engine, engine.spec.min_players + 1, {}, b"budget")
+    # One seat over the fewest where the game seats it (a solo variant may need options).
+    game = Game.new(engine, min(engine.spec.min_players + 1, engine.spec.max_players), {}, b"budget")
     bots = Bots(BotSettings(max_millis=1_500))
     ismcts, _ = bots.policy(pb.BOT_POLICY_ISMCTS)
     greedy, _ = bots.policy(pb.BOT_POLICY_GREEDY)
