@@ -171,7 +171,8 @@ def _metrics_http(config: Config) -> MetricsServer | None:
     try:
         http = metrics_http_server(config.host, config.metrics_port)
     except OSError as exc:
-        raise port_in_use("metrics_port", config.host, config.metrics_port, exc.strerror or str(exc)) from None
+        why = exc.strerror or str(exc)
+        raise port_in_use("metrics_port", config.host, config.metrics_port, why) from None
     return http  # its URL is in the start-up lines (service/main.py, `urls`)
 
 
