@@ -74,9 +74,9 @@ table-option-takebacks-value-until-barrier = [Ûñţîļ å ðŕåŵ, å ŕéṽ
 -central-market-rot = Ŕöţ··
 -central-market-tourists = Ţöûŕîšţš····
 # The action cards by name, for a board that shows them.
-central-market-action-card-cheat = [{ -central-market-cheat }]
-central-market-action-card-rot = [{ -central-market-rot }]
-central-market-action-card-tourists = [{ -central-market-tourists }]
+central-market-card-cheat = [{ -central-market-cheat }]
+central-market-card-rot = [{ -central-market-rot }]
+central-market-card-tourists = [{ -central-market-tourists }]
 central-market-product-tomatoes = [Ţöɱåţöéš····]
 central-market-product-carrots = [Çåŕŕöţš···]
 central-market-product-eggplants = [Éĝĝþļåñţš····]

@@ -165,11 +165,6 @@ class Words {
     return this.renderer ? this.renderer.render({ id, arguments: [] }) : id;
   }
 
-  /** Whether the server's catalog has a message (an option's value may have none). */
-  hasTerm(id: string): boolean {
-    return this.renderer?.has(id) ?? false;
-  }
-
   /** The language's name for a seat without a display name ("Spieler 2"). */
   defaultName(seat: number): string {
     return this.renderer ? stripIsolates(this.renderer.withSeatNames([]).seatName(seat)) : `#${seat + 1}`;

@@ -8,9 +8,9 @@
 -central-market-tourists = Touristen
 
 # Die Aktionskarten mit Namen, für ein Spielbrett, das sie zeigt.
-central-market-action-card-cheat = { -central-market-cheat }
-central-market-action-card-rot = { -central-market-rot }
-central-market-action-card-tourists = { -central-market-tourists }
+central-market-card-cheat = { -central-market-cheat }
+central-market-card-rot = { -central-market-rot }
+central-market-card-tourists = { -central-market-tourists }
 
 central-market-product-tomatoes = Tomaten
 central-market-product-carrots = Karotten

@@ -8,9 +8,9 @@
 -central-market-tourists = Tourists
 
 # The action cards by name, for a board that shows them.
-central-market-action-card-cheat = { -central-market-cheat }
-central-market-action-card-rot = { -central-market-rot }
-central-market-action-card-tourists = { -central-market-tourists }
+central-market-card-cheat = { -central-market-cheat }
+central-market-card-rot = { -central-market-rot }
+central-market-card-tourists = { -central-market-tourists }
 
 central-market-product-tomatoes = Tomatoes
 central-market-product-carrots = Carrots

@@ -155,9 +155,9 @@ function products(v: CentralMarketView): HTMLElement {
 
 function actionCards(s: CentralMarketSeatView): HTMLElement {
   const names: [string, boolean][] = [
-    [words.term("central-market-action-card-cheat"), s.hasCheat],
-    [words.term("central-market-action-card-tourists"), s.hasTourists],
-    [words.term("central-market-action-card-rot"), s.hasRot],
+    [words.term("central-market-card-cheat"), s.hasCheat],
+    [words.term("central-market-card-tourists"), s.hasTourists],
+    [words.term("central-market-card-rot"), s.hasRot],
   ];
   return h("span", { class: "action-cards" },
     ...names.map(([name, unused]) => h("span", { class: `action-card${unused ? "" : " used"}`, title: unused ? t("cm-unused", { card: name }) : t("cm-used", { card: name }) }, name)));
@@ -200,7 +200,7 @@ function piles(v: CentralMarketView): HTMLElement {
 }
 
 function saleWhat(product: CentralMarketProduct, cheat: boolean, tourists: boolean): string {
-  const marks = [cheat ? words.term("central-market-action-card-cheat") : "", tourists ? words.term("central-market-action-card-tourists") : ""].filter(Boolean);
+  const marks = [cheat ? words.term("central-market-card-cheat") : "", tourists ? words.term("central-market-card-tourists") : ""].filter(Boolean);
   return marks.length ? `${productName(product)} (${marks.join(", ")})` : productName(product);
 }
 
