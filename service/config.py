@@ -257,6 +257,22 @@ class Config:
     def env_name(name: str) -> str:
         return "MARKETPLAY_" + name.upper()
 
+    @staticmethod
+    def setting(name: str) -> str:
+        """A setting as a start-up error names it: its flag and its environment twin, since
+        `make run` takes no flags ("--port / MARKETPLAY_PORT")."""
+        return f"--{name.replace('_', '-')} / {Config.env_name(name)}"
+
+
+def port_in_use(name: str, host: str, port: int, why: str) -> StartupError:
+    """The refusal to start when a port cannot be bound: what failed, and how to choose
+    another port either way (`make run` takes no flags, so the environment first)."""
+    env, flag, other = Config.env_name(name), f"--{name.replace('_', '-')}", port + 1
+    return StartupError(
+        f"{Config.setting(name)}: cannot bind {host}:{port} ({why}); choose another port: "
+        f"{env}={other} make run, or {flag} {other}"
+    )
+
 
 def _parse_bool(text: str) -> bool:
     lowered = text.strip().lower()

@@ -33,7 +33,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from service.admission import Admission
 from service.calls import CallReporter
-from service.config import StartupError
+from service.config import port_in_use
 from service.core import GameCore
 from service.grpc_service import SERVICE, add_to_server
 from service.reflection import enable_grpc_reflection
@@ -85,7 +85,8 @@ class GrpcServer:
         except RuntimeError:  # grpcio's way of saying the bind failed
             port = 0
         if port == 0:
-            raise StartupError(f"--port: cannot bind {address} (in use, or no such address)")
+            host, _, port_text = address.rpartition(":")
+            raise port_in_use("port", host, int(port_text), "in use, or no such address")
         return server, port
 
     def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:

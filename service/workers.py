@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from types import FrameType
 from typing import TYPE_CHECKING, NamedTuple
 
-from service.config import Config, StartupError
+from service.config import Config, StartupError, port_in_use
 from service.sealing import Sealer
 
 if TYPE_CHECKING:
@@ -171,9 +171,8 @@ def _metrics_http(config: Config) -> MetricsServer | None:
     try:
         http = metrics_http_server(config.host, config.metrics_port)
     except OSError as exc:
-        raise StartupError(
-            f"--metrics-port: cannot bind {config.host}:{config.metrics_port}: {exc.strerror}"
-        ) from None
+        why = exc.strerror or str(exc)
+        raise port_in_use("metrics_port", config.host, config.metrics_port, why) from None
     return http  # its URL is in the start-up lines (service/main.py, `urls`)
 
 

@@ -32,7 +32,7 @@ from granian.server.embed import Server
 
 from service.admission import Admission
 from service.calls import CallReporter
-from service.config import Config, StartupError
+from service.config import Config, port_in_use
 from service.core import GameCore
 from service.http.app import HttpApp, Readiness
 from service.http.compression import ResponseCompression
@@ -74,9 +74,7 @@ def bind_http(config: Config) -> socket.socket:
         sock.listen(_BACKLOG)
     except OSError as exc:
         sock.close()
-        raise StartupError(
-            f"--http-port: cannot bind {config.host}:{config.http_port}: {exc.strerror}"
-        ) from None
+        raise port_in_use("http_port", config.host, config.http_port, exc.strerror or str(exc)) from None
     return sock
 
 

@@ -19,7 +19,7 @@ import pytest
 from fluent.syntax import FluentParser, FluentSerializer, ast
 from fluent.syntax.visitor import Visitor
 
-from engines.core import Game
+from engines.core import Game, OptionSpec
 from engines.core.text import Phrase
 from service.text import PSEUDO_LOCALE, SOURCE_LOCALE, Catalogs, Speaker, shipped_catalogs
 from tests.conformance.configs import CONFIGS, PlayConfig
@@ -103,7 +103,8 @@ def test_every_locale_says_every_message_of_the_source_with_its_arguments(locale
     assert sorted(set(translated) - set(source)) == [], f"{locale} has ids English does not"
     for id, (pattern, names) in translated.items():
         assert names <= source[id][1], f"{locale} {id} uses {names - source[id][1]}"
-        if not SAME_IN_EVERY_LANGUAGE.match(id) and re.search(r"[A-Za-z]{3}", source[id][0]):
+        words = re.sub(r"\{[^{}]*\}", "", source[id][0])  # (a reference alone is no English)
+        if not SAME_IN_EVERY_LANGUAGE.match(id) and re.search(r"[A-Za-z]{3}", words):
             assert pattern != source[id][0], f"{locale} {id} is still English"
 
 
@@ -201,3 +202,30 @@ def test_no_catalog_selects_on_a_large_exact_number() -> None:
         keys = re.findall(r"^\s*\*?\[(\d+)\]", _catalogs().source(locale), re.MULTILINE)
         assert all(int(k) < EXACT_BELOW for k in keys), (locale, keys)
         assert "NUMBER(" not in _catalogs().source(locale)
+
+
+def option_ids(game_id: str, option: OptionSpec, table: bool) -> list[str]:
+    """The messages a set-up form shows for an option (docs/text.md, "Options"): its
+    name, its description and each allowed value's name."""
+    prefix = "table-option" if table else f"{game_id}-option"
+    base = f"{prefix}-{option.name.replace('_', '-')}"
+    return [base, f"{base}-description", *(f"{base}-value-{value}" for value in option.allowed)]
+
+
+def test_every_option_has_its_words_for_a_set_up_form() -> None:
+    """Every option ListGames names, the game's and the table's, of every rules
+    version, has a name, a description and a name per allowed value in the
+    catalogs (the other locales then have them too: the test above), and no option
+    message names an option that no game has."""
+    from engines import registry
+    from service import table
+
+    wanted: set[str] = set()
+    for engine in registry.every_engine():
+        for option in engine.spec.options:
+            wanted.update(option_ids(engine.spec.game_id, option, table=False))
+        for option in table.options_of(engine):
+            wanted.update(option_ids(engine.spec.game_id, option, table=True))
+    have = {id for id in _messages(SOURCE_LOCALE) if re.match(r"^([a-z-]+-)?option-", id)}
+    assert sorted(wanted - have) == [], "options without their words"
+    assert sorted(have - wanted) == [], "words for options no game has"

@@ -96,8 +96,11 @@ def test_npm_pack_installs_and_plays(served_both: ServedBoth, tmp_path: Path) ->
     assert '"http://127.0.0.1:50051"' in snippet
     served = snippet.replace('"http://127.0.0.1:50051"', json.dumps(served_both.grpc_url))
     (app / "game.ts").write_text(served)
-    run([str(TS_DIR / "node_modules" / ".bin" / "tsc"), "--strict", "--skipLibCheck", "--target", "es2022",
-         "--module", "nodenext", "--moduleResolution", "nodenext", "--lib", "es2022,dom", "game.ts"], cwd=app)
+    # The doc's steps for a fresh ESM project: its tarball name and its tsc command, as written.
+    steps = doc_snippet("sh", "<!-- fresh ESM project:")
+    assert "npm pkg set type=module" in steps and f"/tmp/{tarball.name}" in steps, steps
+    tsc = next(line for line in steps.splitlines() if line.startswith("npx tsc "))
+    run([str(TS_DIR / "node_modules" / ".bin" / "tsc"), *tsc.split()[2:]], cwd=app)
     out = run(["node", "game.js"], cwd=app, timeout=120)
     lines = out.splitlines()
     assert lines[0].startswith("Verdeckt anmelden: "), out            # a label, in German

@@ -62,6 +62,9 @@ DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 MAX_CLICKS = 400  # the longest game here (Central Market, 3 seats, price cap 2) takes about 170 actions
 STEP_TIMEOUT_MS = 15_000
+#: A picker's steps (Spice Merchant: a spice, then a market) and the most buttons one step may show.
+MAX_PICKS = 3
+MAX_BUTTONS = 16
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (`make system-tools`)")
 
@@ -133,11 +136,14 @@ def _pages(browser: Browser, server: ServedBoth) -> Iterator[Opener]:
     troubles = Troubles()
     contexts = []
 
-    def opener(viewport: dict[str, int] = DESKTOP, allow: tuple[int, ...] = ()) -> Page:
+    def opener(viewport: dict[str, int] = DESKTOP, allow: tuple[int, ...] = (),
+               on_response: Callable[[Response], None] | None = None) -> Page:
         troubles.allowed.update(allow)
         context = browser.new_context(viewport=viewport)
         contexts.append(context)
         page = context.new_page()
+        if on_response is not None:
+            page.on("response", on_response)
         page.on("console", troubles.console)
         page.on("pageerror", troubles.page_error)
         page.on("requestfailed", troubles.request_failed)
@@ -158,6 +164,9 @@ def start(page: Page, game: str, players: int, seed: str, options: dict[str, str
     page.select_option("#setup-players", str(players))
     for name, value in (options or {}).items():
         control = page.locator(f"#option-{name}")
+        folded = page.locator("details.table-options", has=control)
+        if folded.count() and folded.get_attribute("open") is None:
+            folded.locator("summary").click()  # the table's options are folded away by default
         kind = control.get_attribute("type")
         if kind == "checkbox":
             control.set_checked(value == "true")
@@ -170,7 +179,7 @@ def start(page: Page, game: str, players: int, seed: str, options: dict[str, str
         page.fill(f"#setup-name-{seat}", (names or {}).get(seat, ""))
     page.fill("#setup-seed", seed)
     page.click("#start-game")
-    expect(page.locator("#status")).to_have_attribute("data-step", "0")
+    expect(page.locator("#status")).to_have_attribute("data-step", "0", timeout=STEP_TIMEOUT_MS)
 
 
 def step_of(page: Page) -> int:
@@ -178,15 +187,40 @@ def step_of(page: Page) -> int:
 
 
 def click_action(page: Page, rng: random.Random, reader: Reader | None = None) -> None:
-    """Clicks one of the offered action buttons; waits until the game is one step further.
-    With a reader, every button and the prompt are first held to their Messages."""
+    """Plays one of the offered actions, as a person would: through the picker's steps
+    when the choice is large (a seeded choice among its choices and any actions
+    complete at that step), then an action button; waits until the game is one step
+    further. With a reader, every action button shown and the prompt are first held
+    to their Messages."""
     before = step_of(page)
     if reader is not None:
-        reader.read_actions(page, f"step {before}")
-    buttons = page.locator("#actions button.action")
-    count = buttons.count()
-    assert count > 0, f"step {before}: no action button offered"
-    buttons.nth(rng.randrange(count)).click()
+        reader.read(page, "#actions .prompt", f"step {before}")
+    for depth in range(MAX_PICKS + 1):
+        if reader is not None:
+            reader.read(page, "#actions button.action", f"step {before}, pick {depth}")
+        grid = page.locator("table.shopfront.choosing")
+        if grid.count():  # a placement: by clicking the grid, first square then second
+            completes = grid.locator("td.completes")
+            if completes.count():
+                completes.nth(rng.randrange(completes.count())).click()
+                break
+            squares = grid.locator("td.pickable")
+            assert squares.count() > 0, f"step {before}: a grid to click with no square to click"
+            squares.nth(rng.randrange(squares.count())).click()
+            expect(page.locator("table.shopfront.choosing td.picked")).to_have_count(1)
+            continue
+        offered = page.locator("#actions button.action, #actions button.pick")
+        count = offered.count()
+        assert count > 0, f"step {before}: nothing offered"
+        assert count <= MAX_BUTTONS, f"step {before}: a wall of {count} buttons: {offered.all_inner_texts()}"
+        chosen = offered.nth(rng.randrange(count))
+        if "pick" not in (chosen.get_attribute("class") or "").split():
+            chosen.click()
+            break
+        chosen.click()
+        expect(page.locator("#actions .picker-path .crumbs")).to_have_count(1)
+    else:
+        raise AssertionError(f"step {before}: the picker never reached an action")
     expect(page.locator("#status")).to_have_attribute("data-step", str(before + 1), timeout=STEP_TIMEOUT_MS)
 
 
@@ -402,6 +436,107 @@ def test_a_refusal_shows_its_message_in_the_language(open_page: Opener) -> None:
     expect(page.locator("#status")).to_have_attribute("data-step", "0")
     page.unroute("**/marketplay.v1.GameService/ApplyAction")
     click_action(page, random.Random(6), Reader("de"))
+
+
+# ------------------------------------------------------------------ layout and words
+
+
+#: Every element of the page's panels (and the panels) whose content is wider than
+#: its box: a table that scrolls sideways, a card name or button text cut off.
+SIDEWAYS = """() => [...document.querySelectorAll('main, .layout, .main-col, .side-col, .panel, .panel *')]
+  .filter((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth
+    && !el.closest('.visually-hidden, table.stacking thead') && getComputedStyle(el).display !== 'inline')
+  .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} `
+    + `${el.scrollWidth} > ${el.clientWidth}: ${(el.textContent || '').trim().slice(0, 40)}`)"""
+
+#: What only a developer should read besides the contract's own keys: an error
+#: reason (SNAKE_CASE), the old "lit:" caption, a "1 points".
+RAW = re.compile(r"\b[A-Z]+(?:_[A-Z]+)+\b|\blit:|\b1 points\b")
+#: The parts of the page that show the API itself (the calls' and a view's JSON) or a
+#: value as the server spells it (`code`: the rules version, the seed).
+API_PARTS = "#api-play, details.json, code"
+
+
+@dataclass
+class ContractKeys:
+    """The keys the server's answers use (option names, decision kinds) that read like
+    identifiers (with a '-' or '_'): none may be shown as a player's text."""
+
+    keys: set[str] = field(default_factory=set)
+
+    def response(self, response: Response) -> None:
+        if "/marketplay.v1.GameService/" not in response.url or response.status != 200:
+            return
+        if "json" not in (response.headers.get("content-type") or ""):
+            return
+        body = response.json()
+        names = [o.get("name", "") for g in body.get("games", []) for o in g.get("options", [])]
+        kinds = [d.get("kind", "") for d in (body.get("update") or {}).get("decisions", [])]
+        self.keys.update(k for k in names + kinds if re.search(r"[-_]", k))
+
+    def shown(self, text: str) -> list[str]:
+        found = {k for k in self.keys if re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", text)}
+        return sorted(found | set(RAW.findall(text)))
+
+
+def player_text(page: Page, root: str = "#page-play") -> str:
+    """The text a player reads: everything shown but the API's JSON and code values."""
+    return str(page.evaluate("""([root, skip]) => {
+        const copy = document.querySelector(root).cloneNode(true);
+        copy.querySelectorAll(skip).forEach((el) => el.remove());
+        copy.querySelectorAll('select option:not(:checked)').forEach((el) => el.remove());
+        return copy.textContent;
+    }""", [root, API_PARTS]))
+
+
+def assert_fits(page: Page, where: str) -> None:
+    wide = page.evaluate(SIDEWAYS)
+    if wide:
+        shot(page, "does-not-fit")
+    assert not wide, f"{where}: wider than its box: " + "; ".join(wide)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    viewport = page.viewport_size
+    assert viewport is not None and width <= viewport["width"], f"{where}: the page is {width}px wide"
+
+
+VIEWPORTS = [pytest.param(PHONE, id="phone"), pytest.param(DESKTOP, id="desktop")]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+@pytest.mark.parametrize(("game", "players", "options"), [
+    pytest.param("spice-merchant", 4, {}, id="spice-merchant"),
+    pytest.param("central-market", 5, {}, id="central-market"),
+    pytest.param("market-fresh", 2, {}, id="market-fresh"),
+])
+def test_every_panel_fits_and_speaks_to_players(
+        open_page: Opener, game: str, players: int, options: dict[str, str],
+        viewport: dict[str, int]) -> None:
+    """At 390 px and 1400 px, with the most seats (the widest tables): no panel, card or
+    button is wider than its box, in the set-up form and through a game's first moves;
+    the set-up form and the game show player text, no option key, decision kind or
+    error reason; on a phone the board and the seat's hand come before its actions."""
+    keys = ContractKeys()
+    page = open_page(viewport, on_response=keys.response)
+    page.select_option("#setup-game", game)
+    expect(page.locator("#setup-players")).to_be_visible()
+    assert keys.keys, "no option key seen in ListGames"
+    assert_fits(page, "the set-up form")
+    form = player_text(page, "#setup-form")
+    assert not keys.shown(form), f"the set-up form shows {keys.shown(form)}"
+    start(page, game, players, f"playground-fit-{game}", options)
+    rng = random.Random(players)
+    for move in range(8):
+        assert_fits(page, f"step {move}")
+        shown = player_text(page)
+        assert not keys.shown(shown), f"step {move} shows {keys.shown(shown)}"
+        click_action(page, rng)
+    if viewport is PHONE:
+        actions = page.locator("#actions").bounding_box()
+        assert actions is not None
+        for first in (".board", ".hand-panel, .shopfront"):
+            box = page.locator(first).first.bounding_box()
+            assert box is not None and box["y"] < actions["y"], f"{first} comes after the actions"
+    shot(page, f"{game}-{'phone' if viewport is PHONE else 'desktop'}", full_page=viewport is PHONE)
 
 
 # ------------------------------------------------------------------ redaction

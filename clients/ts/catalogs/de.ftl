@@ -41,6 +41,25 @@ refusal-deadline-not-passed = { $seconds ->
    *[other] Noch niemandem ist die Zeit abgelaufen: Die erste Frist endet in { $seconds } Sekunden.
 }
 
+## Tischoptionen, wie ein Formular zum Spielbeginn sie nennt (docs/text.md, "Options").
+
+table-option-clock-bank-s = Zeitkonto (Sekunden)
+table-option-clock-bank-s-description = Das Zeitkonto jedes Platzes, das verbraucht wird, während er entscheidet. 0: kein Zeitkonto.
+table-option-clock-increment-s = Zeitgutschrift pro Zug (Sekunden)
+table-option-clock-increment-s-description = Sekunden, die einem Platz nach jedem seiner Züge gutgeschrieben werden. Braucht ein Zeitkonto.
+table-option-clock-move-s = Zeit pro Entscheidung (Sekunden)
+table-option-clock-move-s-description = Wie lange ein Platz für jede Entscheidung hat, egal wie viel auf seinem Zeitkonto ist. 0: keine Grenze.
+table-option-timeout-policy = Wenn die Zeit abläuft
+table-option-timeout-policy-description = Was für einen Platz gespielt wird, dessen Zeit abgelaufen ist, sobald jemand das meldet.
+table-option-timeout-policy-value-random = Ein zufälliger Zug
+table-option-timeout-policy-value-greedy = Ein vernünftiger Zug (der des gierigen Bots)
+table-option-timeout-policy-value-pass = Passen
+table-option-timeout-policy-value-forfeit = Der Platz gibt das Spiel auf
+table-option-takebacks = Zurücknehmen
+table-option-takebacks-description = Ob ein Platz seine eigenen letzten Züge zurücknehmen darf, bis etwas gezogen, aufgedeckt oder von einem anderen Platz gewählt wird.
+table-option-takebacks-value-off = Aus
+table-option-takebacks-value-until-barrier = Bis zu einem Ziehen, Aufdecken oder dem Zug eines anderen Platzes
+
 ## Central Market (docs/rules/central-market.md)
 
 ### Die Teile
@@ -49,6 +68,11 @@ refusal-deadline-not-passed = { $seconds ->
 -central-market-cheat = Schwindel
 -central-market-rot = Fäulnis
 -central-market-tourists = Touristen
+
+# Die Aktionskarten mit Namen, für ein Spielbrett, das sie zeigt.
+central-market-card-cheat = { -central-market-cheat }
+central-market-card-rot = { -central-market-rot }
+central-market-card-tourists = { -central-market-tourists }
 
 central-market-product-tomatoes = Tomaten
 central-market-product-carrots = Karotten
@@ -222,6 +246,25 @@ central-market-refusal-rot-used = Du hast deine { -central-market-rot }-Karte sc
 central-market-refusal-rot-not-now = Die { -central-market-rot }-Karte kannst du nur direkt spielen, nachdem jemand anderes die Karten eines Verkaufs ausgespielt hat.
 central-market-refusal-tourists-used = Du hast deine { -central-market-tourists }-Karte schon gespielt.
 central-market-refusal-tourists-not-now = Die { -central-market-tourists }-Karte kannst du nur nach dem letzten Verkauf eines Produkts spielen, wenn du darauf geboten und mindestens 1 kg verkauft hast.
+
+### Optionen (die Wörter eines Formulars zum Spielbeginn: docs/text.md, "Options")
+
+central-market-option-max-price = Höchster Preis
+central-market-option-max-price-description = Die Preise der Gebotskarte reichen von 1 bis zu diesem Wert. Der Bereich der echten Karte ist nicht bekannt; 10 ist ein Vorschlag.
+central-market-option-removed-product = Entferntes Produkt (Variante mit 40 Karten)
+central-market-option-removed-product-description = Zu dritt kann mit 40 Karten gespielt werden: Ein Produkt wird aus dem Spiel genommen.
+central-market-option-removed-product-value-none = Keines: alle 50 Karten
+central-market-option-removed-product-value-tomatoes = { central-market-product-tomatoes }
+central-market-option-removed-product-value-carrots = { central-market-product-carrots }
+central-market-option-removed-product-value-eggplants = { central-market-product-eggplants }
+central-market-option-removed-product-value-cucumbers = { central-market-product-cucumbers }
+central-market-option-removed-product-value-peppers = { central-market-product-peppers }
+central-market-option-skip-idle-reactions = Unnötige { -central-market-tourists }-Fragen überspringen
+central-market-option-skip-idle-reactions-description = Plätze ohne eine Karte des Produkts auf der Hand werden nicht gefragt, ob sie die { -central-market-tourists }-Karte spielen. Die Frage verrät dann, dass ein Platz das Produkt hat.
+central-market-option-cheat-mixed-products = { -central-market-cheat } darf Produkte mischen
+central-market-option-cheat-mixed-products-description = Wer schwindelt, darf Karten mehrerer Produkte verkaufen. Sonst legt die erste gespielte Karte das eine verkaufte Produkt fest.
+central-market-option-reveal-final-discards = Letzte Abwürfe offen
+central-market-option-reveal-final-discards-description = In der letzten Runde kommen die abgeworfenen Handkarten offen auf den Ablagestapel. Sonst werden sie verdeckt abgeworfen.
 
 ## Market Fresh (docs/rules/market-fresh.md)
 ## Eingesetzte Namen (Obst, Gemüse, Kisten) stehen nur im Nominativ oder
@@ -430,6 +473,19 @@ market-fresh-refusal-solo-rows-below = Für eine Höhenwertung in Reihe { $row }
 market-fresh-refusal-decline-not-standard = In dieser Variante legt die Höhenwertung immer ein Bauernplättchen und die Grundwertung nie: Es gibt nichts abzulehnen.
 market-fresh-refusal-no-tile-to-decline = Diese Wertung legt oder versetzt kein Bauernplättchen: Es gibt nichts abzulehnen.
 
+### Optionen (die Wörter eines Formulars zum Spielbeginn: docs/text.md, "Options")
+
+market-fresh-option-variant = Variante
+market-fresh-option-variant-description = Das Grundspiel, Kistenhöhen (2–4 Personen) oder Stapel-Solo (genau 1 Person, mit 4×4-Auslagen).
+market-fresh-option-variant-value-standard = { market-fresh-variant-standard }
+market-fresh-option-variant-value-crate-heights = { market-fresh-variant-crate-heights }
+market-fresh-option-variant-value-solo = { market-fresh-variant-solo }
+market-fresh-option-grid = Größe der Auslage
+market-fresh-option-grid-description = 5×5 Felder oder die kleineren 4×4-Auslagen. Automatisch: 5×5, aber 4×4 im Stapel-Solo, das immer diese verwendet.
+market-fresh-option-grid-value-auto = Automatisch
+market-fresh-option-grid-value-5 = 5×5
+market-fresh-option-grid-value-4 = 4×4
+
 ## Spice Merchant (docs/rules/spice-merchant.md)
 
 ### Die Teile
@@ -516,3 +572,13 @@ spice-merchant-refusal-market-full = { $room ->
    *[other] Auf Markt { $market } ist Platz für { $room } weitere Karten.
 }
 spice-merchant-refusal-spice-in-two-markets = { $spice } liegt schon auf { $most } Märkten.
+
+### Optionen (die Wörter eines Formulars zum Spielbeginn: docs/text.md, "Options")
+
+spice-merchant-option-nutmeg-prices = Preise für { spice-merchant-spice-nutmeg-and-mace }
+spice-merchant-option-nutmeg-prices-description = Punkte pro Ware, wenn ihr Markt 1, 2, 3 oder 4 Karten hält. Die Spielregel lässt diese Zeile leer; die erste Wahl liegt zwischen Nelke und Safran.
+spice-merchant-option-nutmeg-prices-value-2-5-7-9 = 2 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-4-7-9 = 2 · 4 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-3-5-7-9 = 3 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-5-8-10 = 2 · 5 · 8 · 10
+spice-merchant-option-nutmeg-prices-value-2-4-6-8 = 2 · 4 · 6 · 8

@@ -43,6 +43,27 @@ refusal-deadline-not-passed = [{ $seconds ->
        *[other] Ñöƀöðý ĥåš ŕûñ öûţ öƒ ţîɱé ýéţ: ţĥé ƒîŕšţ ðéåðļîñé þåššéš îñ ····················{ $seconds } šéçöñðš.···
     }]
 
+## Table options, as a set-up form names them (ListGames' OptionInfo with `table`):
+## table-option-<name> is the option's name, -description says what it does,
+## -value-<value> names each allowed value (docs/text.md, "Options").
+
+table-option-clock-bank-s = [Ţîɱé ƀåñķ (šéçöñðš)······]
+table-option-clock-bank-s-description = [Éåçĥ šéåţ'š ţîɱé ƀåñķ, ûšéð ûþ ŵĥîļé îţ ðéçîðéš. 0: ñö ƀåñķ.··················]
+table-option-clock-increment-s = [Ţîɱé åððéð þéŕ ɱöṽé (šéçöñðš)··········]
+table-option-clock-increment-s-description = [Šéçöñðš åððéð ţö å šéåţ'š ƀåñķ åƒţéŕ éåçĥ öƒ îţš ɱöṽéš. Ñééðš å ţîɱé ƀåñķ.·······················]
+table-option-clock-move-s = [Ţîɱé þéŕ ðéçîšîöñ (šéçöñðš)·········]
+table-option-clock-move-s-description = [Ĥöŵ ļöñĝ å šéåţ ĥåš ƒöŕ éåçĥ ðéçîšîöñ, ŵĥåţéṽéŕ îţš ƀåñķ. 0: ñö ļîɱîţ.·····················]
+table-option-timeout-policy = [Ŵĥéñ ţîɱé ŕûñš öûţ······]
+table-option-timeout-policy-description = [Ŵĥåţ îš þļåýéð ƒöŕ å šéåţ ţĥåţ ŕåñ öûţ öƒ ţîɱé, öñçé šöɱéöñé çļåîɱš ţĥé ţîɱéöûţ.··························]
+table-option-timeout-policy-value-random = [Å ŕåñðöɱ ɱöṽé·····]
+table-option-timeout-policy-value-greedy = [Å šéñšîƀļé ɱöṽé (ţĥé ĝŕééðý ƀöţ'š)···········]
+table-option-timeout-policy-value-pass = [Þåšš··]
+table-option-timeout-policy-value-forfeit = [Ţĥé šéåţ ƒöŕƒéîţš ţĥé ĝåɱé·········]
+table-option-takebacks = [Ţåķé-ƀåçķš····]
+table-option-takebacks-description = [Ŵĥéţĥéŕ å šéåţ ɱåý ţåķé ƀåçķ îţš öŵñ ļåţéšţ ɱöṽéš, ûñţîļ šöɱéţĥîñĝ îš ðŕåŵñ, ŕéṽéåļéð öŕ çĥöšéñ ƀý åñöţĥéŕ šéåţ.····································]
+table-option-takebacks-value-off = [Öƒƒ··]
+table-option-takebacks-value-until-barrier = [Ûñţîļ å ðŕåŵ, å ŕéṽéåļ öŕ åñöţĥéŕ šéåţ'š ɱöṽé··············]
+
 ## Central Market (docs/rules/central-market.md). Ids are stable (docs/text.md).
 
 
@@ -52,6 +73,10 @@ refusal-deadline-not-passed = [{ $seconds ->
 -central-market-cheat = Çĥéåţ··
 -central-market-rot = Ŕöţ··
 -central-market-tourists = Ţöûŕîšţš····
+# The action cards by name, for a board that shows them.
+central-market-card-cheat = [{ -central-market-cheat }]
+central-market-card-rot = [{ -central-market-rot }]
+central-market-card-tourists = [{ -central-market-tourists }]
 central-market-product-tomatoes = [Ţöɱåţöéš····]
 central-market-product-carrots = [Çåŕŕöţš···]
 central-market-product-eggplants = [Éĝĝþļåñţš····]
@@ -224,6 +249,25 @@ central-market-refusal-rot-used = [Ýöû ĥåṽé åļŕéåðý þļåýéð 
 central-market-refusal-rot-not-now = [Ýöû çåñ þļåý ····{ -central-market-rot } öñļý ŕîĝĥţ åƒţéŕ šöɱéöñé éļšé ĥåš þļåýéð ţĥé çåŕðš öƒ å šåļé.····················]
 central-market-refusal-tourists-used = [Ýöû ĥåṽé åļŕéåðý þļåýéð ýöûŕ ··········{ -central-market-tourists } çåŕð.··]
 central-market-refusal-tourists-not-now = [Ýöû çåñ þļåý ····{ -central-market-tourists } öñļý åƒţéŕ å þŕöðûçţ'š ļåšţ šåļé, îƒ ýöû ƀîð öñ îţ åñð šöļð åţ ļéåšţ 1 ķĝ.······················]
+
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+central-market-option-max-price = [Ĥîĝĥéšţ þŕîçé·····]
+central-market-option-max-price-description = [Ţĥé Ɓîððîñĝ çåŕð'š þŕîçéš ŕûñ ƒŕöɱ 1 ţö ţĥîš. Ţĥé ŕéåļ çåŕð'š ŕåñĝé îš ñöţ ķñöŵñ; 10 îš å þŕöþöšåļ.·····························]
+central-market-option-removed-product = [Þŕöðûçţ ţåķéñ öûţ (40-çåŕð ṽåŕîåñţ)···········]
+central-market-option-removed-product-description = [Ţĥŕéé þļåýéŕš ɱåý þļåý ŵîţĥ 40 çåŕðš: öñé þŕöðûçţ îš ţåķéñ öûţ öƒ ţĥé ĝåɱé.·······················]
+central-market-option-removed-product-value-none = [Ñöñé: åļļ 50 çåŕðš·····]
+central-market-option-removed-product-value-tomatoes = [{ central-market-product-tomatoes }]
+central-market-option-removed-product-value-carrots = [{ central-market-product-carrots }]
+central-market-option-removed-product-value-eggplants = [{ central-market-product-eggplants }]
+central-market-option-removed-product-value-cucumbers = [{ central-market-product-cucumbers }]
+central-market-option-removed-product-value-peppers = [{ central-market-product-peppers }]
+central-market-option-skip-idle-reactions = [Šķîþ ñééðļéšš ·····{ -central-market-tourists } ǫûéšţîöñš····]
+central-market-option-skip-idle-reactions-description = [Šéåţš ŵîţĥöûţ å çåŕð öƒ ţĥé þŕöðûçţ îñ ĥåñð åŕé ñöţ åšķéð ŵĥéţĥéŕ ţĥéý þļåý ·························{ -central-market-tourists }. Ɓéîñĝ åšķéð ţĥéñ šĥöŵš ţĥåţ å šéåţ ĥöļðš ţĥé þŕöðûçţ.··················]
+central-market-option-cheat-mixed-products = [{ -central-market-cheat } ɱåý ɱîẋ þŕöðûçţš······]
+central-market-option-cheat-mixed-products-description = [Å çĥéåţéŕ ɱåý šéļļ çåŕðš öƒ šéṽéŕåļ þŕöðûçţš. Öţĥéŕŵîšé ţĥé ƒîŕšţ çåŕð þļåýéð ƒîẋéš ţĥé öñé þŕöðûçţ šöļð.···································]
+central-market-option-reveal-final-discards = [Ƒîñåļ ðîšçåŕðš ƒåçé ûþ········]
+central-market-option-reveal-final-discards-description = [Îñ ţĥé ƒîñåļ ŕöûñð ţĥé ðîšçåŕðéð ĥåñðš ĝö ƒåçé ûþ öñţö ţĥé öþéñ ðîšçåŕð þîļé. Öţĥéŕŵîšé ţĥéý åŕé ðîšçåŕðéð ƒåçé ðöŵñ.······································]
 
 ## Market Fresh (docs/rules/market-fresh.md). Ids are stable (docs/text.md).
 ## Produce names are lower case: no sentence or label starts with one.
@@ -442,6 +486,19 @@ market-fresh-refusal-solo-rows-below = [Ţö ĥéîĝĥţ šçöŕé îñ ŕöŵ
 market-fresh-refusal-decline-not-standard = [Îñ ţĥîš ṽåŕîåñţ, ĥéîĝĥţ šçöŕîñĝ åļŵåýš þļåçéš å Ƒåŕɱéŕ Ţîļé åñð ƀåšîç šçöŕîñĝ ñéṽéŕ ðöéš: ţĥéŕé îš ñöţĥîñĝ ţö ðéçļîñé.·······································]
 market-fresh-refusal-no-tile-to-decline = [Ţĥîš šçöŕîñĝ þļåçéš öŕ ɱöṽéš ñö Ƒåŕɱéŕ Ţîļé: ţĥéŕé îš ñöñé ţö ðéçļîñé.·······················]
 
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+market-fresh-option-variant = [Ṽåŕîåñţ···]
+market-fresh-option-variant-description = [Ţĥé šţåñðåŕð ĝåɱé, Çŕåţé Ĥéîĝĥţš (2–4 þļåýéŕš) öŕ Šţåçķîñ' Šöļö (éẋåçţļý 1 þļåýéŕ, öñ 4×4 šĥöþƒŕöñţš).·····························]
+market-fresh-option-variant-value-standard = [{ market-fresh-variant-standard }]
+market-fresh-option-variant-value-crate-heights = [{ market-fresh-variant-crate-heights }]
+market-fresh-option-variant-value-solo = [{ market-fresh-variant-solo }]
+market-fresh-option-grid = [Šĥöþƒŕöñţ šîžé······]
+market-fresh-option-grid-description = [5×5 šǫûåŕéš, öŕ ţĥé šɱåļļéŕ 4×4 šĥöþƒŕöñţš. Åûţöɱåţîç: 5×5, ƀûţ 4×4 ƒöŕ Šţåçķîñ' Šöļö, ŵĥîçĥ åļŵåýš ûšéš ţĥéɱ.······························]
+market-fresh-option-grid-value-auto = [Åûţöɱåţîç····]
+market-fresh-option-grid-value-5 = [5×5]
+market-fresh-option-grid-value-4 = [4×4]
+
 ## Spice Merchant (docs/rules/spice-merchant.md). Ids are stable (docs/text.md).
 
 
@@ -529,3 +586,13 @@ spice-merchant-refusal-market-full = [{ $room ->
        *[other] Ṁåŕķéţ ···{ $market } ĥåš ŕööɱ ƒöŕ ····{ $room } ɱöŕé çåŕðš.····
     }]
 spice-merchant-refusal-spice-in-two-markets = [{ $spice } åļŕéåðý öççûþîéš ······{ $most } ɱåŕķéţš.···]
+
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+spice-merchant-option-nutmeg-prices = [{ spice-merchant-spice-nutmeg-and-mace } þŕîçéš···]
+spice-merchant-option-nutmeg-prices-description = [Þöîñţš þéŕ ĝööð ŵĥéñ îţš ɱåŕķéţ ĥöļðš 1, 2, 3 öŕ 4 çåŕðš. Ţĥé ŕûļéƀööķ ļéåṽéš ţĥîš ŕöŵ ƀļåñķ; ţĥé ƒîŕšţ çĥöîçé ļîéš ƀéţŵééñ Çļöṽé åñð Šåƒƒŕöñ.···········································]
+spice-merchant-option-nutmeg-prices-value-2-5-7-9 = [2 · 5 · 7 · 9]
+spice-merchant-option-nutmeg-prices-value-2-4-7-9 = [2 · 4 · 7 · 9]
+spice-merchant-option-nutmeg-prices-value-3-5-7-9 = [3 · 5 · 7 · 9]
+spice-merchant-option-nutmeg-prices-value-2-5-8-10 = [2 · 5 · 8 · 10]
+spice-merchant-option-nutmeg-prices-value-2-4-6-8 = [2 · 4 · 6 · 8]

@@ -43,6 +43,27 @@ refusal-deadline-not-passed = { $seconds ->
    *[other] Nobody has run out of time yet: the first deadline passes in { $seconds } seconds.
 }
 
+## Table options, as a set-up form names them (ListGames' OptionInfo with `table`):
+## table-option-<name> is the option's name, -description says what it does,
+## -value-<value> names each allowed value (docs/text.md, "Options").
+
+table-option-clock-bank-s = Time bank (seconds)
+table-option-clock-bank-s-description = Each seat's time bank, used up while it decides. 0: no bank.
+table-option-clock-increment-s = Time added per move (seconds)
+table-option-clock-increment-s-description = Seconds added to a seat's bank after each of its moves. Needs a time bank.
+table-option-clock-move-s = Time per decision (seconds)
+table-option-clock-move-s-description = How long a seat has for each decision, whatever its bank. 0: no limit.
+table-option-timeout-policy = When time runs out
+table-option-timeout-policy-description = What is played for a seat that ran out of time, once someone claims the timeout.
+table-option-timeout-policy-value-random = A random move
+table-option-timeout-policy-value-greedy = A sensible move (the greedy bot's)
+table-option-timeout-policy-value-pass = Pass
+table-option-timeout-policy-value-forfeit = The seat forfeits the game
+table-option-takebacks = Take-backs
+table-option-takebacks-description = Whether a seat may take back its own latest moves, until something is drawn, revealed or chosen by another seat.
+table-option-takebacks-value-off = Off
+table-option-takebacks-value-until-barrier = Until a draw, a reveal or another seat's move
+
 ## Central Market (docs/rules/central-market.md). Ids are stable (docs/text.md).
 
 ### The pieces
@@ -51,6 +72,11 @@ refusal-deadline-not-passed = { $seconds ->
 -central-market-cheat = Cheat
 -central-market-rot = Rot
 -central-market-tourists = Tourists
+
+# The action cards by name, for a board that shows them.
+central-market-card-cheat = { -central-market-cheat }
+central-market-card-rot = { -central-market-rot }
+central-market-card-tourists = { -central-market-tourists }
 
 central-market-product-tomatoes = Tomatoes
 central-market-product-carrots = Carrots
@@ -224,6 +250,25 @@ central-market-refusal-rot-used = You have already played your { -central-market
 central-market-refusal-rot-not-now = You can play { -central-market-rot } only right after someone else has played the cards of a sale.
 central-market-refusal-tourists-used = You have already played your { -central-market-tourists } card.
 central-market-refusal-tourists-not-now = You can play { -central-market-tourists } only after a product's last sale, if you bid on it and sold at least 1 kg.
+
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+central-market-option-max-price = Highest price
+central-market-option-max-price-description = The Bidding card's prices run from 1 to this. The real card's range is not known; 10 is a proposal.
+central-market-option-removed-product = Product taken out (40-card variant)
+central-market-option-removed-product-description = Three players may play with 40 cards: one product is taken out of the game.
+central-market-option-removed-product-value-none = None: all 50 cards
+central-market-option-removed-product-value-tomatoes = { central-market-product-tomatoes }
+central-market-option-removed-product-value-carrots = { central-market-product-carrots }
+central-market-option-removed-product-value-eggplants = { central-market-product-eggplants }
+central-market-option-removed-product-value-cucumbers = { central-market-product-cucumbers }
+central-market-option-removed-product-value-peppers = { central-market-product-peppers }
+central-market-option-skip-idle-reactions = Skip needless { -central-market-tourists } questions
+central-market-option-skip-idle-reactions-description = Seats without a card of the product in hand are not asked whether they play { -central-market-tourists }. Being asked then shows that a seat holds the product.
+central-market-option-cheat-mixed-products = { -central-market-cheat } may mix products
+central-market-option-cheat-mixed-products-description = A cheater may sell cards of several products. Otherwise the first card played fixes the one product sold.
+central-market-option-reveal-final-discards = Final discards face up
+central-market-option-reveal-final-discards-description = In the final round the discarded hands go face up onto the open discard pile. Otherwise they are discarded face down.
 
 ## Market Fresh (docs/rules/market-fresh.md). Ids are stable (docs/text.md).
 ## Produce names are lower case: no sentence or label starts with one.
@@ -441,6 +486,19 @@ market-fresh-refusal-solo-rows-below = To height score in row { $row }, you firs
 market-fresh-refusal-decline-not-standard = In this variant, height scoring always places a Farmer Tile and basic scoring never does: there is nothing to decline.
 market-fresh-refusal-no-tile-to-decline = This scoring places or moves no Farmer Tile: there is none to decline.
 
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+market-fresh-option-variant = Variant
+market-fresh-option-variant-description = The standard game, Crate Heights (2–4 players) or Stackin' Solo (exactly 1 player, on 4×4 shopfronts).
+market-fresh-option-variant-value-standard = { market-fresh-variant-standard }
+market-fresh-option-variant-value-crate-heights = { market-fresh-variant-crate-heights }
+market-fresh-option-variant-value-solo = { market-fresh-variant-solo }
+market-fresh-option-grid = Shopfront size
+market-fresh-option-grid-description = 5×5 squares, or the smaller 4×4 shopfronts. Automatic: 5×5, but 4×4 for Stackin' Solo, which always uses them.
+market-fresh-option-grid-value-auto = Automatic
+market-fresh-option-grid-value-5 = 5×5
+market-fresh-option-grid-value-4 = 4×4
+
 ## Spice Merchant (docs/rules/spice-merchant.md). Ids are stable (docs/text.md).
 
 ### The pieces
@@ -527,3 +585,13 @@ spice-merchant-refusal-market-full = { $room ->
    *[other] Market { $market } has room for { $room } more cards.
 }
 spice-merchant-refusal-spice-in-two-markets = { $spice } already occupies { $most } markets.
+
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+spice-merchant-option-nutmeg-prices = { spice-merchant-spice-nutmeg-and-mace } prices
+spice-merchant-option-nutmeg-prices-description = Points per good when its market holds 1, 2, 3 or 4 cards. The rulebook leaves this row blank; the first choice lies between Clove and Saffron.
+spice-merchant-option-nutmeg-prices-value-2-5-7-9 = 2 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-4-7-9 = 2 · 4 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-3-5-7-9 = 3 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-5-8-10 = 2 · 5 · 8 · 10
+spice-merchant-option-nutmeg-prices-value-2-4-6-8 = 2 · 4 · 6 · 8

@@ -6,7 +6,7 @@
 //   node build.mjs [OUT_DIR]
 //
 // esbuild's output is a function of its version (pinned in package-lock.json),
-// the options below and the inputs (this folder, ../src and the pinned
+// the options below and the inputs (this folder with its locales/, ../src and the pinned
 // packages in ../node_modules): the same tree gives the same bytes. Asset
 // names carry a hash of their content, so they can be cached forever.
 import { createHash } from "node:crypto";
@@ -25,6 +25,8 @@ const result = await esbuild.build({
   entryNames: "[name]-[hash]",
   outdir: "dist",
   bundle: true,
+  // The page's catalogs (locales/<locale>/playground.ftl) go into the script as text.
+  loader: { ".ftl": "text" },
   format: "esm",
   target: ["es2022", "chrome111", "firefox113", "safari16.4"],
   minify: true,

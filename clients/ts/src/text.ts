@@ -46,7 +46,7 @@ function cldrLocale(locale: string): string {
   return locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale;
 }
 
-/** The pseudo-locale's accents (service/text.py `_pseudo_text`), for its list word. */
+/** The pseudo-locale's accents (service/text.py `_pseudo_text`). */
 const ACCENTED: Record<string, string> = Object.fromEntries(
   [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [
     c,
@@ -54,7 +54,13 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-function pseudoText(text: string): string {
+/**
+ * The pseudo-locale's change to a run of text (service/text.py `_pseudo_text`):
+ * every ASCII letter accented, about a third longer. A frontend's own catalog
+ * gets the pseudo-locale the server's has with it (as a FluentBundle's
+ * `transform`, each message then bracketed).
+ */
+export function pseudoText(text: string): string {
   const accented = [...text].map((c) => ACCENTED[c] ?? c).join("");
   const letters = [...text].filter((c) => /\p{L}/u.test(c)).length;
   return letters ? accented + "·".repeat(Math.floor((2 * letters + 4) / 5)) : accented;

@@ -43,6 +43,11 @@ def test_the_curl_session_plays_a_game(http_served: ServedHttp, tmp_path: Path) 
     assert lines[-1] == '{"code":"aborted","reason":"STALE_STEP"}'
 
 
+def test_the_curl_session_comes_before_the_servers_internals() -> None:
+    """A newcomer reads the game first (issue 41: it was after the Granian internals)."""
+    assert DOC.index("## A game with curl and jq") < DOC.index("## Layers")
+
+
 def test_the_status_table_is_connects() -> None:
     rows = re.findall(r"^\| ([A-Z_]+) \| `([a-z_]+)` \| (\d+) \|", DOC, re.MULTILINE)
     assert {grpc for grpc, _, _ in rows} == {c.name for c in Code if c is not Code.OK}

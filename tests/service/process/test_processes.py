@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -165,3 +166,28 @@ def test_drain_lets_calls_in_flight_finish_and_turns_new_ones_away() -> None:
         assert stopping.wait(timeout=10)  # then it stops accepting
         drainer.join(timeout=10)
         assert not drainer.is_alive()
+
+
+@pytest.mark.parametrize("setting", ["port", "http_port", "metrics_port"])
+def test_a_port_in_use_names_its_environment_variable(setting: str) -> None:
+    """`make run` takes no flags, so a port in use says which environment variable
+    chooses another (and the flag), in one line with no traceback, and exits 2."""
+    holder = socket.socket()  # held without SO_REUSEPORT: no one else may bind it
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    taken = holder.getsockname()[1]
+    ports = {"port": free_port(), "http_port": free_port(), "metrics_port": free_port(), setting: taken}
+    env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_WORKERS": "1",
+           **{f"MARKETPLAY_{name.upper()}": str(port) for name, port in ports.items()}}
+    try:
+        done = subprocess.run([sys.executable, "-m", "service.main", "--host", "127.0.0.1"], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=60)
+    finally:
+        holder.close()
+    variable, flag = f"MARKETPLAY_{setting.upper()}", "--" + setting.replace("_", "-")
+    assert done.returncode == 2, done.stderr
+    ours = [line for line in done.stderr.splitlines() if line.startswith("marketplay: ")]
+    assert len(ours) == 1, done.stderr  # (grpcio's core logs a line of its own before it)
+    assert ours[0].startswith(f"marketplay: {flag} / {variable}: cannot bind 127.0.0.1:{taken} ("), ours
+    assert ours[0].endswith(f"; choose another port: {variable}={taken + 1} make run, or {flag} {taken + 1}")
+    assert "Traceback" not in done.stderr

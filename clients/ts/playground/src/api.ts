@@ -5,6 +5,7 @@
  */
 import { Code, ConnectError, createMarketplayClient, type MarketplayClient, MessageSchema, refusalOf } from "../../src/index.js";
 import { createWebTransport } from "../../src/web.js";
+import { t } from "./words.js";
 
 export interface CallRecord {
   id: number;
@@ -96,10 +97,10 @@ export function reasonOf(err: unknown): string {
 
 /**
  * A refusal as the player reads it: the text of its Message detail (a refusal
- * a player can cause carries one, in the call's language), else `what` and
- * the developer's description.
+ * a player can cause carries one, in the call's language), else which call
+ * was refused and the developer's description.
  */
-export function refusalText(err: unknown, what: string): string {
+export function refusalText(err: unknown, call: string): string {
   const [said] = ConnectError.from(err).findDetails(MessageSchema);
-  return said?.text || `${what}: ${describeError(err)}`;
+  return said?.text || t("call-refused", { call, error: describeError(err) });
 }

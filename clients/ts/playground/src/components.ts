@@ -1,9 +1,10 @@
 /**
  * The pieces every game's board is drawn with: seat names and colours, card
- * faces and face-down stacks, chips, tables. Seats are 0-based, as in the API.
+ * faces and face-down stacks, chips, seat cards, tables that fit any width.
+ * Seats are 0-based, as in the API. Every word comes from words.ts.
  */
 import { type Child, h } from "./dom.js";
-import { words } from "./words.js";
+import { t, words } from "./words.js";
 
 /** The viewer of a view: a seat number, or null for the spectator. */
 export type Viewer = number | null;
@@ -25,19 +26,13 @@ export function seatTag(seat: number, viewer?: Viewer): HTMLElement {
     "span",
     { class: "seat-tag" },
     h("span", { class: "dot", style: { background: seatColor(seat) }, "aria-hidden": "true" }),
-    seatName(seat),
-    viewer === seat ? h("span", { class: "you" }, " (you)") : null,
+    h("span", { class: "seat-name" }, seatName(seat)),
+    viewer === seat ? h("span", { class: "you" }, t("you-mark")) : null,
   );
 }
 
 export function viewerName(viewer: Viewer): string {
-  return viewer === null ? "Spectator" : seatName(viewer);
-}
-
-/** "lemons" -> "Lemons", "dragon-fruits" -> "Dragon fruits". */
-export function titleCase(id: string): string {
-  const words = id.replace(/[-_]+/g, " ").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return viewer === null ? t("spectator") : seatName(viewer);
 }
 
 /** Black or white text, whichever reads better on `background` (#rrggbb). */
@@ -52,14 +47,14 @@ export function cardFace(name: string, color: string, sub?: string, extraClass =
   return h(
     "span",
     { class: `card ${extraClass}`.trim(), role: "img", "aria-label": sub ? `${name}, ${sub}` : name },
-    h("span", { class: "band", style: { background: color, color: inkOn(color) } }, name),
-    sub ? h("span", { class: "sub" }, sub) : null,
+    h("span", { class: "band", style: { background: color, color: inkOn(color) }, "aria-hidden": "true" }, name),
+    sub ? h("span", { class: "sub", "aria-hidden": "true" }, sub) : null,
   );
 }
 
-/** A face-down stack: card backs and how many, e.g. for another seat's hand. */
-export function backs(count: number, what = "card"): HTMLElement {
-  const label = `${count} face-down ${what}${count === 1 ? "" : "s"}`;
+/** A face-down stack: card (or crate) backs and how many, e.g. for another seat's hand. */
+export function backs(count: number, what: "card" | "crate" = "card"): HTMLElement {
+  const label = what === "crate" ? t("face-down-crates", { count }) : t("face-down-cards", { count });
   const shown = Math.min(count, 3);
   return h(
     "span",
@@ -83,27 +78,47 @@ export function section(title: string, ...children: Child[]): HTMLElement {
   return h("section", { class: "panel" }, h("h3", null, title), ...children);
 }
 
-/** A table with a header row, wrapped so it scrolls sideways on a narrow screen. */
-export function table(headers: readonly Child[], rows: readonly (readonly Child[])[], caption?: string): HTMLElement {
+/**
+ * A table with a header row. Where its box is too narrow for its columns
+ * (style.css, a container query), each row becomes a block of "header: value"
+ * lines, so no table ever scrolls sideways.
+ */
+export function table(headers: readonly string[], rows: readonly (readonly Child[])[], caption?: string): HTMLElement {
   return h(
     "div",
     { class: "table-wrap" },
     h(
       "table",
-      null,
+      { class: "stacking" },
       caption ? h("caption", null, caption) : null,
       h("thead", null, h("tr", null, ...headers.map((header) => h("th", { scope: "col" }, header)))),
-      h("tbody", null, ...rows.map((row) => h("tr", null, ...row.map((cell) => h("td", null, cell))))),
+      h("tbody", null, ...rows.map((row) => h("tr", null, ...row.map((cell, i) => h("td", { "data-label": headers[i] ?? "" }, cell))))),
     ),
   );
 }
 
+/** One fact of a seat card: its name and what it shows. */
+export type Fact = readonly [string, Child];
+
+/**
+ * One seat as a card of facts, instead of a row of a wide table: cards wrap to
+ * the width there is (one column on a phone).
+ */
+export function seatCard(seat: number, viewer: Viewer, facts: readonly Fact[], opts: { note?: string; current?: boolean } = {}): HTMLElement {
+  return h(
+    "section",
+    { class: `seat-card${opts.current ? " current" : ""}${viewer === seat ? " own" : ""}`, "data-seat": String(seat), "aria-label": seatName(seat) },
+    h("h4", null, seatTag(seat, viewer), opts.note ? h("span", { class: "seat-note" }, opts.note) : null),
+    h("dl", { class: "facts-list" }, ...facts.map(([name, value]) => h("div", { class: "fact-row" }, h("dt", null, name), h("dd", null, value)))),
+  );
+}
+
 /** A horizontal bar: `value` of `max`, with the number beside it. */
-export function meter(value: number, max: number, color = "#3b5bdb", label?: string): HTMLElement {
+export function meter(value: number, max: number, color: string, label: string): HTMLElement {
   const share = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
   return h(
     "span",
-    { class: "meter", role: "img", "aria-label": label ?? `${value} of ${max}` },
+    { class: "meter", role: "img", "aria-label": label },
     h("span", { class: "meter-track", "aria-hidden": "true" },
       h("span", { class: "meter-fill", style: { width: `${share * 100}%`, background: color } })),
     h("span", { class: "meter-value", "aria-hidden": "true" }, String(value)),
@@ -114,7 +129,7 @@ export function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export function plural(count: number, word: string, many = `${word}s`): string {
-  return `${count} ${count === 1 ? word : many}`;
+/** A dash for "nothing here", marked so tools know it is no word. */
+export function none(): HTMLElement {
+  return h("span", { class: "muted", "aria-label": t("nothing") }, "–");
 }
-

@@ -8,7 +8,7 @@ import { ApiPanel } from "./apipanel.js";
 import { byId, h } from "./dom.js";
 import { PlayPage } from "./play.js";
 import { ReplayPage } from "./replay.js";
-import { LANGUAGES, words } from "./words.js";
+import { LANGUAGES, localizeStatic, t, words } from "./words.js";
 
 const PAGES = ["play", "replay"] as const;
 type Page = (typeof PAGES)[number];
@@ -48,6 +48,7 @@ function wireLanguage(play: PlayPage, replay: ReplayPage): void {
     status.textContent = "…";
     void words.use(locale)
       .then(async () => {
+        localizeStatic();
         play.renderForm();
         await play.relocalize();
         await replay.relocalize();
@@ -55,7 +56,7 @@ function wireLanguage(play: PlayPage, replay: ReplayPage): void {
         select.dataset.locale = locale;
       })
       .catch((err: unknown) => {
-        status.textContent = `The ${locale} catalog could not be loaded: ${String(err)}`;
+        status.textContent = t("catalog-failed", { locale, error: String(err) });
         select.value = words.locale;
       })
       .finally(() => { select.disabled = false; });
@@ -65,8 +66,10 @@ function wireLanguage(play: PlayPage, replay: ReplayPage): void {
 async function main(): Promise<void> {
   const log = new CallLog();
   const client = createApi(log);
-  const playApi = h("section", { class: "panel api", id: "api-play", "aria-label": "API calls" });
-  const replayApi = h("section", { class: "panel api", id: "api-replay", "aria-label": "API calls" });
+  // The raw exchange, open where there is room for it beside the board.
+  const wide = globalThis.matchMedia?.("(min-width: 1000px)").matches ?? true;
+  const playApi = h("details", { class: "panel api", id: "api-play", open: wide });
+  const replayApi = h("details", { class: "panel api", id: "api-replay", open: wide });
   new ApiPanel(log, playApi);
   new ApiPanel(log, replayApi);
   byId("play-api-slot").append(playApi);
@@ -84,8 +87,9 @@ async function main(): Promise<void> {
   try {
     await words.use(words.locale);
   } catch (err) {
-    byId("language-status").textContent = `The ${words.locale} catalog could not be loaded: ${String(err)}`;
+    byId("language-status").textContent = t("catalog-failed", { locale: words.locale, error: String(err) });
   }
+  localizeStatic();
   wireLanguage(play, replay);
   byId<HTMLSelectElement>("language").dataset.locale = words.locale;
   const games = await play.start();

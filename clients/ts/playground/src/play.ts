@@ -24,8 +24,9 @@ import {
   type SeatActionSchema,
 } from "../../src/index.js";
 import { describeError, reasonOf, refusalText } from "./api.js";
-import { seatName, table, type Viewer, viewerName } from "./components.js";
-import { byId, fill, h } from "./dom.js";
+import { type ChoiceArgs, choicePanel, type Picking, wireGrid } from "./choice.js";
+import { none, seatName, table, type Viewer, viewerName } from "./components.js";
+import { byId, type Child, fill, h } from "./dom.js";
 import { emptyReplay, type GameLog, logToJson } from "./gamelog.js";
 import { uiFor } from "./games/index.js";
 import {
@@ -42,8 +43,8 @@ import {
   viewJson,
   viewOf,
 } from "./scene.js";
-import { words } from "./words.js";
 import { clockPanel, undoPanel } from "./table.js";
+import { t, words } from "./words.js";
 
 /** One entry of the game's log for Replay: a move, or seats that forfeited on time. */
 type LogEntry = MessageInitShape<typeof SeatActionSchema>;
@@ -58,15 +59,15 @@ const BUSY_RETRY_MS = 1_000;
 /** Who plays a seat: a person clicking, or a bot policy. */
 type Controller = "human" | BotPolicy.RANDOM | BotPolicy.GREEDY | BotPolicy.ISMCTS;
 
-const CONTROLLERS: { value: Controller; label: string }[] = [
-  { value: "human", label: "Human (hot-seat)" },
-  { value: BotPolicy.RANDOM, label: "Bot: random" },
-  { value: BotPolicy.GREEDY, label: "Bot: greedy" },
-  { value: BotPolicy.ISMCTS, label: "Bot: ISMCTS" },
-];
+const CONTROLLERS: readonly Controller[] = ["human", BotPolicy.RANDOM, BotPolicy.GREEDY, BotPolicy.ISMCTS];
 
 function controllerName(controller: Controller): string {
-  return CONTROLLERS.find((c) => c.value === controller)?.label ?? "?";
+  switch (controller) {
+    case "human": return t("controller-human");
+    case BotPolicy.RANDOM: return t("controller-random");
+    case BotPolicy.GREEDY: return t("controller-greedy");
+    case BotPolicy.ISMCTS: return t("controller-ismcts");
+  }
 }
 
 interface Game {
@@ -93,6 +94,8 @@ interface BotChoice {
   chosen: string;
   iterations: number;
   candidates: { label: string; visits: number; value: number }[];
+  /** Every candidate was tried this often (the greedy bot's samples): visits are not shown. */
+  eachVisited?: number;
 }
 
 const SHOWN_CANDIDATES = 6;
@@ -120,6 +123,10 @@ export class PlayPage {
   private lastBot: BotChoice | undefined;
   /** A delay for the next bot move after the server said its bots were busy. */
   private backoff = 0;
+  /** Where the deciding person is in a picker (choice.ts). */
+  private picking: Picking | undefined;
+  /** The table's settings start open where there is room for them beside the board. */
+  private controlsOpen = globalThis.matchMedia?.("(min-width: 1000px)").matches ?? true;
 
   private readonly setup = byId<HTMLDetailsElement>("setup");
   private readonly setupForm = byId<HTMLFormElement>("setup-form");
@@ -134,7 +141,7 @@ export class PlayPage {
     try {
       this.games = (await this.client.listGames({})).games;
     } catch (err) {
-      fill(this.setupForm, h("p", { class: "error", role: "alert" }, `ListGames failed: ${describeError(err)}`));
+      fill(this.setupForm, h("p", { class: "error", role: "alert" }, t("list-games-failed", { error: describeError(err) })));
       return [];
     }
     this.renderSetup(this.games[0]?.gameId ?? "");
@@ -152,30 +159,34 @@ export class PlayPage {
       this.pendingNames = Array.from({ length: count }, (_, i) => this.pendingNames[i] ?? "");
     }
     const gameSelect = h("select", { id: "setup-game", name: "game", onchange: (e: Event) => this.renderSetup((e.target as HTMLSelectElement).value) },
-      ...this.games.map((g) => h("option", { value: g.gameId, selected: g.gameId === gameId }, g.title)));
+      ...this.games.map((g) => h("option", { value: g.gameId, selected: g.gameId === gameId, translate: "no" }, g.title)));
     const playerSelect = h("select", { id: "setup-players", name: "players", onchange: (e: Event) => this.renderSetup(gameId, Number((e.target as HTMLSelectElement).value)) },
       ...Array.from({ length: info.maxPlayers - info.minPlayers + 1 }, (_, i) => info.minPlayers + i)
         .map((n) => h("option", { value: String(n), selected: n === count }, String(n))));
     fill(
       this.setupForm,
       h("div", { class: "fields" },
-        field("setup-game", "Game", gameSelect, `Rules version ${info.rulesVersion}`),
-        field("setup-players", "Players", playerSelect, `${info.minPlayers}–${info.maxPlayers} players`),
-        ...info.options.map(optionField),
-        field("setup-seed", "Seed (optional)", h("input", { id: "setup-seed", name: "seed", type: "text", maxlength: 64, autocomplete: "off", placeholder: "any text; empty: the server draws one" }),
-          "The same seed deals the same game."),
+        field("setup-game", t("setup-game"), gameSelect, [t("setup-rules-version"), " ", h("code", { translate: "no" }, info.rulesVersion)]),
+        field("setup-players", t("setup-players"), playerSelect, t("setup-players-range", { min: info.minPlayers, max: info.maxPlayers })),
+        ...info.options.filter((o) => !o.table).map((o) => optionField(info.gameId, o)),
+        field("setup-seed", t("setup-seed"), h("input", { id: "setup-seed", name: "seed", type: "text", maxlength: 64, autocomplete: "off", placeholder: t("setup-seed", undefined, "placeholder") }),
+          t("setup-seed-hint")),
       ),
       h("fieldset", { class: "seats-setup" },
-        h("legend", null, "Who plays each seat, and the name the game's text gives it"),
+        h("legend", null, t("setup-seats")),
         ...this.pendingControllers.map((controller, seat) =>
           h("div", { class: "seat-setup" },
-            field(`setup-seat-${seat}`, `Seat ${seat}`, controllerSelect(`setup-seat-${seat}`, controller, (value) => { this.pendingControllers[seat] = value; })),
-            field(`setup-name-${seat}`, "Name (optional)", h("input", {
+            field(`setup-seat-${seat}`, words.defaultName(seat), controllerSelect(`setup-seat-${seat}`, controller, (value) => { this.pendingControllers[seat] = value; })),
+            field(`setup-name-${seat}`, t("setup-name"), h("input", {
               id: `setup-name-${seat}`, type: "text", maxlength: 64, autocomplete: "off", value: this.pendingNames[seat] ?? "",
               placeholder: words.defaultName(seat),
               oninput: (e: Event) => { this.pendingNames[seat] = (e.target as HTMLInputElement).value; },
             }))))),
-      h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "start-game" }, "Start game")),
+      info.options.some((o) => o.table)
+        ? h("details", { class: "table-options" }, h("summary", null, t("setup-table-options")),
+            h("div", { class: "fields" }, ...info.options.filter((o) => o.table).map((o) => optionField(info.gameId, o))))
+        : null,
+      h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "start-game" }, t("start-game"))),
     );
     this.setupForm.onsubmit = (e) => {
       e.preventDefault();
@@ -199,7 +210,7 @@ export class PlayPage {
     try {
       words.names = names;
       const started = await this.client.newGame({ gameId: info.gameId, numPlayers, options, ...(seed ? { seed } : {}), views: allViews(numPlayers) });
-      if (!started.update) throw new ConnectError("NewGame answered without an update", Code.Internal);
+      if (!started.update) throw new ConnectError(t("answered-without-update", { call: "NewGame" }), Code.Internal);
       const update = started.update;
       words.receive(update.events, update.locale);
       this.game = {
@@ -222,7 +233,7 @@ export class PlayPage {
       this.render();
       this.scheduleBots();
     } catch (err) {
-      this.showError(`NewGame refused: ${describeError(err)}`);
+      this.showError(t("call-refused", { call: "NewGame", error: describeError(err) }));
     }
   }
 
@@ -242,10 +253,10 @@ export class PlayPage {
         await this.renewTokens(game);
         const viewTokens = Object.fromEntries(game.tokens.map((token, seat) => [seat, token]));
         const viewed = await this.client.getView({ state: game.update.state, views: allViews(game.numPlayers), viewTokens });
-        if (!viewed.update) throw new ConnectError("GetView answered without an update", Code.Internal);
+        if (!viewed.update) throw new ConnectError(t("answered-without-update", { call: "GetView" }), Code.Internal);
         if (this.game === game && viewed.update.step === game.update.step) game.update = viewed.update;
       } catch (err) {
-        this.showError(`GetView refused: ${describeError(err)}`);
+        this.showError(t("call-refused", { call: "GetView", error: describeError(err) }));
       } finally {
         this.render();
       }
@@ -284,7 +295,7 @@ export class PlayPage {
     const response = await this.client.applyAction(
       applyActionRequest(game.update, { seat, action }, { seatTokens: game.tokens, views: allViews(game.numPlayers) }),
     );
-    if (!response.update) throw new ConnectError("ApplyAction answered without an update", Code.Internal);
+    if (!response.update) throw new ConnectError(t("answered-without-update", { call: "ApplyAction" }), Code.Internal);
     game.update = response.update;
     words.receive(response.update.events, response.update.locale);
     game.receivedAt = Date.now();
@@ -317,7 +328,7 @@ export class PlayPage {
         }
         await this.apply(game, seat, action);
       } catch (err) {
-        this.showError(refusalText(err, "ApplyAction refused"));
+        this.showError(refusalText(err, "ApplyAction"));
       } finally {
         this.busy = false;
         this.render();
@@ -338,7 +349,7 @@ export class PlayPage {
         if (this.game !== game) return;
         await this.renewTokens(game);
         const { update } = await send();
-        if (!update) throw new ConnectError(`${call} answered without an update`, Code.Internal);
+        if (!update) throw new ConnectError(t("answered-without-update", { call }), Code.Internal);
         log(update);
         game.update = update;
         words.receive(update.events, update.locale);
@@ -347,7 +358,7 @@ export class PlayPage {
         this.notice = "";
         this.followDecider();
       } catch (err) {
-        this.showError(refusalText(err, `${call} refused`));
+        this.showError(refusalText(err, call));
       } finally {
         this.busy = false;
         this.render();
@@ -428,7 +439,7 @@ export class PlayPage {
           state: game.update.state, seat, seatToken: game.tokens[seat] ?? "", policy: controller, expectedStep: game.update.step,
         });
         if (this.game !== game) return;
-        if (!suggestion.action) throw new ConnectError("SuggestAction answered without an action", Code.Internal);
+        if (!suggestion.action) throw new ConnectError(t("answered-without-action"), Code.Internal);
         this.lastBot = this.botChoice(game, seat, controller, suggestion.action, suggestion.stats);
         await this.apply(game, seat, suggestion.action);
       } catch (err) {
@@ -436,15 +447,15 @@ export class PlayPage {
         if (reason === "STALE_STEP") return; // someone moved first; the next tick asks again
         if (reason === "BOTS_BUSY") {
           // The server's bot capacity is in use: ask again a little later.
-          this.notice = "The server's bots are busy; asking again shortly.";
+          this.notice = t("bots-busy");
           this.backoff = BUSY_RETRY_MS;
           return;
         }
         this.running = false;
         const refusal = ConnectError.from(err);
         this.showError(refusal.code === Code.Unimplemented
-          ? `This server does not serve SuggestAction yet (${describeError(err)}): bots cannot move; seat a human instead.`
-          : `${controllerName(controller)} for ${seatName(seat)} failed: ${describeError(err)}`);
+          ? t("bots-unimplemented", { error: describeError(err) })
+          : t("bot-failed", { bot: controllerName(controller), seat: seatName(seat), error: describeError(err) }));
       } finally {
         this.render();
         this.scheduleBots();
@@ -455,24 +466,32 @@ export class PlayPage {
   private botChoice(game: Game, seat: number, controller: Controller, action: GameAction,
     stats: { iterations: number; candidates: { action?: GameAction; visits: number; meanValue: number }[] } | undefined): BotChoice {
     // The bot's answer carries no label: it is one of the seat's legal actions, which do.
-    const label = (a: GameAction | undefined) => said(labelOf(game.update, seat, a)).text || "?";
-    const candidates = (stats?.candidates ?? [])
+    const label = (a: GameAction | undefined) => said(labelOf(game.update, seat, a)).text || t("unknown");
+    const tried = (stats?.candidates ?? []).filter((c) => c.visits > 0);
+    // The greedy bot scores every candidate on the same sampled deals: its visits tell nothing apart.
+    const sameVisits = tried.length > 1 && tried.every((c) => c.visits === tried[0]?.visits);
+    const candidates = tried
       .map((c) => ({ label: label(c.action), visits: c.visits, value: c.meanValue }))
-      .sort((a, b) => b.visits - a.visits || b.value - a.value)
+      .sort((a, b) => (sameVisits ? 0 : b.visits - a.visits) || b.value - a.value)
       .slice(0, SHOWN_CANDIDATES);
-    return { seat, controller, chosen: label(action), iterations: stats?.iterations ?? 0, candidates };
+    return { seat, controller, chosen: label(action), iterations: stats?.iterations ?? 0, candidates,
+      ...(sameVisits ? { eachVisited: tried[0]?.visits ?? 0 } : {}) };
   }
 
   private botPanel(): HTMLElement | null {
     const bot = this.lastBot;
     if (!bot) return null;
+    const percent = (value: number) => t("percent", { value: Math.round(value * 1000) / 10 });
     return h("section", { class: "panel bot-choice", "aria-labelledby": "bot-title" },
-      h("h3", { id: "bot-title" }, "Last bot move"),
-      h("p", null, `${seatName(bot.seat)} (${controllerName(bot.controller)}) chose `, h("strong", null, bot.chosen),
-        bot.iterations ? ` after ${bot.iterations} iterations.` : "."),
+      h("h3", { id: "bot-title" }, t("bot-title")),
+      h("p", null, t("bot-chose", { seat: seatName(bot.seat), bot: controllerName(bot.controller) }), " ",
+        h("strong", null, bot.chosen), bot.iterations ? ` ${t("bot-iterations", { count: bot.iterations })}` : ""),
       bot.candidates.length > 1
-        ? table(["Candidate (BotStats)", "Visits", "Value"],
-            bot.candidates.map((c) => [c.label, String(c.visits), `${Math.round(c.value * 100)}%`]))
+        ? bot.eachVisited !== undefined
+          ? [h("p", { class: "small" }, t("bot-each-scored", { count: bot.eachVisited })),
+              table([t("bot-candidate"), t("bot-value")], bot.candidates.map((c) => [c.label, percent(c.value)]))]
+          : table([t("bot-candidate"), t("bot-visits"), t("bot-value")],
+              bot.candidates.map((c) => [c.label, String(c.visits), percent(c.value)]))
         : null);
   }
 
@@ -532,44 +551,50 @@ export class PlayPage {
       this.gameRoot,
       h("div", { class: "status panel", id: "status", "data-step": String(update.step), "data-over": update.outcome ? "true" : "false" },
         h("div", { class: "status-main" },
-          h("h2", null, game.info.title),
-          h("span", { class: "chip strong" }, `step ${update.step}`),
-          spectatorView && ui ? h("span", { class: "chip" }, ui.summary(spectatorView)) : null,
-          h("span", { class: "status-deciding", "aria-live": "polite" },
-            update.outcome ? said(update.outcome.summary).text : `Deciding: ${decidingText(update)}`)),
-        this.controls(game)),
+          h("h2", { translate: "no" }, game.info.title),
+          h("span", { class: "chip strong" }, t("step", { step: Number(update.step) })),
+          spectatorView && ui ? h("span", { class: "chip" }, ui.summary(spectatorView)) : null),
+        h("p", { class: "status-deciding", "aria-live": "polite" },
+          update.outcome ? said(update.outcome.summary).text : t("deciding", { seats: decidingText(update) }))),
       this.notice ? h("p", { class: "notice", role: "alert" }, this.notice) : null,
       h("div", { class: "viewer-bar" },
-        viewerTabs(update, this.viewer, (viewer) => { this.viewer = viewer; this.render(); }, "Whose view to show"),
+        viewerTabs(update, this.viewer, (viewer) => { this.viewer = viewer; this.render(); }, t("whose-view")),
         h("label", { class: "follow" },
           h("input", { type: "checkbox", checked: this.follow, onchange: (e: Event) => { this.follow = (e.target as HTMLInputElement).checked; this.followDecider(); this.render(); } }),
-          " Follow the deciding seat")),
+          " ", t("follow-deciding"))),
       h("div", { class: "layout" },
         h("div", { class: "main-col" },
           outcomeBanner(update.outcome, h("div", { class: "buttons" },
-            h("button", { type: "button", onclick: () => this.hooks.openReplay(this.log(game)), id: "outcome-replay" }, "Replay this game and check its fairness"))),
-          boardFor(update, this.viewer),
-          viewJson(update, this.viewer)),
+            h("button", { type: "button", onclick: () => this.hooks.openReplay(this.log(game)), id: "outcome-replay" }, t("replay-this-game")))),
+          boardFor(update, this.viewer)),
         h("aside", { class: "side-col" },
+          this.actionsPanel(game),
           clockPanel(update, game.receivedAt, this.busy, () => this.claimTimeout(game)),
           undoPanel(update, this.busy, (seat) => this.takeBack(game, seat)),
-          this.actionsPanel(game),
           this.botPanel(),
-          redactionPanel(update, this.viewer),
           eventLog(game.events, this.viewer),
+          this.controls(game),
+          redactionPanel(update, this.viewer),
+          viewJson(update, this.viewer),
           this.apiSlot)),
     );
+    this.wireGrid(game);
     if (hadFocus) {
-      const target = this.gameRoot.querySelector<HTMLElement>("#actions button.action:not([disabled])") ?? this.gameRoot.querySelector<HTMLElement>("#actions-title");
+      const target = this.gameRoot.querySelector<HTMLElement>("#actions button.action:not([disabled]), #actions button.pick:not([disabled])")
+        ?? this.gameRoot.querySelector<HTMLElement>("#actions-title");
       target?.focus();
     }
   }
 
+  /** The table's settings: who plays each seat, the bots' pace, the game's log, a new game. */
   private controls(game: Game): HTMLElement {
-    return h("div", { class: "controls" },
-      h("div", { class: "seat-controls", role: "group", "aria-label": "Who plays each seat" },
+    const panel = h("details", { class: "panel controls", id: "table-controls", open: this.controlsOpen,
+      ontoggle: (e: Event) => { this.controlsOpen = (e.target as HTMLDetailsElement).open; } },
+      h("summary", null, h("h3", null, t("table-controls"))));
+    panel.append(
+      h("div", { class: "seat-controls", role: "group", "aria-label": t("setup-seats") },
         ...game.controllers.map((controller, seat) =>
-          h("label", { class: "inline-field" }, `${seatName(seat)} `,
+          h("label", { class: "inline-field" }, seatName(seat), " ",
             controllerSelect(`seat-controller-${seat}`, controller, (value) => {
               game.controllers[seat] = value;
               if (value !== "human" && !this.running) this.running = true;
@@ -578,36 +603,65 @@ export class PlayPage {
               this.scheduleBots();
             })))),
       h("div", { class: "bot-controls" },
-        h("label", { class: "inline-field", for: "bot-pace" }, "Bot pace ",
+        h("label", { class: "inline-field", for: "bot-pace" }, t("bot-pace"), " ",
           h("input", { id: "bot-pace", type: "range", min: 0, max: 2000, step: 100, value: this.pace,
-            "aria-valuetext": `${this.pace} ms per move`,
+            "aria-valuetext": t("bot-pace-value", { ms: this.pace }),
             oninput: (e: Event) => {
               this.pace = Number((e.target as HTMLInputElement).value);
               const out = document.getElementById("bot-pace-value");
-              if (out) out.textContent = `${this.pace} ms`;
+              if (out) out.textContent = t("bot-pace-value", { ms: this.pace });
             },
             onchange: () => this.scheduleBots() }),
-          h("output", { id: "bot-pace-value" }, `${this.pace} ms`)),
+          h("output", { id: "bot-pace-value" }, t("bot-pace-value", { ms: this.pace }))),
         h("button", { type: "button", id: "bots-toggle", "aria-pressed": this.running ? "false" : "true",
           onclick: () => { this.running = !this.running; this.notice = ""; this.render(); this.scheduleBots(); } },
-          this.running ? "Pause bots" : "Run bots")),
+          this.running ? t("bots-pause") : t("bots-run"))),
       h("div", { class: "buttons" },
-        h("button", { type: "button", id: "export-log", onclick: () => this.download(game) }, "Export log (JSON)"),
-        h("button", { type: "button", id: "open-replay", onclick: () => this.hooks.openReplay(this.log(game)) }, "Open in Replay"),
-        h("button", { type: "button", onclick: () => { this.setup.open = true; this.setup.scrollIntoView(); byId("setup-game").focus(); } }, "New game")),
+        h("button", { type: "button", id: "export-log", onclick: () => this.download(game) }, t("export-log")),
+        h("button", { type: "button", id: "open-replay", onclick: () => this.hooks.openReplay(this.log(game)) }, t("open-replay")),
+        h("button", { type: "button", id: "new-game", onclick: () => { this.setup.open = true; this.setup.scrollIntoView(); byId("setup-game").focus(); } }, t("new-game"))),
     );
+    return panel;
+  }
+
+  /** What a choice by this person needs: the picker's place, and playing or lighting a move. */
+  private choiceArgs(game: Game, seat: number, actions: readonly GameAction[]): ChoiceArgs | undefined {
+    const update = game.update;
+    const view = viewOf(update, seat);
+    if (!view) return undefined;
+    const picking = this.picking;
+    const path = picking && picking.step === update.step && picking.seat === seat ? picking.path : [];
+    return {
+      actions, view, ui: uiFor(update.gameId), path, busy: this.busy,
+      pick: (next) => { this.picking = { step: update.step, seat, path: next }; this.refocus = true; this.render(); },
+      choose: (action) => { this.picking = undefined; this.humanMove(seat, action, update.step); },
+      light: (squares, on) => {
+        for (const name of squares) {
+          this.gameRoot.querySelector(`table.shopfront[data-seat="${seat}"] [data-sq="${name}"]`)?.classList.toggle("hl", on);
+        }
+      },
+    };
+  }
+
+  /** The deciding person's own grid, clickable for its placements. */
+  private wireGrid(game: Game): void {
+    const viewer = this.viewer;
+    if (viewer === null || game.update.outcome || (game.controllers[viewer] ?? "human") !== "human") return;
+    const decision = game.update.decisions.find((d) => d.seat === viewer);
+    const args = decision && this.choiceArgs(game, viewer, decision.legalActions);
+    if (args) wireGrid(this.gameRoot, args);
   }
 
   private actionsPanel(game: Game): HTMLElement {
     const update = game.update;
     const viewer = this.viewer;
     const panel = h("section", { class: "panel actions", id: "actions", "aria-labelledby": "actions-title" },
-      h("h3", { id: "actions-title", tabindex: "-1" }, viewer === null ? "Actions" : `Actions of ${seatName(viewer)}`));
-    const goTo = (seat: number) => h("button", { type: "button", class: "link-button", onclick: () => { this.viewer = seat; this.render(); } }, `Show ${seatName(seat)}`);
+      h("h3", { id: "actions-title", tabindex: "-1" }, viewer === null ? t("actions") : t("actions-of", { seat: seatName(viewer) })));
+    const goTo = (seat: number) => h("button", { type: "button", class: "link-button", onclick: () => { this.viewer = seat; this.render(); } }, t("show-seat", { seat: seatName(seat) }));
     // What each deciding seat is asked (Decision.prompt: public, every view has it).
     const prompts = () => h("ul", { class: "prompts" }, ...update.decisions.map((d) => {
       const prompt = said(d.prompt);
-      return h("li", null, h("strong", null, `${seatName(d.seat)}: `), h("span", { class: "prompt", ...prompt.attrs }, prompt.text));
+      return h("li", null, h("strong", null, seatName(d.seat), ": "), h("span", { class: "prompt", ...prompt.attrs }, prompt.text));
     }));
     if (update.outcome) {
       const summary = said(update.outcome.summary);
@@ -615,13 +669,13 @@ export class PlayPage {
       return panel;
     }
     if (viewer === null) {
-      panel.append(h("p", null, "A spectator never acts. Deciding now:"), prompts(),
+      panel.append(h("p", null, t("spectator-never-acts")), prompts(),
         h("div", { class: "buttons" }, ...update.decisions.map((d) => goTo(d.seat))));
       return panel;
     }
     const decision = update.decisions.find((d) => d.seat === viewer);
     if (!decision) {
-      panel.append(h("p", null, `${seatName(viewer)} does not decide now. Deciding:`), prompts(),
+      panel.append(h("p", null, t("seat-does-not-decide", { seat: seatName(viewer) })), prompts(),
         h("div", { class: "buttons" }, ...update.decisions.map((d) => goTo(d.seat))));
       return panel;
     }
@@ -629,60 +683,36 @@ export class PlayPage {
     panel.append(h("p", { class: "prompt", id: "prompt", ...prompt.attrs }, prompt.text));
     const controller = game.controllers[viewer] ?? "human";
     if (controller !== "human") {
-      panel.append(h("p", null, `${seatName(viewer)} is played by ${controllerName(controller)}: it chooses among ${decision.legalActions.length} legal actions on its own${this.running ? "" : " when the bots run"}.`));
+      panel.append(h("p", null, t(this.running ? "played-by-bot" : "played-by-bot-paused",
+        { seat: seatName(viewer), bot: controllerName(controller), count: decision.legalActions.length })));
       return panel;
     }
-    const ui = uiFor(update.gameId);
-    // One row of buttons per kind of action (its label's message id), in the order they first appear.
-    const groups = new Map<string, HTMLElement[]>();
-    decision.legalActions.forEach((action, index) => {
-      const label = said(action.label);
-      const text = label.text || `#${index + 1}`;
-      const button = h("button", {
-        type: "button",
-        class: "action",
-        "data-index": String(index),
-        "aria-label": text,
-        title: text,
-        disabled: this.busy,
-        onclick: () => this.humanMove(viewer, action, update.step),
-        ...label.attrs,
-      }, text);
-      const squares = ui?.squares?.(action) ?? [];
-      if (squares.length) {
-        const light = (on: boolean) => {
-          for (const name of squares) {
-            this.gameRoot.querySelector(`table.shopfront[data-seat="${viewer}"] [data-sq="${name}"]`)?.classList.toggle("hl", on);
-          }
-        };
-        button.addEventListener("mouseenter", () => light(true));
-        button.addEventListener("mouseleave", () => light(false));
-        button.addEventListener("focus", () => light(true));
-        button.addEventListener("blur", () => light(false));
-      }
-      const kind = action.label?.id ?? "";
-      const list = groups.get(kind) ?? [];
-      list.push(button);
-      groups.set(kind, list);
-    });
-    panel.append(
-      h("p", { class: "small" }, `Decision `, h("code", null, decision.kind), `: ${decision.legalActions.length} legal action${decision.legalActions.length === 1 ? "" : "s"} (Decision.legal_actions), as ${viewerName(viewer)}.`),
-      ...[...groups.entries()].map(([kind, buttons]) =>
-        h("div", { class: "action-group", "data-kind": kind }, h("div", { class: "action-buttons" }, ...buttons))),
-    );
+    const args = this.choiceArgs(game, viewer, decision.legalActions);
+    if (args) {
+      const grid = decision.legalActions.some((a) => args.ui?.placement?.(a, args.view));
+      panel.append(
+        h("p", { class: "small" }, t("legal-actions", { count: decision.legalActions.length }), grid ? ` ${t("grid-hint")}` : ""),
+        ...choicePanel(args));
+    }
     return panel;
   }
 }
 
-function field(id: string, label: string, control: HTMLElement, hint?: string): HTMLElement {
+function field(id: string, label: string, control: HTMLElement, hint?: Child): HTMLElement {
   return h("div", { class: "field" },
     h("label", { for: id }, label),
     control,
     hint ? h("span", { class: "hint" }, hint) : null);
 }
 
-function optionField(option: OptionInfo): HTMLElement {
+/**
+ * An option of ListGames as a form field, in the player's words: its name,
+ * description and values from the server's catalog (docs/text.md, "Options");
+ * the request still sends the option's name and value as ListGames gave them.
+ */
+function optionField(gameId: string, option: OptionInfo): HTMLElement {
   const id = `option-${option.name}`;
+  const named = optionWords(gameId, option);
   let control: HTMLElement;
   switch (option.type) {
     case OptionType.BOOL:
@@ -692,17 +722,26 @@ function optionField(option: OptionInfo): HTMLElement {
       control = h("input", { id, name: id, type: "number", min: String(option.minValue), max: String(option.maxValue), value: option.defaultValue, required: true });
       break;
     default:
-      control = h("select", { id, name: id }, ...option.allowedValues.map((value) => h("option", { value, selected: value === option.defaultValue }, value)));
+      control = h("select", { id, name: id }, ...option.allowedValues.map((value) =>
+        h("option", { value, selected: value === option.defaultValue }, named.value(value))));
   }
-  const hint = option.trustedOnly
-    ? `${option.description} Trusted servers only: it makes hidden facts public, so a server that requires seat tokens refuses it (OPTION_NEEDS_TRUST).`
-    : option.description;
-  return field(id, option.name, control, hint);
+  const hint = option.trustedOnly ? `${named.description} ${t("option-trusted-only")}` : named.description;
+  return field(id, named.name, control, hint);
+}
+
+/** An option's words from the server's catalog, by the ids docs/text.md ("Options") gives them. */
+function optionWords(gameId: string, option: OptionInfo): { name: string; description: string; value(value: string): string } {
+  const base = `${option.table ? "table" : gameId}-option-${option.name.replaceAll("_", "-")}`;
+  return {
+    name: words.term(base),
+    description: words.term(`${base}-description`),
+    value: (value) => words.term(`${base}-value-${value}`),
+  };
 }
 
 function controllerSelect(id: string, current: Controller, onChange: (value: Controller) => void): HTMLSelectElement {
   const select = h("select", { id, class: "controller" },
-    ...CONTROLLERS.map((c) => h("option", { value: String(c.value), selected: c.value === current }, c.label)));
+    ...CONTROLLERS.map((c) => h("option", { value: String(c), selected: c === current }, controllerName(c))));
   select.addEventListener("change", () => {
     const value = select.value === "human" ? "human" : (Number(select.value) as Controller);
     onChange(value);

@@ -7,12 +7,12 @@
  */
 import type { GameUpdate, MarketplayClient } from "../../src/index.js";
 import { describeError } from "./api.js";
-import { hex, seatName, seatTag, type Viewer } from "./components.js";
+import { hex, none, seatName, seatTag, type Viewer } from "./components.js";
 import { byId, fill, h } from "./dom.js";
 import { commitmentOf, sameBytes } from "./fairness.js";
 import { type GameLog, logToJson, parseLog } from "./gamelog.js";
 import { boardFor, decidingText, eventLog, labelOf, outcomeBanner, redactionPanel, said, viewerTabs, viewJson } from "./scene.js";
-import { words } from "./words.js";
+import { t, words } from "./words.js";
 
 interface Fairness {
   /** What the game showed (the log's seedCommitment), if the log has it. */
@@ -58,7 +58,7 @@ export class ReplayPage {
       log = parseLog(text);
     } catch (err) {
       this.log = undefined;
-      this.error = `This is not a game log: ${(err as Error).message}`;
+      this.error = t("replay-not-a-log", { error: (err as Error).message });
       this.render();
       return;
     }
@@ -107,7 +107,7 @@ export class ReplayPage {
         this.error = "";
       } catch (err) {
         if (ticket !== this.request) return;
-        this.error = `Replay refused at step ${wanted}: ${describeError(err)}`;
+        this.error = t("replay-refused", { step: wanted, error: describeError(err) });
       }
     }
     this.render();
@@ -117,7 +117,7 @@ export class ReplayPage {
   private fairnessPanel(first: GameUpdate | undefined, current: GameUpdate | undefined): HTMLElement {
     const log = this.log;
     const f = this.fairness;
-    const panel = h("section", { class: "panel fairness", "aria-labelledby": "fairness-title" }, h("h3", { id: "fairness-title" }, "Fairness check"));
+    const panel = h("section", { class: "panel fairness", "aria-labelledby": "fairness-title" }, h("h3", { id: "fairness-title" }, t("fairness-title")));
     if (!log || !f) return panel;
     const shown = (first ?? current)?.views[0]?.seedCommitment;
     const committed = f.recorded ?? shown;
@@ -126,21 +126,19 @@ export class ReplayPage {
     let state: string;
     if (!log.request.seed.length) {
       state = "no-seed";
-      verdict = "The log has no seed: it is revealed when the game ends (or set one when starting). Nothing to check yet.";
+      verdict = t("fairness-no-seed");
     } else if (f.computed === null) {
       state = "unavailable";
-      verdict = "WebCrypto is not available here (the page is not a secure context: open it on https or localhost).";
+      verdict = t("fairness-no-webcrypto");
     } else if (!committed) {
       state = "pending";
-      verdict = "No commitment to compare with yet.";
+      verdict = t("fairness-pending");
     } else if (sameBytes(f.computed, committed)) {
       state = "match";
-      verdict = "✓ Match: the revealed seed is the one the game committed to before its first shuffle.";
+      verdict = t("fairness-match");
     } else {
       state = "mismatch";
-      verdict = f.salted
-        ? "✗ Mismatch: this seed and salt are not the ones the game committed to."
-        : "✗ Mismatch. Without a salt the commitment is SHA-256(seed), as in games started before salts; a newer game's salt is revealed only when it ends.";
+      verdict = f.salted ? t("fairness-mismatch") : t("fairness-mismatch-unsalted");
     }
     const finalDigest = log.finalStateDigest;
     const atEnd = this.step === log.request.actions.length;
@@ -149,22 +147,20 @@ export class ReplayPage {
       const replayed = atEnd ? current?.outcome?.finalStateDigest : undefined;
       const same = replayed ? sameBytes(replayed, finalDigest) : undefined;
       digest = h("div", { class: "fact", "data-digest": same === undefined ? "pending" : same ? "same" : "differs" },
-        h("span", { class: "fact-name" }, "Final state digest"),
-        h("span", null, same === undefined
-          ? "Step to the end to compare the replay's final state with the game's."
-          : same ? "✓ The replay ends in exactly the game's final state (same final_state_digest)." : "✗ The replay ends in another state than the game did."));
+        h("span", { class: "fact-name" }, t("digest-name")),
+        h("span", null, same === undefined ? t("digest-pending") : same ? t("digest-same") : t("digest-differs")));
     }
     panel.append(
       h("div", { class: `verdict ${state}`, "data-fairness": state }, verdict),
       h("div", { class: "facts" },
-        h("div", { class: "fact" }, h("span", { class: "fact-name" }, f.recorded ? "Commitment the game showed (from the log)" : "Commitment in the replay's views (the log has none)"),
-          committed ? h("code", { class: "hash" }, hex(committed)) : h("span", { class: "muted" }, "–")),
-        h("div", { class: "fact" }, h("span", { class: "fact-name" }, `${formula}, computed in this page`),
-          f.computed ? h("code", { class: "hash" }, hex(f.computed)) : h("span", { class: "muted" }, "–")),
-        f.recorded && shown ? h("div", { class: "fact" }, h("span", { class: "fact-name" }, "Commitment in the replay's views"),
-          h("span", null, h("code", { class: "hash" }, hex(shown)), sameBytes(shown, f.recorded) ? " ✓ same" : " ✗ differs")) : null,
-        h("div", { class: "fact" }, h("span", { class: "fact-name" }, "Revealed seed"), log.request.seed.length ? h("code", { class: "hash" }, hex(log.request.seed)) : "–"),
-        h("div", { class: "fact" }, h("span", { class: "fact-name" }, "Revealed salt"), f.salted ? h("code", { class: "hash" }, hex(log.request.seedSalt)) : "none (a game started before salts, or one not over yet)"),
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, f.recorded ? t("commitment-from-log") : t("commitment-in-views-only")),
+          committed ? h("code", { class: "hash", translate: "no" }, hex(committed)) : none()),
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, t("commitment-computed", { formula })),
+          f.computed ? h("code", { class: "hash", translate: "no" }, hex(f.computed)) : none()),
+        f.recorded && shown ? h("div", { class: "fact" }, h("span", { class: "fact-name" }, t("commitment-in-views")),
+          h("span", null, h("code", { class: "hash", translate: "no" }, hex(shown)), " ", sameBytes(shown, f.recorded) ? t("same") : t("differs"))) : null,
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, t("revealed-seed")), log.request.seed.length ? h("code", { class: "hash", translate: "no" }, hex(log.request.seed)) : none()),
+        h("div", { class: "fact" }, h("span", { class: "fact-name" }, t("revealed-salt")), f.salted ? h("code", { class: "hash", translate: "no" }, hex(log.request.seedSalt)) : t("no-salt-yet")),
         digest),
     );
     return panel;
@@ -174,22 +170,22 @@ export class ReplayPage {
     const log = this.log;
     const total = log?.request.actions.length ?? 0;
     const next = log?.request.actions[this.step];
-    let nextText = "The end of the log.";
+    let nextText = t("replay-end-of-log");
     if (next && update) {
       // A log's action carries no label: it is one of the seat's legal actions here, which do.
-      nextText = `Next: ${seatName(next.seat)} — ${said(labelOf(update, next.seat, next.action)).text || "?"}`;
+      nextText = t("replay-next-action", { seat: seatName(next.seat), action: said(labelOf(update, next.seat, next.action)).text || t("unknown") });
     }
     const go = (step: number) => () => void this.goTo(step);
-    return h("section", { class: "panel stepper", "aria-label": "Step through the game" },
+    return h("section", { class: "panel stepper", "aria-label": t("replay-stepper") },
       h("div", { class: "stepper-row" },
-        h("button", { type: "button", id: "replay-start", onclick: go(0), disabled: this.step === 0 }, "« Start"),
-        h("button", { type: "button", id: "replay-back", onclick: go(this.step - 1), disabled: this.step === 0 }, "‹ Back"),
-        h("button", { type: "button", id: "replay-next", class: "primary", onclick: go(this.step + 1), disabled: this.step >= total }, "Next ›"),
-        h("button", { type: "button", id: "replay-end", onclick: go(total), disabled: this.step >= total }, "End »"),
-        h("label", { class: "inline-field grow", for: "replay-step" }, "Step",
+        h("button", { type: "button", id: "replay-start", onclick: go(0), disabled: this.step === 0 }, t("replay-start")),
+        h("button", { type: "button", id: "replay-back", onclick: go(this.step - 1), disabled: this.step === 0 }, t("replay-back")),
+        h("button", { type: "button", id: "replay-next", class: "primary", onclick: go(this.step + 1), disabled: this.step >= total }, t("replay-next")),
+        h("button", { type: "button", id: "replay-end", onclick: go(total), disabled: this.step >= total }, t("replay-end")),
+        h("label", { class: "inline-field grow", for: "replay-step" }, t("replay-step"),
           h("input", { id: "replay-step", type: "range", min: 0, max: total, value: this.step,
             onchange: (e: Event) => void this.goTo(Number((e.target as HTMLInputElement).value)) })),
-        h("output", { id: "replay-position", "data-step": String(this.step), "aria-live": "polite" }, `${this.step} of ${total} actions applied`)),
+        h("output", { id: "replay-position", "data-step": String(this.step), "aria-live": "polite" }, t("replay-position", { step: this.step, total }))),
       h("p", { class: "next-action" }, nextText),
     );
   }
@@ -206,26 +202,27 @@ export class ReplayPage {
     fill(
       this.body,
       h("section", { class: "panel replay-summary" },
-        h("h2", null, `Replay: ${this.titles[r.gameId] ?? r.gameId}`),
-        h("p", null, `${r.numPlayers} players`, options ? ` · ${options}` : "", r.rulesVersion ? ` · rules ${r.rulesVersion}` : "",
-          ` · ${r.actions.length} actions`)),
+        h("h2", null, t("replay-title"), " ", h("span", { translate: "no" }, this.titles[r.gameId] ?? r.gameId)),
+        h("p", null, t("replay-facts", { players: r.numPlayers, actions: r.actions.length }),
+          options ? [" · ", h("code", { translate: "no" }, options)] : "",
+          r.rulesVersion ? [" · ", t("setup-rules-version"), " ", h("code", { translate: "no" }, r.rulesVersion)] : "")),
       this.error ? h("p", { class: "notice", role: "alert" }, this.error) : null,
       this.fairnessPanel(this.updates.get(0), update),
       this.stepper(update),
       update
         ? [
-            h("div", { class: "viewer-bar" }, viewerTabs(update, this.viewer, (viewer) => { this.viewer = viewer; this.render(); }, "Whose view to show in the replay")),
+            h("div", { class: "viewer-bar" }, viewerTabs(update, this.viewer, (viewer) => { this.viewer = viewer; this.render(); }, t("whose-view"))),
             h("div", { class: "layout" },
               h("div", { class: "main-col" },
                 outcomeBanner(update.outcome),
-                boardFor(update, this.viewer),
-                viewJson(update, this.viewer)),
+                boardFor(update, this.viewer)),
               h("aside", { class: "side-col" },
-                h("section", { class: "panel" }, h("h3", null, `At step ${update.step}`),
-                  h("p", null, update.outcome ? said(update.outcome.summary).text : `Deciding: ${decidingText(update)}`),
-                  update.outcome ? h("p", null, "Winners: ", ...update.outcome.winners.map((s) => seatTag(s))) : null),
+                h("section", { class: "panel" }, h("h3", null, t("replay-at-step", { step: Number(update.step) })),
+                  h("p", null, update.outcome ? said(update.outcome.summary).text : t("deciding", { seats: decidingText(update) })),
+                  update.outcome ? h("p", null, t("winners"), " ", ...update.outcome.winners.map((s) => seatTag(s))) : null),
+                eventLog(update.events, this.viewer, this.step ? t("replay-events-of", { step: this.step }) : t("replay-events-set-up")),
                 redactionPanel(update, this.viewer),
-                eventLog(update.events, this.viewer, this.step ? `Events of action ${this.step}` : "Events of the set-up"),
+                viewJson(update, this.viewer),
                 this.apiSlot)),
           ]
         : this.apiSlot,

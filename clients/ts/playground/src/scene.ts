@@ -6,10 +6,10 @@
 import { equals, toJson, toJsonString } from "@bufbuild/protobuf";
 
 import { type GameAction, GameActionSchema, type GameEvent, type GameUpdate, type GameView, GameViewSchema, type Message, MessageSchema, type Outcome } from "../../src/index.js";
-import { backs, hex, plural, seatName, seatTag, table, type Viewer, viewerName } from "./components.js";
-import { type Child, fill, h } from "./dom.js";
+import { backs, hex, none, seatName, seatTag, table, type Viewer, viewerName } from "./components.js";
+import { type Child, h } from "./dom.js";
 import { uiFor } from "./games/index.js";
-import { words } from "./words.js";
+import { t, words } from "./words.js";
 
 const LOG_LINES = 200;
 
@@ -67,8 +67,8 @@ export function viewerTabs(update: GameUpdate, viewer: Viewer, onPick: (viewer: 
           "data-viewer": choice === null ? "spectator" : String(choice),
           onclick: () => onPick(choice),
         },
-        choice === null ? "Spectator" : seatTag(choice),
-        choice !== null && deciding.has(choice) && !update.outcome ? h("span", { class: "badge" }, "deciding") : null,
+        choice === null ? t("spectator") : seatTag(choice),
+        choice !== null && deciding.has(choice) && !update.outcome ? h("span", { class: "badge" }, t("deciding-badge")) : null,
       ),
     ),
   );
@@ -77,59 +77,62 @@ export function viewerTabs(update: GameUpdate, viewer: Viewer, onPick: (viewer: 
 export function boardFor(update: GameUpdate, viewer: Viewer): HTMLElement {
   const view = viewOf(update, viewer);
   const ui = uiFor(update.gameId);
-  if (!view || !ui) return h("p", { class: "muted" }, `No ${viewerName(viewer)} view in this update.`);
+  if (!view || !ui) return h("p", { class: "muted" }, t("no-view", { viewer: viewerName(viewer) }));
   return ui.board(view, viewer);
 }
 
-/** What this viewer sees that no one else does, and what it cannot see: the redaction made visible. */
+/**
+ * What this viewer sees that no one else does, and what it cannot see: the
+ * redaction made visible. What only this seat sees is named, not drawn again
+ * (the board shows it); what it cannot see is drawn as card backs with counts.
+ */
 export function redactionPanel(update: GameUpdate, viewer: Viewer): HTMLElement {
   const view = viewOf(update, viewer);
   const ui = uiFor(update.gameId);
-  const panel = h("section", { class: "panel redaction", "aria-labelledby": "redaction-title" });
-  panel.append(h("h3", { id: "redaction-title" }, `What the ${viewer === null ? "spectator" : seatName(viewer)} view holds`));
+  const title = h("summary", null, h("h3", { id: "redaction-title" },
+    viewer === null ? t("redaction-title-spectator") : t("redaction-title", { seat: seatName(viewer) })));
+  const panel = h("details", { class: "panel redaction", "aria-labelledby": "redaction-title", open: redactionOpen,
+    ontoggle: (e: Event) => { redactionOpen = (e.target as HTMLDetailsElement).open; } }, title);
   if (!view || !ui) return panel;
   const r = ui.redaction(view, viewer);
-  fill(
-    panel,
-    panel.firstChild,
-    h("p", { class: "small" },
-      viewer === null
-        ? "A spectator view holds only what is public: no hand, no secret choice."
-        : `Only ${seatName(viewer)} receives this view (its token opens it); every other view omits the first list.`),
-    viewer !== null
-      ? h("div", null, h("h4", null, "Only this seat sees"),
+  panel.append(
+    h("p", { class: "small" }, viewer === null ? t("redaction-spectator") : t("redaction-seat", { seat: seatName(viewer) })),
+    ...(viewer === null ? [] : [
+      h("div", null, h("h4", null, t("only-this-seat-sees")),
           r.onlyYou.length
-            ? h("ul", { class: "redaction-list" }, ...r.onlyYou.map((item) => h("li", null, h("span", { class: "what" }, item.what), item.shown ?? null)))
-            : h("p", { class: "muted" }, "Nothing private right now."))
-      : null,
-    h("h4", null, "Hidden from this view"),
+            ? h("ul", { class: "redaction-list" }, ...r.onlyYou.map((item) => h("li", null, h("span", { class: "what" }, item.what), item.detail ? h("span", { class: "small" }, item.detail) : null)))
+            : h("p", { class: "muted" }, t("nothing-private")))]),
+    h("h4", null, t("hidden-from-this-view")),
     h("ul", { class: "redaction-list" }, ...r.hidden.map((item) =>
-      h("li", null, h("span", { class: "what" }, item.what), item.count !== undefined ? backs(item.count) : null))),
+      h("li", null, h("span", { class: "what" }, item.what), item.count !== undefined ? backs(item.count, item.kind ?? "card") : null))),
   );
   return panel;
 }
 
+let redactionOpen = true;
+
 /** The events as this viewer receives them: public ones, and private ones addressed to it. */
-export function eventLog(events: readonly GameEvent[], viewer: Viewer, title = "Event log"): HTMLElement {
+export function eventLog(events: readonly GameEvent[], viewer: Viewer, title = t("event-log")): HTMLElement {
   const seen = events.filter((e) => e.audience.length === 0 || (viewer !== null && e.audience.includes(viewer)));
   const hiddenCount = events.length - seen.length;
   const older = Math.max(0, seen.length - LOG_LINES);
   const lines = seen.slice(older).reverse().map((e) => {
     const line = said(e.message);
     return h("li", { class: e.audience.length ? "private" : "" },
-      h("span", { class: "step" }, `#${e.step}`),
+      h("span", { class: "step", "aria-label": t("log-step", { step: Number(e.step) }) }, `#${e.step}`),
       h("span", { class: "line", ...line.attrs }, line.text),
-      e.audience.length ? h("span", { class: "badge private-badge", title: "A private event: only these seats receive it" }, `private: ${e.audience.map(seatName).join(", ")}`) : null);
+      e.audience.length ? h("span", { class: "badge private-badge", title: t("private-event-hint") },
+        t("private-event", { seats: e.audience.map(seatName).join(", ") })) : null);
   });
   return h(
     "section",
     { class: "panel log", "aria-labelledby": "log-title" },
     h("h3", { id: "log-title" }, title),
     h("p", { class: "small" },
-      `As ${viewerName(viewer)} receives it, newest first.`,
-      hiddenCount ? ` ${plural(hiddenCount, "private event")} addressed to other seats ${hiddenCount === 1 ? "is" : "are"} left out.` : ""),
-    lines.length ? h("ol", { class: "log-lines" }, ...lines) : h("p", { class: "muted" }, "No events yet."),
-    older ? h("p", { class: "small" }, `… and ${plural(older, "older event")} (Export log keeps the whole game).`) : null,
+      t("log-as-received", { viewer: viewerName(viewer) }),
+      hiddenCount ? ` ${t("log-private-left-out", { count: hiddenCount })}` : ""),
+    lines.length ? h("ol", { class: "log-lines" }, ...lines) : h("p", { class: "muted" }, t("no-events")),
+    older ? h("p", { class: "small" }, t("log-older", { count: older })) : null,
   );
 }
 
@@ -149,7 +152,7 @@ export function viewJson(update: GameUpdate, viewer: Viewer): HTMLElement | null
       viewJsonOpen = (e.target as HTMLDetailsElement).open;
       if (viewJsonOpen && !pre.textContent) write();
     },
-  }, h("summary", null, `This view as JSON (GameView of the ${viewerName(viewer)})`), pre);
+  }, h("summary", null, t("view-json", { viewer: viewerName(viewer) })), pre);
 }
 
 /** The outcome: who won and why as the server says it (Outcome.summary), the results, the seed. */
@@ -160,10 +163,10 @@ export function outcomeBanner(outcome: Outcome | undefined, extra?: Child): HTML
     "section",
     { class: "panel outcome", "aria-labelledby": "outcome-title" },
     h("h3", { id: "outcome-title", ...summary.attrs }, summary.text),
-    table(["Seat", "Rank", "Score", "Tie-break values"],
-      outcome.results.map((r) => [seatTag(r.seat), String(r.rank), h("strong", null, String(r.score)), r.tieBreakValues.join(", ") || "–"])),
-    h("p", { class: "small" }, "Seed revealed: ", h("code", { class: "hash" }, hex(outcome.seed)),
-      outcome.seedSalt.length ? [" · salt: ", h("code", { class: "hash" }, hex(outcome.seedSalt))] : " (no salt: a game started before salts)"),
+    table([t("col-seat"), t("col-rank"), t("col-score"), t("col-tie-break")],
+      outcome.results.map((r) => [seatTag(r.seat), String(r.rank), h("strong", null, String(r.score)), r.tieBreakValues.join(", ") || none()])),
+    h("p", { class: "small" }, t("seed-revealed"), " ", h("code", { class: "hash", translate: "no" }, hex(outcome.seed)),
+      outcome.seedSalt.length ? [" · ", t("salt"), " ", h("code", { class: "hash", translate: "no" }, hex(outcome.seedSalt))] : ` ${t("no-salt")}`),
     extra ?? null,
   );
 }

@@ -11,6 +11,7 @@ import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
 import type { GameEvent, GameUpdate, SeatClock } from "../../src/index.js";
 import { seatName, table } from "./components.js";
 import { h } from "./dom.js";
+import { t, words } from "./words.js";
 
 const TICK_MS = 250;
 
@@ -18,10 +19,10 @@ function millis(t: Timestamp | Duration | undefined): number {
   return t ? Number(t.seconds) * 1000 + Math.floor(t.nanos / 1_000_000) : 0;
 }
 
-/** "1:05", "59.8 s", "out of time". */
+/** "1:05", "59.8 s", "out of time" (the seconds as the language writes them). */
 export function clockText(ms: number): string {
-  if (ms <= 0) return "out of time";
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms <= 0) return t("clock-out-of-time");
+  if (ms < 60_000) return t("clock-seconds", { seconds: Math.floor(ms / 100) / 10 });
   const seconds = Math.floor(ms / 1000);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
@@ -50,7 +51,7 @@ function reading(clock: SeatClock, now: number): { bank: string; left: string; o
   const left = deciding ? millis(clock.deadline) - now : undefined;
   return {
     bank: bankLeft === undefined ? "–" : clockText(bankLeft),
-    left: left === undefined ? "not deciding" : clockText(left),
+    left: left === undefined ? t("clock-not-deciding") : clockText(left),
     out: left !== undefined && left <= 0,
   };
 }
@@ -91,15 +92,13 @@ export function clockPanel(update: GameUpdate, receivedAt: number, busy: boolean
     paint();
   }, TICK_MS);
   return h("section", { class: "panel clocks", id: "clocks", "aria-labelledby": "clocks-title" },
-    h("h3", { id: "clocks-title" }, "Turn clocks"),
-    table(["Seat", "Bank", "Decision"],
+    h("h3", { id: "clocks-title" }, t("clocks-title")),
+    table([t("col-seat"), t("clock-bank"), t("clock-decision")],
       cells.map(({ clock, bank, left }) => [seatName(clock.seat), bank, left])),
-    h("p", { class: "small" },
-      "Counted from the server's time (GameUpdate.server_time). Past a deadline and the server's tolerance, ",
-      "anyone may claim the timeout: the table's policy (", update.tableOptions.timeout_policy ?? "random",
-      ") answers for the seat."),
+    h("p", { class: "small" }, t("clocks-hint", {
+      policy: words.term(`table-option-timeout-policy-value-${update.tableOptions.timeout_policy ?? "random"}`) })),
     h("div", { class: "buttons" },
-      h("button", { type: "button", id: "claim-timeout", disabled: busy, onclick: onClaim }, "Claim timeout")));
+      h("button", { type: "button", id: "claim-timeout", disabled: busy, onclick: onClaim }, t("claim-timeout"))));
 }
 
 /** How many of its latest actions each seat may take back now (its own view's takeback_steps). */
@@ -119,11 +118,10 @@ export function undoPanel(update: GameUpdate, busy: boolean, onUndo: (seat: numb
   const steps = takebackSteps(update);
   if (!steps.size || update.outcome) return null;
   return h("section", { class: "panel undo", id: "undo", "aria-labelledby": "undo-title" },
-    h("h3", { id: "undo-title" }, "Take back"),
-    h("p", { class: "small" },
-      "A seat may take back its own latest actions until a barrier: a draw, a reveal, another seat's move (TakeBack)."),
+    h("h3", { id: "undo-title" }, t("undo-title")),
+    h("p", { class: "small" }, t("undo-hint")),
     h("div", { class: "buttons" },
       ...[...steps.entries()].map(([seat, n]) =>
         h("button", { type: "button", id: `undo-seat-${seat}`, class: "undo-button", disabled: busy, onclick: () => onUndo(seat) },
-          `Undo ${seatName(seat)}'s last action${n > 1 ? ` (${n} allowed)` : ""}`))));
+          t("undo-button", { seat: seatName(seat), allowed: n })))));
 }

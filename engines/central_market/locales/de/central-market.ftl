@@ -7,6 +7,11 @@
 -central-market-rot = Fäulnis
 -central-market-tourists = Touristen
 
+# Die Aktionskarten mit Namen, für ein Spielbrett, das sie zeigt.
+central-market-card-cheat = { -central-market-cheat }
+central-market-card-rot = { -central-market-rot }
+central-market-card-tourists = { -central-market-tourists }
+
 central-market-product-tomatoes = Tomaten
 central-market-product-carrots = Karotten
 central-market-product-eggplants = Auberginen
@@ -179,3 +184,22 @@ central-market-refusal-rot-used = Du hast deine { -central-market-rot }-Karte sc
 central-market-refusal-rot-not-now = Die { -central-market-rot }-Karte kannst du nur direkt spielen, nachdem jemand anderes die Karten eines Verkaufs ausgespielt hat.
 central-market-refusal-tourists-used = Du hast deine { -central-market-tourists }-Karte schon gespielt.
 central-market-refusal-tourists-not-now = Die { -central-market-tourists }-Karte kannst du nur nach dem letzten Verkauf eines Produkts spielen, wenn du darauf geboten und mindestens 1 kg verkauft hast.
+
+### Optionen (die Wörter eines Formulars zum Spielbeginn: docs/text.md, "Options")
+
+central-market-option-max-price = Höchster Preis
+central-market-option-max-price-description = Die Preise der Gebotskarte reichen von 1 bis zu diesem Wert. Der Bereich der echten Karte ist nicht bekannt; 10 ist ein Vorschlag.
+central-market-option-removed-product = Entferntes Produkt (Variante mit 40 Karten)
+central-market-option-removed-product-description = Zu dritt kann mit 40 Karten gespielt werden: Ein Produkt wird aus dem Spiel genommen.
+central-market-option-removed-product-value-none = Keines: alle 50 Karten
+central-market-option-removed-product-value-tomatoes = { central-market-product-tomatoes }
+central-market-option-removed-product-value-carrots = { central-market-product-carrots }
+central-market-option-removed-product-value-eggplants = { central-market-product-eggplants }
+central-market-option-removed-product-value-cucumbers = { central-market-product-cucumbers }
+central-market-option-removed-product-value-peppers = { central-market-product-peppers }
+central-market-option-skip-idle-reactions = Unnötige { -central-market-tourists }-Fragen überspringen
+central-market-option-skip-idle-reactions-description = Plätze ohne eine Karte des Produkts auf der Hand werden nicht gefragt, ob sie die { -central-market-tourists }-Karte spielen. Die Frage verrät dann, dass ein Platz das Produkt hat.
+central-market-option-cheat-mixed-products = { -central-market-cheat } darf Produkte mischen
+central-market-option-cheat-mixed-products-description = Wer schwindelt, darf Karten mehrerer Produkte verkaufen. Sonst legt die erste gespielte Karte das eine verkaufte Produkt fest.
+central-market-option-reveal-final-discards = Letzte Abwürfe offen
+central-market-option-reveal-final-discards-description = In der letzten Runde kommen die abgeworfenen Handkarten offen auf den Ablagestapel. Sonst werden sie verdeckt abgeworfen.

@@ -7,6 +7,11 @@
 -central-market-rot = Rot
 -central-market-tourists = Tourists
 
+# The action cards by name, for a board that shows them.
+central-market-card-cheat = { -central-market-cheat }
+central-market-card-rot = { -central-market-rot }
+central-market-card-tourists = { -central-market-tourists }
+
 central-market-product-tomatoes = Tomatoes
 central-market-product-carrots = Carrots
 central-market-product-eggplants = Eggplants
@@ -179,3 +184,22 @@ central-market-refusal-rot-used = You have already played your { -central-market
 central-market-refusal-rot-not-now = You can play { -central-market-rot } only right after someone else has played the cards of a sale.
 central-market-refusal-tourists-used = You have already played your { -central-market-tourists } card.
 central-market-refusal-tourists-not-now = You can play { -central-market-tourists } only after a product's last sale, if you bid on it and sold at least 1 kg.
+
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+central-market-option-max-price = Highest price
+central-market-option-max-price-description = The Bidding card's prices run from 1 to this. The real card's range is not known; 10 is a proposal.
+central-market-option-removed-product = Product taken out (40-card variant)
+central-market-option-removed-product-description = Three players may play with 40 cards: one product is taken out of the game.
+central-market-option-removed-product-value-none = None: all 50 cards
+central-market-option-removed-product-value-tomatoes = { central-market-product-tomatoes }
+central-market-option-removed-product-value-carrots = { central-market-product-carrots }
+central-market-option-removed-product-value-eggplants = { central-market-product-eggplants }
+central-market-option-removed-product-value-cucumbers = { central-market-product-cucumbers }
+central-market-option-removed-product-value-peppers = { central-market-product-peppers }
+central-market-option-skip-idle-reactions = Skip needless { -central-market-tourists } questions
+central-market-option-skip-idle-reactions-description = Seats without a card of the product in hand are not asked whether they play { -central-market-tourists }. Being asked then shows that a seat holds the product.
+central-market-option-cheat-mixed-products = { -central-market-cheat } may mix products
+central-market-option-cheat-mixed-products-description = A cheater may sell cards of several products. Otherwise the first card played fixes the one product sold.
+central-market-option-reveal-final-discards = Final discards face up
+central-market-option-reveal-final-discards-description = In the final round the discarded hands go face up onto the open discard pile. Otherwise they are discarded face down.

@@ -40,3 +40,22 @@ refusal-deadline-not-passed = { $seconds ->
     [one] Noch niemandem ist die Zeit abgelaufen: Die erste Frist endet in 1 Sekunde.
    *[other] Noch niemandem ist die Zeit abgelaufen: Die erste Frist endet in { $seconds } Sekunden.
 }
+
+## Tischoptionen, wie ein Formular zum Spielbeginn sie nennt (docs/text.md, "Options").
+
+table-option-clock-bank-s = Zeitkonto (Sekunden)
+table-option-clock-bank-s-description = Das Zeitkonto jedes Platzes, das verbraucht wird, während er entscheidet. 0: kein Zeitkonto.
+table-option-clock-increment-s = Zeitgutschrift pro Zug (Sekunden)
+table-option-clock-increment-s-description = Sekunden, die einem Platz nach jedem seiner Züge gutgeschrieben werden. Braucht ein Zeitkonto.
+table-option-clock-move-s = Zeit pro Entscheidung (Sekunden)
+table-option-clock-move-s-description = Wie lange ein Platz für jede Entscheidung hat, egal wie viel auf seinem Zeitkonto ist. 0: keine Grenze.
+table-option-timeout-policy = Wenn die Zeit abläuft
+table-option-timeout-policy-description = Was für einen Platz gespielt wird, dessen Zeit abgelaufen ist, sobald jemand das meldet.
+table-option-timeout-policy-value-random = Ein zufälliger Zug
+table-option-timeout-policy-value-greedy = Ein vernünftiger Zug (der des gierigen Bots)
+table-option-timeout-policy-value-pass = Passen
+table-option-timeout-policy-value-forfeit = Der Platz gibt das Spiel auf
+table-option-takebacks = Zurücknehmen
+table-option-takebacks-description = Ob ein Platz seine eigenen letzten Züge zurücknehmen darf, bis etwas gezogen, aufgedeckt oder von einem anderen Platz gewählt wird.
+table-option-takebacks-value-off = Aus
+table-option-takebacks-value-until-barrier = Bis zu einem Ziehen, Aufdecken oder dem Zug eines anderen Platzes

@@ -42,3 +42,24 @@ refusal-deadline-not-passed = { $seconds ->
     [one] Nobody has run out of time yet: the first deadline passes in 1 second.
    *[other] Nobody has run out of time yet: the first deadline passes in { $seconds } seconds.
 }
+
+## Table options, as a set-up form names them (ListGames' OptionInfo with `table`):
+## table-option-<name> is the option's name, -description says what it does,
+## -value-<value> names each allowed value (docs/text.md, "Options").
+
+table-option-clock-bank-s = Time bank (seconds)
+table-option-clock-bank-s-description = Each seat's time bank, used up while it decides. 0: no bank.
+table-option-clock-increment-s = Time added per move (seconds)
+table-option-clock-increment-s-description = Seconds added to a seat's bank after each of its moves. Needs a time bank.
+table-option-clock-move-s = Time per decision (seconds)
+table-option-clock-move-s-description = How long a seat has for each decision, whatever its bank. 0: no limit.
+table-option-timeout-policy = When time runs out
+table-option-timeout-policy-description = What is played for a seat that ran out of time, once someone claims the timeout.
+table-option-timeout-policy-value-random = A random move
+table-option-timeout-policy-value-greedy = A sensible move (the greedy bot's)
+table-option-timeout-policy-value-pass = Pass
+table-option-timeout-policy-value-forfeit = The seat forfeits the game
+table-option-takebacks = Take-backs
+table-option-takebacks-description = Whether a seat may take back its own latest moves, until something is drawn, revealed or chosen by another seat.
+table-option-takebacks-value-off = Off
+table-option-takebacks-value-until-barrier = Until a draw, a reveal or another seat's move

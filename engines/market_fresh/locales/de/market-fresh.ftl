@@ -204,3 +204,16 @@ market-fresh-refusal-solo-rows-below = Für eine Höhenwertung in Reihe { $row }
 } (beliebige Spalte): In Reihe { $missing } liegt noch keins.
 market-fresh-refusal-decline-not-standard = In dieser Variante legt die Höhenwertung immer ein Bauernplättchen und die Grundwertung nie: Es gibt nichts abzulehnen.
 market-fresh-refusal-no-tile-to-decline = Diese Wertung legt oder versetzt kein Bauernplättchen: Es gibt nichts abzulehnen.
+
+### Optionen (die Wörter eines Formulars zum Spielbeginn: docs/text.md, "Options")
+
+market-fresh-option-variant = Variante
+market-fresh-option-variant-description = Das Grundspiel, Kistenhöhen (2–4 Personen) oder Stapel-Solo (genau 1 Person, mit 4×4-Auslagen).
+market-fresh-option-variant-value-standard = { market-fresh-variant-standard }
+market-fresh-option-variant-value-crate-heights = { market-fresh-variant-crate-heights }
+market-fresh-option-variant-value-solo = { market-fresh-variant-solo }
+market-fresh-option-grid = Größe der Auslage
+market-fresh-option-grid-description = 5×5 Felder oder die kleineren 4×4-Auslagen. Automatisch: 5×5, aber 4×4 im Stapel-Solo, das immer diese verwendet.
+market-fresh-option-grid-value-auto = Automatisch
+market-fresh-option-grid-value-5 = 5×5
+market-fresh-option-grid-value-4 = 4×4

@@ -213,3 +213,16 @@ market-fresh-refusal-solo-rows-below = To height score in row { $row }, you firs
 } (any column): row { $missing } has none.
 market-fresh-refusal-decline-not-standard = In this variant, height scoring always places a Farmer Tile and basic scoring never does: there is nothing to decline.
 market-fresh-refusal-no-tile-to-decline = This scoring places or moves no Farmer Tile: there is none to decline.
+
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+market-fresh-option-variant = Variant
+market-fresh-option-variant-description = The standard game, Crate Heights (2–4 players) or Stackin' Solo (exactly 1 player, on 4×4 shopfronts).
+market-fresh-option-variant-value-standard = { market-fresh-variant-standard }
+market-fresh-option-variant-value-crate-heights = { market-fresh-variant-crate-heights }
+market-fresh-option-variant-value-solo = { market-fresh-variant-solo }
+market-fresh-option-grid = Shopfront size
+market-fresh-option-grid-description = 5×5 squares, or the smaller 4×4 shopfronts. Automatic: 5×5, but 4×4 for Stackin' Solo, which always uses them.
+market-fresh-option-grid-value-auto = Automatic
+market-fresh-option-grid-value-5 = 5×5
+market-fresh-option-grid-value-4 = 4×4

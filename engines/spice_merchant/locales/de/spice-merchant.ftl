@@ -84,3 +84,13 @@ spice-merchant-refusal-market-full = { $room ->
    *[other] Auf Markt { $market } ist Platz für { $room } weitere Karten.
 }
 spice-merchant-refusal-spice-in-two-markets = { $spice } liegt schon auf { $most } Märkten.
+
+### Optionen (die Wörter eines Formulars zum Spielbeginn: docs/text.md, "Options")
+
+spice-merchant-option-nutmeg-prices = Preise für { spice-merchant-spice-nutmeg-and-mace }
+spice-merchant-option-nutmeg-prices-description = Punkte pro Ware, wenn ihr Markt 1, 2, 3 oder 4 Karten hält. Die Spielregel lässt diese Zeile leer; die erste Wahl liegt zwischen Nelke und Safran.
+spice-merchant-option-nutmeg-prices-value-2-5-7-9 = 2 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-4-7-9 = 2 · 4 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-3-5-7-9 = 3 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-5-8-10 = 2 · 5 · 8 · 10
+spice-merchant-option-nutmeg-prices-value-2-4-6-8 = 2 · 4 · 6 · 8

@@ -84,3 +84,13 @@ spice-merchant-refusal-market-full = { $room ->
    *[other] Market { $market } has room for { $room } more cards.
 }
 spice-merchant-refusal-spice-in-two-markets = { $spice } already occupies { $most } markets.
+
+### Options (a set-up form's words for ListGames' OptionInfo: docs/text.md, "Options")
+
+spice-merchant-option-nutmeg-prices = { spice-merchant-spice-nutmeg-and-mace } prices
+spice-merchant-option-nutmeg-prices-description = Points per good when its market holds 1, 2, 3 or 4 cards. The rulebook leaves this row blank; the first choice lies between Clove and Saffron.
+spice-merchant-option-nutmeg-prices-value-2-5-7-9 = 2 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-4-7-9 = 2 · 4 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-3-5-7-9 = 3 · 5 · 7 · 9
+spice-merchant-option-nutmeg-prices-value-2-5-8-10 = 2 · 5 · 8 · 10
+spice-merchant-option-nutmeg-prices-value-2-4-6-8 = 2 · 4 · 6 · 8

@@ -1,7 +1,9 @@
 /**
  * Central Market as it lies on the table: the product on offer and the
- * Bidding card with every vendor's token, the product limits, each vendor's
- * income, limits, action cards, hand and set-aside cards, and the piles.
+ * Bidding card with every vendor's token, the product limits, the viewer's
+ * cards, each vendor's income, limits, action cards, hand and set-aside cards,
+ * and the piles. Products and cards are named by the server's catalog; the
+ * page's words by its own.
  */
 import {
   CentralMarketBidState,
@@ -17,9 +19,11 @@ import {
   backs,
   cardFace,
   chip,
+  type Fact,
   meter,
-  plural,
+  none,
   section,
+  seatCard,
   seatColor,
   seatName,
   seatTag,
@@ -27,58 +31,74 @@ import {
   type Viewer,
 } from "../components.js";
 import { h } from "../dom.js";
+import { t, words } from "../words.js";
+import { slug } from "./slug.js";
 import type { GameUi, Redaction } from "./types.js";
 
-const PRODUCTS: Record<number, { name: string; color: string }> = {
-  [CentralMarketProduct.TOMATOES]: { name: "Tomatoes", color: "#d63a2f" },
-  [CentralMarketProduct.CARROTS]: { name: "Carrots", color: "#ec7a1c" },
-  [CentralMarketProduct.EGGPLANTS]: { name: "Eggplants", color: "#6b3fa0" },
-  [CentralMarketProduct.CUCUMBERS]: { name: "Cucumbers", color: "#2e8540" },
-  [CentralMarketProduct.PEPPERS]: { name: "Peppers", color: "#e6b422" },
+const PRODUCT_COLORS: Record<number, string> = {
+  [CentralMarketProduct.TOMATOES]: "#d63a2f",
+  [CentralMarketProduct.CARROTS]: "#ec7a1c",
+  [CentralMarketProduct.EGGPLANTS]: "#6b3fa0",
+  [CentralMarketProduct.CUCUMBERS]: "#2e8540",
+  [CentralMarketProduct.PEPPERS]: "#e6b422",
 };
 
-const PHASES: Record<number, string> = {
-  [CentralMarketPhase.OFFER]: "Offering a product",
-  [CentralMarketPhase.STARTING_BID]: "Starting bid",
-  [CentralMarketPhase.FIRST_LAP]: "Bidding: first lap",
-  [CentralMarketPhase.LOWERING]: "Bidding: lowering",
-  [CentralMarketPhase.SELL]: "Selling",
-  [CentralMarketPhase.ROT]: "Rot window",
-  [CentralMarketPhase.TOURISTS]: "Tourists window",
-  [CentralMarketPhase.TOURISTS_SALE]: "Tourists sale",
-  [CentralMarketPhase.SET_ASIDE]: "Setting aside for the final round",
-  [CentralMarketPhase.GAME_OVER]: "Game over",
-};
+/** The product and player limits: 10 kg each a round (docs/rules/central-market.md). */
+const LIMIT_KG = 10;
 
-const BID_STATES: Record<number, string> = {
-  [CentralMarketBidState.PASSED]: "passed",
-  [CentralMarketBidState.BIDDING]: "bidding",
-  [CentralMarketBidState.STAYED]: "stayed",
-  [CentralMarketBidState.SOLD]: "sold",
-};
-
-function productName(product: CentralMarketProduct): string {
-  return PRODUCTS[product]?.name ?? "?";
+function productColor(product: CentralMarketProduct): string {
+  return PRODUCT_COLORS[product] ?? "#888";
 }
 
+/** A product in the current language: the catalog's term. */
+function productName(product: CentralMarketProduct): string {
+  return words.term(`central-market-product-${slug(CentralMarketProduct[product])}`);
+}
+
+/** A card in the current language ("Tomatoes (2 kg)"): the catalog's term. */
 function cardName(card: CentralMarketCard | undefined): string {
-  return card ? `${productName(card.product)} ${card.kg} kg` : "?";
+  return card ? words.term(`central-market-card-${slug(CentralMarketProduct[card.product])}-${card.kg}`) : t("unknown");
+}
+
+function phaseName(phase: CentralMarketPhase): string {
+  switch (phase) {
+    case CentralMarketPhase.OFFER: return t("cm-phase-offer");
+    case CentralMarketPhase.STARTING_BID: return t("cm-phase-starting-bid");
+    case CentralMarketPhase.FIRST_LAP: return t("cm-phase-first-lap");
+    case CentralMarketPhase.LOWERING: return t("cm-phase-lowering");
+    case CentralMarketPhase.SELL: return t("cm-phase-sell");
+    case CentralMarketPhase.ROT: return t("cm-phase-rot");
+    case CentralMarketPhase.TOURISTS: return t("cm-phase-tourists");
+    case CentralMarketPhase.TOURISTS_SALE: return t("cm-phase-tourists-sale");
+    case CentralMarketPhase.SET_ASIDE: return t("cm-phase-set-aside");
+    case CentralMarketPhase.GAME_OVER: return t("phase-game-over");
+    default: return t("unknown");
+  }
+}
+
+function bidState(state: CentralMarketBidState): string {
+  switch (state) {
+    case CentralMarketBidState.PASSED: return t("cm-bid-passed");
+    case CentralMarketBidState.BIDDING: return t("cm-bid-bidding");
+    case CentralMarketBidState.STAYED: return t("cm-bid-stayed");
+    case CentralMarketBidState.SOLD: return t("cm-bid-sold");
+    default: return "";
+  }
 }
 
 function productCard(card: CentralMarketCard, extraClass = ""): HTMLElement {
-  const known = PRODUCTS[card.product];
-  return cardFace(known?.name ?? "?", known?.color ?? "#888", `${card.kg} kg`, extraClass);
+  return cardFace(productName(card.product), productColor(card.product), t("kg", { kg: card.kg }), extraClass);
 }
 
 function cards(list: readonly CentralMarketCard[]): HTMLElement {
-  return list.length ? h("span", { class: "cards" }, ...list.map((c) => productCard(c))) : h("span", { class: "muted" }, "–");
+  return list.length ? h("span", { class: "cards" }, ...list.map((c) => productCard(c))) : none();
 }
 
-/** Cards as compact labels, for tables: "Carrots 3 kg". */
+/** Cards as compact labels: "Carrots (3 kg)". */
 function cardPills(list: readonly CentralMarketCard[]): HTMLElement {
-  if (!list.length) return h("span", { class: "muted" }, "–");
+  if (!list.length) return none();
   return h("ul", { class: "pills" }, ...list.map((c) => h("li", { class: "pill" },
-    h("span", { class: "swatch", style: { background: PRODUCTS[c.product]?.color ?? "#888" } }), cardName(c))));
+    h("span", { class: "swatch", style: { background: productColor(c.product) } }), cardName(c))));
 }
 
 function centralView(view: GameView): CentralMarketView | undefined {
@@ -94,160 +114,157 @@ function biddingCard(v: CentralMarketView): HTMLElement {
       "li",
       { class: `price${price === v.lowestBid ? " lowest" : ""}` },
       h("span", { class: "price-n" }, String(price)),
-      h(
-        "span",
-        { class: "tokens" },
-        ...here.map((s) =>
-          h("span", { class: "token", style: { background: seatColor(s.seat) }, title: `${seatName(s.seat)} bids ${price}` }, String(s.seat)),
-        ),
-      ),
+      h("span", { class: "tokens" },
+        ...here.map((s) => h("span", { class: "token", style: { background: seatColor(s.seat) }, title: t("cm-token", { seat: seatName(s.seat), price }) },
+          String(s.seat + 1)))),
     );
   });
   const said = bids.length
-    ? bids.map((s) => `${seatName(s.seat)} ${s.bid} (${BID_STATES[s.bidState] ?? "–"})`).join(", ")
-    : "no bids yet";
+    ? bids.map((s) => t("cm-bid-of", { seat: seatName(s.seat), price: s.bid, state: bidState(s.bidState) })).join(", ")
+    : t("cm-no-bids");
   return h("figure", { class: "bidding-card" },
-    h("figcaption", null, "Bidding card"),
-    h("ol", { class: "prices", "aria-label": `Bids: ${said}` }, ...cells));
+    h("figcaption", null, t("cm-bidding-card")),
+    h("ol", { class: "prices", "aria-label": said }, ...cells));
 }
 
 function onOffer(v: CentralMarketView): HTMLElement {
   const product = v.currentProduct;
   const offered = product !== CentralMarketProduct.UNSPECIFIED;
   return section(
-    "On offer",
-    h(
-      "div",
-      { class: "offer" },
+    t("cm-on-offer"),
+    h("div", { class: "offer" },
       offered
-        ? cardFace(productName(product), PRODUCTS[product]?.color ?? "#888", v.offerer !== undefined ? `offered by ${seatName(v.offerer)}` : undefined, "big")
-        : h("p", { class: "muted" }, v.offerer !== undefined ? `${seatName(v.offerer)} is choosing a product.` : "Nothing on offer."),
-      offered && v.lowestBid ? h("p", null, "Lowest bid: ", h("strong", null, String(v.lowestBid))) : null,
-    ),
+        ? cardFace(productName(product), productColor(product), v.offerer !== undefined ? t("cm-offered-by", { seat: seatName(v.offerer) }) : undefined, "big")
+        : h("p", { class: "muted" }, v.offerer !== undefined ? t("cm-choosing-product", { seat: seatName(v.offerer) }) : t("cm-nothing-on-offer")),
+      offered && v.lowestBid ? h("p", null, t("cm-lowest-bid"), " ", h("strong", null, String(v.lowestBid))) : null),
     biddingCard(v),
   );
 }
 
 function products(v: CentralMarketView): HTMLElement {
   return section(
-    "Products this round",
-    table(
-      ["Product", "Limit left", "Offered"],
-      v.products.map((p) => [
-        h("span", null, h("span", { class: "swatch", style: { background: PRODUCTS[p.product]?.color ?? "#888" } }), productName(p.product)),
-        p.inGame ? meter(p.limitLeft, 10, PRODUCTS[p.product]?.color, `${p.limitLeft} of 10 kg left`) : "removed from the game",
-        p.offered ? "yes" : "–",
-      ]),
-    ),
+    t("cm-products"),
+    h("ul", { class: "product-list" }, ...v.products.map((p) => h("li", null,
+      h("span", { class: "product-name" }, h("span", { class: "swatch", style: { background: productColor(p.product) } }), productName(p.product)),
+      p.inGame
+        ? meter(p.limitLeft, LIMIT_KG, productColor(p.product), t("kg-left-of", { left: p.limitLeft, limit: LIMIT_KG }))
+        : h("span", { class: "small" }, t("cm-removed")),
+      p.offered ? h("span", { class: "badge soft" }, t("cm-offered")) : null))),
   );
 }
 
 function actionCards(s: CentralMarketSeatView): HTMLElement {
-  const names: [string, boolean][] = [["Cheat", s.hasCheat], ["Tourists", s.hasTourists], ["Rot", s.hasRot]];
+  const names: [string, boolean][] = [
+    [words.term("central-market-card-cheat"), s.hasCheat],
+    [words.term("central-market-card-tourists"), s.hasTourists],
+    [words.term("central-market-card-rot"), s.hasRot],
+  ];
   return h("span", { class: "action-cards" },
-    ...names.map(([name, unused]) => h("span", { class: `action-card${unused ? "" : " used"}`, title: unused ? `${name}: unused` : `${name}: used` }, name)));
+    ...names.map(([name, unused]) => h("span", { class: `action-card${unused ? "" : " used"}`, title: unused ? t("cm-unused", { card: name }) : t("cm-used", { card: name }) }, name)));
 }
 
 function vendors(v: CentralMarketView, viewer: Viewer): HTMLElement {
-  return section(
-    "Vendors",
-    table(
-      ["Vendor", "Victory points", "Income", "kg left", "Bid", "Action cards", "Hand", "Set aside", "Played this round"],
-      v.seats.map((s) => {
-        const own = viewer === s.seat;
-        const roles: string[] = [];
-        if (s.seat === v.startingPlayer) roles.push("starting player");
-        if (v.phase === CentralMarketPhase.SET_ASIDE) roles.push(s.setAsideDecided ? "has chosen" : "choosing");
-        return [
-          h("span", null, seatTag(s.seat, viewer), roles.length ? h("span", { class: "small block" }, roles.join(", ")) : null),
-          h("strong", null, String(s.victoryPoints)),
-          String(s.income),
-          meter(s.playerLimitLeft, 10, "#6c7a89", `${s.playerLimitLeft} of 10 kg left`),
-          s.bid ? `${s.bid} (${BID_STATES[s.bidState] ?? "–"})` : (BID_STATES[s.bidState] ?? "–"),
-          actionCards(s),
-          own ? `${s.handCount} (below)` : backs(s.handCount),
-          own && v.setAside.length ? cardPills(v.setAside) : backs(s.setAsideCount),
-          cardPills(s.playedCards),
-        ];
-      }),
-    ),
-  );
+  return section(t("cm-vendors"), h("div", { class: "seat-cards" }, ...v.seats.map((s) => {
+    const own = viewer === s.seat;
+    const roles: string[] = [];
+    if (s.seat === v.startingPlayer) roles.push(t("status-starting-player"));
+    if (v.phase === CentralMarketPhase.SET_ASIDE) roles.push(s.setAsideDecided ? t("cm-has-chosen") : t("cm-choosing"));
+    const bid = s.bid ? `${s.bid} (${bidState(s.bidState)})` : bidState(s.bidState);
+    const facts: Fact[] = [
+      [t("cm-victory-points"), h("strong", null, String(s.victoryPoints))],
+      [t("cm-income"), String(s.income)],
+      [t("cm-kg-left"), meter(s.playerLimitLeft, LIMIT_KG, "#6c7a89", t("kg-left-of", { left: s.playerLimitLeft, limit: LIMIT_KG }))],
+      [t("cm-bid"), bid || none()],
+      [t("cm-action-cards"), actionCards(s)],
+      [t("sm-hand"), own ? t("cards-count-own", { count: s.handCount }) : backs(s.handCount)],
+      [t("cm-set-aside"), own && v.setAside.length ? cardPills(v.setAside) : backs(s.setAsideCount)],
+      [t("cm-played"), cardPills(s.playedCards)],
+    ];
+    return seatCard(s.seat, viewer, facts, { current: v.decidingSeats.includes(s.seat), ...(roles.length ? { note: roles.join(", ") } : {}) });
+  })));
 }
 
 function piles(v: CentralMarketView): HTMLElement {
   const discard = v.discardPile.filter((c: CentralMarketCardCount) => c.count > 0);
   return section(
-    "Piles",
+    t("cm-piles"),
     h("div", { class: "piles" },
-      h("div", null, h("div", { class: "small" }, "Draw pile"), backs(v.drawPileCount)),
-      h("div", null, h("div", { class: "small" }, `Discard pile (open): ${plural(v.discardPileCount, "card")}`),
+      h("div", null, h("div", { class: "small" }, t("cm-draw-pile")), backs(v.drawPileCount)),
+      h("div", null, h("div", { class: "small" }, t("cm-discard-pile", { count: v.discardPileCount })),
         discard.length
           ? h("ul", { class: "pills" }, ...discard.map((c) => h("li", { class: "pill" },
-              h("span", { class: "swatch", style: { background: PRODUCTS[c.card?.product ?? 0]?.color ?? "#888" } }),
+              h("span", { class: "swatch", style: { background: productColor(c.card?.product ?? 0) } }),
               cardName(c.card), h("strong", { class: "times" }, `×${c.count}`))))
-          : h("span", { class: "muted" }, "empty"))),
+          : h("span", { class: "muted" }, t("cm-empty")))),
   );
+}
+
+function saleWhat(product: CentralMarketProduct, cheat: boolean, tourists: boolean): string {
+  const marks = [cheat ? words.term("central-market-card-cheat") : "", tourists ? words.term("central-market-card-tourists") : ""].filter(Boolean);
+  return marks.length ? `${productName(product)} (${marks.join(", ")})` : productName(product);
 }
 
 function sales(v: CentralMarketView): HTMLElement | null {
   const current = v.currentSale;
+  if (!current && !v.sales.length) return null;
   const rows = v.sales.map((s) => [
     seatTag(s.seat),
-    productName(s.product) + (s.cheat ? " (Cheat)" : "") + (s.tourists ? " (Tourists)" : ""),
+    saleWhat(s.product, s.cheat, s.tourists),
     String(s.price),
     cardPills(s.cards),
-    `${s.soldKg} kg sold${s.lostKg ? `, ${s.lostKg} lost` : ""}${s.rottedBy.length ? `, rotted by ${s.rottedBy.map(seatName).join(", ")}` : ""}`,
+    [t("cm-weight", { sold: s.soldKg, lost: s.lostKg }),
+      s.rottedBy.length ? ` ${t("cm-rotted-by", { seats: s.rottedBy.map(seatName).join(", ") })}` : ""].join(""),
     String(s.income),
   ]);
-  if (!current && !rows.length) return null;
   return section(
-    "Sales",
+    t("cm-sales"),
     current
-      ? h("p", { class: "current-sale" }, `Now selling: ${seatName(current.seat)} at ${current.price}`,
-          current.cheat ? " (Cheat)" : "", current.tourists ? " (Tourists)" : "", " — ", cardPills(current.cards),
-          current.soldKg ? ` ${current.soldKg} kg counted, ${current.paidKg} kg paid` : "")
+      ? h("p", { class: "current-sale" },
+          t("cm-now-selling", { seat: seatName(current.seat), what: saleWhat(v.currentProduct, current.cheat, current.tourists), price: current.price }),
+          " ", cardPills(current.cards),
+          current.soldKg ? ` ${t("cm-counted", { counted: current.soldKg, paid: current.paidKg })}` : "")
       : null,
-    rows.length ? table(["Seller", "Product", "Price", "Cards", "Weight", "Income"], rows, "This round") : null,
+    rows.length ? table([t("cm-seller"), t("cm-product"), t("cm-price"), t("cm-cards"), t("cm-weight-col"), t("cm-income")], rows, t("cm-this-round")) : null,
   );
 }
 
 function history(v: CentralMarketView): HTMLElement | null {
   if (!v.history.length) return null;
   return section(
-    "Rounds scored",
+    t("cm-rounds-scored"),
     table(
-      ["Round", ...v.seats.map((s) => seatName(s.seat))],
-      v.history.map((r) => [String(r.round), ...r.victoryPoints.map((vp, i) => `${vp} VP (income ${r.incomes[i] ?? 0})`)]),
+      [t("cm-round"), ...v.seats.map((s) => seatName(s.seat))],
+      v.history.map((r) => [String(r.round), ...r.victoryPoints.map((vp, i) => t("cm-round-result", { points: vp, income: r.incomes[i] ?? 0 }))]),
     ),
   );
 }
 
+function ownCards(v: CentralMarketView, viewer: number): HTMLElement {
+  return h("section", { class: "panel hand-panel", "aria-labelledby": "hand-title" },
+    h("h3", { id: "hand-title" }, t("your-hand", { seat: seatName(viewer), count: v.hand.length })),
+    v.hand.length ? h("div", { class: "cards hand" }, ...v.hand.map((c) => productCard(c))) : h("p", { class: "muted" }, t("no-cards-in-hand")),
+    v.setAside.length || v.pendingSetAside
+      ? h("div", { class: "own-cards" },
+          v.setAside.length ? h("div", null, h("div", { class: "small" }, t("cm-set-aside-for-final")), cards(v.setAside)) : null,
+          v.pendingSetAside ? h("div", null, h("div", { class: "small" }, t("cm-your-choice-waiting")), productCard(v.pendingSetAside)) : null)
+      : null);
+}
+
 function board(view: GameView, viewer: Viewer): HTMLElement {
   const v = centralView(view);
-  if (!v) return h("p", null, "Not a Central Market view.");
+  if (!v) return h("p", null, t("not-this-game"));
   return h(
     "div",
     { class: "board central" },
-    h(
-      "div",
-      { class: "chips" },
-      chip(`Round ${v.round} of ${v.finalRound}${v.round === v.finalRound ? " (final round)" : ""}`),
-      chip(PHASES[v.phase] ?? "?"),
-      chip(`Starting player: ${seatName(v.startingPlayer)}`),
-      chip(`Prices 1–${v.maxPrice}`),
-      v.removedProduct !== CentralMarketProduct.UNSPECIFIED ? chip(`${productName(v.removedProduct)} removed (40 cards)`) : null,
-    ),
+    h("div", { class: "chips" },
+      chip(v.round === v.finalRound ? t("cm-final-round", { round: v.round, total: v.finalRound }) : t("round-of", { round: v.round, total: v.finalRound })),
+      chip(phaseName(v.phase)),
+      chip(t("starting-player", { seat: seatName(v.startingPlayer) })),
+      chip(t("cm-prices", { max: v.maxPrice })),
+      v.removedProduct !== CentralMarketProduct.UNSPECIFIED ? chip(t("cm-product-removed", { product: productName(v.removedProduct) })) : null),
     h("div", { class: "cm-top" }, onOffer(v), products(v)),
+    viewer !== null ? ownCards(v, viewer) : null,
     vendors(v, viewer),
-    viewer !== null
-      ? section(
-          `Your cards (${seatName(viewer)})`,
-          h("div", { class: "own-cards" },
-            h("div", null, h("div", { class: "small" }, "Hand"), v.hand.length ? h("div", { class: "cards hand" }, ...v.hand.map((c) => productCard(c))) : h("p", { class: "muted" }, "No cards in hand.")),
-            h("div", null, h("div", { class: "small" }, "Set aside for the final round"), cards(v.setAside)),
-            v.pendingSetAside ? h("div", null, h("div", { class: "small" }, "Your choice (waiting for the others)"), productCard(v.pendingSetAside)) : null),
-        )
-      : null,
     sales(v),
     piles(v),
     history(v),
@@ -259,25 +276,25 @@ function redaction(view: GameView, viewer: Viewer): Redaction {
   const result: Redaction = { onlyYou: [], hidden: [] };
   if (!v) return result;
   if (viewer !== null) {
-    result.onlyYou.push({ what: "Your hand", shown: cards(v.hand) });
-    if (v.setAside.length) result.onlyYou.push({ what: "Your set-aside cards", shown: cards(v.setAside) });
-    if (v.pendingSetAside) result.onlyYou.push({ what: "Your set-aside choice", shown: productCard(v.pendingSetAside) });
+    result.onlyYou.push({ what: t("redaction-your-hand"), detail: t("cards-count-on-board", { count: v.hand.length }) });
+    if (v.setAside.length) result.onlyYou.push({ what: t("cm-your-set-aside"), detail: v.setAside.map(cardName).join(", ") });
+    if (v.pendingSetAside) result.onlyYou.push({ what: t("cm-your-set-aside-choice"), detail: cardName(v.pendingSetAside) });
   }
   for (const s of v.seats) {
     if (s.seat === viewer) continue;
-    result.hidden.push({ what: `${seatName(s.seat)}'s hand`, count: s.handCount });
-    if (s.setAsideCount) result.hidden.push({ what: `${seatName(s.seat)}'s set-aside cards`, count: s.setAsideCount });
+    result.hidden.push({ what: t("redaction-hand-of", { seat: seatName(s.seat) }), count: s.handCount });
+    if (s.setAsideCount) result.hidden.push({ what: t("cm-set-aside-of", { seat: seatName(s.seat) }), count: s.setAsideCount });
     if (v.phase === CentralMarketPhase.SET_ASIDE && s.setAsideDecided) {
-      result.hidden.push({ what: `${seatName(s.seat)} has chosen what to set aside (which card, or none, stays hidden)` });
+      result.hidden.push({ what: t("cm-has-chosen-hidden", { seat: seatName(s.seat) }) });
     }
   }
-  result.hidden.push({ what: "The draw pile (and its order)", count: v.drawPileCount });
+  result.hidden.push({ what: t("redaction-draw-pile"), count: v.drawPileCount });
   return result;
 }
 
 function summary(view: GameView): string {
   const v = centralView(view);
-  return v ? `Round ${v.round} of ${v.finalRound} · ${PHASES[v.phase] ?? "?"}` : "";
+  return v ? `${t("round-of", { round: v.round, total: v.finalRound })} · ${phaseName(v.phase)}` : "";
 }
 
 export const centralMarket: GameUi = { board, redaction, summary };

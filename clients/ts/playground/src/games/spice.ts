@@ -1,9 +1,11 @@
 /**
  * Spice Merchant as it lies on the table: six markets around the deck (A at
- * the top, then clockwise), the price list, each merchant's hand, secret and
- * open goods, and the score.
+ * the top, then clockwise), the price list, the viewer's hand, each merchant's
+ * secret and open goods, and the score. Spices, markets and round ends are
+ * named by the server's catalog; the page's words by its own.
  */
 import {
+  type GameAction,
   type GameView,
   SpiceMerchantMarket,
   type SpiceMerchantMarketState,
@@ -17,43 +19,59 @@ import {
   backs,
   cardFace,
   chip,
-  plural,
+  type Fact,
+  none,
   section,
+  seatCard,
   seatName,
   seatTag,
   table,
   type Viewer,
 } from "../components.js";
 import { h } from "../dom.js";
-import type { GameUi, Redaction } from "./types.js";
+import { t, words } from "../words.js";
+import { slug } from "./slug.js";
+import type { Facet, GameUi, Redaction } from "./types.js";
 
-const SPICES: Record<number, { name: string; color: string }> = {
-  [SpiceMerchantSpice.BLACK_PEPPER]: { name: "Black pepper", color: "#37474f" },
-  [SpiceMerchantSpice.GINGER]: { name: "Ginger", color: "#d4a72c" },
-  [SpiceMerchantSpice.CINNAMON]: { name: "Cinnamon", color: "#a4462c" },
-  [SpiceMerchantSpice.CLOVE]: { name: "Clove", color: "#5d4037" },
-  [SpiceMerchantSpice.NUTMEG_AND_MACE]: { name: "Nutmeg & Mace", color: "#e2812a" },
-  [SpiceMerchantSpice.SAFFRON]: { name: "Saffron", color: "#c2185b" },
+const SPICE_COLORS: Record<number, string> = {
+  [SpiceMerchantSpice.BLACK_PEPPER]: "#37474f",
+  [SpiceMerchantSpice.GINGER]: "#d4a72c",
+  [SpiceMerchantSpice.CINNAMON]: "#a4462c",
+  [SpiceMerchantSpice.CLOVE]: "#5d4037",
+  [SpiceMerchantSpice.NUTMEG_AND_MACE]: "#e2812a",
+  [SpiceMerchantSpice.SAFFRON]: "#c2185b",
 };
 
-function spiceName(spice: SpiceMerchantSpice): string {
-  return SPICES[spice]?.name ?? "?";
+/** A spice in the current language ("Saffron", "Safran"): the catalog's term. */
+export function spiceName(spice: SpiceMerchantSpice): string {
+  return words.term(`spice-merchant-spice-${slug(SpiceMerchantSpice[spice])}`);
+}
+
+function spiceColor(spice: SpiceMerchantSpice): string {
+  return SPICE_COLORS[spice] ?? "#888";
 }
 
 function spiceCard(spice: SpiceMerchantSpice, sub?: string): HTMLElement {
-  const known = SPICES[spice];
-  return cardFace(known?.name ?? "?", known?.color ?? "#888", sub);
+  return cardFace(spiceName(spice), spiceColor(spice), sub);
 }
 
-function marketName(market: SpiceMerchantMarket): string {
-  return SpiceMerchantMarket[market] ?? "?";
+function spiceCards(spices: readonly SpiceMerchantSpice[], sub?: string): HTMLElement {
+  return h("span", { class: "cards" }, ...spices.map((spice) => spiceCard(spice, sub)));
 }
 
-const PHASES: Record<number, string> = {
-  [SpiceMerchantPhase.REGISTRATION]: "Registering secret goods",
-  [SpiceMerchantPhase.TRADING]: "Trading",
-  [SpiceMerchantPhase.GAME_OVER]: "Game over",
-};
+/** A market's letter in the current language (the catalog's "A".."F"). */
+function marketLetter(market: SpiceMerchantMarket): string {
+  return words.term(`spice-merchant-market-${slug(SpiceMerchantMarket[market])}`);
+}
+
+function phaseName(phase: SpiceMerchantPhase): string {
+  switch (phase) {
+    case SpiceMerchantPhase.REGISTRATION: return t("sm-phase-registration");
+    case SpiceMerchantPhase.TRADING: return t("sm-phase-trading");
+    case SpiceMerchantPhase.GAME_OVER: return t("phase-game-over");
+    default: return t("unknown");
+  }
+}
 
 function spiceView(view: GameView): SpiceMerchantView | undefined {
   return view.game.case === "spiceMerchant" ? view.game.value : undefined;
@@ -64,30 +82,27 @@ function price(rows: readonly SpiceMerchantPriceRow[], spice: SpiceMerchantSpice
 }
 
 function marketTile(market: SpiceMerchantMarketState, rows: readonly SpiceMerchantPriceRow[]): HTMLElement {
-  const letter = marketName(market.market);
+  const letter = marketLetter(market.market);
+  const css = SpiceMerchantMarket[market.market]?.toLowerCase() ?? "x";
   const empty = market.count === 0 || market.spice === SpiceMerchantSpice.UNSPECIFIED;
-  const worth = empty ? undefined : price(rows, market.spice, market.count);
+  const worth = empty ? 0 : price(rows, market.spice, market.count) ?? 0;
   const label = empty
-    ? `Market ${letter}: empty`
-    : `Market ${letter}: ${market.count} ${spiceName(market.spice)}, worth ${worth ?? "?"} each`;
+    ? t("sm-market-empty-label", { market: letter })
+    : t("sm-market-label", { market: letter, count: market.count, spice: spiceName(market.spice), points: worth });
   return h(
     "div",
-    { class: `market m-${letter.toLowerCase()}${empty ? " empty" : ""}${market.count === 4 ? " full" : ""}`, role: "group", "aria-label": label },
+    { class: `market m-${css}${empty ? " empty" : ""}${market.count === 4 ? " full" : ""}`, role: "group", "aria-label": label, "data-market": css },
     h("span", { class: "market-letter", "aria-hidden": "true" }, letter),
     empty
-      ? h("span", { class: "market-empty", "aria-hidden": "true" }, "empty")
+      ? h("span", { class: "market-empty", "aria-hidden": "true" }, t("sm-market-empty"))
       : h(
           "span",
           { class: "market-body", "aria-hidden": "true" },
-          h(
-            "span",
-            { class: "pips" },
+          h("span", { class: "pips" },
             ...Array.from({ length: 4 }, (_, i) =>
-              h("span", { class: `pip${i < market.count ? " on" : ""}`, style: i < market.count ? { background: SPICES[market.spice]?.color ?? "#888" } : {} }),
-            ),
-          ),
+              h("span", { class: `pip${i < market.count ? " on" : ""}`, style: i < market.count ? { background: spiceColor(market.spice) } : {} }))),
           h("span", { class: "market-spice" }, `${market.count} × ${spiceName(market.spice)}`),
-          h("span", { class: "market-worth" }, `${worth ?? "?"} pts each`),
+          h("span", { class: "market-worth" }, t("sm-worth", { points: worth })),
         ),
   );
 }
@@ -101,9 +116,9 @@ function marketsBoard(v: SpiceMerchantView): HTMLElement {
   const scored = shownMarkets(v) !== v.markets;
   return h(
     "div",
-    { class: "sm-markets", role: "group", "aria-label": scored ? "World markets as the last round was scored" : "World markets around the deck" },
+    { class: "sm-markets", role: "group", "aria-label": scored ? t("sm-markets-scored") : t("sm-markets") },
     ...shownMarkets(v).map((m) => marketTile(m, v.priceList)),
-    h("div", { class: "sm-deck" }, backs(v.deckSize), h("span", { class: "small" }, "deck")),
+    h("div", { class: "sm-deck" }, backs(v.deckSize), h("span", { class: "small" }, t("sm-deck"))),
   );
 }
 
@@ -111,116 +126,102 @@ function priceList(v: SpiceMerchantView): HTMLElement {
   const lit = new Set(shownMarkets(v).filter((m) => m.count > 0).map((m) => `${m.spice}:${m.count}`));
   return h(
     "div",
-    { class: "table-wrap" },
+    { class: "price-wrap" },
     h(
       "table",
       { class: "price-list" },
-      h("caption", null, "Price list: points per good when its market holds 1–4 cards (lit: as the markets stand)"),
-      h(
-        "thead",
-        null,
-        h("tr", null, h("th", { scope: "col" }, "Spice"), h("th", { scope: "col" }, "Cards"),
-          ...[1, 2, 3, 4].map((n) => h("th", { scope: "col", "aria-label": `${n} in the market` }, String(n)))),
-      ),
-      h(
-        "tbody",
-        null,
+      h("caption", null, t("sm-price-list")),
+      h("thead", null,
+        h("tr", null, h("th", { scope: "col" }, t("sm-col-spice")), h("th", { scope: "col", class: "num" }, t("sm-col-cards")),
+          ...[1, 2, 3, 4].map((n) => h("th", { scope: "col", class: "num", "aria-label": t("sm-col-in-market", { count: n }) }, String(n))))),
+      h("tbody", null,
         ...v.priceList.map((row) =>
-          h(
-            "tr",
-            null,
-            h("th", { scope: "row" }, h("span", { class: "swatch", style: { background: SPICES[row.spice]?.color ?? "#888" } }), spiceName(row.spice)),
-            h("td", null, String(row.cards)),
+          h("tr", null,
+            h("th", { scope: "row" }, h("span", { class: "swatch", style: { background: spiceColor(row.spice) } }), spiceName(row.spice)),
+            h("td", { class: "num" }, String(row.cards)),
             ...row.points.map((points, i) =>
-              h("td", { class: lit.has(`${row.spice}:${i + 1}`) ? "lit" : "" }, String(points)),
-            ),
-          ),
-        ),
-      ),
+              h("td", { class: `num${lit.has(`${row.spice}:${i + 1}`) ? " lit" : ""}` }, String(points)))))),
     ),
+    h("p", { class: "small" }, h("span", { class: "lit-key", "aria-hidden": "true" }), t("sm-price-lit")),
   );
 }
 
-function seatsTable(v: SpiceMerchantView, viewer: Viewer): HTMLElement {
-  return table(
-    ["Merchant", "Hand", "Secret goods", "Open good", "Score", "Goods sold", "Rounds", "This round"],
-    v.seats.map((s) => {
-      const own = viewer === s.seat;
-      const status: string[] = [];
-      if (s.firstPlayer) status.push("first player");
-      if (v.turn === s.seat && v.phase === SpiceMerchantPhase.TRADING) status.push("to move");
-      if (v.phase === SpiceMerchantPhase.REGISTRATION) status.push(s.registered ? "registered" : "registering");
-      if (s.passed) status.push("passed");
-      if (s.openTradeUsed) status.push("open trade used");
-      return [
-        seatTag(s.seat, viewer),
-        own ? `${s.handSize} (below)` : backs(s.handSize),
-        own && v.secretGoods.length > 0
-          ? h("span", { class: "cards" }, ...v.secretGoods.map((spice) => spiceCard(spice, "secret")))
-          : backs(s.secretGoodsCount),
-        s.openGood === SpiceMerchantSpice.UNSPECIFIED ? "–" : spiceCard(s.openGood, "open"),
-        h("strong", null, String(s.score)),
-        String(s.scoreCards),
-        s.roundPoints.length ? s.roundPoints.join(" + ") : "–",
-        status.join(", ") || "–",
-      ];
-    }),
-  );
+function merchants(v: SpiceMerchantView, viewer: Viewer): HTMLElement {
+  return section(t("sm-merchants"), h("div", { class: "seat-cards" }, ...v.seats.map((s) => {
+    const own = viewer === s.seat;
+    const status: string[] = [];
+    if (s.firstPlayer) status.push(t("status-first-player"));
+    if (v.phase === SpiceMerchantPhase.REGISTRATION) status.push(s.registered ? t("sm-status-registered") : t("sm-status-registering"));
+    if (s.passed) status.push(t("sm-status-passed"));
+    if (s.openTradeUsed) status.push(t("sm-status-open-trade-used"));
+    const facts: Fact[] = [
+      [t("col-score"), h("strong", null, String(s.score))],
+      [t("sm-hand"), own ? t("cards-count-own", { count: s.handSize }) : backs(s.handSize)],
+      [t("sm-secret-goods"), own && v.secretGoods.length > 0 ? spiceCards(v.secretGoods, t("sm-secret")) : backs(s.secretGoodsCount)],
+      [t("sm-open-good"), s.openGood === SpiceMerchantSpice.UNSPECIFIED ? none() : spiceCard(s.openGood, t("sm-open"))],
+      [t("sm-goods-sold"), s.scoreCardsBySpice.length
+        ? h("ul", { class: "pills" }, ...s.scoreCardsBySpice.map((c) => h("li", { class: "pill" },
+            h("span", { class: "swatch", style: { background: spiceColor(c.spice) } }), `${c.count} × ${spiceName(c.spice)}`)))
+        : String(s.scoreCards)],
+      [t("sm-rounds"), s.roundPoints.length ? s.roundPoints.join(" + ") : none()],
+    ];
+    if (status.length) facts.push([t("col-status"), status.join(", ")]);
+    const moving = v.phase === SpiceMerchantPhase.TRADING && v.turn === s.seat;
+    return seatCard(s.seat, viewer, facts, { current: moving, ...(moving ? { note: t("to-move") } : {}) });
+  })));
+}
+
+function roundEnd(reason: SpiceMerchantRoundEnd): string {
+  const name = SpiceMerchantRoundEnd[reason];
+  return name && reason !== SpiceMerchantRoundEnd.UNSPECIFIED ? words.term(`spice-merchant-round-end-${slug(name)}`) : t("unknown");
 }
 
 function lastRound(v: SpiceMerchantView): HTMLElement | null {
   const scored = v.lastRound;
   if (!scored) return null;
   return section(
-    `Round ${scored.round} scoring (${ROUND_ENDS[scored.reason] ?? "round over"})`,
+    t("sm-round-scoring", { round: scored.round, reason: roundEnd(scored.reason) }),
     table(
-      ["Merchant", "Secret goods", "Open good", "Sold", "Unsold", "Points", "Total"],
+      [t("sm-merchant"), t("sm-secret-goods"), t("sm-open-good"), t("sm-sold"), t("sm-unsold"), t("col-points"), t("col-total")],
       scored.seats.map((s) => [
         seatTag(s.seat),
-        s.secretGoods.map(spiceName).join(", ") || "–",
-        s.openGood === SpiceMerchantSpice.UNSPECIFIED ? "–" : spiceName(s.openGood),
-        s.sales.map((sale) => `${spiceName(sale.spice)} on ${marketName(sale.market)}: ${sale.points}`).join("; ") || "–",
-        s.unsold.map(spiceName).join(", ") || "–",
+        s.secretGoods.map(spiceName).join(", ") || none(),
+        s.openGood === SpiceMerchantSpice.UNSPECIFIED ? none() : spiceName(s.openGood),
+        s.sales.length
+          ? h("ul", { class: "plain" }, ...s.sales.map((sale) => h("li", null,
+              t("sm-sale", { spice: spiceName(sale.spice), market: marketLetter(sale.market), points: sale.points }))))
+          : none(),
+        s.unsold.map(spiceName).join(", ") || none(),
         String(s.points),
-        String(s.score),
+        h("strong", null, String(s.score)),
       ]),
     ),
   );
 }
 
-const ROUND_ENDS: Record<number, string> = {
-  [SpiceMerchantRoundEnd.ALL_MARKETS_OCCUPIED]: "every market occupied",
-  [SpiceMerchantRoundEnd.TWO_FULL_MARKETS]: "two markets full",
-  [SpiceMerchantRoundEnd.NO_SEAT_CAN_ACT]: "no merchant could act",
-};
+function hand(v: SpiceMerchantView, viewer: number): HTMLElement {
+  return h("section", { class: "panel hand-panel", "aria-labelledby": "hand-title" },
+    h("h3", { id: "hand-title" }, t("your-hand", { seat: seatName(viewer), count: v.hand.length })),
+    v.hand.length ? h("div", { class: "cards hand" }, ...v.hand.map((spice) => spiceCard(spice))) : h("p", { class: "muted" }, t("no-cards-in-hand")),
+    v.secretGoods.length ? h("div", { class: "secret-row" }, h("span", { class: "small" }, t("sm-your-secret-goods")), spiceCards(v.secretGoods, t("sm-secret"))) : null);
+}
 
 function board(view: GameView, viewer: Viewer): HTMLElement {
   const v = spiceView(view);
-  if (!v) return h("p", null, "Not a Spice Merchant view.");
-  const own = viewer !== null;
+  if (!v) return h("p", null, t("not-this-game"));
   return h(
     "div",
     { class: "board spice" },
-    h(
-      "div",
-      { class: "chips" },
-      chip(`Round ${v.round} of ${v.totalRounds}`),
-      chip(PHASES[v.phase] ?? "?"),
-      v.phase !== SpiceMerchantPhase.GAME_OVER ? chip(`${plural(v.secretGoodsToRegister, "secret good")} this round`) : null,
-      chip(`First player: ${seatName(v.firstPlayer)}`),
-      chip(`Nutmeg & Mace prices ${v.nutmegPrices}`),
-      shownMarkets(v) !== v.markets ? chip(`Markets as scored in round ${v.lastRound?.round ?? "?"}`) : null,
-    ),
+    h("div", { class: "chips" },
+      chip(t("round-of", { round: v.round, total: v.totalRounds })),
+      chip(phaseName(v.phase)),
+      v.phase !== SpiceMerchantPhase.GAME_OVER ? chip(t("sm-secret-goods-this-round", { count: v.secretGoodsToRegister })) : null,
+      chip(t("first-player", { seat: seatName(v.firstPlayer) })),
+      chip(t("sm-nutmeg-prices", { spice: spiceName(SpiceMerchantSpice.NUTMEG_AND_MACE), prices: v.nutmegPrices.replaceAll("-", " · ") })),
+      shownMarkets(v) !== v.markets ? chip(t("sm-markets-as-scored", { round: v.lastRound?.round ?? 0 })) : null),
     h("div", { class: "sm-top" }, marketsBoard(v), priceList(v)),
-    section("Merchants", seatsTable(v, viewer)),
-    own
-      ? section(
-          `Your hand (${seatName(viewer)})`,
-          v.hand.length
-            ? h("div", { class: "cards hand" }, ...v.hand.map((spice) => spiceCard(spice)))
-            : h("p", { class: "muted" }, "No cards in hand."),
-        )
-      : null,
+    viewer !== null ? hand(v, viewer) : null,
+    merchants(v, viewer),
     lastRound(v),
   );
 }
@@ -230,23 +231,40 @@ function redaction(view: GameView, viewer: Viewer): Redaction {
   const result: Redaction = { onlyYou: [], hidden: [] };
   if (!v) return result;
   if (viewer !== null) {
-    result.onlyYou.push({ what: "Your hand", shown: h("span", { class: "cards" }, ...v.hand.map((s) => spiceCard(s))) });
+    result.onlyYou.push({ what: t("redaction-your-hand"), detail: t("cards-count-on-board", { count: v.hand.length }) });
     if (v.secretGoods.length) {
-      result.onlyYou.push({ what: "Your secret goods", shown: h("span", { class: "cards" }, ...v.secretGoods.map((s) => spiceCard(s, "secret"))) });
+      result.onlyYou.push({ what: t("sm-your-secret-goods"), detail: v.secretGoods.map(spiceName).join(", ") });
     }
   }
   for (const s of v.seats) {
     if (s.seat === viewer) continue;
-    result.hidden.push({ what: `${seatName(s.seat)}'s hand`, count: s.handSize });
-    if (s.secretGoodsCount) result.hidden.push({ what: `${seatName(s.seat)}'s secret goods (revealed at scoring)`, count: s.secretGoodsCount });
+    result.hidden.push({ what: t("redaction-hand-of", { seat: seatName(s.seat) }), count: s.handSize });
+    if (s.secretGoodsCount) result.hidden.push({ what: t("sm-redaction-secret-goods-of", { seat: seatName(s.seat) }), count: s.secretGoodsCount });
   }
-  result.hidden.push({ what: "The deck (and its order)", count: v.deckSize });
+  result.hidden.push({ what: t("redaction-deck"), count: v.deckSize });
   return result;
 }
 
 function summary(view: GameView): string {
   const v = spiceView(view);
-  return v ? `Round ${v.round} of ${v.totalRounds} · ${PHASES[v.phase] ?? "?"}` : "";
+  return v ? `${t("round-of", { round: v.round, total: v.totalRounds })} · ${phaseName(v.phase)}` : "";
 }
 
-export const spiceMerchant: GameUi = { board, redaction, summary };
+/** A registration under each of its spices; a trade under its spice, a fake demand then under its market. */
+function facets(action: GameAction): Facet[][] {
+  if (action.game.case !== "spiceMerchant") return [];
+  const spice = (s: SpiceMerchantSpice): Facet => ({ key: `spice-${s}`, label: spiceName(s) });
+  const move = action.game.value.move;
+  switch (move.case) {
+    case "registerSecret":
+      return [[...new Set(move.value.spices)].map(spice), []];
+    case "openTrade":
+      return [[spice(move.value.spice)], []];
+    case "fakeDemand":
+      return [[spice(move.value.spice)], [{ key: `market-${move.value.market}`, label: t("sm-market-name", { market: marketLetter(move.value.market) }) }]];
+    default:
+      return [];
+  }
+}
+
+export const spiceMerchant: GameUi = { board, redaction, summary, facets };

@@ -1,23 +1,49 @@
 /**
- * What the page needs from each game: its board and its redaction. What the
- * game says to players (actions, events, prompts, the outcome) is the
- * server's: the Messages' text (words.ts), never a sentence of the page.
+ * What the page needs from each game: its board, its redaction, and how a
+ * large choice is split for a picker. What the game says to players (actions,
+ * events, prompts, the outcome) is the server's: the Messages' text
+ * (words.ts), never a sentence of the page.
  */
 import type { GameAction, GameView } from "../../../src/index.js";
 import type { Viewer } from "../components.js";
 
-/** One line of "what this viewer sees that others do not" or "what it cannot see". */
-export interface RedactionItem {
+/** Something only this viewer sees, named (the board draws it). */
+export interface PrivateItem {
   what: string;
-  /** Face-down things: drawn as card backs with this count. */
+  /** "7 cards", "on the board". */
+  detail?: string;
+}
+
+/** Something this viewer cannot see: drawn as backs with this count. */
+export interface HiddenItem {
+  what: string;
   count?: number;
-  /** Face-up things only this viewer sees, drawn as they are. */
-  shown?: HTMLElement;
+  kind?: "card" | "crate";
 }
 
 export interface Redaction {
-  onlyYou: RedactionItem[];
-  hidden: RedactionItem[];
+  onlyYou: PrivateItem[];
+  hidden: HiddenItem[];
+}
+
+/**
+ * One step of a picker: the keys an action is listed under at that step (an
+ * action may be under several: a registration of Ginger and Saffron under
+ * both), each with the words its button shows.
+ */
+export interface Facet {
+  key: string;
+  label: string;
+}
+
+/** A placement on a grid: the square the first half goes on, then the second's. */
+export interface Placement {
+  /** Whose grid (table.shopfront[data-seat]). */
+  seat: number;
+  first: string;
+  second: string;
+  /** Both halves alike: the placement is listed once, and either square may be clicked first. */
+  either: boolean;
 }
 
 export interface GameUi {
@@ -26,6 +52,11 @@ export interface GameUi {
   redaction(view: GameView, viewer: Viewer): Redaction;
   /** A few words for the status bar: round, phase. */
   summary(view: GameView): string;
-  /** Squares ("B2") of the acting seat's shopfront that a legal action covers, lit while its button has focus. */
-  squares?(action: GameAction): string[];
+  /**
+   * How a large choice is picked in steps (a spice, then a market): per step,
+   * the facets an action is listed under; [] where it needs no step of that kind.
+   */
+  facets?(action: GameAction, view: GameView): Facet[][];
+  /** The squares a placement covers, for choosing it by clicking the grid. */
+  placement?(action: GameAction, view: GameView): Placement | undefined;
 }
