@@ -61,7 +61,10 @@ CHROMIUM_FLAGS = [
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 MAX_CLICKS = 400  # the longest game here (Central Market, 3 seats, price cap 2) takes about 170 actions
-STEP_TIMEOUT_MS = 15_000
+#: How long a step may take to show before the test fails: only a failing test waits
+#: this long, so it is generous (a loaded 2-core CI machine, two browsers at once).
+STEP_TIMEOUT_MS = 60_000
+expect.set_options(timeout=STEP_TIMEOUT_MS)
 #: A picker's steps (Spice Merchant: a spice, then a market) and the most buttons one step may show.
 MAX_PICKS = 3
 MAX_BUTTONS = 16
@@ -140,6 +143,7 @@ def _pages(browser: Browser, server: ServedBoth) -> Iterator[Opener]:
                on_response: Callable[[Response], None] | None = None) -> Page:
         troubles.allowed.update(allow)
         context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(STEP_TIMEOUT_MS)  # clicks and fills wait as long as expects
         contexts.append(context)
         page = context.new_page()
         if on_response is not None:
@@ -687,10 +691,11 @@ def test_turn_clocks_count_down_and_a_timeout_is_claimed(open_page: Opener,
     clocks = page.locator("#clocks")
     expect(clocks.locator("tbody tr")).to_have_count(2)
     left = clocks.locator(".clock-left").first
-    expect(left).to_have_text(re.compile(r"^4\d\.\d s$"))
+    # Counting down from 45 s and 10:00 (a loaded machine may take seconds to show it).
+    expect(left).to_have_text(re.compile(r"^(4[0-4]|[1-3]?\d)\.\d s$"))
     shown = left.inner_text()
-    expect(left).not_to_have_text(shown, timeout=5_000)  # it ticks
-    expect(clocks.locator(".clock-bank").first).to_have_text("9:59", timeout=5_000)
+    expect(left).not_to_have_text(shown)  # it ticks
+    expect(clocks.locator(".clock-bank").first).to_have_text(re.compile(r"^9:[0-5]\d$"))
     shot(page, "clocks")
     core = server.running.core
     real = core.clock
