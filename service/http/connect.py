@@ -16,7 +16,6 @@ transport binds it through `service.core.ROUTES`.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from contextvars import ContextVar
@@ -30,7 +29,8 @@ from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
 from service import errors
 from service.contract import SERVICE
-from service.core import ROUTES, Call, GameRpcs, Rpc, guarded
+from service.core import ROUTES, Call, GameRpcs, Rpc
+from service.dispatch import call_within, run
 from service.errors import ServiceError, clip, invalid
 from service.http import protojson
 
@@ -145,9 +145,9 @@ def codecs() -> list[Codec]:
 
 def _call_of(ctx: RequestContext[Any, Any]) -> Call:
     remaining = ctx.timeout_ms
-    deadline = time.monotonic() + remaining / 1000 if remaining is not None else None
-    protocol = protocol_of(ctx.request_headers.get("content-type", ""))
-    return Call(deadline=deadline, peer=ctx.client_address or "", protocol=protocol)
+    return call_within(remaining / 1000 if remaining is not None else None,
+                       ctx.client_address or "",
+                       protocol_of(ctx.request_headers.get("content-type", "")))
 
 
 def protocol_of(content_type: str) -> str:
@@ -221,11 +221,8 @@ class ConnectGameService(pb_connect.GameService):
         if life is not None:
             life.call = call
         try:
-            # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
-            if _ROUTE_OF[type(request)].on_loop(request.ByteSize()):
-                return guarded(method, request, call)
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor, guarded, method, request, call)
+            return await run(_ROUTE_OF[type(request)], method, request, call,
+                             request.ByteSize(), self._executor)
         except ServiceError as exc:
             raise to_connect_error(_record(exc)) from None
         except asyncio.CancelledError:
