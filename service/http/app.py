@@ -76,7 +76,7 @@ from service.http.bodies import (
     closing,
     header,
 )
-from service.http.connect import CURRENT_CALL, drop_tracebacks, protocol_of
+from service.http.connect import drop_tracebacks, protocol_of
 from service.http.cors import CorsPolicy
 from service.http.streams import Stream, end_stream_code
 from service.lifecycle import CallLife, Lifecycle
@@ -84,13 +84,16 @@ from service.lifecycle import CallLife, Lifecycle
 if TYPE_CHECKING:
     from service.rpc_metrics import UnaryCallMetrics
 
-__all__ = ["RPC_PREFIX", "HttpApp", "Readiness"]
+__all__ = ["RPC_PREFIX", "CallApp", "HttpApp", "Readiness"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+#: What serves an RPC: an ASGI call plus the call's life (service/http/connect.py's
+#: `GameServiceApp.serve`, behind response compression).
+CallApp = Callable[[Scope, Receive, Send, CallLife], Awaitable[None]]
 
 RPC_PREFIX = f"/{SERVICE.full_name}/"
 _RPCS = RPCS
@@ -170,7 +173,7 @@ class HttpApp:
 
     def __init__(
         self,
-        connect: ASGIApp,
+        connect: CallApp,
         max_request_bytes: int,
         cors: CorsPolicy,
         readiness: Readiness,
@@ -276,11 +279,7 @@ class HttpApp:
         rpc = scope["path"][len(RPC_PREFIX):]
 
         with self._lifecycle.call(rpc, lambda: _scope_call(scope), lambda: _headers(scope)) as life:
-            token = CURRENT_CALL.set(life)
-            try:
-                await self._rpc_life(scope, rpc, body_reader, receive, send, life)
-            finally:
-                CURRENT_CALL.reset(token)
+            await self._rpc_life(scope, rpc, body_reader, receive, send, life)
 
     async def _rpc_life(self, scope: Scope, rpc: str, body_reader: RequestBody, receive: Receive,
                         send: Send, life: CallLife) -> None:
@@ -440,7 +439,7 @@ class HttpApp:
         replay = Replay(body, receive)
         del body
         try:
-            await self._connect(scope, replay, send)
+            await self._connect(scope, replay, send, life)
         finally:
             replay.release()
 
