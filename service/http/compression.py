@@ -35,6 +35,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from service.http.checks import CallApp
     from service.lifecycle import CallLife
 
 __all__ = ["DEFAULT_LEVEL", "OFFLOAD_BYTES", "ResponseCompression", "accepts_gzip",
@@ -44,8 +45,6 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
-#: The app it wraps: an ASGI call plus the call's life, passed through untouched.
-CallApp = Callable[[Scope, Receive, Send, "CallLife"], Awaitable[None]]
 
 #: gzip level: 1 keeps 85-95% of level 6's saving on these responses at about
 #: half its CPU (bench/compression.py, docs/benchmarks.md).
