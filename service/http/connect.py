@@ -37,6 +37,7 @@ from connectrpc.request import RequestContext
 from connectrpc.server import Endpoint
 from google.protobuf.message import Message
 
+import protojson
 from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
 from service import errors
@@ -44,7 +45,6 @@ from service.contract import SERVICE
 from service.core import ROUTES, Call, GameRpcs, Rpc
 from service.dispatch import call_within, run
 from service.errors import ServiceError, clip, invalid
-from service.http import protojson
 
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
@@ -127,7 +127,7 @@ class _ProtoCodec:
 class _JsonCodec:
     """The proto3 JSON mapping (application/json), written compactly.
 
-    service.http.protojson writes json_format's compact bytes and reads what
+    protojson writes json_format's compact bytes and reads what
     json_format.Parse reads, 3-6x faster (docs/benchmarks.md), and refuses a
     field given under both its names. Unknown fields are ignored (newer
     clients, older server); an empty body is the empty message, as it is in

@@ -1,4 +1,4 @@
-"""The HTTP port's JSON codec is service.http.protojson, with the port's refusal and empty-body rules.
+"""The HTTP port's JSON codec is protojson, with the port's refusal and empty-body rules.
 
 No sockets: the codec object itself, as connectrpc calls it. A body it refuses
 comes back as `Malformed` (the handler records and raises it on the call's
@@ -64,7 +64,7 @@ def test_the_refusal_names_the_field_given_twice() -> None:
 
 def test_first_use_from_many_threads_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plans compiled on first use are published whole: threads racing to compile all succeed."""
-    from service.http import protojson
+    import protojson
 
     message = pb.ApplyActionResponse(update=pb.GameUpdate(
         step=4, decisions=[pb.Decision(seat=1)], views=[pb.GameView(seat=2)]))
