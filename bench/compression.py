@@ -34,10 +34,10 @@ from pathlib import Path
 import httpx
 from google.protobuf import json_format
 
+import protojson
 from bench.handler_cpu import CALL, GAMES, mid_game, service
 from bench.loopback import KEYS, free_port
 from marketplay.v1 import game_service_pb2 as pb
-from service.http import protojson
 
 ROOT = Path(__file__).resolve().parents[1]
 URL = "/marketplay.v1.GameService/ApplyAction"

@@ -1,4 +1,4 @@
-"""service.http.protojson's cached JSON of view pieces, over whole games, in-process.
+"""protojson's cached JSON of view pieces, over whole games, in-process.
 
     nice -n 5 python -m bench.json_pieces [--games 2] [--rounds 5]
 
@@ -21,9 +21,9 @@ import random
 import statistics
 import time
 
+import protojson
 from bench.handler_cpu import CALL, GAMES, service
 from marketplay.v1 import game_service_pb2 as pb
-from service.http import protojson
 
 SELECTIONS = {"one view": pb.ViewSelection(seats=[0]),
               "all views": pb.ViewSelection(all_seats=True, spectator=True)}

@@ -1,4 +1,4 @@
-"""service.http.protojson against json_format on each game's real messages, in-process.
+"""protojson against json_format on each game's real messages, in-process.
 
     python -m bench.protojson [--rounds 15] [--calls 40] [--steps 12]
 
@@ -8,7 +8,7 @@ spectator's. Its ApplyActionResponse is encoded and decoded, and the request
 that produced it decoded, by today's expression
 (``json.dumps(json_format.MessageToDict(m), separators=(",", ":"))`` and
 ``json_format.Parse(..., ignore_unknown_fields=True)``) and by
-service.http.protojson. Each round times `--calls` calls of every (operation,
+protojson. Each round times `--calls` calls of every (operation,
 codec) pair in thread CPU time, the pairs in a rotated order; the table shows
 the median per call with the range over rounds, and the speed-up as the median
 of per-round ratios (with its range).
@@ -25,9 +25,9 @@ from collections.abc import Callable
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
+import protojson
 from bench.handler_cpu import CALL, GAMES, mid_game, service
 from marketplay.v1 import game_service_pb2 as pb
-from service.http import protojson
 
 
 def today_encode(message: Message) -> bytes:

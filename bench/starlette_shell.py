@@ -212,7 +212,7 @@ def main() -> None:
     from service.http.app import Readiness
     from service.http.cors import CorsPolicy
 
-    async def answered(scope: Any, receive: Any, send: Any) -> None:
+    async def answered(scope: Any, receive: Any, send: Any, life: Any) -> None:
         await receive()
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"application/json")]})

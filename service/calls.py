@@ -15,16 +15,15 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from service.contract import RPCS
 from service.errors import Code, ServiceError, clip
 
 if TYPE_CHECKING:
     from service.core import Call
-    from service.tracing import SpanRecorder
 
-__all__ = ["CallReporter", "Outcome"]
+__all__ = ["CallReporter", "Carrier", "Outcome", "Spans"]
 
 log = logging.getLogger("marketplay.calls")
 
@@ -33,6 +32,14 @@ _KNOWN_RPCS = frozenset(RPCS)
 
 #: Lazily gives the call's headers or metadata (for a trace parent); only asked when tracing.
 Carrier = Callable[[], Mapping[str, str]]
+
+
+class Spans(Protocol):
+    """Where ended calls become spans: service/tracing.py's SpanRecorder (which imports
+    this module, so this one names only what it calls)."""
+
+    def record(self, rpc: str, call: Call, outcome: Outcome, seconds: float,
+               carrier: Carrier | None) -> None: ...
 
 
 @dataclass
@@ -83,7 +90,7 @@ class _Repeats:
 class CallReporter:
     """Logs refused and failed calls and records spans; one per server, shared by transports."""
 
-    def __init__(self, spans: SpanRecorder | None = None,
+    def __init__(self, spans: Spans | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.spans = spans
         self._repeats = _Repeats(clock)

@@ -28,8 +28,6 @@ and no metrics.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -41,16 +39,15 @@ from google.protobuf.message import DecodeError, Message
 from service.admission import Admission
 from service.calls import CallReporter
 from service.contract import SERVICE
-from service.core import ROUTES, Call, GameRpcs, Rpc, guarded
+from service.core import ROUTES, Call, GameRpcs, Rpc
+from service.dispatch import call_within, run
 from service.errors import Code, ServiceError, to_status
 from service.lifecycle import Lifecycle
 
 __all__ = ["SERVICE", "add_to_server"]
 
 def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:
-    remaining = context.time_remaining()
-    deadline = time.monotonic() + remaining if remaining is not None else None
-    return Call(deadline=deadline, peer=context.peer(), protocol="grpc")
+    return call_within(context.time_remaining(), context.peer(), "grpc")
 
 
 Handler = Callable[[bytes, "grpc.aio.ServicerContext[Any, Any]"], Awaitable[Message | None]]
@@ -74,14 +71,11 @@ def _rpc_handler(rpc: str, core: GameRpcs, route: Rpc[Any, Any], lifecycle: Life
                 except (DecodeError, RecursionError):
                     raise ServiceError(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST",
                                        f"the request is not a valid {name}") from None
-                inline = route.on_loop(len(data))
+                size = len(data)
                 del data
-                if inline:  # bounded work: cheaper here than the hop (module docstring)
-                    answer: Message = guarded(route.method(core), request, call)
-                    return answer
-                loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(executor, guarded, route.method(core), request,
-                                                  call)
+                answer: Message = await run(route, route.method(core), request, call, size,
+                                            executor)
+                return answer
             except ServiceError as exc:
                 # Set, not abort(): abort() sends the status at once, before this call's
                 # report and metrics are recorded; this way the client never sees a

@@ -44,7 +44,7 @@ def serve(config: Config, sealer: Sealer, announce: bool = True) -> int:
     ephemeral one included.
     """
     # only after prepare_metrics (multiprocess mode)
-    from service.metrics import http_instruments, instruments
+    from service.instruments import http_instruments, instruments
     from service.tracing import span_recorder
 
     observer, interceptors = instruments(config.metrics_port != 0)

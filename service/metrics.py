@@ -26,16 +26,11 @@ from prometheus_client import (
     disable_created_metrics,
 )
 
-from service.observe import GameObserver, NullObserver
-from service.rpc_metrics import MetricsInterceptor, UnaryCallMetrics
-
 __all__ = [
     "Metrics",
     "PrometheusObserver",
     "build_info_labels",
     "default_metrics",
-    "http_instruments",
-    "instruments",
 ]
 
 # go-grpc-prometheus has no `_created` series; keep the exposition identical.
@@ -290,16 +285,3 @@ def default_metrics() -> Metrics:
             _default = Metrics()
             _default.build_info.labels(**build_info_labels()).set(1)
         return _default
-
-
-def instruments(enabled: bool) -> tuple[GameObserver, list[MetricsInterceptor]]:
-    """The observer and interceptors a server should use (no-ops when metrics are off)."""
-    if not enabled:
-        return NullObserver(), []
-    metrics = default_metrics()
-    return PrometheusObserver(metrics), [MetricsInterceptor(metrics)]
-
-
-def http_instruments(enabled: bool) -> UnaryCallMetrics | None:
-    """What the HTTP transport counts its calls with (None when metrics are off)."""
-    return UnaryCallMetrics(default_metrics()) if enabled else None

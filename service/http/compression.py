@@ -32,7 +32,11 @@ from __future__ import annotations
 import asyncio
 import zlib
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from service.http.checks import CallApp
+    from service.lifecycle import CallLife
 
 __all__ = ["DEFAULT_LEVEL", "OFFLOAD_BYTES", "ResponseCompression", "accepts_gzip",
            "gzip_bytes", "lists_gzip"]
@@ -41,7 +45,6 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: gzip level: 1 keeps 85-95% of level 6's saving on these responses at about
 #: half its CPU (bench/compression.py, docs/benchmarks.md).
@@ -92,14 +95,14 @@ def lists_gzip(grpc_accept_encoding: str) -> bool:
 class ResponseCompression:
     """ASGI middleware around connectrpc's app (see the module docstring)."""
 
-    def __init__(self, app: ASGIApp, min_bytes: int, level: int = DEFAULT_LEVEL) -> None:
+    def __init__(self, app: CallApp, min_bytes: int, level: int = DEFAULT_LEVEL) -> None:
         self._app = app
         self._min = min_bytes
         self._level = level
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send, life: CallLife) -> None:
         if scope.get("type") != "http":
-            await self._app(scope, receive, send)
+            await self._app(scope, receive, send, life)
             return
         kept: list[tuple[bytes, bytes]] = []
         accept = grpc_accept = content_type = ""
@@ -119,7 +122,7 @@ class ResponseCompression:
                 send = _FramedSender(send, self).send
         elif accepts_gzip(accept):
             send = _UnarySender(send, self).send
-        await self._app(inner, receive, send)
+        await self._app(inner, receive, send, life)
 
     async def compress(self, data: bytes) -> bytes:
         """gzip `data`, on a thread when it is large enough to stall the loop."""

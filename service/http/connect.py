@@ -3,10 +3,21 @@
 The twin of service/grpc_service.py, over connectrpc's generated ASGI
 application. Kept thin on purpose: what a call does lives in service/core.py;
 this module only turns a connectrpc RequestContext into a `Call`, runs the
-core off the event loop, and raises a ServiceError as a Connect error
-(service/errors.py renders it). How the call ended goes into the call's life
-(service/lifecycle.py, reached through `CURRENT_CALL`), which the HTTP
-application (service/http/app.py) opened and ends.
+core where the route says (service/dispatch.py), and raises a ServiceError as
+a Connect error (service/errors.py renders it). How the call ended goes into
+the call's life (service/lifecycle.py), which the HTTP application
+(service/http/app.py) opened, hands to `GameServiceApp.serve` with the call,
+and ends.
+
+The life is passed, not looked up: `serve` gives connectrpc a one-entry
+route table for the call, whose handler is the RPC's method bound to the
+call's life. connectrpc 0.13 (pinned exactly) has no public way to hand a
+handler anything of the call but its own RequestContext, so `serve` uses two
+of its app's private methods (`_resolve_endpoints`, once; `_handle_request`,
+per call); tests/service/rpcs/test_bindings.py and the HTTP tests drive them.
+A body its codec cannot read is not refused inside the codec (which sees
+nothing of the call) but handed to the handler as `Malformed`, which records
+and raises the refusal there, with the life at hand.
 
 Each RPC is a method of connectrpc's generated `GameService` protocol,
 bound explicitly to its GameRpcs method (service/core.py), as the gRPC
@@ -16,23 +27,24 @@ transport binds it through `service.core.ROUTES`.
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import Executor
-from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
+from connectrpc.server import Endpoint
 from google.protobuf.message import Message
 
+import protojson
 from marketplay.v1 import game_service_connect as pb_connect
 from marketplay.v1 import game_service_pb2 as pb
 from service import errors
 from service.contract import SERVICE
-from service.core import ROUTES, Call, GameRpcs, Rpc, guarded
+from service.core import ROUTES, Call, GameRpcs, Rpc
+from service.dispatch import call_within, run
 from service.errors import ServiceError, clip, invalid
-from service.http import protojson
 
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
@@ -40,15 +52,9 @@ if TYPE_CHECKING:
     from service.lifecycle import CallLife
 
 __all__ = [
-    "CURRENT_CALL", "SERVICE", "connect_application", "drop_tracebacks", "protocol_of",
-    "to_connect_error",
+    "SERVICE", "GameServiceApp", "Malformed", "connect_application", "drop_tracebacks",
+    "protocol_of", "to_connect_error",
 ]
-
-
-#: The life of the call this request is (service/lifecycle.py), set by the HTTP application
-#: for exactly its one await of connectrpc's app: connectrpc hands codecs nothing of the
-#: call and handlers only its own RequestContext, so this is how they reach it.
-CURRENT_CALL: ContextVar[CallLife | None] = ContextVar("marketplay_http_call", default=None)
 
 
 def drop_tracebacks(error: BaseException) -> None:
@@ -73,29 +79,33 @@ def drop_tracebacks(error: BaseException) -> None:
         pending += [current.__context__, current.__cause__]
 
 
-def _record(error: ServiceError) -> ServiceError:
-    life = CURRENT_CALL.get()
-    return error if life is None else life.refused(error)
-
-
-def to_connect_error(error: ServiceError) -> ConnectError:
-    """The Connect rendering of a refusal: its code, message and ErrorInfo.
+def to_connect_error(error: ServiceError, life: CallLife | None) -> ConnectError:
+    """The Connect rendering of a refusal (its code, message and ErrorInfo), recorded as
+    how the call ended.
 
     Raised into connectrpc, so it is noted on the call's life, which drops its
     traceback once the call ends (drop_tracebacks: the cycle connectrpc leaves).
     """
-    rendered = errors.to_connect_error(error)
-    life = CURRENT_CALL.get()
-    if life is not None:
-        life.raised_into_framework(rendered)
+    if life is None:
+        return errors.to_connect_error(error)
+    rendered = errors.to_connect_error(life.refused(error))
+    life.raised_into_framework(rendered)
     return rendered
 
 
-def _malformed(message_class: type[Message], detail: str = "") -> ConnectError:
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    """A request body its codec could not read, in place of the request: the handler
+    records and raises the refusal, as it has the call's life and the codec has not."""
+
+    error: ServiceError
+
+
+def _malformed(message_class: type[Message], detail: str = "") -> Malformed:
     """Whatever a parser raises, the body is at fault: INVALID_ARGUMENT, reason
     MALFORMED_REQUEST, as the gRPC transport says (connectrpc would give no reason)."""
     message = f"the request is not a valid {message_class.DESCRIPTOR.full_name}"
-    return to_connect_error(_record(invalid("MALFORMED_REQUEST", f"{message}{detail}")))
+    return Malformed(invalid("MALFORMED_REQUEST", f"{message}{detail}"))
 
 
 class _ProtoCodec:
@@ -107,17 +117,17 @@ class _ProtoCodec:
     def encode(self, message: Message) -> bytes:
         return message.SerializeToString()
 
-    def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
+    def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message | Malformed:
         try:
             return message_class.FromString(bytes(data))
         except Exception:
-            raise _malformed(message_class) from None
+            return _malformed(message_class)
 
 
 class _JsonCodec:
     """The proto3 JSON mapping (application/json), written compactly.
 
-    service.http.protojson writes json_format's compact bytes and reads what
+    protojson writes json_format's compact bytes and reads what
     json_format.Parse reads, 3-6x faster (docs/benchmarks.md), and refuses a
     field given under both its names. Unknown fields are ignored (newer
     clients, older server); an empty body is the empty message, as it is in
@@ -130,13 +140,13 @@ class _JsonCodec:
     def encode(self, message: Message) -> bytes:
         return protojson.encode(message)
 
-    def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
+    def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message | Malformed:
         if not bytes(data).strip():
             return message_class()
         try:
             return protojson.decode(data, message_class)
         except protojson.ProtoJsonError as exc:  # the parser's words locate the mistake in the JSON
-            raise _malformed(message_class, f" in JSON: {clip(str(exc), 160)}") from None
+            return _malformed(message_class, f" in JSON: {clip(str(exc), 160)}")
 
 
 def codecs() -> list[Codec]:
@@ -145,9 +155,9 @@ def codecs() -> list[Codec]:
 
 def _call_of(ctx: RequestContext[Any, Any]) -> Call:
     remaining = ctx.timeout_ms
-    deadline = time.monotonic() + remaining / 1000 if remaining is not None else None
-    protocol = protocol_of(ctx.request_headers.get("content-type", ""))
-    return Call(deadline=deadline, peer=ctx.client_address or "", protocol=protocol)
+    return call_within(remaining / 1000 if remaining is not None else None,
+                       ctx.client_address or "",
+                       protocol_of(ctx.request_headers.get("content-type", "")))
 
 
 def protocol_of(content_type: str) -> str:
@@ -179,65 +189,106 @@ class ConnectGameService(pb_connect.GameService):
         self._executor = executor
 
     async def list_games(self, request: pb.ListGamesRequest,
-                         ctx: RequestContext[Any, Any], /) -> pb.ListGamesResponse:
-        return await self._serve(self._core.list_games, request, ctx)
+                         ctx: RequestContext[Any, Any], /,
+                         life: CallLife | None = None) -> pb.ListGamesResponse:
+        return await self._serve(self._core.list_games, request, ctx, life)
 
     async def new_game(self, request: pb.NewGameRequest,
-                       ctx: RequestContext[Any, Any], /) -> pb.NewGameResponse:
-        return await self._serve(self._core.new_game, request, ctx)
+                       ctx: RequestContext[Any, Any], /,
+                       life: CallLife | None = None) -> pb.NewGameResponse:
+        return await self._serve(self._core.new_game, request, ctx, life)
 
     async def apply_action(self, request: pb.ApplyActionRequest,
-                           ctx: RequestContext[Any, Any], /) -> pb.ApplyActionResponse:
-        return await self._serve(self._core.apply_action, request, ctx)
+                           ctx: RequestContext[Any, Any], /,
+                           life: CallLife | None = None) -> pb.ApplyActionResponse:
+        return await self._serve(self._core.apply_action, request, ctx, life)
 
     async def get_view(self, request: pb.GetViewRequest,
-                       ctx: RequestContext[Any, Any], /) -> pb.GetViewResponse:
-        return await self._serve(self._core.get_view, request, ctx)
+                       ctx: RequestContext[Any, Any], /,
+                       life: CallLife | None = None) -> pb.GetViewResponse:
+        return await self._serve(self._core.get_view, request, ctx, life)
 
     async def replay(self, request: pb.ReplayRequest,
-                     ctx: RequestContext[Any, Any], /) -> pb.ReplayResponse:
-        return await self._serve(self._core.replay, request, ctx)
+                     ctx: RequestContext[Any, Any], /,
+                     life: CallLife | None = None) -> pb.ReplayResponse:
+        return await self._serve(self._core.replay, request, ctx, life)
 
     async def suggest_action(self, request: pb.SuggestActionRequest,
-                             ctx: RequestContext[Any, Any], /) -> pb.SuggestActionResponse:
-        return await self._serve(self._core.suggest_action, request, ctx)
+                             ctx: RequestContext[Any, Any], /,
+                             life: CallLife | None = None) -> pb.SuggestActionResponse:
+        return await self._serve(self._core.suggest_action, request, ctx, life)
 
     async def renew_seat_token(self, request: pb.RenewSeatTokenRequest,
-                               ctx: RequestContext[Any, Any], /) -> pb.RenewSeatTokenResponse:
-        return await self._serve(self._core.renew_seat_token, request, ctx)
+                               ctx: RequestContext[Any, Any], /,
+                               life: CallLife | None = None) -> pb.RenewSeatTokenResponse:
+        return await self._serve(self._core.renew_seat_token, request, ctx, life)
 
     async def take_back(self, request: pb.TakeBackRequest,
-                        ctx: RequestContext[Any, Any], /) -> pb.TakeBackResponse:
-        return await self._serve(self._core.take_back, request, ctx)
+                        ctx: RequestContext[Any, Any], /,
+                        life: CallLife | None = None) -> pb.TakeBackResponse:
+        return await self._serve(self._core.take_back, request, ctx, life)
 
     async def claim_timeout(self, request: pb.ClaimTimeoutRequest,
-                            ctx: RequestContext[Any, Any], /) -> pb.ClaimTimeoutResponse:
-        return await self._serve(self._core.claim_timeout, request, ctx)
+                            ctx: RequestContext[Any, Any], /,
+                            life: CallLife | None = None) -> pb.ClaimTimeoutResponse:
+        return await self._serve(self._core.claim_timeout, request, ctx, life)
 
     async def _serve(self, method: Callable[[_Req, Call], _Resp], request: _Req,
-                     ctx: RequestContext[Any, Any]) -> _Resp:
+                     ctx: RequestContext[Any, Any], life: CallLife | None) -> _Resp:
         call = _call_of(ctx)
-        life = CURRENT_CALL.get()
         if life is not None:
             life.call = call
         try:
-            # guarded(): a bug is INTERNAL (reason INTERNAL_ERROR), logged, as over gRPC
-            if _ROUTE_OF[type(request)].on_loop(request.ByteSize()):
-                return guarded(method, request, call)
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor, guarded, method, request, call)
+            return await run(_ROUTE_OF[type(request)], method, request, call,
+                             request.ByteSize(), self._executor)
         except ServiceError as exc:
-            raise to_connect_error(_record(exc)) from None
+            raise to_connect_error(exc, life) from None
         except asyncio.CancelledError:
             if life is not None:
                 life.interrupted()  # connectrpc's deadline ends here, not in the lifecycle
             raise
 
 
-def connect_application(
-    core: GameRpcs, executor: Executor, max_request_bytes: int,
-) -> pb_connect.GameServiceASGIApplication:
-    """connectrpc's generated ASGI app for GameService, served by `core`."""
-    return pb_connect.GameServiceASGIApplication(
-        ConnectGameService(core, executor), read_max_bytes=max_request_bytes, codecs=codecs()
-    )
+_Scope = MutableMapping[str, Any]
+_Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+_Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+_Handler = Callable[[Any, RequestContext[Any, Any]], Awaitable[Message]]
+
+
+class GameServiceApp(pb_connect.GameServiceASGIApplication):
+    """connectrpc's generated app for GameService, each call served with its life."""
+
+    def __init__(self, service: ConnectGameService, max_request_bytes: int) -> None:
+        super().__init__(service, read_max_bytes=max_request_bytes, codecs=codecs())
+        #: RPC path -> connectrpc's endpoint for it and our handler, which takes the life.
+        self._routes: dict[str, tuple[Endpoint[Any, Any], Callable[..., Awaitable[Message]]]] = {
+            path: (endpoint, getattr(service, _snake(endpoint.method.name)))
+            for path, endpoint in self._resolve_endpoints(service).items()
+        }
+
+    async def serve(self, scope: _Scope, receive: _Receive, send: _Send,
+                    life: CallLife) -> None:
+        """Serve one RPC (its path must be one of GameService's) as the call `life`."""
+        path = scope["path"]
+        endpoint, method = self._routes[path]
+        bound = Endpoint.unary(endpoint.method, _handler(method, life))
+        await self._handle_request(scope, receive, send, {path: bound})
+
+
+def _handler(method: Callable[..., Awaitable[Message]], life: CallLife) -> _Handler:
+    async def handle(request: Message | Malformed, ctx: RequestContext[Any, Any]) -> Message:
+        if isinstance(request, Malformed):
+            raise to_connect_error(request.error, life)
+        return await method(request, ctx, life=life)
+
+    return handle
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+
+
+def connect_application(core: GameRpcs, executor: Executor,
+                        max_request_bytes: int) -> GameServiceApp:
+    """connectrpc's generated app for GameService, served by `core`."""
+    return GameServiceApp(ConnectGameService(core, executor), max_request_bytes)

@@ -83,7 +83,7 @@ def build_http_app(
     reporter: CallReporter | None = None,
 ) -> HttpApp:
     """The ASGI application of the HTTP port, running `core`'s calls on `executor`."""
-    connect = ResponseCompression(connect_application(core, executor, config.max_request_bytes),
+    connect = ResponseCompression(connect_application(core, executor, config.max_request_bytes).serve,
                                   config.http_compress_min_bytes)
     return HttpApp(connect, config.max_request_bytes, CorsPolicy.parse(config.http_cors_origins),
                    Readiness(), openapi_json(), Admission(config.call_limit), reporter, metrics,

@@ -170,7 +170,7 @@ def one_per_option_value(configs: list[PlayConfig]) -> list[PlayConfig]:
     values (an option value such as removed-product=carrots or reveal-final-discards=true
     changes what the views and events hold); the messages' schema is the game's whatever
     its options, and the JSON codec is proven byte for byte against json_format by
-    tests/service/http/test_protojson.py. A configuration that only recombines values
+    tests/protojson/test_protojson.py. A configuration that only recombines values
     already played adds no new bytes to decode, only the cost of a game (issue 22: the
     suite's wall time)."""
     chosen = one_per_seating(configs)

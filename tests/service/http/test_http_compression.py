@@ -269,7 +269,7 @@ def test_large_bodies_compress_off_the_event_loop() -> None:
         threads.append(threading.get_ident())
         return real(data, level)
 
-    async def app(scope: Any, receive: Any, send: Any) -> None:
+    async def app(scope: Any, receive: Any, send: Any, life: Any) -> None:
         assert not any(k == b"accept-encoding" for k, _ in scope["headers"])
         for size in (compression.OFFLOAD_BYTES, 4096):
             await send({"type": "http.response.start", "status": 200,
@@ -280,7 +280,7 @@ def test_large_bodies_compress_off_the_event_loop() -> None:
 
     async def outer(scope: Any, receive: Any, send: Any) -> None:
         loop_threads.append(threading.get_ident())
-        await ResponseCompression(app, 1024)(scope, receive, send)
+        await ResponseCompression(app, 1024)(scope, receive, send, None)
 
     mp = pytest.MonkeyPatch()
     mp.setattr(compression, "gzip_bytes", recording)
@@ -300,7 +300,7 @@ def test_frames_split_across_sends_are_reassembled() -> None:
     wire = b"".join(struct.pack(">BI", f, len(p)) + p
                     for f, p in ((0, big), (0, small), (0x80, trailer)))
 
-    async def app(scope: Any, receive: Any, send: Any) -> None:
+    async def app(scope: Any, receive: Any, send: Any, life: Any) -> None:
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"application/grpc-web+proto"),
                                 (b"grpc-encoding", b"identity")]})
@@ -308,7 +308,8 @@ def test_frames_split_across_sends_are_reassembled() -> None:
             await send({"type": "http.response.body", "body": wire[cut:cut + 7],
                         "more_body": cut + 7 < len(wire)})
 
-    sent = _run(ResponseCompression(app, 1024), [
+    compressed = ResponseCompression(app, 1024)
+    sent = _run(lambda scope, receive, send: compressed(scope, receive, send, None), [
         (b"content-type", b"application/grpc-web+proto"), (b"grpc-accept-encoding", b"gzip")])
     assert sent[0]["type"] == "http.response.start"
     assert (b"grpc-encoding", b"gzip") in sent[0]["headers"]

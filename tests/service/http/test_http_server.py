@@ -48,7 +48,7 @@ def _slow_server(port: int) -> tuple[HttpServer, socket.socket]:
     config = replace(TEST_CONFIG, http_port=port, workers=2)
     sock, sibling = bind_http(config), bind_http(config)
 
-    async def slow(scope: Any, receive: Any, send: Any) -> None:
+    async def slow(scope: Any, receive: Any, send: Any, life: Any) -> None:
         await asyncio.sleep(SLOW_SECONDS)
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"application/json")]})

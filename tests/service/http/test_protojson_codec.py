@@ -1,30 +1,30 @@
-"""The HTTP port's JSON codec is service.http.protojson, with the port's refusal and empty-body rules.
+"""The HTTP port's JSON codec is protojson, with the port's refusal and empty-body rules.
 
-No sockets: the codec object itself, as connectrpc calls it.
+No sockets: the codec object itself, as connectrpc calls it. A body it refuses
+comes back as `Malformed` (the handler records and raises it on the call's
+life: tests/service/http/test_call_life.py), carrying the refusal.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 
 import pytest
-from connectrpc.code import Code as ConnectCode
-from connectrpc.errors import ConnectError
 from google.protobuf import json_format
-from google.rpc import error_details_pb2
 
 from marketplay.v1 import game_service_pb2 as pb
-from service.http.connect import codecs
+from service.errors import Code, ServiceError
+from service.http.connect import Malformed, codecs
 
 JSON = next(codec for codec in codecs() if codec.name() == "json")
 
 
-def _reason(error: ConnectError) -> str:
-    infos = [error_details_pb2.ErrorInfo.FromString(detail.message_bytes) for detail in error.details
-             if detail.type_name == "google.rpc.ErrorInfo"]
-    assert len(infos) == 1
-    return infos[0].reason
+def _refusal(body: bytes) -> ServiceError:
+    refused = JSON.decode(body, pb.NewGameRequest)
+    assert isinstance(refused, Malformed)
+    return refused.error
 
 
 def test_writes_what_the_port_wrote_before() -> None:
@@ -52,21 +52,19 @@ def test_an_empty_body_is_the_empty_message() -> None:
 ])
 def test_a_refused_body_is_malformed_request(body: bytes) -> None:
     """INVALID_ARGUMENT with reason MALFORMED_REQUEST, naming the message and the field."""
-    with pytest.raises(ConnectError) as refused:
-        JSON.decode(body, pb.NewGameRequest)
-    assert refused.value.code is ConnectCode.INVALID_ARGUMENT
-    assert _reason(refused.value) == "MALFORMED_REQUEST"
-    assert "marketplay.v1.NewGameRequest in JSON" in refused.value.message
+    refused = _refusal(body)
+    assert (refused.code, refused.reason) == (Code.INVALID_ARGUMENT, "MALFORMED_REQUEST")
+    assert "marketplay.v1.NewGameRequest in JSON" in str(refused)
 
 
 def test_the_refusal_names_the_field_given_twice() -> None:
-    with pytest.raises(ConnectError, match=r"gameId.*game_id.*same field"):
-        JSON.decode(b'{"numPlayers": 2, "game_id": "a", "gameId": "b"}', pb.NewGameRequest)
+    refused = _refusal(b'{"numPlayers": 2, "game_id": "a", "gameId": "b"}')
+    assert re.search(r"gameId.*game_id.*same field", str(refused))
 
 
 def test_first_use_from_many_threads_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plans compiled on first use are published whole: threads racing to compile all succeed."""
-    from service.http import protojson
+    import protojson
 
     message = pb.ApplyActionResponse(update=pb.GameUpdate(
         step=4, decisions=[pb.Decision(seat=1)], views=[pb.GameView(seat=2)]))

@@ -1,4 +1,4 @@
-"""service.http.protojson refuses what json_format.Parse refuses, and accepts what it accepts.
+"""protojson refuses what json_format.Parse refuses, and accepts what it accepts.
 
 Each case is a body json_format judges one way; decode must judge it the same
 way (and, when both accept, build the same message). The one deliberate
@@ -11,8 +11,8 @@ import pytest
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 from google.protobuf.message import Message
 
+import protojson
 from marketplay.v1 import game_service_pb2 as pb
-from service.http import protojson
 
 NEW = pb.NewGameRequest
 APPLY = pb.ApplyActionRequest

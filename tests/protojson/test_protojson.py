@@ -1,4 +1,4 @@
-"""service.http.protojson against json_format, for every message type of the contract.
+"""protojson against json_format, for every message type of the contract.
 
 Generated messages of each type: encode writes json_format's bytes (through
 json.dumps, as the HTTP port did), decode reads them back to the same message,
@@ -30,8 +30,8 @@ from google.protobuf.message import Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import protojson
 from marketplay.v1 import central_market_pb2, game_service_pb2, market_fresh_pb2, spice_merchant_pb2
-from service.http import protojson
 
 MODULES = (game_service_pb2, spice_merchant_pb2, central_market_pb2, market_fresh_pb2)
 

@@ -1,4 +1,4 @@
-"""service.http.protojson's cached JSON of view pieces: the same bytes as json_format, bounded.
+"""protojson's cached JSON of view pieces: the same bytes as json_format, bounded.
 
 A response repeats its pieces (every seat's view shows every seat's public
 row), so the JSON of a composite sub-message is kept by its deterministic
@@ -16,11 +16,11 @@ import pytest
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
+import protojson
 from bench.handler_cpu import mid_game, service
 from engines import registry
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import market_fresh_pb2 as mf
-from service.http import protojson
 
 
 def _json_format(message: Message) -> bytes:

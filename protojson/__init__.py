@@ -1,5 +1,9 @@
 """The proto3 JSON mapping at orjson's speed: json_format's bytes, json_format's verdicts.
 
+A library, not part of the service: it knows protobuf descriptors and JSON,
+nothing of marketplay (protojson/README.md). The service's HTTP port uses it
+as its Connect JSON codec (service/http/connect.py).
+
 `encode(message)` writes exactly what
 ``json.dumps(json_format.MessageToDict(message), separators=(",", ":"))`` writes
 (non-ASCII escaped as ``\\uXXXX``, as `json.dumps` does by default), and
@@ -7,7 +11,7 @@
 ``json_format.Parse(data, message, ignore_unknown_fields=True)`` accepts, into
 the same message, with one deliberate difference: a field given twice, as
 ``gameId`` twice or as ``game_id`` plus ``gameId``, is refused (json_format
-refuses the first and lets the second overwrite). tests/service/http/test_protojson.py
+refuses the first and lets the second overwrite). tests/protojson/test_protojson.py
 proves both against json_format for every message type of the contract.
 
 json_format walks each message through Python descriptors, per field, per
