@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from engines import registry
 from service import table as tables
-from service.states import Instance
+from service.instance import Instance
 from tests.conformance.configs import CONFIGS
 from tests.conformance.playout import playout
 

@@ -36,8 +36,9 @@ from service import timeouts, tokens
 from service.bots import Bots, BotSettings
 from service.clocks import time_left
 from service.errors import ECHO_LIMIT, Code, ServiceError, echo, from_rule_error, invalid
+from service.instance import INSTANCE_BYTES, Instance
 from service.observe import GameObserver
-from service.states import INSTANCE_BYTES, Instance, Opened, StateStore
+from service.states import Opened, StateStore
 from service.text import Catalogs, Speaker, TextError, shipped_catalogs, speaker_for
 from service.updates import build_update, selected_seats, variant_label
 

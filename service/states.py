@@ -35,17 +35,15 @@ shared between threads.
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import os
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from engines import registry
 from engines.core import Game
 from service.errors import Code, ServiceError, echo, invalid
+from service.instance import INSTANCE_BYTES, LEGACY, Instance
 from service.observe import GameObserver
 from service.padding import size_class
 from service.sealing import Sealer, SealError
@@ -60,40 +58,10 @@ _TAG = 16  # AES-GCM tag length: the tail of every sealed state
 #: plain encoding (measured with tracemalloc on mid-game states of every
 #: game), plus the sealed bytes kept for the comparison on a hit.
 _MEMORY_PER_PLAIN_BYTE = 12
-#: Random bytes in an instance id and in a seed salt.
-INSTANCE_BYTES = 16
 #: The proto's step is an int64; a larger one could not be answered.
 _MAX_STEP = (1 << 63) - 1
 
 
-@dataclass(frozen=True)
-class Instance:
-    """The service's own facts about one game, sealed beside its Game encoding."""
-
-    #: Drawn by NewGame; seat tokens are bound to it. Empty: a 0.1.0 game.
-    id: bytes
-    #: Drawn by NewGame; the seed commitment is SHA-256(salt || seed) and the
-    #: outcome reveals the salt with the seed. Empty: a 0.1.0 game.
-    salt: bytes
-
-    @classmethod
-    def draw(cls, salt: bytes | None = None) -> Instance:
-        return cls(os.urandom(INSTANCE_BYTES), os.urandom(INSTANCE_BYTES) if salt is None else salt)
-
-    @property
-    def legacy(self) -> bool:
-        """Started by release 0.1.0: tokens bound to the seed commitment, no salt."""
-        return not self.id
-
-    def seed_commitment(self, seed: bytes) -> bytes:
-        """SHA-256(salt || seed); with no salt (0.1.0 games) SHA-256(seed)."""
-        return hashlib.sha256(self.salt + seed).digest()
-
-    def encode(self) -> bytes:
-        return bytes([len(self.id)]) + self.id + bytes([len(self.salt)]) + self.salt
-
-
-LEGACY = Instance(b"", b"")
 
 
 class Opened(NamedTuple):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from google.protobuf.duration_pb2 import Duration
 from google.protobuf.message import Message
@@ -44,11 +44,9 @@ from marketplay.v1 import game_service_pb2 as pb
 from service import clocks
 from service.clocks import SECOND_MS, Clock, ClockRules
 from service.errors import Code, ServiceError, from_rule_error
+from service.instance import Instance
 from service.text import Speaker
 from service.updates import fill_outcome
-
-if TYPE_CHECKING:  # states.py opens the table block with this module
-    from service.states import Instance
 
 #: The timeout policies: a bot's move (random, greedy), the rules' pass, or forfeit.
 RANDOM, GREEDY, PASS, FORFEIT = "random", "greedy", "pass", "forfeit"

@@ -33,7 +33,7 @@ from engines.core import Event, Game
 from engines.core.events import private, public
 from marketplay.v1 import game_service_pb2 as pb
 from service import clocks
-from service.states import Instance
+from service.instance import Instance
 from service.table import FORFEIT, GREEDY, PASS, RANDOM, Table
 
 #: Greedy's sampled states for a timed-out seat: a fixed, small budget (each

@@ -31,8 +31,8 @@ import hashlib
 import hmac
 from functools import lru_cache
 
+from service.instance import Instance
 from service.sealing import Sealer
-from service.states import Instance
 
 #: Longer than any token this server mints (64-character kid, 19-digit expiry, MAC).
 MAX_TOKEN_LENGTH = 128

@@ -9,15 +9,12 @@ nothing here is computed for a seat nobody asked about.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from engines.core import Event, Game, Outcome
 from marketplay.v1 import game_service_pb2 as pb
 from service.errors import invalid
+from service.instance import Instance
 from service.text import Speaker, table_phrase
-
-if TYPE_CHECKING:  # service/table.py, which states.py reads, builds on this module
-    from service.states import Instance
 
 
 def selected_seats(selection: pb.ViewSelection, num_players: int) -> list[int]:

@@ -24,9 +24,10 @@ import pytest
 
 from engines import registry
 from engines.core import Game, Rng
+from service.instance import Instance
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.states import Instance, StateStore
+from service.states import StateStore
 from service.table import (
     FORFEIT,
     MAX_CLOCK_S,

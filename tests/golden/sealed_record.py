@@ -41,9 +41,10 @@ from engines.core.versions import number_of
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
 from service.config import Config
+from service.instance import Instance
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.states import Instance, StateStore
+from service.states import StateStore
 from service.table import Table, stamp
 from service.table import parse as table_options
 from service.updates import build_update

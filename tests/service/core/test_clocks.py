@@ -17,8 +17,9 @@ from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
 from service.errors import Code, ServiceError
+from service.instance import Instance
 from service.observe import NullObserver
-from service.states import Instance, StateStore
+from service.states import StateStore
 from service.timeouts import TIMEOUT_GREEDY_SAMPLES, bot_seed
 from tests.service.conftest import all_views
 from tests.service.core.timed import START, FakeClock, refused

@@ -7,9 +7,10 @@ import pytest
 from engines import registry
 from engines.core import Game
 from service.errors import ServiceError
+from service.instance import Instance
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.states import Instance, StateStore
+from service.states import StateStore
 from tests.service.conftest import KEYS_A
 
 ENGINE = registry.get("spice-merchant")

@@ -12,9 +12,10 @@ from engines.core import Game
 from engines.core.takebacks import TakebackWindow
 from service.clocks import Clock
 from service.errors import ServiceError
+from service.instance import Instance
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.states import Instance, StateStore
+from service.states import StateStore
 from service.table import (
     FORFEIT,
     GREEDY,

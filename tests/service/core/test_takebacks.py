@@ -14,8 +14,9 @@ from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
 from service.errors import Code
+from service.instance import Instance
 from service.observe import NullObserver
-from service.states import Instance, StateStore
+from service.states import StateStore
 from service.table import UNTIL_BARRIER, Table, TableOptions
 from tests.conformance.playout import playout
 from tests.service.conftest import all_views

@@ -25,9 +25,10 @@ from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import spice_merchant_pb2 as sm
 from service import tokens
+from service.instance import Instance
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.states import Instance, StateStore
+from service.states import StateStore
 from tests.conformance.playout import playout
 from tests.service.conftest import (
     KEYS_A,

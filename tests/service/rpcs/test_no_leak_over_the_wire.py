@@ -27,9 +27,10 @@ from google.protobuf.message import Message
 
 from engines.core import Event, Game, Rng
 from marketplay.v1 import game_service_pb2 as pb
+from service.instance import Instance
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.states import Instance, StateStore
+from service.states import StateStore
 from service.table import Table, parse
 from tests.conformance.checks import find_twin, observers
 from tests.conformance.configs import CONFIGS, PlayConfig

@@ -18,9 +18,10 @@ from engines.central_market import state as cm_state
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from service.instance import LEGACY, Instance
 from service.observe import NullObserver
 from service.sealing import Sealer
-from service.states import LEGACY, Instance, StateStore
+from service.states import StateStore
 from tests.conformance.playout import playout
 from tests.service.conftest import KEYS_A, seal_v1
 from tests.service.rpcs.test_refusals import expect

@@ -18,8 +18,8 @@ from engines import registry
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
+from service.instance import Instance
 from service.sealing import Sealer
-from service.states import Instance
 from tests.service.conftest import KEYS_A, refusal, seal_v1
 from tests.service.rpcs.test_refusals import expect
 
