@@ -77,126 +77,130 @@ namespace Marketplay.V1 {
             "QWN0aW9uEhYKDnRha2ViYWNrX3N0ZXBzGAMgASgFEhEKCWZvcmZlaXRlZBgE",
             "IAMoBSJUCg5SZXBsYXlSZXNwb25zZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJr",
             "ZXRwbGF5LnYxLkdhbWVVcGRhdGUSFwoPYWN0aW9uc19hcHBsaWVkGAIgASgF",
-            "IucBChRTdWdnZXN0QWN0aW9uUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRz",
+            "Io8CChRTdWdnZXN0QWN0aW9uUmVxdWVzdBINCgVzdGF0ZRgBIAEoDBIMCgRz",
             "ZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkSKAoGcG9saWN5GAQgASgO",
             "MhgubWFya2V0cGxheS52MS5Cb3RQb2xpY3kSFgoObWF4X2l0ZXJhdGlvbnMY",
             "BSABKAUSEgoKbWF4X21pbGxpcxgGIAEoBRIRCgRzZWVkGAcgASgMSACIAQES",
-            "GgoNZXhwZWN0ZWRfc3RlcBgIIAEoA0gBiAEBQgcKBV9zZWVkQhAKDl9leHBl",
-            "Y3RlZF9zdGVwIngKFVN1Z2dlc3RBY3Rpb25SZXNwb25zZRIpCgZhY3Rpb24Y",
-            "ASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24SDAoEc3RlcBgCIAEo",
-            "AxImCgVzdGF0cxgDIAEoCzIXLm1hcmtldHBsYXkudjEuQm90U3RhdHMilAEK",
-            "CEJvdFN0YXRzEigKBnBvbGljeRgBIAEoDjIYLm1hcmtldHBsYXkudjEuQm90",
-            "UG9saWN5EhIKCml0ZXJhdGlvbnMYAiABKAUSMQoKY2FuZGlkYXRlcxgDIAMo",
-            "CzIdLm1hcmtldHBsYXkudjEuQ2FuZGlkYXRlU3RhdHMSFwoPc3RvcHBlZF9i",
-            "eV90aW1lGAQgASgIIl8KDkNhbmRpZGF0ZVN0YXRzEikKBmFjdGlvbhgBIAEo",
-            "CzIZLm1hcmtldHBsYXkudjEuR2FtZUFjdGlvbhIOCgZ2aXNpdHMYAiABKAUS",
-            "EgoKbWVhbl92YWx1ZRgDIAEoASJIChVSZW5ld1NlYXRUb2tlblJlcXVlc3QS",
-            "DQoFc3RhdGUYASABKAwSDAoEc2VhdBgCIAEoBRISCgpzZWF0X3Rva2VuGAMg",
-            "ASgJIlwKFlJlbmV3U2VhdFRva2VuUmVzcG9uc2USEgoKc2VhdF90b2tlbhgB",
-            "IAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRp",
-            "bWVzdGFtcCLHAwoKR2FtZVVwZGF0ZRINCgVzdGF0ZRgBIAEoDBIMCgRzdGVw",
-            "GAIgASgDEg8KB2dhbWVfaWQYAyABKAkSKgoJZGVjaXNpb25zGAQgAygLMhcu",
-            "bWFya2V0cGxheS52MS5EZWNpc2lvbhImCgV2aWV3cxgFIAMoCzIXLm1hcmtl",
-            "dHBsYXkudjEuR2FtZVZpZXcSKAoGZXZlbnRzGAYgAygLMhgubWFya2V0cGxh",
-            "eS52MS5HYW1lRXZlbnQSJwoHb3V0Y29tZRgHIAEoCzIWLm1hcmtldHBsYXku",
-            "djEuT3V0Y29tZRITCgtudW1fcGxheWVycxgIIAEoBRIVCg1ydWxlc192ZXJz",
-            "aW9uGAkgASgJEi8KC3NlcnZlcl90aW1lGAogASgLMhouZ29vZ2xlLnByb3Rv",
-            "YnVmLlRpbWVzdGFtcBJCCg10YWJsZV9vcHRpb25zGAsgAygLMisubWFya2V0",
-            "cGxheS52MS5HYW1lVXBkYXRlLlRhYmxlT3B0aW9uc0VudHJ5Eg4KBmxvY2Fs",
-            "ZRgMIAEoCRozChFUYWJsZU9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoF",
-            "dmFsdWUYAiABKAk6AjgBIqABCghEZWNpc2lvbhIMCgRzZWF0GAEgASgFEgwK",
-            "BGtpbmQYAiABKAkSMAoNbGVnYWxfYWN0aW9ucxgDIAMoCzIZLm1hcmtldHBs",
-            "YXkudjEuR2FtZUFjdGlvbhIeChZsZWdhbF9hY3Rpb25zX2luY2x1ZGVkGAQg",
-            "ASgIEiYKBnByb21wdBgFIAEoCzIWLm1hcmtldHBsYXkudjEuTWVzc2FnZSLH",
-            "AgoIR2FtZVZpZXcSEQoEc2VhdBgBIAEoBUgBiAEBEgwKBHN0ZXAYAiABKAMS",
-            "FwoPc2VlZF9jb21taXRtZW50GAMgASgMEhYKDnRha2ViYWNrX3N0ZXBzGAQg",
-            "ASgFEigKBmNsb2NrcxgFIAMoCzIYLm1hcmtldHBsYXkudjEuU2VhdENsb2Nr",
-            "EjoKDnNwaWNlX21lcmNoYW50GAogASgLMiAubWFya2V0cGxheS52MS5TcGlj",
-            "ZU1lcmNoYW50Vmlld0gAEjoKDmNlbnRyYWxfbWFya2V0GAsgASgLMiAubWFy",
-            "a2V0cGxheS52MS5DZW50cmFsTWFya2V0Vmlld0gAEjYKDG1hcmtldF9mcmVz",
-            "aBgMIAEoCzIeLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hWaWV3SABCBgoE",
-            "Z2FtZUIHCgVfc2VhdCKpAQoJU2VhdENsb2NrEgwKBHNlYXQYASABKAUSJwoE",
-            "YmFuaxgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhI3ChNkZWNp",
-            "c2lvbl9zdGFydGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVz",
-            "dGFtcBIsCghkZWFkbGluZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1l",
-            "c3RhbXAiuwIKCUdhbWVFdmVudBIQCghhdWRpZW5jZRgBIAMoBRIMCgRzdGVw",
-            "GAIgASgDEicKB21lc3NhZ2UYAyABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3Nh",
-            "Z2USOwoOc3BpY2VfbWVyY2hhbnQYCiABKAsyIS5tYXJrZXRwbGF5LnYxLlNw",
-            "aWNlTWVyY2hhbnRFdmVudEgAEjsKDmNlbnRyYWxfbWFya2V0GAsgASgLMiEu",
-            "bWFya2V0cGxheS52MS5DZW50cmFsTWFya2V0RXZlbnRIABI3CgxtYXJrZXRf",
-            "ZnJlc2gYDCABKAsyHy5tYXJrZXRwbGF5LnYxLk1hcmtldEZyZXNoRXZlbnRI",
-            "ABIqCgV0YWJsZRgUIAEoCzIZLm1hcmtldHBsYXkudjEuVGFibGVFdmVudEgA",
-            "QgYKBGdhbWUicgoKVGFibGVFdmVudBIuCgp0YWtlbl9iYWNrGAEgASgLMhgu",
-            "bWFya2V0cGxheS52MS5UYWtlbkJhY2tIABIsCgl0aW1lZF9vdXQYAiABKAsy",
-            "Fy5tYXJrZXRwbGF5LnYxLlRpbWVkT3V0SABCBgoEa2luZCIoCglUYWtlbkJh",
-            "Y2sSDAoEc2VhdBgBIAEoBRINCgVzdGVwcxgCIAEoBSJTCghUaW1lZE91dBIM",
-            "CgRzZWF0GAEgASgFEg4KBnBvbGljeRgCIAEoCRIpCgZhY3Rpb24YAyABKAsy",
-            "GS5tYXJrZXRwbGF5LnYxLkdhbWVBY3Rpb24i8QEKCkdhbWVBY3Rpb24SJQoF",
-            "bGFiZWwYASABKAsyFi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2USPAoOc3BpY2Vf",
-            "bWVyY2hhbnQYCiABKAsyIi5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRB",
-            "Y3Rpb25IABI8Cg5jZW50cmFsX21hcmtldBgLIAEoCzIiLm1hcmtldHBsYXku",
-            "djEuQ2VudHJhbE1hcmtldEFjdGlvbkgAEjgKDG1hcmtldF9mcmVzaBgMIAEo",
-            "CzIgLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hBY3Rpb25IAEIGCgRnYW1l",
-            "IpMDCgdPdXRjb21lEioKB3Jlc3VsdHMYASADKAsyGS5tYXJrZXRwbGF5LnYx",
-            "LlNlYXRSZXN1bHQSDwoHd2lubmVycxgCIAMoBRIRCgl0aWVfYnJlYWsYAyAB",
-            "KAkSDAoEc2VlZBgEIAEoDBIaChJmaW5hbF9zdGF0ZV9kaWdlc3QYBSABKAwS",
-            "EQoJc2VlZF9zYWx0GAYgASgMEicKB3N1bW1hcnkYByABKAsyFi5tYXJrZXRw",
-            "bGF5LnYxLk1lc3NhZ2USEQoJZm9yZmVpdGVkGAggAygFEj0KDnNwaWNlX21l",
-            "cmNoYW50GAogASgLMiMubWFya2V0cGxheS52MS5TcGljZU1lcmNoYW50T3V0",
-            "Y29tZUgAEj0KDmNlbnRyYWxfbWFya2V0GAsgASgLMiMubWFya2V0cGxheS52",
-            "MS5DZW50cmFsTWFya2V0T3V0Y29tZUgAEjkKDG1hcmtldF9mcmVzaBgMIAEo",
-            "CzIhLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hPdXRjb21lSABCBgoEZ2Ft",
-            "ZSJRCgpTZWF0UmVzdWx0EgwKBHNlYXQYASABKAUSDQoFc2NvcmUYAiABKAMS",
-            "DAoEcmFuaxgDIAEoBRIYChB0aWVfYnJlYWtfdmFsdWVzGAQgAygDIlYKB01l",
-            "c3NhZ2USCgoCaWQYASABKAkSMQoJYXJndW1lbnRzGAIgAygLMh4ubWFya2V0",
-            "cGxheS52MS5NZXNzYWdlQXJndW1lbnQSDAoEdGV4dBgDIAEoCSKGAQoPTWVz",
-            "c2FnZUFyZ3VtZW50EgwKBG5hbWUYASABKAkSEAoGbnVtYmVyGAIgASgDSAAS",
-            "DgoEc2VhdBgDIAEoBUgAEg4KBHRlcm0YBCABKAlIABIqCgRsaXN0GAUgASgL",
-            "MhoubWFya2V0cGxheS52MS5NZXNzYWdlTGlzdEgAQgcKBXZhbHVlIjwKC01l",
-            "c3NhZ2VMaXN0Ei0KBWl0ZW1zGAEgAygLMh4ubWFya2V0cGxheS52MS5NZXNz",
-            "YWdlQXJndW1lbnQipAIKD1Rha2VCYWNrUmVxdWVzdBINCgVzdGF0ZRgBIAEo",
-            "DBIMCgRzZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkSGgoNZXhwZWN0",
-            "ZWRfc3RlcBgEIAEoA0gAiAEBEisKBXZpZXdzGAUgASgLMhwubWFya2V0cGxh",
-            "eS52MS5WaWV3U2VsZWN0aW9uEkMKC3ZpZXdfdG9rZW5zGAYgAygLMi4ubWFy",
-            "a2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3QuVmlld1Rva2Vuc0VudHJ5Eg0K",
-            "BXN0ZXBzGAcgASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUS",
-            "DQoFdmFsdWUYAiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIj0KEFRha2VC",
-            "YWNrUmVzcG9uc2USKQoGdXBkYXRlGAEgASgLMhkubWFya2V0cGxheS52MS5H",
-            "YW1lVXBkYXRlIp0CChNDbGFpbVRpbWVvdXRSZXF1ZXN0Eg0KBXN0YXRlGAEg",
-            "ASgMEhoKDWV4cGVjdGVkX3N0ZXAYAiABKANIAIgBARIrCgV2aWV3cxgDIAEo",
-            "CzIcLm1hcmtldHBsYXkudjEuVmlld1NlbGVjdGlvbhJHCgt2aWV3X3Rva2Vu",
-            "cxgEIAMoCzIyLm1hcmtldHBsYXkudjEuQ2xhaW1UaW1lb3V0UmVxdWVzdC5W",
-            "aWV3VG9rZW5zRW50cnkSEgoKc2VhdF90b2tlbhgFIAEoCRIMCgRzZWF0GAYg",
-            "ASgFGjEKD1ZpZXdUb2tlbnNFbnRyeRILCgNrZXkYASABKAUSDQoFdmFsdWUY",
-            "AiABKAk6AjgBQhAKDl9leHBlY3RlZF9zdGVwIkEKFENsYWltVGltZW91dFJl",
-            "c3BvbnNlEikKBnVwZGF0ZRgBIAEoCzIZLm1hcmtldHBsYXkudjEuR2FtZVVw",
-            "ZGF0ZSpqCgpPcHRpb25UeXBlEhsKF09QVElPTl9UWVBFX1VOU1BFQ0lGSUVE",
-            "EAASFAoQT1BUSU9OX1RZUEVfQk9PTBABEhMKD09QVElPTl9UWVBFX0lOVBAC",
-            "EhQKEE9QVElPTl9UWVBFX0VOVU0QAypsCglCb3RQb2xpY3kSGgoWQk9UX1BP",
-            "TElDWV9VTlNQRUNJRklFRBAAEhUKEUJPVF9QT0xJQ1lfUkFORE9NEAESFQoR",
-            "Qk9UX1BPTElDWV9HUkVFRFkQAhIVChFCT1RfUE9MSUNZX0lTTUNUUxADMu8F",
-            "CgtHYW1lU2VydmljZRJOCglMaXN0R2FtZXMSHy5tYXJrZXRwbGF5LnYxLkxp",
-            "c3RHYW1lc1JlcXVlc3QaIC5tYXJrZXRwbGF5LnYxLkxpc3RHYW1lc1Jlc3Bv",
-            "bnNlEkgKB05ld0dhbWUSHS5tYXJrZXRwbGF5LnYxLk5ld0dhbWVSZXF1ZXN0",
-            "Gh4ubWFya2V0cGxheS52MS5OZXdHYW1lUmVzcG9uc2USVAoLQXBwbHlBY3Rp",
-            "b24SIS5tYXJrZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVxdWVzdBoiLm1hcmtl",
-            "dHBsYXkudjEuQXBwbHlBY3Rpb25SZXNwb25zZRJICgdHZXRWaWV3Eh0ubWFy",
-            "a2V0cGxheS52MS5HZXRWaWV3UmVxdWVzdBoeLm1hcmtldHBsYXkudjEuR2V0",
-            "Vmlld1Jlc3BvbnNlEkUKBlJlcGxheRIcLm1hcmtldHBsYXkudjEuUmVwbGF5",
-            "UmVxdWVzdBodLm1hcmtldHBsYXkudjEuUmVwbGF5UmVzcG9uc2USWgoNU3Vn",
-            "Z2VzdEFjdGlvbhIjLm1hcmtldHBsYXkudjEuU3VnZ2VzdEFjdGlvblJlcXVl",
-            "c3QaJC5tYXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXNwb25zZRJdCg5S",
-            "ZW5ld1NlYXRUb2tlbhIkLm1hcmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5S",
-            "ZXF1ZXN0GiUubWFya2V0cGxheS52MS5SZW5ld1NlYXRUb2tlblJlc3BvbnNl",
-            "EksKCFRha2VCYWNrEh4ubWFya2V0cGxheS52MS5UYWtlQmFja1JlcXVlc3Qa",
-            "Hy5tYXJrZXRwbGF5LnYxLlRha2VCYWNrUmVzcG9uc2USVwoMQ2xhaW1UaW1l",
-            "b3V0EiIubWFya2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXF1ZXN0GiMubWFy",
-            "a2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXNwb25zZUJBChFkZXYubWFya2V0",
-            "cGxheS52MVABWhptYXJrZXRwbGF5L3YxO21hcmtldHBsYXl2MaoCDU1hcmtl",
-            "dHBsYXkuVjFiBnByb3RvMw=="));
+            "GgoNZXhwZWN0ZWRfc3RlcBgIIAEoA0gBiAEBEiYKBWxldmVsGAkgASgOMhcu",
+            "bWFya2V0cGxheS52MS5Cb3RMZXZlbEIHCgVfc2VlZEIQCg5fZXhwZWN0ZWRf",
+            "c3RlcCJ4ChVTdWdnZXN0QWN0aW9uUmVzcG9uc2USKQoGYWN0aW9uGAEgASgL",
+            "MhkubWFya2V0cGxheS52MS5HYW1lQWN0aW9uEgwKBHN0ZXAYAiABKAMSJgoF",
+            "c3RhdHMYAyABKAsyFy5tYXJrZXRwbGF5LnYxLkJvdFN0YXRzIrwBCghCb3RT",
+            "dGF0cxIoCgZwb2xpY3kYASABKA4yGC5tYXJrZXRwbGF5LnYxLkJvdFBvbGlj",
+            "eRISCgppdGVyYXRpb25zGAIgASgFEjEKCmNhbmRpZGF0ZXMYAyADKAsyHS5t",
+            "YXJrZXRwbGF5LnYxLkNhbmRpZGF0ZVN0YXRzEhcKD3N0b3BwZWRfYnlfdGlt",
+            "ZRgEIAEoCBImCgVsZXZlbBgFIAEoDjIXLm1hcmtldHBsYXkudjEuQm90TGV2",
+            "ZWwiXwoOQ2FuZGlkYXRlU3RhdHMSKQoGYWN0aW9uGAEgASgLMhkubWFya2V0",
+            "cGxheS52MS5HYW1lQWN0aW9uEg4KBnZpc2l0cxgCIAEoBRISCgptZWFuX3Zh",
+            "bHVlGAMgASgBIkgKFVJlbmV3U2VhdFRva2VuUmVxdWVzdBINCgVzdGF0ZRgB",
+            "IAEoDBIMCgRzZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkiXAoWUmVu",
+            "ZXdTZWF0VG9rZW5SZXNwb25zZRISCgpzZWF0X3Rva2VuGAEgASgJEi4KCmV4",
+            "cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIscD",
+            "CgpHYW1lVXBkYXRlEg0KBXN0YXRlGAEgASgMEgwKBHN0ZXAYAiABKAMSDwoH",
+            "Z2FtZV9pZBgDIAEoCRIqCglkZWNpc2lvbnMYBCADKAsyFy5tYXJrZXRwbGF5",
+            "LnYxLkRlY2lzaW9uEiYKBXZpZXdzGAUgAygLMhcubWFya2V0cGxheS52MS5H",
+            "YW1lVmlldxIoCgZldmVudHMYBiADKAsyGC5tYXJrZXRwbGF5LnYxLkdhbWVF",
+            "dmVudBInCgdvdXRjb21lGAcgASgLMhYubWFya2V0cGxheS52MS5PdXRjb21l",
+            "EhMKC251bV9wbGF5ZXJzGAggASgFEhUKDXJ1bGVzX3ZlcnNpb24YCSABKAkS",
+            "LwoLc2VydmVyX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0",
+            "YW1wEkIKDXRhYmxlX29wdGlvbnMYCyADKAsyKy5tYXJrZXRwbGF5LnYxLkdh",
+            "bWVVcGRhdGUuVGFibGVPcHRpb25zRW50cnkSDgoGbG9jYWxlGAwgASgJGjMK",
+            "EVRhYmxlT3B0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEo",
+            "CToCOAEioAEKCERlY2lzaW9uEgwKBHNlYXQYASABKAUSDAoEa2luZBgCIAEo",
+            "CRIwCg1sZWdhbF9hY3Rpb25zGAMgAygLMhkubWFya2V0cGxheS52MS5HYW1l",
+            "QWN0aW9uEh4KFmxlZ2FsX2FjdGlvbnNfaW5jbHVkZWQYBCABKAgSJgoGcHJv",
+            "bXB0GAUgASgLMhYubWFya2V0cGxheS52MS5NZXNzYWdlIscCCghHYW1lVmll",
+            "dxIRCgRzZWF0GAEgASgFSAGIAQESDAoEc3RlcBgCIAEoAxIXCg9zZWVkX2Nv",
+            "bW1pdG1lbnQYAyABKAwSFgoOdGFrZWJhY2tfc3RlcHMYBCABKAUSKAoGY2xv",
+            "Y2tzGAUgAygLMhgubWFya2V0cGxheS52MS5TZWF0Q2xvY2sSOgoOc3BpY2Vf",
+            "bWVyY2hhbnQYCiABKAsyIC5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRW",
+            "aWV3SAASOgoOY2VudHJhbF9tYXJrZXQYCyABKAsyIC5tYXJrZXRwbGF5LnYx",
+            "LkNlbnRyYWxNYXJrZXRWaWV3SAASNgoMbWFya2V0X2ZyZXNoGAwgASgLMh4u",
+            "bWFya2V0cGxheS52MS5NYXJrZXRGcmVzaFZpZXdIAEIGCgRnYW1lQgcKBV9z",
+            "ZWF0IqkBCglTZWF0Q2xvY2sSDAoEc2VhdBgBIAEoBRInCgRiYW5rGAIgASgL",
+            "MhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEjcKE2RlY2lzaW9uX3N0YXJ0",
+            "ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGRl",
+            "YWRsaW5lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK7AgoJ",
+            "R2FtZUV2ZW50EhAKCGF1ZGllbmNlGAEgAygFEgwKBHN0ZXAYAiABKAMSJwoH",
+            "bWVzc2FnZRgDIAEoCzIWLm1hcmtldHBsYXkudjEuTWVzc2FnZRI7Cg5zcGlj",
+            "ZV9tZXJjaGFudBgKIAEoCzIhLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFu",
+            "dEV2ZW50SAASOwoOY2VudHJhbF9tYXJrZXQYCyABKAsyIS5tYXJrZXRwbGF5",
+            "LnYxLkNlbnRyYWxNYXJrZXRFdmVudEgAEjcKDG1hcmtldF9mcmVzaBgMIAEo",
+            "CzIfLm1hcmtldHBsYXkudjEuTWFya2V0RnJlc2hFdmVudEgAEioKBXRhYmxl",
+            "GBQgASgLMhkubWFya2V0cGxheS52MS5UYWJsZUV2ZW50SABCBgoEZ2FtZSJy",
+            "CgpUYWJsZUV2ZW50Ei4KCnRha2VuX2JhY2sYASABKAsyGC5tYXJrZXRwbGF5",
+            "LnYxLlRha2VuQmFja0gAEiwKCXRpbWVkX291dBgCIAEoCzIXLm1hcmtldHBs",
+            "YXkudjEuVGltZWRPdXRIAEIGCgRraW5kIigKCVRha2VuQmFjaxIMCgRzZWF0",
+            "GAEgASgFEg0KBXN0ZXBzGAIgASgFIlMKCFRpbWVkT3V0EgwKBHNlYXQYASAB",
+            "KAUSDgoGcG9saWN5GAIgASgJEikKBmFjdGlvbhgDIAEoCzIZLm1hcmtldHBs",
+            "YXkudjEuR2FtZUFjdGlvbiLxAQoKR2FtZUFjdGlvbhIlCgVsYWJlbBgBIAEo",
+            "CzIWLm1hcmtldHBsYXkudjEuTWVzc2FnZRI8Cg5zcGljZV9tZXJjaGFudBgK",
+            "IAEoCzIiLm1hcmtldHBsYXkudjEuU3BpY2VNZXJjaGFudEFjdGlvbkgAEjwK",
+            "DmNlbnRyYWxfbWFya2V0GAsgASgLMiIubWFya2V0cGxheS52MS5DZW50cmFs",
+            "TWFya2V0QWN0aW9uSAASOAoMbWFya2V0X2ZyZXNoGAwgASgLMiAubWFya2V0",
+            "cGxheS52MS5NYXJrZXRGcmVzaEFjdGlvbkgAQgYKBGdhbWUikwMKB091dGNv",
+            "bWUSKgoHcmVzdWx0cxgBIAMoCzIZLm1hcmtldHBsYXkudjEuU2VhdFJlc3Vs",
+            "dBIPCgd3aW5uZXJzGAIgAygFEhEKCXRpZV9icmVhaxgDIAEoCRIMCgRzZWVk",
+            "GAQgASgMEhoKEmZpbmFsX3N0YXRlX2RpZ2VzdBgFIAEoDBIRCglzZWVkX3Nh",
+            "bHQYBiABKAwSJwoHc3VtbWFyeRgHIAEoCzIWLm1hcmtldHBsYXkudjEuTWVz",
+            "c2FnZRIRCglmb3JmZWl0ZWQYCCADKAUSPQoOc3BpY2VfbWVyY2hhbnQYCiAB",
+            "KAsyIy5tYXJrZXRwbGF5LnYxLlNwaWNlTWVyY2hhbnRPdXRjb21lSAASPQoO",
+            "Y2VudHJhbF9tYXJrZXQYCyABKAsyIy5tYXJrZXRwbGF5LnYxLkNlbnRyYWxN",
+            "YXJrZXRPdXRjb21lSAASOQoMbWFya2V0X2ZyZXNoGAwgASgLMiEubWFya2V0",
+            "cGxheS52MS5NYXJrZXRGcmVzaE91dGNvbWVIAEIGCgRnYW1lIlEKClNlYXRS",
+            "ZXN1bHQSDAoEc2VhdBgBIAEoBRINCgVzY29yZRgCIAEoAxIMCgRyYW5rGAMg",
+            "ASgFEhgKEHRpZV9icmVha192YWx1ZXMYBCADKAMiVgoHTWVzc2FnZRIKCgJp",
+            "ZBgBIAEoCRIxCglhcmd1bWVudHMYAiADKAsyHi5tYXJrZXRwbGF5LnYxLk1l",
+            "c3NhZ2VBcmd1bWVudBIMCgR0ZXh0GAMgASgJIoYBCg9NZXNzYWdlQXJndW1l",
+            "bnQSDAoEbmFtZRgBIAEoCRIQCgZudW1iZXIYAiABKANIABIOCgRzZWF0GAMg",
+            "ASgFSAASDgoEdGVybRgEIAEoCUgAEioKBGxpc3QYBSABKAsyGi5tYXJrZXRw",
+            "bGF5LnYxLk1lc3NhZ2VMaXN0SABCBwoFdmFsdWUiPAoLTWVzc2FnZUxpc3QS",
+            "LQoFaXRlbXMYASADKAsyHi5tYXJrZXRwbGF5LnYxLk1lc3NhZ2VBcmd1bWVu",
+            "dCKkAgoPVGFrZUJhY2tSZXF1ZXN0Eg0KBXN0YXRlGAEgASgMEgwKBHNlYXQY",
+            "AiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCRIaCg1leHBlY3RlZF9zdGVwGAQg",
+            "ASgDSACIAQESKwoFdmlld3MYBSABKAsyHC5tYXJrZXRwbGF5LnYxLlZpZXdT",
+            "ZWxlY3Rpb24SQwoLdmlld190b2tlbnMYBiADKAsyLi5tYXJrZXRwbGF5LnYx",
+            "LlRha2VCYWNrUmVxdWVzdC5WaWV3VG9rZW5zRW50cnkSDQoFc3RlcHMYByAB",
+            "KAUaMQoPVmlld1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgC",
+            "IAEoCToCOAFCEAoOX2V4cGVjdGVkX3N0ZXAiPQoQVGFrZUJhY2tSZXNwb25z",
+            "ZRIpCgZ1cGRhdGUYASABKAsyGS5tYXJrZXRwbGF5LnYxLkdhbWVVcGRhdGUi",
+            "nQIKE0NsYWltVGltZW91dFJlcXVlc3QSDQoFc3RhdGUYASABKAwSGgoNZXhw",
+            "ZWN0ZWRfc3RlcBgCIAEoA0gAiAEBEisKBXZpZXdzGAMgASgLMhwubWFya2V0",
+            "cGxheS52MS5WaWV3U2VsZWN0aW9uEkcKC3ZpZXdfdG9rZW5zGAQgAygLMjIu",
+            "bWFya2V0cGxheS52MS5DbGFpbVRpbWVvdXRSZXF1ZXN0LlZpZXdUb2tlbnNF",
+            "bnRyeRISCgpzZWF0X3Rva2VuGAUgASgJEgwKBHNlYXQYBiABKAUaMQoPVmll",
+            "d1Rva2Vuc0VudHJ5EgsKA2tleRgBIAEoBRINCgV2YWx1ZRgCIAEoCToCOAFC",
+            "EAoOX2V4cGVjdGVkX3N0ZXAiQQoUQ2xhaW1UaW1lb3V0UmVzcG9uc2USKQoG",
+            "dXBkYXRlGAEgASgLMhkubWFya2V0cGxheS52MS5HYW1lVXBkYXRlKmoKCk9w",
+            "dGlvblR5cGUSGwoXT1BUSU9OX1RZUEVfVU5TUEVDSUZJRUQQABIUChBPUFRJ",
+            "T05fVFlQRV9CT09MEAESEwoPT1BUSU9OX1RZUEVfSU5UEAISFAoQT1BUSU9O",
+            "X1RZUEVfRU5VTRADKmwKCUJvdFBvbGljeRIaChZCT1RfUE9MSUNZX1VOU1BF",
+            "Q0lGSUVEEAASFQoRQk9UX1BPTElDWV9SQU5ET00QARIVChFCT1RfUE9MSUNZ",
+            "X0dSRUVEWRACEhUKEUJPVF9QT0xJQ1lfSVNNQ1RTEAMqYwoIQm90TGV2ZWwS",
+            "GQoVQk9UX0xFVkVMX1VOU1BFQ0lGSUVEEAASEgoOQk9UX0xFVkVMX0VBU1kQ",
+            "ARIUChBCT1RfTEVWRUxfTUVESVVNEAISEgoOQk9UX0xFVkVMX0hBUkQQAzLv",
+            "BQoLR2FtZVNlcnZpY2USTgoJTGlzdEdhbWVzEh8ubWFya2V0cGxheS52MS5M",
+            "aXN0R2FtZXNSZXF1ZXN0GiAubWFya2V0cGxheS52MS5MaXN0R2FtZXNSZXNw",
+            "b25zZRJICgdOZXdHYW1lEh0ubWFya2V0cGxheS52MS5OZXdHYW1lUmVxdWVz",
+            "dBoeLm1hcmtldHBsYXkudjEuTmV3R2FtZVJlc3BvbnNlElQKC0FwcGx5QWN0",
+            "aW9uEiEubWFya2V0cGxheS52MS5BcHBseUFjdGlvblJlcXVlc3QaIi5tYXJr",
+            "ZXRwbGF5LnYxLkFwcGx5QWN0aW9uUmVzcG9uc2USSAoHR2V0VmlldxIdLm1h",
+            "cmtldHBsYXkudjEuR2V0Vmlld1JlcXVlc3QaHi5tYXJrZXRwbGF5LnYxLkdl",
+            "dFZpZXdSZXNwb25zZRJFCgZSZXBsYXkSHC5tYXJrZXRwbGF5LnYxLlJlcGxh",
+            "eVJlcXVlc3QaHS5tYXJrZXRwbGF5LnYxLlJlcGxheVJlc3BvbnNlEloKDVN1",
+            "Z2dlc3RBY3Rpb24SIy5tYXJrZXRwbGF5LnYxLlN1Z2dlc3RBY3Rpb25SZXF1",
+            "ZXN0GiQubWFya2V0cGxheS52MS5TdWdnZXN0QWN0aW9uUmVzcG9uc2USXQoO",
+            "UmVuZXdTZWF0VG9rZW4SJC5tYXJrZXRwbGF5LnYxLlJlbmV3U2VhdFRva2Vu",
+            "UmVxdWVzdBolLm1hcmtldHBsYXkudjEuUmVuZXdTZWF0VG9rZW5SZXNwb25z",
+            "ZRJLCghUYWtlQmFjaxIeLm1hcmtldHBsYXkudjEuVGFrZUJhY2tSZXF1ZXN0",
+            "Gh8ubWFya2V0cGxheS52MS5UYWtlQmFja1Jlc3BvbnNlElcKDENsYWltVGlt",
+            "ZW91dBIiLm1hcmtldHBsYXkudjEuQ2xhaW1UaW1lb3V0UmVxdWVzdBojLm1h",
+            "cmtldHBsYXkudjEuQ2xhaW1UaW1lb3V0UmVzcG9uc2VCQQoRZGV2Lm1hcmtl",
+            "dHBsYXkudjFQAVoabWFya2V0cGxheS92MTttYXJrZXRwbGF5djGqAg1NYXJr",
+            "ZXRwbGF5LlYxYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Google.Protobuf.WellKnownTypes.DurationReflection.Descriptor, global::Google.Protobuf.WellKnownTypes.TimestampReflection.Descriptor, global::Marketplay.V1.CentralMarketReflection.Descriptor, global::Marketplay.V1.MarketFreshReflection.Descriptor, global::Marketplay.V1.SpiceMerchantReflection.Descriptor, },
-          new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.OptionType), typeof(global::Marketplay.V1.BotPolicy), }, null, new pbr::GeneratedClrTypeInfo[] {
+          new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Marketplay.V1.OptionType), typeof(global::Marketplay.V1.BotPolicy), typeof(global::Marketplay.V1.BotLevel), }, null, new pbr::GeneratedClrTypeInfo[] {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ListGamesRequest), global::Marketplay.V1.ListGamesRequest.Parser, null, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ListGamesResponse), global::Marketplay.V1.ListGamesResponse.Parser, new[]{ "Games" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.GameInfo), global::Marketplay.V1.GameInfo.Parser, new[]{ "GameId", "Title", "MinPlayers", "MaxPlayers", "Options", "RulesVersion", "RulesVersions" }, null, null, null, null),
@@ -211,9 +215,9 @@ namespace Marketplay.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ReplayRequest), global::Marketplay.V1.ReplayRequest.Parser, new[]{ "GameId", "NumPlayers", "Options", "Seed", "Actions", "Views", "RulesVersion", "SeedSalt" }, null, null, null, new pbr::GeneratedClrTypeInfo[] { null, }),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SeatAction), global::Marketplay.V1.SeatAction.Parser, new[]{ "Seat", "Action", "TakebackSteps", "Forfeited" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.ReplayResponse), global::Marketplay.V1.ReplayResponse.Parser, new[]{ "Update", "ActionsApplied" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionRequest), global::Marketplay.V1.SuggestActionRequest.Parser, new[]{ "State", "Seat", "SeatToken", "Policy", "MaxIterations", "MaxMillis", "Seed", "ExpectedStep" }, new[]{ "Seed", "ExpectedStep" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionRequest), global::Marketplay.V1.SuggestActionRequest.Parser, new[]{ "State", "Seat", "SeatToken", "Policy", "MaxIterations", "MaxMillis", "Seed", "ExpectedStep", "Level" }, new[]{ "Seed", "ExpectedStep" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.SuggestActionResponse), global::Marketplay.V1.SuggestActionResponse.Parser, new[]{ "Action", "Step", "Stats" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.BotStats), global::Marketplay.V1.BotStats.Parser, new[]{ "Policy", "Iterations", "Candidates", "StoppedByTime" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.BotStats), global::Marketplay.V1.BotStats.Parser, new[]{ "Policy", "Iterations", "Candidates", "StoppedByTime", "Level" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.CandidateStats), global::Marketplay.V1.CandidateStats.Parser, new[]{ "Action", "Visits", "MeanValue" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenRequest), global::Marketplay.V1.RenewSeatTokenRequest.Parser, new[]{ "State", "Seat", "SeatToken" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Marketplay.V1.RenewSeatTokenResponse), global::Marketplay.V1.RenewSeatTokenResponse.Parser, new[]{ "SeatToken", "ExpiresAt" }, null, null, null, null),
@@ -269,6 +273,30 @@ namespace Marketplay.V1 {
     /// Single-observer Information Set Monte Carlo Tree Search.
     /// </summary>
     [pbr::OriginalName("BOT_POLICY_ISMCTS")] Ismcts = 3,
+  }
+
+  /// <summary>
+  /// A named strength: one policy at one budget, the same on every server,
+  /// each level measured to beat the one below (docs/bots.md, "Levels").
+  /// </summary>
+  public enum BotLevel {
+    /// <summary>
+    /// No level: the request's policy decides.
+    /// </summary>
+    [pbr::OriginalName("BOT_LEVEL_UNSPECIFIED")] Unspecified = 0,
+    /// <summary>
+    /// Greedy on 2 sampled states, with a random legal action one decision in
+    /// about three: plays sensibly, blunders often. May answer turn timeouts.
+    /// </summary>
+    [pbr::OriginalName("BOT_LEVEL_EASY")] Easy = 1,
+    /// <summary>
+    /// Greedy on 8 sampled states. May answer turn timeouts.
+    /// </summary>
+    [pbr::OriginalName("BOT_LEVEL_MEDIUM")] Medium = 2,
+    /// <summary>
+    /// ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision).
+    /// </summary>
+    [pbr::OriginalName("BOT_LEVEL_HARD")] Hard = 3,
   }
 
   #endregion
@@ -4800,6 +4828,7 @@ namespace Marketplay.V1 {
       maxMillis_ = other.maxMillis_;
       seed_ = other.seed_;
       expectedStep_ = other.expectedStep_;
+      level_ = other.level_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -4851,6 +4880,10 @@ namespace Marketplay.V1 {
     /// <summary>Field number for the "policy" field.</summary>
     public const int PolicyFieldNumber = 4;
     private global::Marketplay.V1.BotPolicy policy_ = global::Marketplay.V1.BotPolicy.Unspecified;
+    /// <summary>
+    /// UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+    /// level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+    /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public global::Marketplay.V1.BotPolicy Policy {
@@ -4949,6 +4982,22 @@ namespace Marketplay.V1 {
       _hasBits0 &= ~1;
     }
 
+    /// <summary>Field number for the "level" field.</summary>
+    public const int LevelFieldNumber = 9;
+    private global::Marketplay.V1.BotLevel level_ = global::Marketplay.V1.BotLevel.Unspecified;
+    /// <summary>
+    /// A named strength instead of a policy: its policy and, when the budget
+    /// fields are 0, its budget (the server's --bot-* defaults do not apply).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.BotLevel Level {
+      get { return level_; }
+      set {
+        level_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -4972,6 +5021,7 @@ namespace Marketplay.V1 {
       if (MaxMillis != other.MaxMillis) return false;
       if (Seed != other.Seed) return false;
       if (ExpectedStep != other.ExpectedStep) return false;
+      if (Level != other.Level) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -4987,6 +5037,7 @@ namespace Marketplay.V1 {
       if (MaxMillis != 0) hash ^= MaxMillis.GetHashCode();
       if (HasSeed) hash ^= Seed.GetHashCode();
       if (HasExpectedStep) hash ^= ExpectedStep.GetHashCode();
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) hash ^= Level.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -5037,6 +5088,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(64);
         output.WriteInt64(ExpectedStep);
       }
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        output.WriteRawTag(72);
+        output.WriteEnum((int) Level);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -5079,6 +5134,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(64);
         output.WriteInt64(ExpectedStep);
       }
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        output.WriteRawTag(72);
+        output.WriteEnum((int) Level);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -5112,6 +5171,9 @@ namespace Marketplay.V1 {
       }
       if (HasExpectedStep) {
         size += 1 + pb::CodedOutputStream.ComputeInt64Size(ExpectedStep);
+      }
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Level);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -5148,6 +5210,9 @@ namespace Marketplay.V1 {
       }
       if (other.HasExpectedStep) {
         ExpectedStep = other.ExpectedStep;
+      }
+      if (other.Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        Level = other.Level;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -5200,6 +5265,10 @@ namespace Marketplay.V1 {
             ExpectedStep = input.ReadInt64();
             break;
           }
+          case 72: {
+            Level = (global::Marketplay.V1.BotLevel) input.ReadEnum();
+            break;
+          }
         }
       }
     #endif
@@ -5249,6 +5318,10 @@ namespace Marketplay.V1 {
           }
           case 64: {
             ExpectedStep = input.ReadInt64();
+            break;
+          }
+          case 72: {
+            Level = (global::Marketplay.V1.BotLevel) input.ReadEnum();
             break;
           }
         }
@@ -5590,6 +5663,7 @@ namespace Marketplay.V1 {
       iterations_ = other.iterations_;
       candidates_ = other.candidates_.Clone();
       stoppedByTime_ = other.stoppedByTime_;
+      level_ = other.level_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -5658,6 +5732,21 @@ namespace Marketplay.V1 {
       }
     }
 
+    /// <summary>Field number for the "level" field.</summary>
+    public const int LevelFieldNumber = 5;
+    private global::Marketplay.V1.BotLevel level_ = global::Marketplay.V1.BotLevel.Unspecified;
+    /// <summary>
+    /// The level the request named (UNSPECIFIED: none); `policy` is its policy.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Marketplay.V1.BotLevel Level {
+      get { return level_; }
+      set {
+        level_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -5677,6 +5766,7 @@ namespace Marketplay.V1 {
       if (Iterations != other.Iterations) return false;
       if(!candidates_.Equals(other.candidates_)) return false;
       if (StoppedByTime != other.StoppedByTime) return false;
+      if (Level != other.Level) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -5688,6 +5778,7 @@ namespace Marketplay.V1 {
       if (Iterations != 0) hash ^= Iterations.GetHashCode();
       hash ^= candidates_.GetHashCode();
       if (StoppedByTime != false) hash ^= StoppedByTime.GetHashCode();
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) hash ^= Level.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -5719,6 +5810,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(32);
         output.WriteBool(StoppedByTime);
       }
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) Level);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -5742,6 +5837,10 @@ namespace Marketplay.V1 {
         output.WriteRawTag(32);
         output.WriteBool(StoppedByTime);
       }
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) Level);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -5761,6 +5860,9 @@ namespace Marketplay.V1 {
       size += candidates_.CalculateSize(_repeated_candidates_codec);
       if (StoppedByTime != false) {
         size += 1 + 1;
+      }
+      if (Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Level);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -5783,6 +5885,9 @@ namespace Marketplay.V1 {
       candidates_.Add(other.candidates_);
       if (other.StoppedByTime != false) {
         StoppedByTime = other.StoppedByTime;
+      }
+      if (other.Level != global::Marketplay.V1.BotLevel.Unspecified) {
+        Level = other.Level;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -5819,6 +5924,10 @@ namespace Marketplay.V1 {
             StoppedByTime = input.ReadBool();
             break;
           }
+          case 40: {
+            Level = (global::Marketplay.V1.BotLevel) input.ReadEnum();
+            break;
+          }
         }
       }
     #endif
@@ -5852,6 +5961,10 @@ namespace Marketplay.V1 {
           }
           case 32: {
             StoppedByTime = input.ReadBool();
+            break;
+          }
+          case 40: {
+            Level = (global::Marketplay.V1.BotLevel) input.ReadEnum();
             break;
           }
         }
