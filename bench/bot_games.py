@@ -79,6 +79,8 @@ class Task:
     seeds: str = ""
     #: host:port of a server to play through ("": in process).
     server: str = ""
+    #: In process: the server's --bot-max-millis (0: its default).
+    max_millis: int = 0
 
 
 @dataclass
@@ -112,8 +114,10 @@ def request(task: Task, name: str, hero: bool, seed: bytes) -> pb.SuggestActionR
 
 
 @cache
-def _bots() -> Bots:
-    return Bots(server_settings())
+def _bots(max_millis: int = 0) -> Bots:
+    """SuggestAction's bots at a flagless server's settings (or with its time cap)."""
+    settings = server_settings()
+    return Bots(replace(settings, max_millis=max_millis) if max_millis else settings)
 
 
 def bot(game: Game, task: Task, name: str, hero: bool, asked: pb.SuggestActionRequest) -> Bot:
@@ -122,7 +126,7 @@ def bot(game: Game, task: Task, name: str, hero: bool, asked: pb.SuggestActionRe
         policy = EXPERIMENTS[name]
         return Bot(policy, policy.default_iterations(game.engine), pb.BOT_POLICY_UNSPECIFIED,
                    label=name)
-    resolved = _bots().bot(game, asked)
+    resolved = _bots(task.max_millis).bot(game, asked)
     config = task.override.config
     if hero and config is not None:
         if not isinstance(resolved.policy, IsmctsPolicy):
@@ -135,7 +139,7 @@ def answer(game: Game, task: Task, name: str, hero: bool, seed: bytes) -> Sugges
     """What SuggestAction answers for the first deciding seat, in process."""
     seat = game.to_act()[0].seat
     asked = request(task, name, hero, seed)
-    return _bots().play(bot(game, task, name, hero, asked), game, seat, asked, None)
+    return _bots(task.max_millis).play(bot(game, task, name, hero, asked), game, seat, asked, None)
 
 
 def play(task: Task) -> GameResult:

@@ -146,10 +146,12 @@ def summarize(game_id: str, players: int, pairing: str, results: list[GameResult
 
 
 def label(row: Row) -> str:
-    """The A-B column: `ismcts[random]-greedy` when the run compares playouts."""
+    """The A-B column: `ismcts[random]-greedy` when the run compares variants of A (or
+    other seeds: `hard[/b]-greedy`)."""
     if not row.variant:
         return row.pairing
-    return row.pairing.replace("ismcts", f"ismcts[{row.variant}]")
+    first, second = row.pairing.split("-")
+    return f"{first}[{row.variant}]-{second}"
 
 
 def _percentiles(seconds: list[float]) -> tuple[float, float, float]:
@@ -328,6 +330,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="games per most-players table for pairings with a search")
     parser.add_argument("--seeds", default="", help="appended to every game and bot seed "
                         "(default: the seeds of docs/bots.md's tables)")
+    parser.add_argument("--bot-max-millis", type=int, default=0, metavar="MS",
+                        help="in process: as a server started with --bot-max-millis MS "
+                        "(default: the flag's default); a loaded machine needs more for no "
+                        "search to be cut (the rows count the cut ones)")
     parser.add_argument("--server", default="", metavar="HOST:PORT",
                         help="play through this server's NewGame, SuggestAction and ApplyAction "
                         "(default: in process, by the same code)")
@@ -403,17 +409,20 @@ def main(argv: list[str] | None = None) -> int:
             # players last: a run cut short loses the least wanted rows.
             priority = 0 if not searching else 2 if at_max else 1
             for kind in variants if searching else [variants[0]]:
-                shown: str = kind if searching and shown_variants else ""
+                shown: str = (kind if searching and shown_variants else "") + args.seeds
                 override = Override(configs[kind] if searching else None, args.iterations,
                                     args.millis)
                 tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
-                              override, args.seeds, args.server) for k in range(count)]
+                              override, args.seeds, args.server, args.bot_max_millis)
+                         for k in range(count)]
                 plan.append((priority, game_id, players, pairing, shown, tasks))
     plan.sort(key=lambda entry: entry[0])  # stable: TABLES order within a priority
     budget = f"A's budget {args.iterations or 'its own'} iterations"
     if args.millis:
         budget += f", {args.millis} ms"
     where = f"through the server at {args.server}" if args.server else "in process"
+    if args.bot_max_millis and not args.server:
+        where += f" as with --bot-max-millis {args.bot_max_millis}"
     print(f"bots as SuggestAction plays them with no budget, {where}; {budget}; A's ISMCTS "
           f"{'/'.join(v for v in variants if v) or 'as the server plays it'}; "
           f"seeds{' + ' + repr(args.seeds) if args.seeds else ''}; {args.jobs} processes",

@@ -78,7 +78,7 @@ def test_the_bench_answers_what_the_servers_suggest_action_answers(
     """Every bot the bench plays, on a position of every game, with the seed the bench
     gives it: the same action, iterations and candidate statistics, bit for bit, as
     SuggestAction's answer for the same seed and no budget."""
-    monkeypatch.setattr(bot_games, "_bots", lambda: Bots(
+    monkeypatch.setattr(bot_games, "_bots", lambda max_millis: Bots(
         replace(bot_games.server_settings(), max_millis=600_000)))
     engine = registry.ENGINES[game_id]
     players = engine.spec.min_players + 1
