@@ -231,7 +231,7 @@ class GameCore:
         sealed = self.store.seal(game, instance, table)
         update = build_update(game, sealed, seats, request.views.spectator, instance=instance,
                               speaker=speaker)
-        tables.stamp(update, game, table, now, instance, speaker)
+        tables.stamp(update, game, table, now, self.clock_tolerance_ms, instance, speaker)
         expires_at = self._expiry()
         response = pb.NewGameResponse(
             update=update,
@@ -270,7 +270,7 @@ class GameCore:
         update = build_update(after, sealed, seats, request.views.spectator, events,
                               instance=opened.instance, into=response.update, speaker=speaker)
         if table is not None:
-            tables.stamp(update, after, table, now, opened.instance, speaker)
+            tables.stamp(update, after, table, now, self.clock_tolerance_ms, opened.instance, speaker)
         if update.HasField("outcome"):  # build_update asked the engine once already
             self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
         return response
@@ -284,7 +284,8 @@ class GameCore:
         update = build_update(game, request.state, seats, request.views.spectator,
                               instance=opened.instance, speaker=speaker)
         if opened.table is not None:
-            tables.stamp(update, game, opened.table, self._now_ms(), opened.instance, speaker)
+            tables.stamp(update, game, opened.table, self._now_ms(), self.clock_tolerance_ms,
+                         opened.instance, speaker)
         return pb.GetViewResponse(update=update)
 
     def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
@@ -345,7 +346,7 @@ class GameCore:
         instance = Instance.draw(salt=request.seed_salt)
         update = build_update(game, self.store.seal(game, instance, table), seats,
                               request.views.spectator, events, instance=instance, speaker=speaker)
-        tables.stamp(update, game, table, now, instance, speaker)
+        tables.stamp(update, game, table, now, self.clock_tolerance_ms, instance, speaker)
         return pb.ReplayResponse(update=update, actions_applied=len(request.actions))
 
     def suggest_action(self, request: pb.SuggestActionRequest, call: Call) -> pb.SuggestActionResponse:
@@ -433,7 +434,7 @@ class GameCore:
         update = build_update(restored, sealed, seats, request.views.spectator,
                               [taken_back(request.seat, steps)], instance=opened.instance,
                               into=response.update, speaker=speaker)
-        tables.stamp(update, restored, table, now, opened.instance, speaker)
+        tables.stamp(update, restored, table, now, self.clock_tolerance_ms, opened.instance, speaker)
         return response
 
     def claim_timeout(
@@ -490,7 +491,7 @@ class GameCore:
         update = build_update(after, sealed, seats, request.views.spectator, claimed.events,
                               instance=opened.instance, into=response.update,
                               event_steps=claimed.steps, speaker=speaker)
-        tables.stamp(update, after, claimed.table, now, opened.instance, speaker)
+        tables.stamp(update, after, claimed.table, now, self.clock_tolerance_ms, opened.instance, speaker)
         if update.HasField("outcome"):
             self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
         return response

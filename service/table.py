@@ -299,11 +299,13 @@ def _seat_clocks(table: Table) -> list[pb.SeatClock]:
     return shown
 
 
-def stamp(update: pb.GameUpdate, game: Game, table: Table, now_ms: int,
+def stamp(update: pb.GameUpdate, game: Game, table: Table, now_ms: int, tolerance_ms: int,
           instance: Instance, speaker: Speaker | None = None) -> None:
     """What the table adds to an update: its options, the server's time and every
-    seat's clock in every view (public), and a forfeited game's end (with its
-    summary, when the call asked for text: service/text.py)."""
+    seat's clock in every view (public), each seat's take-back allowance (0 once
+    its time is up, as TakeBack would then refuse DEADLINE_PASSED), and a
+    forfeited game's end (with its summary, when the call asked for text:
+    service/text.py)."""
     update.table_options.update(table.options.texts())
     if table.clocks:
         update.server_time.CopyFrom(timestamp(now_ms))
@@ -312,7 +314,8 @@ def stamp(update: pb.GameUpdate, game: Game, table: Table, now_ms: int,
             view.clocks.extend(shown)
     if table.options.takebacks_on and not table.forfeited:
         for view in update.views:
-            if view.HasField("seat"):
+            if view.HasField("seat") and not (table.clocks and clocks.overdue(
+                    table.options.clock, table.clocks[view.seat], now_ms, tolerance_ms)):
                 view.takeback_steps = table.window.steps_for(view.seat)
     if table.forfeited:
         del update.decisions[:]

@@ -40,6 +40,7 @@ from engines.core.engine import Engine
 from engines.core.versions import number_of
 from marketplay.v1 import game_service_pb2 as pb
 from service import tokens
+from service.config import Config
 from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import Instance, StateStore
@@ -49,6 +50,8 @@ from service.updates import build_update
 from tests.conformance.playout import playout
 
 SEALED_DIR = Path(__file__).parent / "sealed"
+#: The clock tolerance a flagless server stamps updates with.
+TOLERANCE_MS = Config().clock_tolerance_ms
 #: The fixed test key every release seals its goldens under (never a real key).
 TEST_KEY_ID = "golden-test"
 TEST_KEY = hashlib.sha256(b"marketplay sealed-state goldens: test key, not a secret").digest()
@@ -119,7 +122,7 @@ def record(
         for index, step in enumerate(steps[at:until], start=at + 1):
             last = build_update(step.after, b"", range(num_players), True, step.events,
                                 instance=instance)
-            stamp(last, step.after, tables[index], 0, instance)
+            stamp(last, step.after, tables[index], 0, TOLERANCE_MS, instance)
             continuation.append(
                 {
                     "seat": step.seat,
@@ -152,7 +155,7 @@ def record(
 def _viewed(game: Game, table: Table, instance: Instance) -> pb.GameUpdate:
     """The update GetView gives of `game` at `table`: every seat's view and the spectator's."""
     update = build_update(game, b"", range(game.num_players), True, instance=instance)
-    stamp(update, game, table, 0, instance)
+    stamp(update, game, table, 0, TOLERANCE_MS, instance)
     return update
 
 

@@ -153,6 +153,29 @@ def _crate(cid: int) -> pb.MarketFreshCrate:
     return crate(DATA, cid)
 
 
+def take_face_up_action(name: str) -> pb.MarketFreshAction:
+    return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=_crate(crate_id(name))))
+
+
+def choose_action(name: str) -> pb.MarketFreshAction:
+    return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=_crate(crate_id(name))))
+
+
+#: A 4x4 shopfront full at height 1 showing only lemons, pears, plums, onions,
+#: apples and tomatoes: no crate of carrots, dragon fruits, grapes, cabbages or
+#: peppers fits anywhere.
+FULL_4X4 = (
+    ("lemons", "apples", (0, 0), (0, 1)),
+    ("tomatoes", "pears", (0, 2), (0, 3)),
+    ("apples", "tomatoes", (1, 0), (1, 1)),
+    ("lemons", "pears", (1, 2), (1, 3)),
+    ("lemons", "tomatoes", (2, 0), (2, 1)),
+    ("pears", "apples", (2, 2), (2, 3)),
+    ("plums", "apples", (3, 0), (3, 1)),
+    ("tomatoes", "onions", (3, 2), (3, 3)),
+)
+
+
 def place_action(grid: int, a: int, b: int) -> pb.MarketFreshAction:
     return pb.MarketFreshAction(place=pb.MarketFreshPlace(
         first=pb.MarketFreshSquareRef(row=a // grid, col=a % grid),

@@ -32,7 +32,9 @@ from engines.market_fresh.versions import V1, V2, Rules
 from marketplay.v1 import market_fresh_pb2 as pb
 from tests.engines.market_fresh.helpers import (
     DATA,
+    FULL_4X4,
     act,
+    choose_action,
     column,
     crate_id,
     events_of,
@@ -43,32 +45,11 @@ from tests.engines.market_fresh.helpers import (
     shopfront,
     sq,
     table,
+    take_face_up_action,
 )
-
-# A 4x4 shopfront full at height 1 showing only lemons, pears, plums, onions,
-# apples and tomatoes: no crate of carrots, dragon fruits, grapes, cabbages or
-# peppers fits anywhere.
-FULL_4X4 = (
-    ("lemons", "apples", (0, 0), (0, 1)),
-    ("tomatoes", "pears", (0, 2), (0, 3)),
-    ("apples", "tomatoes", (1, 0), (1, 1)),
-    ("lemons", "pears", (1, 2), (1, 3)),
-    ("lemons", "tomatoes", (2, 0), (2, 1)),
-    ("pears", "apples", (2, 2), (2, 3)),
-    ("plums", "apples", (3, 0), (3, 1)),
-    ("tomatoes", "onions", (3, 2), (3, 3)),
-)
-
 
 V1_ENGINE = VERSIONS[-1]
 
-
-def _take_face_up(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=crate_of(DATA, cid)))
-
-
-def _choose(cid: int) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=crate_of(DATA, cid)))
 
 
 def _remove(cid: int) -> pb.MarketFreshAction:
@@ -81,7 +62,7 @@ def test_decision_end_of_game_plays_out_held_crates() -> None:
     state = table(hands=[["lemons-pears", "carrots-plums", "onions-apples"],
                          ["grapes-cabbages", "tomatoes-peppers", "apples-apples"]],
                   face_up=["plums-onions"], supply=[])
-    state, _ = act(state, 0, _take_face_up(crate_id("plums-onions")))
+    state, _ = act(state, 0, take_face_up_action("plums-onions"))
     rng = Rng(b"play")
     turns = {0: 0, 1: 0}
     while state.phase != OVER:
@@ -103,7 +84,7 @@ def test_decision_cannot_place_removes_a_crate_and_loses_a_point() -> None:
     state = table(grid=4, shopfronts=[shop, shopfront(4)], scores=[2, 0],
                   hands=[["carrots-grapes", "dragon-fruits-cabbages", "peppers-peppers"], []],
                   face_up=["grapes-cabbages"], supply=["carrots-peppers"])
-    state, _ = act(state, 0, _take_face_up(crate_id("grapes-cabbages")))
+    state, _ = act(state, 0, take_face_up_action("grapes-cabbages"))
     assert ENGINE.to_act(state)[0].kind == "choose-crate"
     legal = ENGINE.legal_actions(state, 0)
     assert [a.WhichOneof("kind") for a in legal] == ["remove_crate"] * 4
@@ -136,7 +117,7 @@ def test_decision_crate_covers_two_adjacent_squares() -> None:
         assert abs(r1 - r2) + abs(c1 - c2) == 1
     state = table()
     state = replace(state, phase=CHOOSE, hands=((crate_id("grapes-cabbages"),), ()))
-    state, _ = act(state, 0, _choose(crate_id("grapes-cabbages")))
+    state, _ = act(state, 0, choose_action("grapes-cabbages"))
     assert not ENGINE.is_legal(state, 0, place_action(5, sq(5, (1, 1)), sq(5, (2, 2))))
     assert not ENGINE.is_legal(state, 0, pb.MarketFreshAction(place=pb.MarketFreshPlace(
         first=pb.MarketFreshSquareRef(row=4, col=4), second=pb.MarketFreshSquareRef(row=4, col=5))))
@@ -338,7 +319,7 @@ def test_decision_solo_ends_when_no_crate_fits() -> None:
     shop = shopfront(4, *FULL_4X4[:7])
     state = table(players=1, variant=SOLO, grid=4, shopfronts=[shop], supply=[], scores=[20],
                   face_up=["tomatoes-onions", "carrots-grapes", "peppers-peppers"])
-    state, _ = act(state, 0, _choose(crate_id("tomatoes-onions")))
+    state, _ = act(state, 0, choose_action("tomatoes-onions"))
     state, _ = act(state, 0, place_action(4, sq(4, (3, 3)), sq(4, (3, 2))))  # onions half first
     state, events = act(state, 0, score_action("tomatoes"))
     assert state.phase == OVER
@@ -364,7 +345,7 @@ def test_decision_solo_rating_table() -> None:
 def test_decision_face_up_taken_crate_stays_known() -> None:
     """Others see the held crates a seat took face-up; never face-down ones."""
     state = table(hands=[["lemons-pears"], ["plums-plums"]], face_up=["onions-apples"])
-    state, _ = act(state, 0, _take_face_up(crate_id("onions-apples")))
+    state, _ = act(state, 0, take_face_up_action("onions-apples"))
     for viewer in (1, None):
         seat0 = ENGINE.view(state, viewer).seats[0]
         assert seat0.held_count == 2
@@ -380,7 +361,7 @@ def test_decision_face_up_taken_crate_stays_known() -> None:
 def test_decision_chosen_crate_is_public() -> None:
     state = table(hands=[["lemons-pears", "plums-plums", "onions-apples"], []], supply=[],
                   phase=CHOOSE)
-    state, events = act(state, 0, _choose(crate_id("plums-plums")))
+    state, events = act(state, 0, choose_action("plums-plums"))
     assert state.phase == PLACE
     assert events_of(events, "crate_chosen", viewer=None)[0].crate.id == crate_id("plums-plums")
     assert ENGINE.view(state, 1).pending_crate.id == crate_id("plums-plums")
@@ -389,8 +370,8 @@ def test_decision_chosen_crate_is_public() -> None:
 def test_decision_refill_goes_to_the_taken_slot() -> None:
     state = table(hands=[[], []], face_up=["lemons-pears", "plums-plums", "onions-apples"],
                   supply=["grapes-grapes"])
-    state, _ = act(state, 0, _take_face_up(crate_id("plums-plums")))
-    state, _ = act(state, 0, _choose(crate_id("plums-plums")))
+    state, _ = act(state, 0, take_face_up_action("plums-plums"))
+    state, _ = act(state, 0, choose_action("plums-plums"))
     state, _ = act(state, 0, place_action(5, sq(5, (4, 0)), sq(5, (4, 1))))
     state, events = act(state, 0, score_action("plums"))
     assert state.face_up == (crate_id("lemons-pears"), crate_id("grapes-grapes"),
@@ -420,7 +401,7 @@ def test_decision_double_crate_placed_from_either_end(rules_version: Rules) -> N
     halves placed the other way round is another placement."""
     state = table(hands=[["grapes-grapes", "grapes-cabbages"], []], supply=[], phase=CHOOSE,
                   rules_version=rules_version)
-    state, _ = act(state, 0, _choose(crate_id("grapes-grapes")))
+    state, _ = act(state, 0, choose_action("grapes-grapes"))
     engine = next(e for e in VERSIONS if e.rules == rules_version)
     listed, other_end = place_action(5, 10, 11), place_action(5, 11, 10)
     assert listed in engine.legal_actions(state, 0)
@@ -445,7 +426,7 @@ def test_decision_a_crate_may_be_named_by_its_id_alone(rules_version: Rules) -> 
     assert bare not in engine.legal_actions(state, 0)
     assert engine.is_legal(state, 0, bare)
     one, one_events = act(state, 0, bare)
-    two, two_events = act(state, 0, _take_face_up(cid))
+    two, two_events = act(state, 0, take_face_up_action("onions-apples"))
     assert engine.encode(one) == engine.encode(two)
     assert [e.message for e in one_events] == [e.message for e in two_events]
     half_named = pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(

@@ -27,7 +27,9 @@ from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps
 from tests.engines.market_fresh.helpers import (
     DATA,
+    FULL_4X4,
     act,
+    choose_action,
     crate_id,
     place_action,
     score_action,
@@ -35,6 +37,7 @@ from tests.engines.market_fresh.helpers import (
     shopfront,
     sq,
     table,
+    take_face_up_action,
 )
 
 CATALOG = Catalogs([CATALOGS, FRESH_CATALOGS])
@@ -43,19 +46,6 @@ MINUS, TIMES = "\u2212", "\u00d7"
 LOCALES = ("en", "de", PSEUDO_LOCALE)
 V1_ENGINE = next(e for e in VERSIONS if e.rules == V1)
 
-# A 4x4 shopfront full at height 1 showing only lemons, pears, plums, onions,
-# apples and tomatoes: no crate of carrots, dragon fruits, grapes, cabbages or
-# peppers fits anywhere (as in test_decisions.py).
-FULL_4X4 = (
-    ("lemons", "apples", (0, 0), (0, 1)),
-    ("tomatoes", "pears", (0, 2), (0, 3)),
-    ("apples", "tomatoes", (1, 0), (1, 1)),
-    ("lemons", "pears", (1, 2), (1, 3)),
-    ("lemons", "tomatoes", (2, 0), (2, 1)),
-    ("pears", "apples", (2, 2), (2, 3)),
-    ("plums", "apples", (3, 0), (3, 1)),
-    ("tomatoes", "onions", (3, 2), (3, 3)),
-)
 
 
 def en(phrase: Phrase | None) -> str:
@@ -71,13 +61,6 @@ def de(phrase: Phrase | None) -> str:
 def _crate(name: str) -> pb.MarketFreshCrate:
     return crate_of(DATA, crate_id(name))
 
-
-def take_face_up(name: str) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(take_face_up=pb.MarketFreshTakeFaceUp(crate=_crate(name)))
-
-
-def choose(name: str) -> pb.MarketFreshAction:
-    return pb.MarketFreshAction(choose_crate=pb.MarketFreshChooseCrate(crate=_crate(name)))
 
 
 def remove(name: str) -> pb.MarketFreshAction:
@@ -112,7 +95,7 @@ def choosing(state: State, name: str, seat: int = 0) -> State:
     state = replace(state, hands=tuple(
         tuple(sorted({*hand, cid})) if s == seat else hand for s, hand in enumerate(state.hands)),
         supply=tuple(c for c in state.supply if c != cid), current=seat, phase=CHOOSE)
-    state, _ = act(state, seat, choose(name))
+    state, _ = act(state, seat, choose_action(name))
     assert state.phase == PLACE
     return state
 
@@ -274,9 +257,9 @@ def test_text_face_down_take_public_copy_names_no_crate_private_copy_does() -> N
 def test_text_face_up_take_and_refill() -> None:
     state = table(face_up=["plums-onions"], supply=["carrots-peppers", "grapes-cabbages"],
                   hands=[["lemons-pears"], []])
-    state, events = act(state, 0, take_face_up("plums-onions"))
+    state, events = act(state, 0, take_face_up_action("plums-onions"))
     assert event_texts(events) == ["Player 1 took a face-up crate: plums and onions."]
-    state, events = act(state, 0, choose("lemons-pears"))
+    state, events = act(state, 0, choose_action("lemons-pears"))
     assert event_texts(events) == ["Player 1 chose a crate to add: lemons and pears."]
     state, events = act(state, 0, lay(5, "lemons", "pears", (0, 0), (0, 1)))
     assert event_texts(events) == [
@@ -337,7 +320,7 @@ def test_text_removal_event() -> None:
 def test_text_game_end_events_and_outcome() -> None:
     """The last crate played: who wins with how many points; solo: the rating."""
     state = table(hands=[["lemons-pears"], []], supply=[], phase=CHOOSE, scores=[10, 12])
-    state, _ = act(state, 0, choose("lemons-pears"))
+    state, _ = act(state, 0, choose_action("lemons-pears"))
     state, _ = act(state, 0, lay(5, "lemons", "pears", (0, 0), (0, 1)))  # lemons: 1 visible
     state, events = act(state, 0, score_action("lemons"))
     assert event_texts(events)[-1] == (
@@ -351,7 +334,7 @@ def test_text_game_end_events_and_outcome() -> None:
 
     solo = table(players=1, variant=SOLO, grid=4, face_up=["lemons-pears"], supply=[],
                  scores=[104])
-    solo, _ = act(solo, 0, choose("lemons-pears"))
+    solo, _ = act(solo, 0, choose_action("lemons-pears"))
     solo, _ = act(solo, 0, lay(4, "lemons", "pears", (0, 0), (0, 1)))
     solo, events = act(solo, 0, score_action("lemons"))
     assert event_texts(events)[-1] == (
@@ -366,7 +349,7 @@ def test_text_game_end_events_and_outcome() -> None:
 
 def test_text_refusals_of_the_take_step() -> None:
     state = table(face_up=["plums-onions"], supply=[])
-    assert en(refusal(state, take_face_up("lemons-pears"))) == (
+    assert en(refusal(state, take_face_up_action("lemons-pears"))) == (
         "This crate is not in the face-up row: lemons and pears.")
     assert en(refusal(state, TAKE_FACE_DOWN)) == (
         "No face-down crates are left: take a face-up crate.")
@@ -376,9 +359,9 @@ def test_text_refusals_of_the_choose_step() -> None:
     shop = shopfront(4, *FULL_4X4)
     state = table(grid=4, shopfronts=[shop, shopfront(4)],
                   hands=[["lemons-lemons", "carrots-grapes"], ["onions-onions"]], phase=CHOOSE)
-    assert en(refusal(state, choose("onions-onions"))) == (
+    assert en(refusal(state, choose_action("onions-onions"))) == (
         "You do not hold this crate: onions and onions.")
-    assert en(refusal(state, choose("carrots-grapes"))) == (
+    assert en(refusal(state, choose_action("carrots-grapes"))) == (
         "This crate fits nowhere on your shopfront: carrots and grapes.")
     assert en(refusal(state, remove("carrots-grapes"))) == (
         "One of your crates still fits your shopfront, so add it: you remove a crate only "
@@ -387,7 +370,7 @@ def test_text_refusals_of_the_choose_step() -> None:
         "Eine deiner Kisten passt noch in deine Auslage, also lege sie aus: Entfernen darfst "
         "du eine Kiste nur, wenn keine passt.")
     solo = table(players=1, variant=SOLO, grid=4, face_up=["lemons-pears"], supply=[])
-    assert en(refusal(solo, choose("onions-onions"))) == (
+    assert en(refusal(solo, choose_action("onions-onions"))) == (
         "This crate is not in the face-up row: onions and onions.")
 
 
@@ -460,7 +443,7 @@ def test_text_solo_height_scoring_needs_the_rows_below() -> None:
     shop = shopfront(4, ("pears", "apples", (1, 0), (1, 1)), ("pears", "grapes", (1, 0), (1, 1)))
     state = table(players=1, variant=SOLO, grid=4, shopfronts=[shop],
                   face_up=["pears-onions", "lemons-lemons"], supply=[])
-    state, _ = act(state, 0, choose("pears-onions"))
+    state, _ = act(state, 0, choose_action("pears-onions"))
     state, _ = act(state, 0, lay(4, "pears", "onions", (1, 0), (1, 1)))
     assert state.shopfronts[0].heights[sq(4, (1, 0))] == 3
     assert en(refusal(state, score_action("pears", height=True))) == (

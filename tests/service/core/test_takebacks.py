@@ -190,6 +190,25 @@ def test_a_takeback_charges_the_time_taken_and_returns_the_increments(
         "DEADLINE_PASSED"
 
 
+def test_a_seat_whose_time_is_up_is_offered_no_takeback(core: GameCore, clock: FakeClock) -> None:
+    """The Undo button shows exactly when TakeBack would work: past the deadline and
+    the tolerance, TakeBack refuses DEADLINE_PASSED, so the view offers 0 steps."""
+    update = _new(core, "market-fresh", 2, clock_bank_s="100")
+    seat = update.decisions[0].seat
+    taken = _apply(core, update)
+    assert taken.decisions[0].seat == seat and _steps(taken)[seat] > 0
+
+    def viewed() -> pb.GameUpdate:
+        return core.get_view(pb.GetViewRequest(state=taken.state, views=all_views()),
+                             Call()).update
+
+    clock.now += 100 + TOLERANCE_MS / 1000  # the deadline and the tolerance, not beyond
+    assert _steps(viewed())[seat] == _steps(taken)[seat]
+    clock.now += 0.01
+    assert _steps(viewed())[seat] == 0
+    assert refused(lambda: _take_back(core, taken, seat)).reason == "DEADLINE_PASSED"
+
+
 def test_steps_never_go_back_so_an_undone_branch_is_stale(core: GameCore, store: StateStore) -> None:
     """A forged, replayed, other-game or other-branch earlier position is refused: the
     restorable position is sealed inside the state itself, so none can be sent in;

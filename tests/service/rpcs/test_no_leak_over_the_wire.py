@@ -7,7 +7,9 @@ to a real server on loopback: state twins (the hidden state redealt, sealed
 here under the server's key and the game's own instance) through GetView, the
 step's ApplyAction and a refusal the observer can cause; and action twins (the
 acting seat's actions that differ only in what the game declares secret,
-Engine.known_part) through ApplyAction. So a leak added by the service (the
+Engine.known_part) through ApplyAction. Every twin is sealed at a table with
+the default options (take-backs on: service/table.py), so what a seat is told
+it may take back after its action is compared too. So a leak added by the service (the
 update's building, its errors, what it says beside the engine's messages) is
 caught as surely as one in an engine.
 """
@@ -28,6 +30,7 @@ from marketplay.v1 import game_service_pb2 as pb
 from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import Instance, StateStore
+from service.table import Table, parse
 from tests.conformance.checks import find_twin, observers
 from tests.conformance.configs import CONFIGS, PlayConfig
 from tests.conformance.playout import Step, playout
@@ -186,7 +189,9 @@ def _judge(wire: Wire, config: PlayConfig) -> None:
     compared = {"state twins": 0, "action twins": 0}
     for step in _judged_steps(config):
         game = step.before
-        real = store.seal(game, instance)
+        table = Table.new(parse({}, game.engine), game, 0)
+        assert table.options.takebacks_on
+        real = store.seal(game, instance, table)
         for observer in observers(game):
             # Action twins: the acting seat's actions the observer may not tell apart.
             groups: dict[object, list[Message]] = {}
@@ -203,7 +208,7 @@ def _judge(wire: Wire, config: PlayConfig) -> None:
                 continue
             # State twins: the hidden state redealt for the observer.
             search = find_twin(step, observer, rng)
-            twin = store.seal(search.first, instance)
+            twin = store.seal(search.first, instance, table)
             assert _same(wire, f"seat {observer}'s views", wire.get_view(real, observer),
                          wire.get_view(twin, observer))
             stranger = pb.GameAction()
@@ -212,7 +217,7 @@ def _judge(wire: Wire, config: PlayConfig) -> None:
                              wire.apply(real, observer, stranger, observer),
                              wire.apply(twin, observer, stranger, observer))
             if search.match is not None:
-                matched = store.seal(search.match, instance)
+                matched = store.seal(search.match, instance, table)
                 assert _same(wire, f"seat {observer}'s updates",
                              wire.apply(real, step.seat, _action(game, step.action), observer),
                              wire.apply(matched, step.seat, _action(game, step.action), observer))
