@@ -33,7 +33,11 @@ class ErringPolicy:
     def default_iterations(self, engine: Engine[Any, Any]) -> int:
         return self.base.default_iterations(engine)
 
+    def errs(self, rng: Rng) -> bool:
+        """Whether this decision is a random one: the first draw of the bot's stream."""
+        return rng.below(_SCALE) < int(self.rate * _SCALE)
+
     def choose(self, game: Game, seat: int, budget: Budget, rng: Rng) -> Suggestion:
-        if rng.below(_SCALE) < int(self.rate * _SCALE):
+        if self.errs(rng):
             return RandomPolicy().choose(game, seat, budget, rng)
         return self.base.choose(game, seat, budget, rng)
