@@ -63,6 +63,20 @@ def test_every_bot_the_bench_names_is_a_request_the_server_answers() -> None:
         assert bot_games.REQUESTS[name].level and not bot_games.REQUESTS[name].policy
 
 
+@pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
+def test_medium_is_greedy_as_a_flagless_server_plays_it_and_hard_is_ismcts(game_id: str) -> None:
+    """So the ladder's hard-medium rung is also the goal table's hard-greedy, and
+    medium-easy says how easy does against greedy (docs/bots.md, "Levels")."""
+    bots = Bots(bot_games.server_settings())
+    engine = registry.ENGINES[game_id]
+    game = Game.new(engine, engine.spec.min_players + 1, {}, b"same")
+    for level, policy in (("medium", "greedy"), ("hard", "ismcts")):
+        ours, theirs = (bots.bot(game, bot_games.REQUESTS[name]) for name in (level, policy))
+        assert (type(ours.policy), vars(ours.policy), ours.default_iterations, ours.enum) == (
+            type(theirs.policy), vars(theirs.policy), theirs.default_iterations,
+            theirs.enum), level
+
+
 @pytest.fixture(scope="module")
 def patient() -> Iterator[Served]:
     """A server at its default bot settings but a time cap no search reaches however
