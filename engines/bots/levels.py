@@ -4,7 +4,7 @@ A caller who wants "an easy opponent" should not have to know what a
 determinization is, and should get the bot whose strength docs/bots.md
 measures. Each level is one policy at one budget, the same in every game
 but for what each game declares beside its rules (`BotTuning`), and each
-beats the one below it (docs/bots.md, "Levels"):
+is measured against the one below it (docs/bots.md, "Levels"):
 
 * `easy`: greedy on EASY_SAMPLES sampled states, but one decision in
   1 / EASY_ERROR_RATE a uniformly random legal action instead;

@@ -277,7 +277,7 @@ namespace Marketplay.V1 {
 
   /// <summary>
   /// A named strength: one policy at one budget, the same on every server,
-  /// each level measured to beat the one below (docs/bots.md, "Levels").
+  /// each measured against the level below (docs/bots.md, "Levels").
   /// </summary>
   public enum BotLevel {
     /// <summary>

@@ -102,7 +102,7 @@ class _BotLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotLevel.Val
 
 class BotLevel(_BotLevel, metaclass=_BotLevelEnumTypeWrapper):
     """A named strength: one policy at one budget, the same on every server,
-    each level measured to beat the one below (docs/bots.md, "Levels").
+    each measured against the level below (docs/bots.md, "Levels").
     """
 
 BOT_LEVEL_UNSPECIFIED: BotLevel.ValueType  # 0

@@ -142,7 +142,7 @@ func (BotPolicy) EnumDescriptor() ([]byte, []int) {
 }
 
 // A named strength: one policy at one budget, the same on every server,
-// each level measured to beat the one below (docs/bots.md, "Levels").
+// each measured against the level below (docs/bots.md, "Levels").
 type BotLevel int32
 
 const (

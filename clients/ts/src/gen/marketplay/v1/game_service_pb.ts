@@ -1684,7 +1684,7 @@ export const BotPolicySchema: GenEnum<BotPolicy> = /*@__PURE__*/
 
 /**
  * A named strength: one policy at one budget, the same on every server,
- * each level measured to beat the one below (docs/bots.md, "Levels").
+ * each measured against the level below (docs/bots.md, "Levels").
  *
  * @generated from enum marketplay.v1.BotLevel
  */

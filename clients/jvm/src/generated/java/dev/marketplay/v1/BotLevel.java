@@ -6,7 +6,7 @@ package dev.marketplay.v1;
 /**
  * <pre>
  * A named strength: one policy at one budget, the same on every server,
- * each level measured to beat the one below (docs/bots.md, "Levels").
+ * each measured against the level below (docs/bots.md, "Levels").
  * </pre>
  *
  * Protobuf enum {@code marketplay.v1.BotLevel}
