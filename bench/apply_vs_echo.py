@@ -23,8 +23,15 @@ view; the echo carries the same request bytes both ways):
 * ``threads``: the default deployment with 1, 2, 4, 8 and 16 threads.
 * ``aio``: one worker on grpc.aio (now) beside the thread-pool code before
   issue 18 (``--before``), each beside an echo of its own server model.
+* ``cost``: what a call costs where it lands (issue 38): one worker with the
+  state cache (the warm path: the worker sealed the state), one with none
+  (`--state-cache-size 0`: every call opens its state, as on a worker or
+  replica that never saw the game), and a grpc.aio echo; with ``--before``
+  the same two of another checkout beside them.
 
-The server's CPU per call (all its processes, from /proc) is printed too.
+The server's CPU per call (all its processes, from /proc) is printed too, and
+its ratios within each round (the figure that holds on a busy machine, where
+calls/s swing with the load).
 """
 
 from __future__ import annotations
@@ -192,6 +199,16 @@ def sides(preset: str, before: str = "") -> list[Side]:
         if before:
             run.append(Side("apply sync (before)", [*serve, *one], APPLY, Path(before)))
         return run
+    if preset == "cost":  # issue 38: warm, miss, echo; now and, with --before, before
+        one = ["--workers", "1"]
+        run = [Side("echo", [*echo, "--aio"], ECHO),
+               Side("apply", [*serve, *one], APPLY),
+               Side("apply miss", [*serve, *one, "--state-cache-size", "0"], APPLY)]
+        if before:
+            run += [Side("apply before", [*serve, *one], APPLY, Path(before)),
+                    Side("apply miss before", [*serve, *one, "--state-cache-size", "0"], APPLY,
+                         Path(before))]
+        return run
     workers, threads = new_defaults()
     if preset == "threads":
         return [Side(f"apply t{n}", [*serve, "--threads", str(n)], APPLY) for n in (1, 2, 4, 8, 16)]
@@ -218,6 +235,15 @@ def ratios(preset: str, run: list[Side]) -> list[tuple[str, str, str]]:
         return [("apply / echo", "apply", "echo"), ("apply-nocache / echo", "apply-nocache", "echo")]
     if preset == "threads":
         return [(f"{name} / apply t16", name, "apply t16") for name in names[:-1]]
+    if preset == "cost":
+        pairs = [("apply / echo", "apply", "echo"), ("apply miss / echo", "apply miss", "echo"),
+                 ("apply miss / apply", "apply miss", "apply")]
+        if "apply before" in names:
+            pairs += [("before: apply / echo", "apply before", "echo"),
+                      ("before: apply miss / apply", "apply miss before", "apply before"),
+                      ("apply: now / before", "apply", "apply before"),
+                      ("apply miss: now / before", "apply miss", "apply miss before")]
+        return pairs
     if preset == "aio":
         pairs = [("echo: aio / sync", "echo aio", "echo sync"),
                  ("apply aio / echo aio", "apply aio (now)", "echo aio"),
@@ -244,14 +270,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--preset", default="defaults",
-                        choices=("defaults", "cache", "threads", "aio"))
+                        choices=("defaults", "cache", "threads", "aio", "cost"))
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", default="spice-merchant")
     parser.add_argument("--steps", type=int, default=12, help="actions before the measured one")
     parser.add_argument("--before", default="",
-                        help="defaults preset: also a checkout of the code before a change "
-                             "(git archive REV | tar -x -C DIR), one worker, 16 threads")
+                        help="defaults and cost presets: also a checkout of the code before a "
+                             "change (git archive REV | tar -x -C DIR)")
     args = parser.parse_args()
 
     run = sides(args.preset, args.before)
@@ -302,6 +328,15 @@ def main() -> None:
             else:
                 bottoms = [r.qps for r in by_name[bottom].results[callers]]
             values = [a / b for a, b in zip(tops, bottoms, strict=True)]
+            print(f"  {label:46s} x{callers:<2d} {statistics.median(values):5.2f} "
+                  f"({min(values):.2f}-{max(values):.2f})")
+    print("\nratios of server CPU per call within each round: median (min-max)")
+    for label, top, bottom in ratios(args.preset, run):
+        if bottom == "ceiling":
+            continue
+        for callers in CALLERS:
+            values = [a.cpu_us_per_call / b.cpu_us_per_call for a, b in zip(
+                by_name[top].results[callers], by_name[bottom].results[callers], strict=True)]
             print(f"  {label:46s} x{callers:<2d} {statistics.median(values):5.2f} "
                   f"({min(values):.2f}-{max(values):.2f})")
 

@@ -178,9 +178,11 @@ class Sealer:
         if header.version == 1:
             return header, plain
         size = int.from_bytes(plain[:_LENGTH], "big")
-        if len(plain) < _LENGTH or size > len(plain) - _LENGTH or any(plain[_LENGTH + size :]):
+        end = _LENGTH + size
+        # the padding is zeros: counted in C (any() over a bytes object walks it in Python)
+        if len(plain) < _LENGTH or end > len(plain) or plain.count(0, end) != len(plain) - end:
             raise SealError("UNREADABLE_STATE", "state could not be decoded by this server build")
-        return header, plain[_LENGTH : _LENGTH + size]
+        return header, plain[_LENGTH:end]
 
 
 @lru_cache(maxsize=64)  # a handful of (magic, key, game, rules) tuples per process

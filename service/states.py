@@ -233,7 +233,7 @@ class StateStore:
                 if len(plain) < 2 + size:
                     raise ValueError("state table block is truncated")
                 block, plain = plain[2 : 2 + size], plain[2 + size :]
-            game = Game.decode(engine, plain)
+            game = Game.decode(engine, plain, authenticated=True)
             if not 0 <= game.step <= _MAX_STEP or game.rng_counter < 0:
                 raise ValueError("state step or counter is out of range")
             table = None if block is None else decode_table(block, game.num_players)

@@ -384,7 +384,9 @@ def decode(data: bytes, num_players: int) -> Table:
     bank, increment, move = (int.from_bytes(raw[i : i + 4], "big") for i in (0, 4, 8))
     if max(bank, move) > MAX_CLOCK_S or increment > MAX_INCREMENT_S:
         raise ValueError("table options are out of range")
-    options = TableOptions(bank, increment, move, POLICIES[raw[12]])
+    takebacks = _TAKEBACKS in entries
+    options = TableOptions(bank, increment, move, POLICIES[raw[12]],
+                           UNTIL_BARRIER if takebacks else OFF)
     found: list[Clock] = []
     if options.clock.on:
         raw = entries.get(_CLOCKS, b"")
@@ -399,10 +401,7 @@ def decode(data: bytes, num_players: int) -> Table:
     forfeited = tuple(entries.get(_FORFEITED, b""))
     if list(forfeited) != sorted(set(forfeited)) or any(s >= num_players for s in forfeited):
         raise ValueError("table forfeits are malformed")
-    window = TakebackWindow()
-    if _TAKEBACKS in entries:
-        options = replace(options, takebacks=UNTIL_BARRIER)
-        window = _window(entries[_TAKEBACKS], num_players)
+    window = _window(entries[_TAKEBACKS], num_players) if takebacks else TakebackWindow()
     return Table(options, tuple(found), forfeited, window)
 
 

@@ -38,9 +38,10 @@ from fluent.syntax import FluentParser, FluentSerializer, ast
 from fluent.syntax.visitor import Transformer
 from fluent_compiler.bundle import FluentBundle
 from fluent_compiler.types import FluentInt
+from google.protobuf.descriptor import Descriptor
 
 from engines.core.engine import Engine, Event
-from engines.core.text import Arg, Phrase, Seat, Term
+from engines.core.text import Arg, Item, Phrase, Seat, Term
 from marketplay.v1 import game_service_pb2 as pb
 
 log = logging.getLogger(__name__)
@@ -180,12 +181,24 @@ def check_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
 # ------------------------------------------------------------------ phrases on the wire
 
 
-@lru_cache(maxsize=CACHE_ENTRIES)
 def message_bytes(phrase: Phrase) -> bytes:
-    """A phrase as the contract's Message (no text), serialized once."""
-    message = pb.Message(id=phrase.id)
-    for name, value in phrase.args:
-        _set(message.arguments.add(name=name), value)
+    """A phrase as the contract's Message (no text), serialized: its id's field
+    and each argument's, every one kept (ids and arguments recur far more than
+    whole phrases: "seat 2", "lemons", "3 points"). The fields in number order
+    are what protobuf itself writes (tests/service/core/test_text_bytes.py)."""
+    return _id_field(phrase.id) + b"".join([_argument_field(arg) for arg in phrase.args])
+
+
+@lru_cache(maxsize=CACHE_ENTRIES)
+def _id_field(id: str) -> bytes:
+    return pb.Message(id=id).SerializeToString()
+
+
+@lru_cache(maxsize=CACHE_ENTRIES)
+def _argument_field(arg: tuple[str, Arg]) -> bytes:
+    name, value = arg
+    message = pb.Message()
+    _set(message.arguments.add(name=name), value)
     return message.SerializeToString(deterministic=True)
 
 
@@ -257,7 +270,7 @@ class Speaker:
         key = (engine, kind, context, self.locale, actions)
         kept = _LISTS.get(key)
         if kept is None:
-            proto_field = engine.spec.proto_field
+            action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
             named = False
             entries = []
             for data, extra in actions:
@@ -266,7 +279,7 @@ class Speaker:
                 if label is None:
                     action = engine.spec.action_type.FromString(data)
                     phrase = engine.action_phrase(state, seat, kind, action)
-                    label = _legal_action_field(_labelled(proto_field, data, self.said(phrase)))
+                    label = _legal_action_field(_labelled(action_tag, data, self.said(phrase)))
                     if self.names and _names_a_seat(phrase):
                         named = True
                     else:
@@ -278,11 +291,11 @@ class Speaker:
         into.MergeFromString(kept)
 
     def text(self, phrase: Phrase) -> str:
-        """The phrase's text: its template (the text with a mark for every seat
-        and number, `_template`), kept per locale and shape of phrase, filled
-        with this phrase's seats and numbers. So an event with a new count or
-        a caller's display name costs a fill, not a render; and a name is never
-        part of what is rendered or kept."""
+        """The phrase's text: its template (the text with a mark for every seat,
+        piece and number, `_shape`), kept per locale and shape of phrase, filled
+        with this phrase's seats, pieces and numbers. So an event with a new
+        count, piece or a caller's display name costs a fill, not a render; and
+        a name is never part of what is rendered or kept."""
         shape, values = _shape(phrase, self.locale)
         key = (self.catalogs, self.locale, phrase.id, shape)
         template = _TEMPLATES.get(key)
@@ -294,11 +307,13 @@ class Speaker:
         filled = [self._fill(value) for value in values]
         return "".join(part if isinstance(part, str) else filled[part] for part in template)
 
-    def _fill(self, value: int | Seat) -> str:
+    def _fill(self, value: int | Item) -> str:
         if type(value) is int:
             if 0 <= value < 1000 and _latin_digits(self.locale):
                 return str(value)
             return _number(value, self.locale)
+        if isinstance(value, Term):
+            return _term(self.catalogs, self.locale, value.id)
         assert isinstance(value, Seat)
         name = self.names[value.seat] if 0 <= value.seat < len(self.names) else ""
         if name:
@@ -329,9 +344,7 @@ class Speaker:
             return listed(tuple(self._item(item, marks) for item in value), self.locale)
         return self._item(value, marks)
 
-    def _item(self, item: Seat | Term, marks: Iterator[int] | None) -> str:
-        if isinstance(item, Term):
-            return _term(self.catalogs, self.locale, item.id)
+    def _item(self, item: Item, marks: Iterator[int] | None) -> str:
         if marks is not None:
             return _mark(next(marks))
         return self._fill(item)
@@ -369,12 +382,11 @@ _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
 #: and whole lists of them, by the same and every action of the list.
 _LABELS: _Kept[bytes] = _Kept(CACHE_ENTRIES)
 _LISTS: _Kept[bytes] = _Kept(CACHE_ENTRIES // 4)
-_LEGAL_ACTIONS_TAG = pb.Decision.DESCRIPTOR.fields_by_name["legal_actions"].number << 3 | 2
 
 
 def _legal_action_field(action: bytes) -> bytes:
     """A serialized GameAction as an entry of a Decision's legal_actions field."""
-    return _varint(_LEGAL_ACTIONS_TAG) + _varint(len(action)) + action
+    return _LEGAL_ACTIONS_TAG + _varint(len(action)) + action
 
 
 def _varint(value: int) -> bytes:
@@ -386,18 +398,27 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-def _labelled(proto_field: str, action: bytes, said: bytes) -> bytes:
-    """A GameAction holding the game's action and its label, serialized."""
-    labelled = pb.GameAction()
-    getattr(labelled, proto_field).MergeFromString(action)
-    labelled.label.MergeFromString(said)
-    return labelled.SerializeToString(deterministic=True)
+def _labelled(action_tag: bytes, action: bytes, said: bytes) -> bytes:
+    """A GameAction holding its label (field 1) and the game's action (`action_tag`:
+    the game's field), serialized in field order as protobuf writes it."""
+    return _LABEL_TAG + _varint(len(said)) + said + action_tag + _varint(len(action)) + action
+
+
+def _field_tag(message: Descriptor, name: str) -> bytes:
+    """A length-delimited field's tag, as it precedes the field's bytes."""
+    return _varint(message.fields_by_name[name].number << 3 | 2)
+
+
+_LABEL_TAG = _field_tag(pb.GameAction.DESCRIPTOR, "label")
+_TEXT_TAG = _field_tag(pb.Message.DESCRIPTOR, "text")
+_LEGAL_ACTIONS_TAG = _field_tag(pb.Decision.DESCRIPTOR, "legal_actions")
 
 
 def _text_field(text: str) -> bytes:
     """Message.text, to append to a serialized Message (a later field wins, and
     the text is the only one set)."""
-    return pb.Message(text=text).SerializeToString()
+    data = text.encode()
+    return _TEXT_TAG + _varint(len(data)) + data
 
 
 class _Count(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type hints
@@ -483,18 +504,23 @@ class _Marked(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type h
         return self.mark
 
 
-def _shape(phrase: Phrase, locale: str) -> tuple[tuple[Hashable, ...], list[int | Seat]]:
-    """What a phrase's text depends on but its seats and numbers (a number by
-    its plural category, and by itself when small enough to be an exact key),
-    and those seats and numbers, in the order the template marks them."""
-    values: list[int | Seat] = []
+def _shape(phrase: Phrase, locale: str) -> tuple[tuple[Hashable, ...], list[int | Item]]:
+    """What a phrase's text depends on but its seats, pieces and numbers (a
+    number by its plural category, and by itself when small enough to be an
+    exact key; a list by its length), and those seats, pieces and numbers, in
+    the order the template marks them. A piece is a mark like a seat: the
+    catalogs get its text as a string and never select on it
+    (tests/conformance/test_text.py), so "Place lemons on A1" and "Place
+    olives on C3" share one template."""
+    values: list[int | Item] = []
 
     def shape(value: Arg) -> Hashable:
         if isinstance(value, Seat):
             values.append(value)
             return "@"
         if isinstance(value, Term):
-            return value.id
+            values.append(value)
+            return "T"
         if isinstance(value, tuple):
             return tuple(shape(item) for item in value)
         values.append(value)
@@ -519,7 +545,8 @@ def _number(value: int, locale: str) -> str:
 
 def forget() -> None:
     """Empty the caches (bench/text_cost.py measures a fresh worker)."""
-    message_bytes.cache_clear()
+    _id_field.cache_clear()
+    _argument_field.cache_clear()
     _TEMPLATES.clear()
     _term.cache_clear()
     _default_name.cache_clear()

@@ -126,7 +126,8 @@ MODULES = Modules(
     info=INFO, options=options_of, new_game=new_game, deciders=rules.deciders,
     legal_moves=rules.legal_moves, apply=rules.apply,
     codec=one_codec(CODEC), view=view.build_view, outcome=rules.outcome,
-    encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
-    standing=rules.standing, reveals=events.reveals, pass_move=rules.pass_move,
+    encode=state.encode, decode=state.decode, read=state.read,
+    resample_hidden=hidden.resample_hidden, standing=rules.standing, reveals=events.reveals,
+    pass_move=rules.pass_move,
     estimate=evaluation.estimate, known_part=known_part, text=text.TEXT,
 )

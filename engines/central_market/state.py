@@ -4,8 +4,8 @@ One mutable dataclass: `apply` clones it first (every field is a small list
 of ints, so a clone costs a few microseconds) and then changes the clone,
 so the caller's state is never touched. Card codes are described in data.py.
 
-The dataclass is the one description of the state: each field's annotation
-is its wire encoder (engines/core/schema.py), the encoding is the fields in
+The dataclass is the one description of the state: each field declares
+its wire encoder (engines/core/schema.py), the encoding is the fields in
 order (all but `rules`, which the engine of the state's rules version
 supplies; version 1's layout stops before the fields version 2 added), and
 decoding checks each field with its encoder (lists with one entry per seat
@@ -15,11 +15,11 @@ or per product by that length too).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from engines.central_market.data import NUM_CODES, NUM_PRODUCTS, product_of
 from engines.central_market.versions import Rules
-from engines.core.schema import Context, Custom, Flag, Int, Ints, Rows, Schema, Since, seats
+from engines.core.schema import Context, Custom, Flag, Int, Ints, Rows, Schema, Since, seats, wire
 from engines.core.wire import int_in, ints
 
 # Phases share the numbers of the CentralMarketPhase enum.
@@ -108,6 +108,13 @@ def _sales(value: Any, what: str, ctx: Context) -> list[Sale]:
     return sales
 
 
+def _trusted_sales(value: list[list[Any]], ctx: Context) -> list[Sale]:
+    """Authenticated sale records, as written (each one's length is the layout's)."""
+    if any(len(record) != len(Sale._fields) for record in value):
+        raise ValueError("central-market state does not have the layout of its rules version: sales")
+    return [Sale._make((*record[:10], tuple(record[10]), tuple(record[11]))) for record in value]
+
+
 def _history(value: Any, what: str, ctx: Context) -> list[RoundScore]:
     """Per finished round: [round, incomes, victory points]."""
     if not isinstance(value, list) or not all(isinstance(h, list) and len(h) == 3 for h in value):
@@ -118,6 +125,11 @@ def _history(value: Any, what: str, ctx: Context) -> list[RoundScore]:
     ]
 
 
+def _trusted_history(value: list[list[Any]], ctx: Context) -> list[RoundScore]:
+    """Authenticated round scores, as written."""
+    return [RoundScore(r, tuple(i), tuple(v)) for r, i, v in value]
+
+
 #: Layout 2 (rules version 2) added the two choice options and the discarded
 #: hands; version 1 plays as if both options were true, with nothing discarded.
 _SINCE_2_TRUE = Since(2, lambda _ctx: True)
@@ -126,58 +138,60 @@ _SINCE_2_TRUE = Since(2, lambda _ctx: True)
 @dataclass(slots=True)
 class State:
     """Everything about one game. Lists indexed by seat have one entry per
-    seat. Each field's annotation is its wire encoder, in the order of the
-    encoding (engines/core/schema.py); sales and round scores are immutable
-    tuples, written as JSON lists."""
+    seat. Each field declares its wire encoder, in the order of the encoding
+    (engines/core/schema.py); sales and round scores are immutable tuples,
+    written as JSON lists."""
 
     rules: Rules  # the rules version's flags (not encoded: the header names the version)
-    num_players: Annotated[int, Int(3, 5)]
-    max_price: Annotated[int, INT]
-    removed_product: Annotated[int, INT]  # NO_PRODUCT: all five (the 40-card variant removes one)
-    skip_idle: Annotated[bool, FLAG]  # option skip-idle-reactions
-    final_round: Annotated[int, INT]
-    round: Annotated[int, INT]
-    phase: Annotated[int, INT]
-    starting_player: Annotated[int, INT]
-    offer_turn: Annotated[int, INT]  # how many seats have had their offer turn this round
-    offered: Annotated[list[int], INTS]  # products offered this round, in order
-    product: Annotated[int, INT]  # the product being bid on / sold, NO_PRODUCT between offers
-    bids: Annotated[list[int], SEAT_INTS]  # 0 = no bid
-    bid_state: Annotated[list[int], SEAT_INTS]  # NO_BID..SOLD
+    num_players: int = wire(Int(3, 5))
+    max_price: int = wire(INT)
+    removed_product: int = wire(INT)  # NO_PRODUCT: all five (the 40-card variant removes one)
+    skip_idle: bool = wire(FLAG)  # option skip-idle-reactions
+    final_round: int = wire(INT)
+    round: int = wire(INT)
+    phase: int = wire(INT)
+    starting_player: int = wire(INT)
+    offer_turn: int = wire(INT)  # how many seats have had their offer turn this round
+    offered: list[int] = wire(INTS)  # products offered this round, in order
+    product: int = wire(INT)  # the product being bid on / sold, NO_PRODUCT between offers
+    bids: list[int] = wire(SEAT_INTS)  # 0 = no bid
+    bid_state: list[int] = wire(SEAT_INTS)  # NO_BID..SOLD
     #: The seat asked now in the first lap, the lowering laps or a reaction
     #: window (where the first lap and the lowering laps go on from).
-    asked: Annotated[int, INT]
-    sell_order: Annotated[list[int], INTS]  # bidders still to sell, lowest bid first
-    seller: Annotated[int, INT]  # seat selling now (SELL, ROT_WINDOW, TOURISTS_SALE), else NO_SEAT
-    sale_cheat: Annotated[bool, FLAG]
-    sale_cards: Annotated[list[int], INTS]
-    sale_sold: Annotated[int, INT]  # kg counted against the limits (known once the cards are played)
-    sale_paid: Annotated[int, INT]  # kg paid for after Rot
-    sale_rotted_by: Annotated[list[int], INTS]
-    queue: Annotated[list[int], INTS]  # seats still to ask in the current reaction window
-    sold_kg: Annotated[list[int], SEAT_INTS]  # kg sold of the current product (Tourists eligibility)
-    cheated: Annotated[list[int], SEAT_INTS]  # 1 if the seat sold the current product with Cheat
-    product_left: Annotated[list[int], PRODUCT_INTS]  # kg left of the product limit this round
-    player_left: Annotated[list[int], SEAT_INTS]  # kg left of the player limit this round
-    income: Annotated[list[int], SEAT_INTS]  # this round
-    vp: Annotated[list[int], SEAT_INTS]  # victory points
-    action_cards: Annotated[list[int], SEAT_INTS]  # bit mask of unused action cards
-    hands: Annotated[list[list[int]], SEAT_CARDS]  # sorted card codes (hidden)
-    set_aside: Annotated[list[list[int]], SEAT_CARDS]  # cards kept for the final round (hidden)
-    set_aside_choice: Annotated[list[int], SEAT_INTS]  # chosen, awaiting the others (hidden)
-    draw: Annotated[list[int], INTS]  # draw pile, top card last (hidden)
-    discard: Annotated[list[int], INTS]  # the open discard pile
-    table: Annotated[list[list[int]], SEAT_CARDS]  # cards played this round (in front of the seat)
-    sales: Annotated[list[Sale], Custom(_sales, copy_depth=1)]  # this round's settled sales
-    history: Annotated[list[RoundScore], Custom(_history, copy_depth=1)]  # one per finished round
+    asked: int = wire(INT)
+    sell_order: list[int] = wire(INTS)  # bidders still to sell, lowest bid first
+    seller: int = wire(INT)  # seat selling now (SELL, ROT_WINDOW, TOURISTS_SALE), else NO_SEAT
+    sale_cheat: bool = wire(FLAG)
+    sale_cards: list[int] = wire(INTS)
+    sale_sold: int = wire(INT)  # kg counted against the limits (known once the cards are played)
+    sale_paid: int = wire(INT)  # kg paid for after Rot
+    sale_rotted_by: list[int] = wire(INTS)
+    queue: list[int] = wire(INTS)  # seats still to ask in the current reaction window
+    sold_kg: list[int] = wire(SEAT_INTS)  # kg sold of the current product (Tourists eligibility)
+    cheated: list[int] = wire(SEAT_INTS)  # 1 if the seat sold the current product with Cheat
+    product_left: list[int] = wire(PRODUCT_INTS)  # kg left of the product limit this round
+    player_left: list[int] = wire(SEAT_INTS)  # kg left of the player limit this round
+    income: list[int] = wire(SEAT_INTS)  # this round
+    vp: list[int] = wire(SEAT_INTS)  # victory points
+    action_cards: list[int] = wire(SEAT_INTS)  # bit mask of unused action cards
+    hands: list[list[int]] = wire(SEAT_CARDS)  # sorted card codes (hidden)
+    set_aside: list[list[int]] = wire(SEAT_CARDS)  # cards kept for the final round (hidden)
+    set_aside_choice: list[int] = wire(SEAT_INTS)  # chosen, awaiting the others (hidden)
+    draw: list[int] = wire(INTS)  # draw pile, top card last (hidden)
+    discard: list[int] = wire(INTS)  # the open discard pile
+    table: list[list[int]] = wire(SEAT_CARDS)  # cards played this round (in front of the seat)
+    #: this round's settled sales
+    sales: list[Sale] = wire(Custom(_sales, copy_depth=1, trusted=_trusted_sales))
+    #: one per finished round
+    history: list[RoundScore] = wire(Custom(_history, copy_depth=1, trusted=_trusted_history))
     # Added by version 2 (version 1 plays as if both options were true):
     #: option cheat-mixed-products: a cheater may sell several products
-    cheat_mixed: Annotated[bool, FLAG, _SINCE_2_TRUE]
+    cheat_mixed: bool = wire(FLAG, since=_SINCE_2_TRUE)
     #: option reveal-final-discards: final-round hands go face up
-    reveal_discards: Annotated[bool, FLAG, _SINCE_2_TRUE]
+    reveal_discards: bool = wire(FLAG, since=_SINCE_2_TRUE)
     #: hands discarded face down at the final round (hidden)
-    discarded: Annotated[list[list[int]], SEAT_CARDS,
-                         Since(2, lambda ctx: [[] for _ in range(ctx.num_players)])]
+    discarded: list[list[int]] = wire(SEAT_CARDS, since=Since(
+        2, lambda ctx: [[] for _ in range(ctx.num_players)]))
 
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
@@ -221,3 +235,8 @@ def decode(data: bytes, rules: Rules) -> State:
     """Inverse of `encode` under `rules`; raises ValueError naming the first
     field that does not fit."""
     return SCHEMA.decode(data, rules)
+
+
+def read(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` for authenticated bytes: the layout checked, not each value."""
+    return SCHEMA.read(data, rules)

@@ -211,6 +211,14 @@ class Engine(ABC, Generic[S, A]):
     def decode(self, data: bytes) -> S:
         """Inverse of `encode`; raises ValueError on anything malformed."""
 
+    def read(self, data: bytes) -> S:
+        """Inverse of `encode` for bytes a marketplay build wrote (the service
+        authenticated them): ValueError when they do not have the layout of this
+        rules version; the values are believed, not each checked again
+        (docs/architecture.md, "What an authenticated state is checked for").
+        An engine with no cheaper reader decodes them."""
+        return self.decode(data)
+
     @abstractmethod
     def resample_hidden(self, state: S, observer: int, rng: Rng) -> S:
         """A state that `observer` cannot tell apart from `state`.

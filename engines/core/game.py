@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from google.protobuf.message import Message
@@ -55,17 +56,8 @@ class Game:
 
     def __post_init__(self) -> None:
         if not self.header_prefix:
-            spec = self.engine.spec
-            by_name = {o.name: o for o in spec.options}
-            fixed = [
-                SCHEMA_VERSION,
-                spec.game_id,
-                spec.rules_version,
-                self.num_players,
-                {k: by_name[k].text(v) for k, v in sorted(self.options.items())},
-                self.seed.hex(),
-            ]
-            object.__setattr__(self, "header_prefix", dumps(fixed)[:-1] + b",")
+            fixed = _fixed_header(self.engine, self.num_players, tuple(sorted(self.options.items())))
+            object.__setattr__(self, "header_prefix", fixed + dumps(self.seed.hex()) + b",")
 
     @classmethod
     def new(
@@ -149,8 +141,14 @@ class Game:
         return self.header_prefix + tail + self.engine.encode(self.state)
 
     @classmethod
-    def decode(cls, engine: Engine[Any, Any], data: bytes) -> Game:
-        """Inverse of `encode`; raises ValueError naming what does not fit."""
+    def decode(cls, engine: Engine[Any, Any], data: bytes, *, authenticated: bool = False) -> Game:
+        """Inverse of `encode`; raises ValueError naming what does not fit.
+
+        `authenticated`: the bytes are a state the service authenticated, which
+        a marketplay build wrote: the header is checked as for any bytes (it
+        names the layout: schema, game, rules version, options), the body by
+        its layout only (`Engine.read`; docs/architecture.md, "What an
+        authenticated state is checked for")."""
         head, sep, body = data.partition(b"\n")
         if not sep:
             raise ValueError("state has no header")
@@ -172,8 +170,12 @@ class Game:
         int_in(num_players, "players", 1, _MAX_COUNT)
         int_in(counter, "rng counter", 0, _MAX_COUNT)
         int_in(step, "step", 0, _MAX_COUNT)
-        resolved = spec.resolve_options(options, num_players)
-        state = engine.decode(body)
+        if authenticated:
+            resolved = dict(_resolved(engine, num_players, tuple(sorted(options.items()))))
+            state = engine.read(body)
+        else:
+            resolved = spec.resolve_options(options, num_players)
+            state = engine.decode(body)
         if getattr(state, "num_players", num_players) != num_players:  # every engine's state has it
             raise ValueError("state body holds another player count than its header")
         return cls(engine, num_players, resolved, _seed(seed), counter, step, state)
@@ -181,3 +183,27 @@ class Game:
     def digest(self) -> bytes:
         """SHA-256 of the plain encoding: equal games have equal digests."""
         return hashlib.sha256(self.encode()).digest()
+
+
+#: Distinct (engine, players, options) of the games a worker plays: a handful per
+#: game and rules version, made by the engines' own specs.
+_HEADERS = 256
+
+
+@lru_cache(maxsize=_HEADERS)
+def _fixed_header(engine: Engine[Any, Any], num_players: int,
+                  options: tuple[tuple[str, OptionValue], ...]) -> bytes:
+    """The header's bytes before the seed: schema, game, rules, players, options as text."""
+    spec = engine.spec
+    by_name = {o.name: o for o in spec.options}
+    fixed = [SCHEMA_VERSION, spec.game_id, spec.rules_version, num_players,
+             {name: by_name[name].text(value) for name, value in options}]
+    return dumps(fixed)[:-1] + b","
+
+
+@lru_cache(maxsize=_HEADERS)
+def _resolved(engine: Engine[Any, Any], num_players: int,
+              options: tuple[tuple[str, str], ...]) -> Mapping[str, OptionValue]:
+    """An authenticated header's options, resolved once per distinct header
+    (authenticated: the service wrote them, so they are few)."""
+    return engine.spec.resolve_options(dict(options), num_players)

@@ -1,19 +1,28 @@
 """A game's state declared once, as typed fields: encode, decode and clone derived.
 
 Each field of a game's `State` dataclass carries its wire encoder in its
-annotation, `Annotated[list[int], Ints(0, LAST_SPICE)]`, so adding a field is
-one edit (plus a rules version when the layout changes, `Since`). `Schema`
-reads the annotations once and derives:
+declaration, `deck: list[int] = wire(Ints(0, LAST_SPICE))` (dataclass field
+metadata, which a class compiled by mypyc keeps; its annotations it does
+not), so adding a field is one edit (plus a rules version when the layout
+changes, `Since`). `Schema` reads the fields once and derives:
 
 - `encode(state)`: a JSON list (engines/core/wire.py) of an optional encoding
   prefix, then each field's encoded value in declaration order. The byte
   layouts of released rules versions are frozen (tests/golden/sealed), so an
   encoder writes exactly what the game wrote before the schema existed (a
   flag as `true` or as `1`, a shopfront flattened, ...).
-- `decode(data, rules)`: the inverse, checking each value against its
-  encoder's bounds (which may depend on the player count, the rules version,
-  or a field read before it) and naming the field that does not fit; then the
-  game's own checks across fields (every card in exactly one place, ...).
+- `decode(data, rules)`: the inverse, for bytes of any origin, checking each
+  value against its encoder's bounds (which may depend on the player count,
+  the rules version, or a field read before it) and naming the field that does
+  not fit; then the game's own checks across fields (every card in exactly one
+  place, ...).
+- `read(data, rules)`: the inverse for bytes the service authenticated, which
+  a marketplay build wrote with this very layout (docs/architecture.md, "What
+  an authenticated state is checked for"): the layout is checked, once, not
+  each value: the encoding version, the number of fields, each field's JSON
+  type and the length of each list whose length the layout fixes. Generated
+  as plain code per layout, like `clone`, so a decode costs about what a copy
+  does.
 - `clone(state)`: a copy whose lists may be changed without touching the
   original: each field copied as deep as its encoder says its value is
   mutable (tuples and scalars shared). Generated as plain code, like the
@@ -29,10 +38,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from operator import attrgetter
-from typing import Annotated, Any, Generic, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, Generic, TypeVar
 
 import orjson
 
@@ -99,6 +108,20 @@ class Wire(ABC):
         """The value `raw` (parsed JSON) stands for; ValueError naming `what`
         when it does not fit."""
 
+    def raw_type(self) -> type:
+        """The JSON type of the value as written: what `Schema.read` checks it has."""
+        return int
+
+    def items(self) -> Bound | None:
+        """How many items a list value has, where the layout fixes it (None: any)."""
+        return None
+
+    def source(self, raw: str, me: str) -> str:
+        """`Schema.read`'s Python expression for the value an authenticated `raw`
+        stands for (`me` names this encoder, `ctx` the Context): the value as
+        parsed, unless the state keeps it in another form."""
+        return raw
+
 
 @dataclass(frozen=True)
 class Int(Wire):
@@ -113,6 +136,9 @@ class Int(Wire):
 
 class Flag(Wire):
     """A bool written as JSON `true`/`false`."""
+
+    def raw_type(self) -> type:
+        return bool
 
     def decode(self, raw: Any, what: str, ctx: Context) -> bool:
         if not isinstance(raw, bool):
@@ -129,6 +155,9 @@ class Bit(Wire):
     def decode(self, raw: Any, what: str, ctx: Context) -> bool:
         return bool(int_in(raw, what, 0, 1))
 
+    def source(self, raw: str, me: str) -> str:
+        return f"{raw} == 1"
+
 
 @dataclass(frozen=True)
 class Text(Wire):
@@ -136,6 +165,9 @@ class Text(Wire):
 
     choices: Callable[[Context], Collection[str]]
     refusal: str
+
+    def raw_type(self) -> type:
+        return str
 
     def decode(self, raw: Any, what: str, ctx: Context) -> str:
         if not isinstance(raw, str) or raw not in self.choices(ctx):
@@ -153,6 +185,9 @@ class Ints(Wire):
     length: Bound | None = None
     frozen: bool = False
 
+    def raw_type(self) -> type:
+        return list
+
     def depth(self) -> int:
         return 0 if self.frozen else 1
 
@@ -160,9 +195,18 @@ class Ints(Wire):
         value = ints(raw, what, _at(self.low, ctx), _at(self.high, ctx), _length(self.length, ctx))
         return tuple(value) if self.frozen else value
 
+    def items(self) -> Bound | None:
+        return self.length
+
+    def source(self, raw: str, me: str) -> str:
+        return f"tuple({raw})" if self.frozen else raw
+
 
 class Bits(Wire):
     """A list of bools written as `1`/`0`, one per seat."""
+
+    def raw_type(self) -> type:
+        return list
 
     def writer(self) -> Callable[[Any], Any]:
         return lambda bits: [int(bit) for bit in bits]
@@ -172,6 +216,12 @@ class Bits(Wire):
 
     def decode(self, raw: Any, what: str, ctx: Context) -> list[bool]:
         return [bool(bit) for bit in ints(raw, what, 0, 1, ctx.num_players)]
+
+    def items(self) -> Bound | None:
+        return seats
+
+    def source(self, raw: str, me: str) -> str:
+        return f"[bit == 1 for bit in {raw}]"
 
 
 @dataclass(frozen=True)
@@ -185,8 +235,17 @@ class Rows(Wire):
     length: Bound | None = None
     frozen: bool = False
 
+    def raw_type(self) -> type:
+        return list
+
     def depth(self) -> int:
         return 0 if self.frozen else 2
+
+    def items(self) -> Bound | None:
+        return self.count
+
+    def source(self, raw: str, me: str) -> str:
+        return f"tuple(map(tuple, {raw}))" if self.frozen else raw
 
     def decode(
         self, raw: Any, what: str, ctx: Context
@@ -198,12 +257,18 @@ class Rows(Wire):
 
 @dataclass(frozen=True)
 class Custom(Wire):
-    """A field with its own reader (`read(raw, what, ctx)`), and writer when
-    its value is not written as it is."""
+    """A field written as a JSON list, with its own reader (`read(raw, what,
+    ctx)`), and writer when its value is not written as it is. `trusted(raw,
+    ctx)` makes the value of an authenticated `raw` without checking it (None:
+    the value is the list as parsed)."""
 
     read: Callable[[Any, str, Context], Any]
     write: Callable[[Any], Any] | None = None
     copy_depth: int = 0
+    trusted: Callable[[Any, Context], Any] | None = None
+
+    def raw_type(self) -> type:
+        return list
 
     def writer(self) -> Callable[[Any], Any] | None:
         return self.write
@@ -213,6 +278,9 @@ class Custom(Wire):
 
     def decode(self, raw: Any, what: str, ctx: Context) -> Any:
         return self.read(raw, what, ctx)
+
+    def source(self, raw: str, me: str) -> str:
+        return raw if self.trusted is None else f"{me}.trusted({raw}, ctx)"
 
 
 @dataclass(frozen=True)
@@ -239,12 +307,14 @@ class Cached(Wire):
     def decode(self, raw: Any, what: str, ctx: Context) -> Any:
         return self.wire.decode(raw, what, ctx)
 
+    def raw_type(self) -> type:
+        return self.wire.raw_type()
 
-@dataclass(frozen=True)
-class Label:
-    """The field's name in error messages, when it is not the field's own."""
+    def items(self) -> Bound | None:
+        return self.wire.items()
 
-    text: str
+    def source(self, raw: str, me: str) -> str:
+        return self.wire.source(raw, f"{me}.wire")
 
 
 @dataclass(frozen=True)
@@ -254,6 +324,16 @@ class Since:
 
     layout: int
     default: Callable[[Context], Any]
+
+
+_WIRE, _LABEL, _SINCE = "marketplay.wire", "marketplay.label", "marketplay.since"
+
+
+def wire(encoder: Wire, label: str | None = None, since: Since | None = None) -> Any:
+    """A state field with its wire encoder, as the dataclass field's metadata:
+    `label` names the field in error messages when its own name does not read
+    well, `since` gives a field a later layout added."""
+    return field(metadata={_WIRE: encoder, _LABEL: label, _SINCE: since})
 
 
 @dataclass(frozen=True)
@@ -287,19 +367,15 @@ class Schema(Generic[S]):
         self.prefix = tuple(prefix)
         self._layout = layout
         self._check = check
-        hints = get_type_hints(cls, include_extras=True)
         declared: list[_Field] = []
         for f in fields(cls):  # type: ignore[arg-type]
             if f.name == "rules":
                 continue
-            hint = hints[f.name]
-            extras = get_args(hint)[1:] if get_origin(hint) is Annotated else ()
-            wire = next((x for x in extras if isinstance(x, Wire)), None)
-            if wire is None:
+            encoder = f.metadata.get(_WIRE)
+            if not isinstance(encoder, Wire):
                 raise TypeError(f"{cls.__qualname__}.{f.name} names no wire encoder")
-            label = next((x.text for x in extras if isinstance(x, Label)), f.name)
-            since = next((x for x in extras if isinstance(x, Since)), None)
-            declared.append(_Field(f.name, wire, label, since))
+            declared.append(_Field(f.name, encoder, f.metadata.get(_LABEL) or f.name,
+                                   f.metadata.get(_SINCE)))
         self.fields = tuple(declared)
         self._layouts: dict[int, _Layout] = {}
         self.clone: Callable[[S], S] = _clone_function(cls, [f.name for f in fields(cls)],  # type: ignore[arg-type]
@@ -340,9 +416,20 @@ class Schema(Generic[S]):
             self._check(state)
         return state
 
+    def read(self, data: bytes, rules: Any) -> S:
+        """Inverse of `encode` for bytes a marketplay build wrote under `rules`
+        (authenticated): ValueError when they do not have the layout, values
+        believed (module docstring)."""
+        try:
+            body = orjson.loads(data)
+        except ValueError as exc:  # orjson.JSONDecodeError is one
+            raise ValueError(f"{self.game_id} state is not valid JSON") from exc
+        state: S = self._layout_of(rules).read(body, rules)
+        return state
+
 
 class _Layout:
-    """The fields one layout number encodes, and its encoder."""
+    """The fields one layout number encodes, its encoder and its reader."""
 
     def __init__(self, schema: Schema[Any], number: int) -> None:
         self.fields = tuple(f for f in schema.fields if f.since is None or f.since.layout <= number)
@@ -359,6 +446,59 @@ class _Layout:
             return dumps(values)
 
         self.encode = encode
+        self.read = _read_function(schema, self, number)
+
+
+def _read_function(schema: Schema[Any], layout: _Layout, number: int) -> Callable[[Any, Any], Any]:
+    """`Schema.read` of one layout, as generated code: the body's length and
+    prefix, then for each field its JSON type and, where the layout fixes it,
+    its number of items; then the state, each value as its encoder keeps it.
+
+    The source is built from field names, numbers and the encoders' own
+    expressions only; bounds that are computed are called by name."""
+    scope: dict[str, Any] = {"make": schema._make, "Context": Context}
+    width = len(schema.prefix)
+    shape = f"{schema.game_id} state does not have the layout of its rules version"
+    lines = [
+        "def read(body, rules):",
+        f"    if type(body) is not list or len(body) != {width + len(layout.fields)}"
+        + "".join(f" or body[{i}] != {value!r}" for i, value in enumerate(schema.prefix)) + ":",
+        f"        raise ValueError({shape!r})",
+        "    ctx = Context(rules)",
+        "    v = ctx.values",
+    ]
+    names = [f"f_{f.name}" for f in layout.fields]
+    lines.append(f"    {', '.join(['_'] * width + names)}, = body")
+    lines += [f"    v[{f.name!r}] = {name}" for f, name in zip(layout.fields, names, strict=True)]
+    bounds: dict[Callable[[Context], int], str] = {}
+    for index, (f, name) in enumerate(zip(layout.fields, names, strict=True)):
+        scope[f"t{index}"] = f.wire.raw_type()
+        test = f"type({name}) is not t{index}"
+        items = f.wire.items()
+        if items is not None:
+            if isinstance(items, int):
+                test += f" or len({name}) != {items}"
+            else:  # each computed bound once (`seats`: every per-seat field)
+                if items not in bounds:
+                    bounds[items] = f"n{len(bounds)}"
+                    scope[bounds[items]] = items
+                    lines.append(f"    {bounds[items]}_ = {bounds[items]}(ctx)")
+                test += f" or len({name}) != {bounds[items]}_"
+        lines += [f"    if {test}:",
+                  f"        raise ValueError({f'{shape}: field {f.label}'!r})"]
+    arguments = []
+    for index, (f, name) in enumerate(zip(layout.fields, names, strict=True)):
+        scope[f"w{index}"] = f.wire
+        arguments.append(f"{f.name}={f.wire.source(name, f'w{index}')}")
+    for index, f in enumerate(layout.missing):
+        assert f.since is not None
+        scope[f"d{index}"] = f.since.default
+        arguments.append(f"{f.name}=d{index}(ctx)")
+    lines.append(f"    return make(rules=rules, {', '.join(arguments)})")
+    exec("\n".join(lines) + "\n", scope)  # the source is built from names and numbers only
+    read: Callable[[Any, Any], Any] = scope["read"]
+    read.__doc__ = f"A {schema.game_id} state of layout {number} from its authenticated JSON."
+    return read
 
 
 def _clone_function(cls: type[Any], names: list[str], depths: dict[str, int]) -> Callable[[Any], Any]:

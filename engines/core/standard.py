@@ -69,6 +69,8 @@ class Modules(Generic[R, S, M, A]):
     #: rules.py: the rulebook's pass for a seat's decision now, None where it has
     #: none (Engine.pass_action); None here: no decision of the game has one.
     pass_move: Callable[[S, int], M | None] | None = None
+    #: state.py: `decode` of authenticated bytes (Engine.read); None: `decode` reads them.
+    read: Callable[[bytes, R], S] | None = None
 
 
 def one_codec(codec: ActionCodec[M, A]) -> Callable[[Any], Callable[[Any], ActionCodec[M, A]]]:
@@ -184,6 +186,10 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
 
     def decode(self, data: bytes) -> S:
         return self.modules.decode(data, self.rules)
+
+    def read(self, data: bytes) -> S:
+        read = self.modules.read
+        return self.modules.decode(data, self.rules) if read is None else read(data, self.rules)
 
     def resample_hidden(self, state: S, observer: int, rng: Rng) -> S:
         return self.modules.resample_hidden(state, observer, rng)

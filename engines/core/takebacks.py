@@ -88,10 +88,11 @@ def barrier(before: Game, seat: int, after: Game, events: Sequence[Event]) -> st
 
 
 def _replayed(game: Game, base: bytes, seat: int, actions: Sequence[bytes]) -> Game:
-    """The position `actions` of `seat` lead to from `base` (engine bytes), at `game`'s
-    RNG counter: no chance lies in between, so this is the position they led to."""
+    """The position `actions` of `seat` lead to from `base` (engine bytes this
+    service wrote: `Engine.read`), at `game`'s RNG counter: no chance lies in
+    between, so this is the position they led to."""
     engine = game.engine
-    at = replace(game, state=engine.decode(base))
+    at = replace(game, state=engine.read(base))
     parse = engine.spec.action_type.FromString
     for action in actions:
         at, _ = at.apply(seat, parse(action))

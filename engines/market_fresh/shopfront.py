@@ -10,7 +10,7 @@ squares) is the one of the game's rules version.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engines.market_fresh.data import ADJACENT, MarketFreshData
@@ -47,6 +47,22 @@ class Shopfront:
                 raise ValueError(f"crate {crate} cannot lie on squares {first},{second}")
             shop = shop.place(crate, first, second)
         return shop
+
+    @classmethod
+    def laid_out(cls, data: MarketFreshData, size: int, flat: Sequence[int]) -> Shopfront:
+        """The shopfront made by the placements `flat` lists (crate, first, second,
+        ...), in one pass: they were checked as they were made (`rebuild` checks
+        them again)."""
+        n = size * size
+        heights, tops, top_crates = [0] * n, list(data.pictures[size]), [NO_CRATE] * n
+        crates = data.crates
+        for at in range(0, len(flat), 3):
+            crate, first, second = flat[at], flat[at + 1], flat[at + 2]
+            heights[first] = heights[second] = heights[first] + 1
+            tops[first], tops[second] = crates[crate]
+            top_crates[first] = top_crates[second] = crate
+        placements = tuple(zip(flat[::3], flat[1::3], flat[2::3], strict=True))
+        return cls(data, size, placements, tuple(heights), tuple(tops), tuple(top_crates))
 
     def fit(self, crate: int, first: int, second: int) -> int:
         """How many halves match what lies beneath, or -1 if the crate may not go there.

@@ -89,7 +89,7 @@ MODULES = Modules(
     info=INFO, options=options_of, new_game=new_game, deciders=rules.deciders,
     legal_moves=rules.legal_moves, is_legal=rules.is_legal, apply=rules.apply,
     codec=codec_of, view=view.render, outcome=rules.outcome,
-    encode=state.encode, decode=state.decode, resample_hidden=hidden.resample_hidden,
-    standing=rules.standing, reveals=events.reveals,
+    encode=state.encode, decode=state.decode, read=state.read,
+    resample_hidden=hidden.resample_hidden, standing=rules.standing, reveals=events.reveals,
     estimate=evaluation.estimate, text=text.TEXT,
 )

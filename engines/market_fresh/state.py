@@ -10,7 +10,7 @@ a seat that could not place. Solo keeps only its 25 face-up crates; the other
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 from engines.core.schema import (
     Bit,
@@ -24,6 +24,7 @@ from engines.core.schema import (
     Schema,
     last_seat,
     seats,
+    wire,
 )
 from engines.core.wire import rows
 from engines.market_fresh.data import GRID_SIZES, NUM_CRATES, TOP_ROW
@@ -83,6 +84,12 @@ def _shopfronts(value: Any, what: str, ctx: Context) -> tuple[Shopfront, ...]:
     return tuple(shopfronts)
 
 
+def _trusted_shopfronts(value: list[list[int]], ctx: Context) -> tuple[Shopfront, ...]:
+    """Authenticated placements, each shopfront laid out from them."""
+    data, grid = ctx.rules.data, ctx["grid"]
+    return tuple([Shopfront.laid_out(data, grid, flat) for flat in value])
+
+
 def _produce(ctx: Context) -> int:
     return int(ctx.rules.data.num_produce)
 
@@ -98,36 +105,37 @@ _HELD = Rows(seats, 0, _CRATE, frozen=True)
 class State:
     """Mutable only inside `apply`, which works on a `clone()`; every field
     holds an immutable value (tuples, shopfronts), which view caches key on,
-    so a clone shares them all. Each field's annotation is its wire encoder,
-    in the order of the encoding (engines/core/schema.py)."""
+    so a clone shares them all. Each field declares its wire encoder, in the
+    order of the encoding (engines/core/schema.py)."""
 
     rules: Rules  # the rules version's flags and components (not encoded: the header names it)
-    variant: Annotated[int, Int(STANDARD, SOLO)]
-    grid: Annotated[int, Int(min(GRID_SIZES), max(GRID_SIZES))]
-    num_players: Annotated[int, Int(1, 4)]
-    phase: Annotated[int, Int(TAKE, OVER)]
-    current: Annotated[int, Int(NONE, last_seat)]  # seat whose turn it is (NONE once over)
-    turn: Annotated[int, Int(0, 10_000)]  # turns completed so far
-    supply: Annotated[tuple[int, ...], _crates()]  # face-down crates, top last (hidden order)
-    set_aside: Annotated[tuple[int, ...], _crates()]  # removed face-down at set-up (never seen)
-    face_up: Annotated[tuple[int, ...], _crates()]  # the face-up row, left to right
-    hands: Annotated[tuple[tuple[int, ...], ...], _HELD]  # seat -> held crates, ascending
-    known: Annotated[tuple[tuple[int, ...], ...], _HELD]  # seat -> held crates taken face-up (public)
-    removed: Annotated[tuple[int, ...], _crates()]  # removed by seats that could not place (public)
-    shopfronts: Annotated[tuple[Shopfront, ...], Custom(_shopfronts, _flat_shopfront)]
+    variant: int = wire(Int(STANDARD, SOLO))
+    grid: int = wire(Int(min(GRID_SIZES), max(GRID_SIZES)))
+    num_players: int = wire(Int(1, 4))
+    phase: int = wire(Int(TAKE, OVER))
+    current: int = wire(Int(NONE, last_seat))  # seat whose turn it is (NONE once over)
+    turn: int = wire(Int(0, 10_000))  # turns completed so far
+    supply: tuple[int, ...] = wire(_crates())  # face-down crates, top last (hidden order)
+    set_aside: tuple[int, ...] = wire(_crates())  # removed face-down at set-up (never seen)
+    face_up: tuple[int, ...] = wire(_crates())  # the face-up row, left to right
+    hands: tuple[tuple[int, ...], ...] = wire(_HELD)  # seat -> held crates, ascending
+    known: tuple[tuple[int, ...], ...] = wire(_HELD)  # seat -> held crates taken face-up (public)
+    removed: tuple[int, ...] = wire(_crates())  # removed by seats that could not place (public)
+    shopfronts: tuple[Shopfront, ...] = wire(Custom(_shopfronts, _flat_shopfront,
+                                                    trusted=_trusted_shopfronts))
     #: produce column -> row 1..7 (index 0..6) -> seat. A third of the text,
     #: changed at most once a turn: its JSON is cached and spliced in.
-    board: Annotated[tuple[tuple[int, ...], ...],
-                     Cached(Rows(_produce, FREE, last_seat, TOP_ROW, frozen=True))]
+    board: tuple[tuple[int, ...], ...] = wire(
+        Cached(Rows(_produce, FREE, last_seat, TOP_ROW, frozen=True)))
     #: the Score Cube on the number track (plus vouchers)
-    scores: Annotated[tuple[int, ...], Ints(0, 1_000_000, seats, frozen=True)]
+    scores: tuple[int, ...] = wire(Ints(0, 1_000_000, seats, frozen=True))
     #: seat -> bit mask of produce already height scored
-    height_used: Annotated[tuple[int, ...], Ints(0, _produce_mask, seats, frozen=True)]
-    chosen_crate: Annotated[int, Int(NONE, _CRATE)]  # the crate chosen this turn (public), else NONE
+    height_used: tuple[int, ...] = wire(Ints(0, _produce_mask, seats, frozen=True))
+    chosen_crate: int = wire(Int(NONE, _CRATE))  # the crate chosen this turn (public), else NONE
     #: the crate just placed is a perfectly fresh match (both halves match)
-    perfect_match: Annotated[bool, Bit()]
+    perfect_match: bool = wire(Bit())
     #: face-up slot taken this turn (refilled at its end), NONE otherwise
-    took_slot: Annotated[int, Int(NONE, 3)]
+    took_slot: int = wire(Int(NONE, 3))
 
     @property
     def over(self) -> bool:
@@ -154,6 +162,11 @@ def encode(state: State) -> bytes:
 def decode(data: bytes, rules: Rules) -> State:
     """Inverse of `encode` under `rules`; raises ValueError on anything malformed."""
     return SCHEMA.decode(data, rules)
+
+
+def read(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` for authenticated bytes: the layout checked, not each value."""
+    return SCHEMA.read(data, rules)
 
 
 def _check_crates(state: State) -> None:

@@ -9,7 +9,7 @@ open-trade goods, a market, or a seat's score cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 from engines.core.schema import (
     Bits,
@@ -17,12 +17,12 @@ from engines.core.schema import (
     Custom,
     Int,
     Ints,
-    Label,
     Rows,
     Schema,
     Text,
     last_seat,
     seats,
+    wire,
 )
 from engines.core.wire import rows
 from engines.spice_merchant.data import NUM_MARKETS, NUM_SPICES
@@ -74,35 +74,35 @@ _POINTS = 1 << 30
 
 @dataclass(slots=True)
 class State:
-    """Mutable only inside `apply`, which works on a `clone()`. Each field's
-    annotation is its wire encoder, in the order of the encoding
+    """Mutable only inside `apply`, which works on a `clone()`. Each field
+    declares its wire encoder, in the order of the encoding
     (engines/core/schema.py); `rules` is not encoded: the header names it."""
 
     rules: Rules  # the rules version's flags and data
-    num_players: Annotated[int, Int(1, 8)]
-    nutmeg_prices: Annotated[str, Text(lambda ctx: ctx.rules.data.nutmeg_variants,
-                                       "spice-merchant state names an unknown nutmeg-prices variant")]
-    round_no: Annotated[int, Int(1, _rounds)]
-    phase: Annotated[int, Int(REGISTRATION, GAME_OVER)]
-    first_player: Annotated[int, Int(0, last_seat)]
-    turn: Annotated[int, _SEAT_OR_NONE]  # seat to act while TRADING, else NONE
-    deck: Annotated[list[int], Ints(0, TOP_SPICE)]  # spices, top of the deck last
-    hands: Annotated[list[list[int]], Rows(seats, 0, _cards, NUM_SPICES)]  # count per spice
-    secret_goods: Annotated[list[list[int]], Rows(seats, 0, TOP_SPICE), Label("secret goods")]
-    registered: Annotated[list[bool], Bits(), Label("registered flags")]  # this round
-    open_goods: Annotated[list[int], Ints(NONE, TOP_SPICE, seats), Label("open goods")]
-    markets: Annotated[list[list[int]], _MARKETS]  # market -> [spice or NONE, count]
-    scores: Annotated[list[int], Ints(0, _POINTS, seats)]
-    score_cards: Annotated[list[list[int]], Rows(seats, 0, _cards, NUM_SPICES),
-                           Label("score cards")]  # seat -> count per spice of goods sold
-    passed: Annotated[list[bool], Bits(), Label("passed flags")]  # no legal action left
-    round_points: Annotated[list[list[int]], Rows(seats, 0, _POINTS),
-                            Label("round points")]  # seat -> points of each finished round
+    num_players: int = wire(Int(1, 8))
+    nutmeg_prices: str = wire(Text(lambda ctx: ctx.rules.data.nutmeg_variants,
+                                   "spice-merchant state names an unknown nutmeg-prices variant"))
+    round_no: int = wire(Int(1, _rounds))
+    phase: int = wire(Int(REGISTRATION, GAME_OVER))
+    first_player: int = wire(Int(0, last_seat))
+    turn: int = wire(_SEAT_OR_NONE)  # seat to act while TRADING, else NONE
+    deck: list[int] = wire(Ints(0, TOP_SPICE))  # spices, top of the deck last
+    hands: list[list[int]] = wire(Rows(seats, 0, _cards, NUM_SPICES))  # count per spice
+    secret_goods: list[list[int]] = wire(Rows(seats, 0, TOP_SPICE), "secret goods")
+    registered: list[bool] = wire(Bits(), "registered flags")  # this round
+    open_goods: list[int] = wire(Ints(NONE, TOP_SPICE, seats), "open goods")
+    markets: list[list[int]] = wire(_MARKETS)  # market -> [spice or NONE, count]
+    scores: list[int] = wire(Ints(0, _POINTS, seats))
+    #: seat -> count per spice of goods sold
+    score_cards: list[list[int]] = wire(Rows(seats, 0, _cards, NUM_SPICES), "score cards")
+    passed: list[bool] = wire(Bits(), "passed flags")  # no legal action left
+    #: seat -> points of each finished round
+    round_points: list[list[int]] = wire(Rows(seats, 0, _POINTS), "round points")
     # The last scored round, as revealed (copies, not cards): views show it.
-    last_end: Annotated[int, Int(NOT_ENDED, NO_SEAT_CAN_ACT)]  # NOT_ENDED before the first
-    last_markets: Annotated[list[list[int]], _MARKETS, Label("last markets")]
-    last_secret: Annotated[list[list[int]], Rows(seats, 0, TOP_SPICE), Label("last secret goods")]
-    last_open: Annotated[list[int], Ints(NONE, TOP_SPICE, seats), Label("last open goods")]
+    last_end: int = wire(Int(NOT_ENDED, NO_SEAT_CAN_ACT))  # NOT_ENDED before the first
+    last_markets: list[list[int]] = wire(_MARKETS, "last markets")
+    last_secret: list[list[int]] = wire(Rows(seats, 0, TOP_SPICE), "last secret goods")
+    last_open: list[int] = wire(Ints(NONE, TOP_SPICE, seats), "last open goods")
 
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
@@ -158,3 +158,8 @@ def encode(state: State) -> bytes:
 def decode(data: bytes, rules: Rules) -> State:
     """Inverse of `encode` under `rules`; raises ValueError for anything that does not fit."""
     return SCHEMA.decode(data, rules)
+
+
+def read(data: bytes, rules: Rules) -> State:
+    """Inverse of `encode` for authenticated bytes: the layout checked, not each value."""
+    return SCHEMA.read(data, rules)

@@ -60,9 +60,13 @@ def check_outcome(game: Game) -> None:
 
 
 def check_round_trip(game: Game) -> None:
+    """Encode, then decode as any bytes and as authenticated ones (the service's
+    miss path): the same game, so the same bytes again."""
     encoded = game.encode()
     again = Game.decode(game.engine, encoded)
     assert again.encode() == encoded, "state does not survive encode/decode"
+    read = Game.decode(game.engine, encoded, authenticated=True)
+    assert read == again and read.state == game.state, "the authenticated read is another state"
     for seat in range(game.num_players):
         assert wire(game.engine.view(again.state, seat)) == wire(game.engine.view(game.state, seat))
 

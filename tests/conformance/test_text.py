@@ -62,6 +62,30 @@ def _messages(locale: str) -> dict[str, tuple[str, set[str]]]:
     return found
 
 
+class _Selectors(Visitor):
+    """The variables each message selects on ({ $count -> ... })."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, set[str]] = {}
+        self._message = ""
+
+    def visit_Message(self, node: ast.Message) -> None:
+        self._message = node.id.name
+        self.generic_visit(node)
+
+    def visit_SelectExpression(self, node: ast.SelectExpression) -> None:
+        if isinstance(node.selector, ast.VariableReference):
+            self.found.setdefault(self._message, set()).add(node.selector.id.name)
+        self.generic_visit(node)
+
+
+@cache
+def _selected(locale: str) -> dict[str, set[str]]:
+    selectors = _Selectors()
+    selectors.visit(FluentParser(with_spans=False).parse(_catalogs().source(locale)))
+    return selectors.found
+
+
 def _translations() -> list[str]:
     return [locale for locale in _catalogs().locales if locale not in (SOURCE_LOCALE, PSEUDO_LOCALE)]
 
@@ -109,7 +133,7 @@ def _phrases(config: PlayConfig) -> Iterator[Phrase]:
 
 @each_config
 def test_every_phrase_of_a_game_renders_in_every_locale(config: PlayConfig) -> None:
-    """Every id is in every catalog and every argument it uses is given: no
+    """Every id is in every catalog, selects only on numbers, and every argument it uses is given: no
     Fluent error, no placeholder left; in the pseudo-locale every text is
     bracketed and no unaccented letter remains (a text that bypassed the
     catalogs, or was pieced together, would show one)."""
@@ -120,6 +144,11 @@ def test_every_phrase_of_a_game_renders_in_every_locale(config: PlayConfig) -> N
         speaker = Speaker(catalogs, locale)
         for phrase in phrases:
             assert bundle.has_message(phrase.id), f"{locale} has no {phrase.id}"
+            # A template marks seats and pieces (service.text._shape): selecting
+            # on one would pick a variant by its mark, not by what it says.
+            selected = _selected(locale).get(phrase.id, set())
+            assert not {name for name, value in phrase.args if not isinstance(value, int)} & selected, (
+                f"{locale} {phrase.id} selects on a seat or piece argument: {sorted(selected)}")
             text = speaker.text(phrase)
             assert text and not re.search(r"[{}$]", text), f"{locale} {phrase}: {text!r}"
             if locale == PSEUDO_LOCALE:

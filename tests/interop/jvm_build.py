@@ -1,56 +1,65 @@
-"""Builds the JVM client (clients/jvm) into marketplay-client-0.2.0.jar and its player, cached.
+"""Builds the JVM client (clients/jvm) with Debian's Maven into the release's jar, and its player, cached.
 
-javac compiles the generated messages and stubs (src/generated, protoc 3.21 and
-grpc-java 1.41 from Debian) with the client (src/main) against Debian's jars
-(clients/jvm/debian-classpath.txt) into the jar a user puts on a classpath;
-the player (src/play) is compiled against that jar only.
+`mvn -Pdebian package` compiles the generated messages and stubs
+(src/generated, protoc 3.21 and grpc-java 1.41 from Debian) with the client
+(src/main), runs its unit tests (src/test) and makes the jar a user puts on a
+classpath; `dependency:build-classpath` writes the runtime classpath the pom
+resolves. Maven reads Debian's repository, /usr/share/maven-repo, through a
+file:// mirror of every remote (no network), into a local repository of the
+build's own. The player (src/play) is compiled against the jar and that
+classpath only.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from tests.interop.native_clients import ROOT, cached_build, files, run, source_key, tool_version
+from tests.interop.native_clients import ROOT, cached_build, files, release, run, source_key, tool_version
 
 JVM_ROOT = ROOT / "clients" / "jvm"
-VERSION = "0.2.0"
-JAR_NAME = f"marketplay-client-{VERSION}.jar"
-# javax.annotation.Generated, which grpc-java's generated stubs carry: needed to compile only.
-COMPILE_ONLY = "/usr/share/java/geronimo-annotation-1.3-spec.jar"
+DEBIAN_MAVEN_REPO = Path("/usr/share/maven-repo")
+SETTINGS = f"""<settings>
+  <mirrors>
+    <mirror><id>debian</id><mirrorOf>*</mirrorOf><url>{DEBIAN_MAVEN_REPO.as_uri()}</url></mirror>
+  </mirrors>
+</settings>
+"""
 
 
-def debian_classpath() -> list[str]:
-    lines = (JVM_ROOT / "debian-classpath.txt").read_text().splitlines()
-    jars = [line for line in lines if line and not line.startswith("#")]
-    missing = [jar for jar in jars if not Path(jar).is_file()]
-    assert not missing, f"missing {missing}: `make system-tools` installs them (deploy/ci-packages.txt)"
-    return jars
+def pom_version() -> str:
+    """The project's own <version> in clients/jvm/pom.xml (the one after its artifactId)."""
+    found = re.search(r"<artifactId>marketplay-client</artifactId>\s*<version>([^<]+)</version>",
+                      (JVM_ROOT / "pom.xml").read_text())
+    assert found is not None, "clients/jvm/pom.xml names no version for marketplay-client"
+    return found[1]
 
 
-def classpath(*first: Path) -> str:
-    return ":".join([*map(str, first), *debian_classpath()])
+def jar_name() -> str:
+    return f"marketplay-client-{release()}.jar"
 
 
 def built() -> Path:
-    """build/clients/jvm-<key>/: the jar, and play/ the player's classes."""
-    sources = [*files(JVM_ROOT / "src", ".java"), JVM_ROOT / "debian-classpath.txt", ROOT / "LICENSE"]
-    key = source_key(sources, tool_version("javac", "-version"))
+    """build/clients/jvm-<key>/: the jar, classpath.txt (its runtime dependencies), play/ (the player)."""
+    sources = [*files(JVM_ROOT / "src", ".java"), JVM_ROOT / "pom.xml", ROOT / "LICENSE"]
+    key = source_key(sources, tool_version("javac", "-version") + tool_version("mvn", "-v"))
 
     def build(out: Path) -> None:
-        classes, play = out / "classes", out / "play"
-        library = [str(p) for p in files(JVM_ROOT / "src" / "generated", ".java")]
-        library += [str(p) for p in files(JVM_ROOT / "src" / "main", ".java")]
-        run(["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-d", str(classes),
-             "-cp", classpath(Path(COMPILE_ONLY)), *library], cwd=JVM_ROOT)
-        (classes / "META-INF").mkdir(exist_ok=True)
-        (classes / "META-INF" / "LICENSE").write_bytes((ROOT / "LICENSE").read_bytes())
-        manifest = out / "MANIFEST.MF"
-        manifest.write_text(f"Implementation-Title: marketplay-client\nImplementation-Version: {VERSION}\n"
-                            "Implementation-Vendor: marketplay\nBundle-License: Apache-2.0\n")
-        run(["jar", "--create", "--file", str(out / JAR_NAME), "--manifest", str(manifest),
-             "-C", str(classes), "."], cwd=out)
+        assert DEBIAN_MAVEN_REPO.is_dir(), "no Debian Maven repository: `make system-tools` installs it"
+        (out / "settings.xml").write_text(SETTINGS)
+        run(["mvn", "-B", "-q", "-Pdebian", "-s", str(out / "settings.xml"),
+             f"-Dmaven.repo.local={out / 'm2'}", f"-Dmarketplay.build.dir={out / 'target'}",
+             "package", "dependency:build-classpath", "-DincludeScope=runtime",
+             f"-Dmdep.outputFile={out / 'classpath.txt'}"], cwd=JVM_ROOT)
+        (out / jar_name()).write_bytes((out / "target" / jar_name()).read_bytes())
         player = [str(p) for p in files(JVM_ROOT / "src" / "play", ".java")]
-        run(["javac", "--release", "11", "-Xlint:all,-classfile", "-Werror", "-d", str(play),
-             "-cp", classpath(out / JAR_NAME), *player], cwd=JVM_ROOT)
+        run(["javac", "--release", "11", "-Xlint:all,-classfile", "-Werror", "-d", str(out / "play"),
+             "-cp", classpath(out, out / jar_name()), *player], cwd=JVM_ROOT)
 
     return cached_build("jvm", key, build)
+
+
+def classpath(build_dir: Path, *first: Path) -> str:
+    """`first`, then the jar's runtime dependencies as Maven resolved them."""
+    resolved = (build_dir / "classpath.txt").read_text().strip().split(":")
+    return ":".join([*map(str, first), *resolved])

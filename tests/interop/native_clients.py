@@ -21,6 +21,7 @@ import json
 import re
 import shutil
 import subprocess
+import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -43,6 +44,13 @@ EXPECTED_REASONS = {"tampered": ("INVALID_ARGUMENT", "TAMPERED_STATE"), "stale":
 #: the locale's "Spieler N").
 TEXT_LOCALE = "de"
 SEAT_NAMES = ("Ann", "Bo")
+
+
+def release() -> str:
+    """The release's version, pyproject.toml's: every client's version must be this one."""
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert isinstance(version, str)
+    return version
 
 
 def canonical_code(code: str) -> str:

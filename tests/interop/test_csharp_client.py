@@ -17,47 +17,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.interop.csharp_build import DLL, NEWTONSOFT, built
 from tests.interop.native_clients import (
     NATIVE_CONFIGS,
-    ROOT,
     SEAT_NAMES,
     TEXT_LOCALE,
-    cached_build,
     check_reports,
     check_text,
     doc_snippet,
-    files,
     play,
     run,
-    source_key,
-    tool_version,
 )
 from tests.interop.ts_client import ServedBoth
-
-CS_ROOT = ROOT / "clients" / "csharp"
-NEWTONSOFT = Path("/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll")   # libnewtonsoft-json-cil-dev
-REFERENCES = ["-r:System.Net.Http", f"-r:{NEWTONSOFT}"]
-DLL = "Marketplay.Client.dll"
 
 
 @pytest.fixture(scope="module")
 def build_dir() -> Path:
-    assert NEWTONSOFT.is_file(), (
-        "Newtonsoft.Json is missing: `make system-tools` installs libnewtonsoft-json-cil-dev")
-    sources = files(CS_ROOT / "Marketplay.Client", ".cs") + files(CS_ROOT / "Play", ".cs")
-    key = source_key(sources, tool_version("mcs", "--version"))
-
-    def build(out: Path) -> None:
-        library = [str(p) for p in files(CS_ROOT / "Marketplay.Client", ".cs")]
-        player = [str(p) for p in files(CS_ROOT / "Play", ".cs")]
-        run(["mcs", "-warnaserror+", "-target:library", f"-out:{out / DLL}", *REFERENCES, *library],
-            cwd=CS_ROOT)
-        run(["mcs", "-warnaserror+", "-target:exe", f"-out:{out / 'play.exe'}", f"-r:{out / DLL}",
-             *REFERENCES, *player], cwd=CS_ROOT)
-        # Beside the exe, as a Unity project's Assets/Plugins holds it.
-        shutil.copy2(NEWTONSOFT, out / NEWTONSOFT.name)
-
-    return cached_build("csharp", key, build)
+    return built()
 
 
 def test_every_game_over_connect_json(served_both: ServedBoth, build_dir: Path, tmp_path: Path) -> None:

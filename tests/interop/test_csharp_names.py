@@ -2,9 +2,10 @@
 
 A C# file starts with `using System;` (and in Unity `using UnityEngine;`):
 a message named Action or Event then makes every use ambiguous (CS0104).
-The generated C# (clients/csharp, namespace Marketplay.V1) declares one
-top-level type per top-level message and enum of each .proto file, plus a
-<File>Reflection class; nested messages live under `Types` and cannot clash.
+The generated C# (clients/csharp/Runtime/Generated, namespace Marketplay.V1,
+clients/codegen/csharp_json.py) declares one top-level type per top-level
+message and enum of each .proto file, plus PreserveAttribute (map entries
+are dictionaries, not types).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ UNITY_ENGINE = {
 }
 
 
-KINDS = ("  public sealed partial class ", "  public static partial class ", "  public enum ")
+KINDS = ("  public sealed partial class ", "  public sealed class ", "  public enum ")
 
 
 def system_types() -> set[str]:
@@ -55,11 +56,10 @@ def test_no_generated_type_shares_a_name_with_system_or_unity_engine() -> None:
 
 def test_the_generated_csharp_declares_exactly_those_types() -> None:
     declared: set[str] = set()
-    for path in (ROOT / "clients" / "csharp" / "Marketplay.V1").glob("*.cs"):
+    for path in (ROOT / "clients" / "csharp" / "Runtime" / "Generated").glob("*.cs"):
         for line in path.read_text().splitlines():
             # Top-level declarations are indented two spaces inside the namespace block.
             for kind in KINDS:
                 if line.startswith(kind):
                     declared.add(line[len(kind):].split()[0])
-    reflection = {f"{Path(f.name).stem.title().replace('_', '')}Reflection" for f in FILES}
-    assert declared == generated_type_names() | reflection
+    assert declared == generated_type_names() | {"PreserveAttribute"}

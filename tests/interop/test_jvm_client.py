@@ -1,13 +1,15 @@
-"""The JVM client (clients/jvm: Java 17, Debian's protobuf-java 3.21 and grpc-java 1.41) plays every game.
+"""The JVM client (clients/jvm, a Maven artifact over Debian's protobuf-java, grpc-java, OkHttp) plays it all.
 
-Its player plays one configuration per game over each protocol it speaks:
-native gRPC on the gRPC port (grpc-netty), Connect binary and Connect JSON on
-the HTTP port (java.net.http, HTTP/1.1), against a server requiring seat
-tokens, asking for German text: each game shows a legal action's label, an
-event, the outcome and a refusal in German (check_text). The jar is what a
-user installs: docs/clients.md's Java snippet is compiled against it alone
-(plus Debian's jars) and plays a game, printing an action's and an event's
-German text.
+The jar is Maven's (tests/interop/jvm_build.py: `mvn package` with Debian's
+Maven and repository, its unit tests included). Its player plays one
+configuration per game over each transport: native gRPC on the gRPC port
+(grpc-netty), Connect binary and Connect JSON on the HTTP port
+(java.net.http, HTTP/1.1), and Connect JSON over OkHttp (Android's HTTP
+client), against a server requiring seat tokens, asking for German text:
+each game shows a legal action's label, an event, the outcome and a refusal
+in German (check_text). The jar is what a user installs: docs/clients.md's
+Java snippet is compiled against it and the pom's runtime dependencies and
+plays a game.
 """
 
 from __future__ import annotations
@@ -18,15 +20,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.interop.jvm_build import JAR_NAME, VERSION, built, classpath
+from tests.interop.jvm_build import built, classpath, jar_name
 from tests.interop.native_clients import (
     NATIVE_CONFIGS,
+    ROOT,
     SEAT_NAMES,
     TEXT_LOCALE,
     check_reports,
     check_text,
     doc_snippet,
     play,
+    release,
     run,
 )
 from tests.interop.ts_client import ServedBoth
@@ -37,10 +41,10 @@ def build_dir() -> Path:
     return built()
 
 
-@pytest.mark.parametrize("protocol", ["grpc", "connect-binary", "connect-json"])
+@pytest.mark.parametrize("protocol", ["grpc", "connect-binary", "connect-json", "okhttp-json"])
 def test_every_game_over(protocol: str, served_both: ServedBoth, build_dir: Path, tmp_path: Path) -> None:
     target = served_both.grpc_url.removeprefix("http://") if protocol == "grpc" else served_both.http_url
-    command = ["java", "-cp", classpath(build_dir / "play", build_dir / JAR_NAME),
+    command = ["java", "-cp", classpath(build_dir, build_dir / "play", build_dir / jar_name()),
                "dev.marketplay.client.play.Play", "--locale", TEXT_LOCALE,
                "--seat-names", ",".join(SEAT_NAMES), protocol, target]
     reports = play(command, NATIVE_CONFIGS, tmp_path)
@@ -48,27 +52,36 @@ def test_every_game_over(protocol: str, served_both: ServedBoth, build_dir: Path
     check_text(reports, NATIVE_CONFIGS, protocol)
 
 
-def test_the_jar_is_a_licensed_release(build_dir: Path) -> None:
-    with zipfile.ZipFile(build_dir / JAR_NAME) as jar:
+def test_the_jar_is_a_licensed_release_with_its_pom(build_dir: Path) -> None:
+    with zipfile.ZipFile(build_dir / jar_name()) as jar:
         manifest = jar.read("META-INF/MANIFEST.MF").decode()
-        assert f"Implementation-Version: {VERSION}" in manifest
+        assert f"Implementation-Version: {release()}" in manifest
         assert "Bundle-License: Apache-2.0" in manifest
-        assert b"Apache License" in jar.read("META-INF/LICENSE")
+        assert jar.read("META-INF/LICENSE") == (ROOT / "LICENSE").read_bytes()
+        pom = jar.read("META-INF/maven/dev.marketplay/marketplay-client/pom.properties").decode()
         names = set(jar.namelist())
-    assert {"dev/marketplay/client/ConnectClient.class", "dev/marketplay/v1/GameServiceGrpc.class",
-            "com/google/rpc/ErrorInfo.class"} <= names
+    assert f"version={release()}" in pom.splitlines()
+    assert {"dev/marketplay/client/ConnectClient.class", "dev/marketplay/client/OkHttpConnectClient.class",
+            "dev/marketplay/v1/GameServiceGrpc.class"} <= names
+    # google.rpc's classes come from proto-google-common-protos, never a copy of ours.
+    assert not any(n.startswith("com/google/") for n in names), sorted(n for n in names if "google" in n)
     assert not any(n.startswith("dev/marketplay/client/play/") for n in names), "the player is not shipped"
+
+
+def test_the_unit_tests_ran_in_the_build(build_dir: Path) -> None:
+    report = (build_dir / "target" / "surefire-reports" / "dev.marketplay.client.RefusalTest.txt").read_text()
+    assert re.search(r"Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0", report), report
 
 
 def test_the_doc_snippet_plays_with_only_the_jar(served_both: ServedBoth, build_dir: Path,
                                                  tmp_path: Path) -> None:
     source = tmp_path / "MyGame.java"
     source.write_text(doc_snippet("java", "## Java and Kotlin"))
-    jar = tmp_path / JAR_NAME                     # the user's copy of the released jar
-    jar.write_bytes((build_dir / JAR_NAME).read_bytes())
-    run(["javac", "-d", str(tmp_path), "-cp", classpath(jar), str(source)], cwd=tmp_path)
-    out = run(["java", "-cp", classpath(tmp_path, jar), "MyGame", served_both.http_url], cwd=tmp_path,
-              timeout=120)
+    jar = tmp_path / jar_name()                   # the user's copy of the released jar
+    jar.write_bytes((build_dir / jar_name()).read_bytes())
+    run(["javac", "-d", str(tmp_path), "-cp", classpath(build_dir, jar), str(source)], cwd=tmp_path)
+    out = run(["java", "-cp", classpath(build_dir, tmp_path, jar), "MyGame", served_both.http_url],
+              cwd=tmp_path, timeout=120)
     lines = out.splitlines()
     assert lines[0] == "refused: ABORTED STALE_STEP", out
     assert lines[1] == "said: Das Spiel ging weiter, bevor dein Zug ankam: Sieh nach und wähle erneut.", out

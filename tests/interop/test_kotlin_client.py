@@ -11,23 +11,25 @@ import hashlib
 import re
 from pathlib import Path
 
-from tests.interop.jvm_build import JAR_NAME, built, classpath
+from tests.interop.jvm_build import built, classpath, jar_name
 from tests.interop.native_clients import cached_build, doc_snippet, run, tool_version
 from tests.interop.ts_client import ServedBoth
 
 
 def test_the_kotlin_snippet_plays_over_connect_and_grpc(served_both: ServedBoth, tmp_path: Path) -> None:
-    jar = built() / JAR_NAME
+    build_dir = built()
+    jar = build_dir / jar_name()
     snippet = doc_snippet("kotlin", "### Kotlin")
     # kotlinc takes half a minute: its output is cached, keyed by the snippet and the jar.
     key = hashlib.sha256(snippet.encode() + jar.read_bytes() + tool_version("kotlinc", "-version").encode())
 
     def build(out: Path) -> None:
         (out / "MyGame.kt").write_text(snippet)
-        run(["kotlinc", "MyGame.kt", "-cp", classpath(jar), "-include-runtime", "-d", "mygame.jar"], cwd=out)
+        run(["kotlinc", "MyGame.kt", "-cp", classpath(build_dir, jar), "-include-runtime",
+             "-d", "mygame.jar"], cwd=out)
 
     program = cached_build("kotlin", key.hexdigest()[:16], build) / "mygame.jar"
-    out = run(["java", "-cp", classpath(program, jar), "MyGameKt", served_both.http_url,
+    out = run(["java", "-cp", classpath(build_dir, program, jar), "MyGameKt", served_both.http_url,
                served_both.grpc_url.removeprefix("http://")], cwd=tmp_path, timeout=120)
     lines = out.splitlines()
     assert len(lines) == 2, out

@@ -4,9 +4,10 @@
 of a loopback server and runs docs/clients.md's Node snippet (compiled by
 tsc against the installed package); the wheel `pip wheel` builds of
 clients/python installs into a fresh directory, lists the games over gRPC
-and runs the doc's two Python snippets. (The Go tree,
+and runs the doc's two Python snippets. (The Go module,
 the JVM jar and the C# DLL are installed and used by their own tests:
-test_go_client.py, test_jvm_client.py, test_kotlin_client.py, test_csharp_client.py.)
+test_go_client.py, test_jvm_client.py, test_kotlin_client.py, test_csharp_client.py,
+test_unity_package.py.)
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ import grpc
 
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
-from tests.interop.jvm_build import VERSION as JAR_VERSION
-from tests.interop.native_clients import ROOT, doc_snippet, run
+from tests.interop.jvm_build import pom_version
+from tests.interop.native_clients import ROOT, doc_snippet, release, run
 from tests.interop.ts_client import ServedBoth, built_play_js
 
-RELEASE = "0.2.0"
+RELEASE = release()
 LICENSE = "Apache-2.0"
 TS_DIR = ROOT / "clients" / "ts"
 PY_DIR = ROOT / "clients" / "python"
@@ -36,7 +37,8 @@ PY_DIR = ROOT / "clients" / "python"
 def test_the_repository_is_apache_2_and_each_package_carries_the_licence() -> None:
     text = (ROOT / "LICENSE").read_text()
     assert "Apache License" in text and "Version 2.0, January 2004" in text
-    for copy in (PY_DIR / "LICENSE", TS_DIR / "LICENSE", ROOT / "clients" / "go" / "LICENSE"):
+    for copy in (PY_DIR / "LICENSE", TS_DIR / "LICENSE", ROOT / "clients" / "go" / "LICENSE",
+                 ROOT / "clients" / "csharp" / "LICENSE.md"):
         assert copy.read_text() == text, f"{copy} differs from LICENSE"
 
 
@@ -49,13 +51,17 @@ def test_every_package_has_the_release_version_and_licence() -> None:
     assert "private" not in package
     lock = json.loads((TS_DIR / "package-lock.json").read_text())
     assert (lock["version"], lock["packages"][""]["license"]) == (RELEASE, LICENSE)
-    go = (ROOT / "clients" / "go" / "src" / "marketplay" / "client" / "client.go").read_text()
+    go = (ROOT / "clients" / "go" / "client" / "client.go").read_text()
     assert f'const Version = "{RELEASE}"' in go
     java = (ROOT / "clients" / "jvm" / "src" / "main" / "java" / "dev" / "marketplay" / "client"
             / "Marketplay.java").read_text()
-    assert f'String VERSION = "{RELEASE}";' in java and JAR_VERSION == RELEASE
-    csharp = (ROOT / "clients" / "csharp" / "Marketplay.Client" / "AssemblyInfo.cs").read_text()
+    assert f'String VERSION = "{RELEASE}";' in java and pom_version() == RELEASE
+    csharp = (ROOT / "clients" / "csharp" / "Runtime" / "AssemblyInfo.cs").read_text()
     assert f'AssemblyInformationalVersion("{RELEASE}")' in csharp
+    client = (ROOT / "clients" / "csharp" / "Runtime" / "MarketplayClient.cs").read_text()
+    assert f'public const string Version = "{RELEASE}";' in client
+    unity = json.loads((ROOT / "clients" / "csharp" / "package.json").read_text())
+    assert (unity["version"], unity["license"]) == (RELEASE, LICENSE)
     assert f'AssemblyMetadata("License", "{LICENSE}")' in csharp
 
 

@@ -1,10 +1,10 @@
-"""The state schema: encode, decode and clone derived from a dataclass's annotated fields."""
+"""The state schema: encode, decode, read and clone derived from a dataclass's declared fields."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 import pytest
 
@@ -17,13 +17,13 @@ from engines.core.schema import (
     Flag,
     Int,
     Ints,
-    Label,
     Rows,
     Schema,
     Since,
     Text,
     last_seat,
     seats,
+    wire,
 )
 from engines.core.wire import dumps
 
@@ -43,18 +43,19 @@ def _pair(raw: Any, what: str, ctx: Context) -> tuple[int, int]:
 @dataclass(slots=True)
 class Toy:
     rules: Rules
-    num_players: Annotated[int, Int(1, 4)]
-    name: Annotated[str, Text(lambda ctx: ctx.rules.names, "toy state names an unknown name")]
-    turn: Annotated[int, Int(-1, last_seat)]
-    over: Annotated[bool, Flag()]
-    lit: Annotated[bool, Bit()]
-    deck: Annotated[list[int], Ints(0, 9)]
-    scores: Annotated[tuple[int, ...], Ints(0, 99, seats, frozen=True)]
-    hands: Annotated[list[list[int]], Rows(seats, 0, 9), Label("held cards")]
-    ready: Annotated[list[bool], Bits()]
-    board: Annotated[tuple[tuple[int, ...], ...], Cached(Rows(2, -1, 3, 2, frozen=True))]
-    pair: Annotated[tuple[int, int], Custom(_pair, lambda p: [p[0], p[1]])]
-    extra: Annotated[list[int], Ints(0, 9), Since(2, lambda ctx: [0] * ctx.num_players)]
+    num_players: int = wire(Int(1, 4))
+    name: str = wire(Text(lambda ctx: ctx.rules.names, "toy state names an unknown name"))
+    turn: int = wire(Int(-1, last_seat))
+    over: bool = wire(Flag())
+    lit: bool = wire(Bit())
+    deck: list[int] = wire(Ints(0, 9))
+    scores: tuple[int, ...] = wire(Ints(0, 99, seats, frozen=True))
+    hands: list[list[int]] = wire(Rows(seats, 0, 9), "held cards")
+    ready: list[bool] = wire(Bits())
+    board: tuple[tuple[int, ...], ...] = wire(Cached(Rows(2, -1, 3, 2, frozen=True)))
+    pair: tuple[int, int] = wire(Custom(_pair, lambda p: [p[0], p[1]],
+                                        trusted=lambda raw, ctx: (raw[0], raw[1])))
+    extra: list[int] = wire(Ints(0, 9), since=Since(2, lambda ctx: [0] * ctx.num_players))
 
 
 SCHEMA = Schema(Toy, "toy", prefix=(7,), layout=lambda rules: rules.layout)
@@ -167,6 +168,62 @@ def test_the_game_check_runs_after_the_fields() -> None:
     assert checked.decode(data, Rules(2)) == _toy()
     with pytest.raises(ValueError, match=r"^toy state has no deck$"):
         checked.decode(_mangle(data, 6, []), Rules(2))
+
+
+@pytest.mark.parametrize("layout", [1, 2])
+def test_read_of_authenticated_bytes_gives_the_state_decode_gives(layout: int) -> None:
+    """Each value as its encoder keeps it: tuples where frozen, bools from bits and
+    flags, the custom field's own value; a later layout's field at its default."""
+    data = SCHEMA.encode(_toy(layout))
+    read = SCHEMA.read(data, Rules(layout))
+    assert read == SCHEMA.decode(data, Rules(layout))
+    assert type(read.scores) is tuple and type(read.board[0]) is tuple and read.pair == (8, 9)
+    assert read.ready == [True, False] and type(read.ready[0]) is bool and read.lit is True
+    assert SCHEMA.encode(read) == data
+
+
+@pytest.mark.parametrize(("index", "value", "field"), [
+    (1, "2", "num_players"),  # an int where a string was written: another layout
+    (2, 3, "name"),
+    (4, 1, "over"),  # a flag is written as true/false
+    (5, True, "lit"),  # a bit is written as 1/0
+    (6, 3, "deck"),
+    (7, [5], "scores"),  # one per seat: the layout fixes the length
+    (8, [[1], [2], [3]], "held cards"),
+    (9, [1, 0, 1], "ready"),
+    (10, [[0, 0]], "board"),  # its number of rows is the layout's
+    (11, 8, "pair"),
+])
+def test_read_refuses_bytes_that_do_not_have_the_layout(index: int, value: object,
+                                                        field: str) -> None:
+    """Bytes of another layout (a build that changed it without a new encoding
+    or rules version) differ in some field's JSON type or fixed length: refused,
+    naming the field, before a rule could misread them."""
+    with pytest.raises(ValueError) as refused:
+        SCHEMA.read(_mangle(SCHEMA.encode(_toy()), index, value), Rules(2))
+    assert str(refused.value) == f"toy state does not have the layout of its rules version: field {field}"
+
+
+@pytest.mark.parametrize("body", [[], [7], {"a": 1}, [8, *range(12)], "x"])
+def test_read_refuses_another_prefix_or_number_of_fields(body: object) -> None:
+    with pytest.raises(ValueError, match=r"^toy state does not have the layout of its rules version$"):
+        SCHEMA.read(json.dumps(body).encode(), Rules(2))
+
+
+def test_read_refuses_a_later_layout_and_bytes_that_are_no_json() -> None:
+    with pytest.raises(ValueError, match=r"^toy state does not have the layout of its rules version$"):
+        SCHEMA.read(SCHEMA.encode(_toy(layout=2)), Rules(1))  # a field too many for layout 1
+    with pytest.raises(ValueError, match=r"^toy state is not valid JSON$"):
+        SCHEMA.read(b"[1,", Rules(2))
+
+
+def test_read_believes_the_values_of_an_authenticated_state() -> None:
+    """What `decode` refuses by value alone reads as written: values were checked
+    by the engine that made the state (docs/architecture.md)."""
+    data = _mangle(SCHEMA.encode(_toy()), 6, [10, 11])
+    with pytest.raises(ValueError):
+        SCHEMA.decode(data, Rules(2))
+    assert SCHEMA.read(data, Rules(2)).deck == [10, 11]
 
 
 def test_a_field_without_an_encoder_is_refused_when_the_schema_is_built() -> None:

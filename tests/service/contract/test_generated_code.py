@@ -28,10 +28,10 @@ GENERATED: dict[str, tuple[str, frozenset[str]]] = {
         "marketplay/__init__.py", "marketplay/v1/__init__.py", "marketplay/py.typed",
     })),
     "TS_OUT": ("clients/ts/src/gen", frozenset()),
-    "CS_OUT": ("clients/csharp/Marketplay.V1", frozenset()),
-    "GO_OUT": ("clients/go/src", frozenset({
-        "marketplay/client/client.go", "marketplay/client/errors.go",
-        "marketplay/cmd/marketplay-play/main.go",
+    "CS_OUT": ("clients/csharp/Runtime/Generated", frozenset()),
+    "GO_OUT": ("clients/go", frozenset({
+        "go.mod", "README.md", "LICENSE", "client/client.go", "client/errors.go", "client/client_test.go",
+        "cmd/marketplay-play/main.go",
     })),
     "JAVA_OUT": ("clients/jvm/src/generated/java", frozenset()),
 }

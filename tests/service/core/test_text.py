@@ -91,3 +91,36 @@ def test_kept_texts_are_the_texts_rendered_afresh() -> None:
             text.forget()
             fresh = [speaker.said(p) for p in phrases]
             assert first == fresh
+
+
+def test_a_filled_template_is_the_text_fluent_renders() -> None:
+    """A text is its phrase's template (seats, pieces and numbers marked) filled
+    with the phrase's own: for every phrase of whole games, in every locale,
+    with display names and without, exactly what Fluent renders of the phrase
+    itself."""
+    catalogs = shipped_catalogs()
+    phrases = EDGES[1:] + _game_phrases()
+    for names in ((), ("Ann", "", "Cy")):
+        for locale in catalogs.locales:
+            speaker = Speaker(catalogs, locale, names)
+            for phrase in phrases:
+                if catalogs.bundle(locale).has_message(phrase.id):
+                    assert speaker.text(phrase) == speaker._render(phrase), (locale, phrase)
+
+
+def test_a_message_is_the_bytes_protobuf_writes() -> None:
+    """The Message and labelled GameAction written field by field are the bytes
+    protobuf serializes of the same message."""
+    for phrase in EDGES + _game_phrases()[:500]:
+        message = pb.Message(id=phrase.id)
+        for name, value in phrase.args:
+            text._set(message.arguments.add(name=name), value)
+        assert message_bytes(phrase) == message.SerializeToString(deterministic=True)
+        message.text = "Ann nimmt 3 Zitronen"
+        said = message_bytes(phrase) + text._text_field(message.text)
+        assert said == message.SerializeToString(deterministic=True)
+        action = pb.GameAction(label=message)
+        action.spice_merchant.register_secret.spices.extend([1, 2])
+        tag = text._field_tag(pb.GameAction.DESCRIPTOR, "spice_merchant")
+        labelled = text._labelled(tag, action.spice_merchant.SerializeToString(), said)
+        assert labelled == action.SerializeToString(deterministic=True)

@@ -1,7 +1,7 @@
 """ClaimTimeout and the turn clocks end to end, on both ports of a real server.
 
-The server's clock is moved by replacing its core's `clock` (looked up on
-every call), so nothing waits for a deadline. Each refusal comes back with
+The server's clock is stopped and moved by replacing its core's `clock`
+(looked up on every call), so nothing waits for a deadline. Each refusal comes back with
 its own reason over gRPC and over Connect JSON alike, and a claim past the
 deadline plays the table's policy over either.
 """
@@ -36,12 +36,16 @@ def served() -> Iterator[ServedHttp]:
 
 @pytest.fixture
 def later(served: ServedHttp) -> Iterator[Callable[[float], None]]:
-    """Move the server's clock `seconds` ahead of the real one (restored after the test)."""
+    """Stop the server's clock for the test, and move it `seconds` past where it
+    stopped (restored after the test): however slowly the machine runs the
+    test, a move is exactly as late as the test says."""
     core = served.running.core
     real = core.clock
+    stopped = real()
+    core.clock = lambda: stopped
 
     def move(seconds: float) -> None:
-        core.clock = lambda: real() + seconds
+        core.clock = lambda: stopped + seconds
 
     yield move
     core.clock = real

@@ -1,16 +1,15 @@
 package dev.marketplay.client;
 
 import com.google.protobuf.Any;
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.rpc.ErrorInfo;
 import dev.marketplay.v1.ApplyActionRequest;
 import dev.marketplay.v1.ApplyActionResponse;
+import dev.marketplay.v1.ClaimTimeoutRequest;
+import dev.marketplay.v1.ClaimTimeoutResponse;
 import dev.marketplay.v1.GameServiceGrpc;
 import dev.marketplay.v1.GetViewRequest;
 import dev.marketplay.v1.GetViewResponse;
 import dev.marketplay.v1.ListGamesRequest;
 import dev.marketplay.v1.ListGamesResponse;
-import dev.marketplay.v1.Message;
 import dev.marketplay.v1.NewGameRequest;
 import dev.marketplay.v1.NewGameResponse;
 import dev.marketplay.v1.RenewSeatTokenRequest;
@@ -19,12 +18,13 @@ import dev.marketplay.v1.ReplayRequest;
 import dev.marketplay.v1.ReplayResponse;
 import dev.marketplay.v1.SuggestActionRequest;
 import dev.marketplay.v1.SuggestActionResponse;
+import dev.marketplay.v1.TakeBackRequest;
+import dev.marketplay.v1.TakeBackResponse;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.StatusProto;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -62,27 +62,16 @@ public final class GrpcClient implements Marketplay {
   }
 
   static MarketplayException refusal(StatusRuntimeException e) {
-    String reason = "";
-    Map<String, String> metadata = Map.of();
-    Message said = null;
+    Refusal refusal = new Refusal();
     com.google.rpc.Status status = StatusProto.fromThrowable(e);
     if (status != null) {
       for (Any detail : status.getDetailsList()) {
-        try {
-          if (detail.is(ErrorInfo.class)) {
-            ErrorInfo info = detail.unpack(ErrorInfo.class);
-            reason = info.getReason();
-            metadata = info.getMetadataMap();
-          } else if (detail.is(Message.class)) {
-            said = detail.unpack(Message.class);
-          }
-        } catch (InvalidProtocolBufferException unreadable) {
-          // an unreadable detail says nothing
-        }
+        String typeUrl = detail.getTypeUrl();
+        refusal.detail(typeUrl.substring(typeUrl.lastIndexOf('/') + 1), detail.getValue());
       }
     }
     String message = e.getStatus().getDescription() == null ? "" : e.getStatus().getDescription();
-    return new MarketplayException(e.getStatus().getCode().name(), reason, metadata, message, said, e);
+    return refusal.exception(e.getStatus().getCode().name(), message, e);
   }
 
   @Override
@@ -118,6 +107,16 @@ public final class GrpcClient implements Marketplay {
   @Override
   public RenewSeatTokenResponse renewSeatToken(RenewSeatTokenRequest request) {
     return call(s -> s::renewSeatToken, request);
+  }
+
+  @Override
+  public TakeBackResponse takeBack(TakeBackRequest request) {
+    return call(s -> s::takeBack, request);
+  }
+
+  @Override
+  public ClaimTimeoutResponse claimTimeout(ClaimTimeoutRequest request) {
+    return call(s -> s::claimTimeout, request);
   }
 
   @Override

@@ -2,6 +2,8 @@ package dev.marketplay.client;
 
 import dev.marketplay.v1.ApplyActionRequest;
 import dev.marketplay.v1.ApplyActionResponse;
+import dev.marketplay.v1.ClaimTimeoutRequest;
+import dev.marketplay.v1.ClaimTimeoutResponse;
 import dev.marketplay.v1.GetViewRequest;
 import dev.marketplay.v1.GetViewResponse;
 import dev.marketplay.v1.ListGamesRequest;
@@ -14,11 +16,15 @@ import dev.marketplay.v1.ReplayRequest;
 import dev.marketplay.v1.ReplayResponse;
 import dev.marketplay.v1.SuggestActionRequest;
 import dev.marketplay.v1.SuggestActionResponse;
+import dev.marketplay.v1.TakeBackRequest;
+import dev.marketplay.v1.TakeBackResponse;
 
 /**
  * The GameService's calls, the same over every transport: {@link ConnectClient}
- * (Connect binary or JSON on the HTTP port, HTTP/1.1) and {@link GrpcClient}
- * (native gRPC on the gRPC port). Every refusal is a {@link MarketplayException}.
+ * (Connect binary or JSON on the HTTP port over java.net.http, HTTP/1.1),
+ * {@link OkHttpConnectClient} (the same over OkHttp, for Android) and
+ * {@link GrpcClient} (native gRPC on the gRPC port). Every refusal is a
+ * {@link MarketplayException}.
  */
 public interface Marketplay extends AutoCloseable {
   /** The marketplay release this client was generated for. */
@@ -37,6 +43,10 @@ public interface Marketplay extends AutoCloseable {
   SuggestActionResponse suggestAction(SuggestActionRequest request);
 
   RenewSeatTokenResponse renewSeatToken(RenewSeatTokenRequest request);
+
+  TakeBackResponse takeBack(TakeBackRequest request);
+
+  ClaimTimeoutResponse claimTimeout(ClaimTimeoutRequest request);
 
   /** Releases the connection (no checked exception, unlike AutoCloseable's). */
   @Override

@@ -13,6 +13,7 @@ import dev.marketplay.client.Games;
 import dev.marketplay.client.GrpcClient;
 import dev.marketplay.client.Marketplay;
 import dev.marketplay.client.MarketplayException;
+import dev.marketplay.client.OkHttpConnectClient;
 import dev.marketplay.v1.Decision;
 import dev.marketplay.v1.GameAction;
 import dev.marketplay.v1.GameEvent;
@@ -43,7 +44,7 @@ import java.util.Random;
  * action, a tampered state and a stale expected_step refused with their reasons,
  * a renewed seat token reading its seat's view, Replay's digest.
  *
- * <pre>Play [--locale L [--seat-names A,B]] (grpc|connect-binary|connect-json) TARGET CONFIGS.json [SEED]</pre>
+ * <pre>Play [--locale L [--seat-names A,B]] (grpc|connect-binary|connect-json|okhttp-json) TARGET CONFIGS.json [SEED]</pre>
  *
  * With --locale every call asks for text in L with the display names: every prompt,
  * legal action, event and the outcome must then carry text, and each game's line
@@ -240,8 +241,11 @@ public final class Play {
         return new ConnectClient(target, ConnectClient.Codec.BINARY);
       case "connect-json":
         return new ConnectClient(target, ConnectClient.Codec.JSON);
+      case "okhttp-json":
+        return new OkHttpConnectClient(target, ConnectClient.Codec.JSON);
       default:
-        throw new IllegalArgumentException("protocol must be grpc, connect-binary or connect-json: " + protocol);
+        throw new IllegalArgumentException(
+            "protocol must be grpc, connect-binary, connect-json or okhttp-json: " + protocol);
     }
   }
 
@@ -259,7 +263,7 @@ public final class Play {
       }
     }
     if (args.size() < 3) {
-      System.err.println("usage: Play [--locale L [--seat-names A,B]] (grpc|connect-binary|connect-json) "
+      System.err.println("usage: Play [--locale L [--seat-names A,B]] (grpc|connect-binary|connect-json|okhttp-json) "
           + "TARGET CONFIGS.json [SEED]");
       System.exit(2);
     }
