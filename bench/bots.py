@@ -1,40 +1,48 @@
-"""Bot tournaments: how strong each policy is, and how fast it answers.
+"""Bot tournaments: how strong each bot is, and how fast it answers.
 
-    nice -n 10 .venv/bin/python -m bench.bots                 # every game, the plan in docs/bots.md
+    nice -n 10 .venv/bin/python -m bench.bots --ladder 1 --interleave --progress   # the levels
+    nice -n 10 .venv/bin/python -m bench.bots --goal 1 --interleave --progress     # hard-greedy
     nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
-        --pairing ismcts-greedy --ismcts-games 100
+        --pairing hard-greedy --ismcts-games 100
     nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
-        --pairing ismcts-greedy --millis 100 --playout truncated --playout random \\
-        --playout greedy                                   # playouts per millisecond
+        --pairing ismcts-greedy --server 127.0.0.1:50051      # the same, through a server
 
-A pairing "A-B" seats one A and fills every other seat with B; A's seat
-rotates with the game number, so every seat is played equally often. Games
-are seeded by their number, bots by game number and step: a run is
-reproducible on any machine when the budgets are iteration budgets (the
-default). A's result per game is 1 for a sole win, 1/k for a win shared by k,
-0 otherwise; the table shows its mean with a 95% Wilson interval and, for
-comparison, 1/players (what an equal opponent would score). "A ahead of a B"
-is the share of B seats that A finished ahead of (a tie counts half): the
-head-to-head rate, equal to the win rate at two players (its interval treats
-each game's share as one trial's success, an approximation). Decision times
-are A's, per decision with more than one legal action, measured in-process
-(no gRPC) as wall-clock time and as the process's CPU time (what the search
-costs on a core of its own, whatever else the machine runs): median, 90th and
-95th percentile, with A's iterations per decision and per CPU second.
+Every seat plays the bot a SuggestAction request names with no budget, by
+SuggestAction's own code at a flagless server's settings, or through a
+server (bench/bot_games.py): `random`, `greedy`, `ismcts` (the policies) and
+`easy`, `medium`, `hard` (the levels, engines/bots/levels.py). A pairing
+"A-B" seats one A and fills every other seat with B; A's seat rotates with
+the game number, so every seat is played equally often. Games are seeded by
+their number (and the pairing), bots by game number and step (`--seeds`
+appends to both): a run is reproducible on any machine as long as no time
+ends a search (the rows count A's decisions that time ended: the server's
+2 s cap, or `--millis`). A's result per game is 1 for a sole win, 1/k for a
+win shared by k, 0 otherwise; the table shows its mean with a 95% Wilson
+interval and, for comparison, 1/players (what an equal opponent would
+score). "A ahead of a B" is the share of B seats that A finished ahead of
+(a tie counts half): the head-to-head rate, equal to the win rate at two
+players (its interval treats each game's share as one trial's success, an
+approximation). Decision times are A's, per decision with more than one
+legal action, as wall-clock time and, in process, as the process's CPU time
+(what the search costs on a core of its own, whatever else the machine
+runs): median, 90th and 95th percentile, with A's iterations per decision
+and per CPU second.
 
-ISMCTS plays with `IsmctsConfig`'s defaults unless `--exploration` or
-`--depth` say otherwise. `--playout` is repeatable: each kind gets its own
-rows (labelled `ismcts[kind]`), on the same seeded games, submitted game by
-game in turn so that the machine's load falls on each alike. `--millis`
-gives ISMCTS a time budget per decision instead (its `Budget` deadline,
-wall-clock: the iterations, and so the results, then depend on the machine
-and on its load; `--iterations` still caps them).
+Experiments change A's bot only, and their rows are labelled: `--variant`,
+`--playout`, `--exploration` and `--depth` give an ISMCTS A another
+`IsmctsConfig` (each variant its own rows, on the same seeded games,
+submitted game by game in turn so that the machine's load falls on each
+alike); `--iterations` and `--millis` are A's max_iterations and max_millis
+(a time budget makes the results depend on the machine and its load).
 
-The default plan (docs/bots.md, "How strong, how fast") is sized for a shared
-2-core machine: 100 games per table for greedy-random, 16 for the pairings
-with ismcts at 2 players (Central Market: 3), 8 at the most players. It runs
-greedy-random first and the most-players ismcts tables last, so a run cut
-short keeps the rows wanted most; with `--json` every finished row survives.
+`--ladder SCALE` plays each level against the one below (`LADDER`) at every
+game's fewest players (Central Market: 3) and its most, `LADDER_GAMES` x
+SCALE games a table; `--goal SCALE` plays issue 43's goal table (`hard`
+against `greedy`, GOAL_GAMES x SCALE). The default plan (docs/bots.md) is
+sized for a shared 2-core machine: 100 games per table between cheap bots,
+16 for pairings with a search at 2 players (Central Market: 3), 8 at the
+most players, cheap tables first, so a run cut short keeps the rows wanted
+most; with `--json` every finished row survives.
 """
 
 from __future__ import annotations
@@ -48,20 +56,12 @@ import threading
 import time
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from functools import partial
 
+from bench.bot_games import EXPERIMENTS, REQUESTS, GameResult, Override, Task, play
 from engines import registry
-from engines.bots import (
-    GREEDY_SAMPLES,
-    POLICIES,
-    Budget,
-    IsmctsConfig,
-    IsmctsPolicy,
-    Policy,
-    default_iterations,
-    suggest,
-)
+from engines.bots import Budget, IsmctsConfig, IsmctsPolicy, suggest
 from engines.bots.ismcts import Playout
 from engines.core import Game, Rng
 
@@ -76,74 +76,20 @@ TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
     ("spice-merchant", 4, {}),
 )
 PAIRINGS = ("ismcts-random", "ismcts-greedy", "greedy-random")
-#: Issue 21's goal table: ismcts-greedy games per (game, players) (`--goal`).
+#: The bots that search (a pairing with one is played fewer times by default).
+SEARCHES = ("ismcts", "hard")
+#: Each level against the one below it, the weakest first (`--ladder`).
+LADDER = ("easy-random", "medium-easy", "hard-medium")
+#: Ladder games per table and rung at SCALE 1 (`--ladder`): (fewest players, most).
+LADDER_GAMES: dict[str, tuple[int, int]] = {
+    "easy-random": (40, 40), "medium-easy": (100, 60), "hard-medium": (100, 60),
+}
+#: Issue 43's goal table: hard-greedy games per (game, players) (`--goal`).
 GOAL_GAMES: dict[tuple[str, int], int] = {
     ("spice-merchant", 2): 100, ("spice-merchant", 4): 60, ("central-market", 3): 150,
-    ("central-market", 5): 60, ("market-fresh", 2): 40, ("market-fresh", 4): 40,
+    ("market-fresh", 2): 40, ("market-fresh", 4): 40,
 }
 PLAYOUTS: tuple[Playout, ...] = ("truncated", "random", "greedy")
-#: The iteration cap of a time budget when `--iterations` names none.
-UNCAPPED = 10**9
-
-
-@dataclass
-class GameResult:
-    score: float
-    ahead: float = 0.0  # share of the B seats that A finished ahead of (a tie: half)
-    times: list[float] = field(default_factory=list)  # A's decisions, wall-clock seconds
-    cpu_times: list[float] = field(default_factory=list)  # the same, CPU seconds
-    iterations: int = 0
-
-
-@dataclass(frozen=True)
-class Task:
-    game_id: str
-    players: int
-    options: tuple[tuple[str, str], ...]
-    pairing: str
-    number: int
-    budgets: tuple[tuple[str, int], ...]  # policy -> iterations (0: the game's default)
-    ismcts: IsmctsConfig = field(default_factory=IsmctsConfig)
-    millis: int = 0  # ISMCTS's time budget per decision (0: iterations only)
-
-
-def play(task: Task) -> GameResult:
-    """One game: policy A at seat `number % players`, policy B elsewhere."""
-    engine = registry.get(task.game_id)
-    assert engine is not None
-    first, second = task.pairing.split("-")
-    hero = task.number % task.players
-    budgets = dict(task.budgets)
-    label = f"{task.game_id}/{task.players}/{task.pairing}/{task.number}"
-    game = Game.new(engine, task.players, dict(task.options), label.encode()[:64])
-    result = GameResult(0.0)
-    while True:
-        deciders = game.to_act()
-        if not deciders:
-            break
-        decision = deciders[0]
-        name = first if decision.seat == hero else second
-        seed = f"{task.number}/{game.step}/{decision.seat}".encode()
-        policy: Policy = IsmctsPolicy(task.ismcts) if name == "ismcts" else POLICIES[name]
-        budget = Budget(budgets[name] or default_iterations(policy, engine))
-        started, cpu = time.perf_counter(), time.process_time()
-        if name == "ismcts" and task.millis:
-            budget = Budget(budgets[name] or UNCAPPED, time.monotonic() + task.millis / 1000)
-        chosen = suggest(game, decision.seat, policy, budget, seed)
-        if decision.seat == hero and len(chosen.candidates) > 1:
-            result.times.append(time.perf_counter() - started)
-            result.cpu_times.append(time.process_time() - cpu)
-            result.iterations += chosen.iterations
-        game, _ = game.apply(decision.seat, chosen.action)
-    outcome = game.outcome()
-    assert outcome is not None
-    if hero in outcome.winners:
-        result.score = 1.0 / len(outcome.winners)
-    rank = {r.seat: r.rank for r in outcome.results}
-    others = [seat for seat in rank if seat != hero]
-    result.ahead = sum(1.0 if rank[hero] < rank[o] else 0.5 if rank[hero] == rank[o] else 0.0
-                       for o in others) / len(others)
-    return result
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -179,6 +125,7 @@ class Row:
     wall_seconds: float
     variant: str = ""  # the ISMCTS playout kind when the run compares several
     iterations_per_decision: float = 0.0
+    stopped_by_time: int = 0  # A's decisions that time ended (not reproducible)
 
 
 def summarize(game_id: str, players: int, pairing: str, results: list[GameResult],
@@ -194,14 +141,17 @@ def summarize(game_id: str, players: int, pairing: str, results: list[GameResult
         ahead / len(results), ahead_low, ahead_high, len(times), *_percentiles(times),
         *_percentiles(cpu), sum(r.iterations for r in results) / sum(cpu) if cpu else 0.0,
         wall, variant, sum(r.iterations for r in results) / len(times) if times else 0.0,
+        sum(r.stopped_by_time for r in results),
     )
 
 
 def label(row: Row) -> str:
-    """The A-B column: `ismcts[random]-greedy` when the run compares playouts."""
+    """The A-B column: `ismcts[random]-greedy` when the run compares variants of A (or
+    other seeds: `hard[/b]-greedy`)."""
     if not row.variant:
         return row.pairing
-    return row.pairing.replace("ismcts", f"ismcts[{row.variant}]")
+    first, second = row.pairing.split("-")
+    return f"{first}[{row.variant}]-{second}"
 
 
 def _percentiles(seconds: list[float]) -> tuple[float, float, float]:
@@ -229,15 +179,17 @@ def markdown(rows: Iterable[Row]) -> str:
     lines += [
         "",
         "| game | players | A-B | A decisions | wall ms, median / p90 / p95 "
-        "| CPU ms, median / p90 / p95 | A iterations per decision | per CPU second |",
-        "|---|---:|---|---:|---:|---:|---:|---:|",
+        "| CPU ms, median / p90 / p95 | A iterations per decision | per CPU second "
+        "| stopped by time |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.game_id} | {r.players} | {label(r)} | {r.decisions} | "
             f"{r.median_ms:.0f} / {r.p90_ms:.0f} / {r.p95_ms:.0f} | "
             f"{r.cpu_median_ms:.0f} / {r.cpu_p90_ms:.0f} / {r.cpu_p95_ms:.0f} | "
-            f"{r.iterations_per_decision:,.0f} | {r.iterations_per_second:,.0f} |"
+            f"{r.iterations_per_decision:,.0f} | {r.iterations_per_second:,.0f} | "
+            f"{r.stopped_by_time} |"
         )
     return "\n".join(lines)
 
@@ -312,7 +264,8 @@ def _progress(entry: tuple[int, str, int, str, str, list[Task]], number: int,
                        "variant": variant, "number": number, "score": result.score,
                        "ahead": result.ahead, "iterations": result.iterations,
                        "times": [round(t, 5) for t in result.times],
-                       "cpu_times": [round(t, 5) for t in result.cpu_times]})
+                       "cpu_times": [round(t, 5) for t in result.cpu_times],
+                       "stopped_by_time": result.stopped_by_time})
     with _PRINTING:  # the pool's result thread runs this beside main()'s table rows
         print(line, flush=True)
 
@@ -332,11 +285,33 @@ def merge(paths: list[str]) -> list[Row]:
                     continue
                 key = (g["game"], g["players"], g["pairing"], g["variant"])
                 games.setdefault(key, {})[g["number"]] = GameResult(
-                    g["score"], g["ahead"], g["times"], g["cpu_times"], g["iterations"])
+                    g["score"], g["ahead"], g["times"], g["cpu_times"], g["iterations"],
+                    g.get("stopped_by_time", 0))
     ranks = {(g, p): k for k, (g, p, _) in enumerate(TABLES)}
     return [summarize(g, p, pairing, [found[n] for n in sorted(found)], 0.0, variant)
             for (g, p, pairing, variant), found in sorted(
                 games.items(), key=lambda item: (ranks[item[0][:2]], item[0][2:]))]
+
+
+def _pairing(text: str) -> str:
+    names = text.split("-")
+    known = set(REQUESTS) | set(EXPERIMENTS)
+    if len(names) != 2 or not set(names) <= known:
+        raise argparse.ArgumentTypeError(f"a pairing is A-B, each one of {sorted(known)}")
+    return text
+
+
+def _count(args: argparse.Namespace, game_id: str, players: int, pairing: str) -> int:
+    """Games for one table of the plan."""
+    at_max = players == registry.ENGINES[game_id].spec.max_players
+    scale = float(args.goal or args.ladder or 0)
+    if args.goal:
+        return max(1, math.ceil(GOAL_GAMES[game_id, players] * scale))
+    if args.ladder:
+        return max(1, math.ceil(LADDER_GAMES[pairing][at_max] * scale))
+    if set(pairing.split("-")) & set(SEARCHES):
+        return int(args.ismcts_games_at_max if at_max else args.ismcts_games)
+    return int(args.games)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -344,39 +319,51 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", help="one game id (default: every table)")
     parser.add_argument("--players", type=int, help="one player count")
-    parser.add_argument("--pairing", action="append", choices=PAIRINGS,
-                        help="repeatable (default: all three)")
+    parser.add_argument("--pairing", action="append", type=_pairing,
+                        help=f"A-B, repeatable (default: {', '.join(PAIRINGS)})")
     parser.add_argument("--games", type=int, default=100,
-                        help="games per table for greedy-random")
+                        help="games per table for pairings without a search")
     parser.add_argument("--ismcts-games", type=int, default=16,
-                        help="games per 2-player (Central Market: 3) table for pairings with ismcts")
+                        help="games per 2-player (Central Market: 3) table for pairings with a "
+                        "search (ismcts, hard)")
     parser.add_argument("--ismcts-games-at-max", type=int, default=8,
-                        help="games per most-players table for pairings with ismcts")
+                        help="games per most-players table for pairings with a search")
+    parser.add_argument("--seeds", default="", help="appended to every game and bot seed "
+                        "(default: the seeds of docs/bots.md's tables)")
+    parser.add_argument("--bot-max-millis", type=int, default=0, metavar="MS",
+                        help="in process: as a server started with --bot-max-millis MS "
+                        "(default: the flag's default); a loaded machine needs more for no "
+                        "search to be cut (the rows count the cut ones)")
+    parser.add_argument("--server", default="", metavar="HOST:PORT",
+                        help="play through this server's NewGame, SuggestAction and ApplyAction "
+                        "(default: in process, by the same code)")
     parser.add_argument("--iterations", type=int, default=0,
-                        help="ismcts iteration budget (default: each game's calibrated one; "
-                        "with --millis: no cap)")
+                        help="A's max_iterations (default: none, the bot's own budget)")
     parser.add_argument("--millis", type=int, default=0,
-                        help="ismcts time budget per decision, wall-clock ms (machine-dependent)")
+                        help="A's max_millis, wall-clock ms (machine-dependent)")
     defaults = IsmctsConfig()
     parser.add_argument("--playout", action="append", choices=PLAYOUTS,
-                        help=f"ismcts playout kind, repeatable: one set of rows per kind "
+                        help="A's ISMCTS playout kind, repeatable: one set of rows per kind "
                         f"(default: {defaults.playout})")
     parser.add_argument("--depth", type=int, default=defaults.depth,
-                        help="ismcts playout depth (default: each game's own)")
+                        help="A's ISMCTS playout depth (default: each game's own)")
     parser.add_argument("--exploration", type=float, default=defaults.exploration,
-                        help="ismcts UCB1 exploration constant (default: each game's own)")
-    parser.add_argument("--greedy-samples", type=int, default=GREEDY_SAMPLES)
+                        help="A's ISMCTS UCB1 exploration constant (default: each game's own)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--json", help="also append each row, as it is done, to this file "
                         "(JSON lines)")
     parser.add_argument("--variant", action="append", default=[], metavar="LABEL:KEY=VALUE,...",
-                        help="an ismcts configuration of its own rows, repeatable: IsmctsConfig "
-                        "fields changed from the defaults (after --depth and --exploration), "
-                        "e.g. 'shallow:depth=0,root_top_k=8'")
-    parser.add_argument("--goal", type=float, metavar="SCALE",
-                        help="issue 21's goal table: ismcts-greedy (unless --pairing says "
-                        "otherwise) at GOAL_GAMES games per table times SCALE (1: the full "
-                        "100/60/150/60/40/40)")
+                        help="an ISMCTS configuration of A's, its own rows, repeatable: "
+                        "IsmctsConfig fields changed from the defaults (after --depth and "
+                        "--exploration), e.g. 'shallow:depth=0,root_top_k=8'")
+    plan_kind = parser.add_mutually_exclusive_group()
+    plan_kind.add_argument("--goal", type=float, metavar="SCALE",
+                           help="issue 43's goal table: hard-greedy (unless --pairing says "
+                           "otherwise) at GOAL_GAMES games per table times SCALE (1: the full "
+                           "100/60/150/40/40)")
+    plan_kind.add_argument("--ladder", type=float, metavar="SCALE",
+                           help="each level against the one below (LADDER) at every table, "
+                           "LADDER_GAMES games times SCALE")
     parser.add_argument("--progress", action="store_true",
                         help="print each game's result as it finishes (a table cut short "
                         "still says how it stood)")
@@ -395,52 +382,56 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.speed:
         return speed(args.game, args.players, args.iterations or 200)
-    budgets = (("random", 1), ("greedy", args.greedy_samples), ("ismcts", args.iterations))
     base = replace(defaults, exploration=args.exploration, depth=args.depth)
-    configs: dict[str, IsmctsConfig] = {}
+    configs: dict[str, IsmctsConfig | None] = {}
     for kind in args.playout or []:
         configs[kind] = replace(base, playout=kind)
     for spec in args.variant:
-        name, _, fields = spec.partition(":")
-        configs[name] = replace(base, **dict(_field(base, item) for item in fields.split(",")
+        name, _, items = spec.partition(":")
+        configs[name] = replace(base, **dict(_field(base, item) for item in items.split(",")
                                              if item))
     shown_variants = bool(configs)
-    configs = configs or {"": base}
-    playouts = list(configs)
+    configs = configs or {"": base if base != defaults else None}
+    variants = list(configs)
+    default_pairings = LADDER if args.ladder else ["hard-greedy"] if args.goal else PAIRINGS
     # (priority, game, players, pairing, variant, tasks)
     plan: list[tuple[int, str, int, str, str, list[Task]]] = []
     for game_id, players, options in TABLES:
         if (args.game and game_id != args.game) or (args.players and players != args.players):
             continue
+        if args.goal and (game_id, players) not in GOAL_GAMES:
+            continue
         at_max = players == registry.ENGINES[game_id].spec.max_players
-        for pairing in args.pairing or (["ismcts-greedy"] if args.goal else PAIRINGS):
-            count = args.games
-            if "ismcts" in pairing:
-                count = args.ismcts_games_at_max if at_max else args.ismcts_games
-            if args.goal:
-                count = max(1, math.ceil(GOAL_GAMES[game_id, players] * args.goal))
-            # The cheap greedy-random tables first, then ismcts at the fewest players,
-            # the most players last: a run cut short loses the least wanted rows.
-            priority = 0 if "ismcts" not in pairing else 2 if at_max else 1
-            for kind in playouts if "ismcts" in pairing else [playouts[0]]:
-                shown: str = kind if "ismcts" in pairing and shown_variants else ""
+        for pairing in args.pairing or default_pairings:
+            searching = bool(set(pairing.split("-")) & set(SEARCHES))
+            count = _count(args, game_id, players, pairing)
+            # The cheap tables first, then the searches at the fewest players, the most
+            # players last: a run cut short loses the least wanted rows.
+            priority = 0 if not searching else 2 if at_max else 1
+            for kind in variants if searching else [variants[0]]:
+                shown: str = (kind if searching and shown_variants else "") + args.seeds
+                override = Override(configs[kind] if searching else None, args.iterations,
+                                    args.millis)
                 tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
-                              budgets, configs[kind], args.millis) for k in range(count)]
+                              override, args.seeds, args.server, args.bot_max_millis)
+                         for k in range(count)]
                 plan.append((priority, game_id, players, pairing, shown, tasks))
     plan.sort(key=lambda entry: entry[0])  # stable: TABLES order within a priority
-    iterations = f"{args.iterations or 'default'} iterations"
+    budget = f"A's budget {args.iterations or 'its own'} iterations"
     if args.millis:
-        iterations = f"{args.millis} ms (at most {args.iterations or 'any'} iterations)"
-    exploration = "per game" if args.exploration is None else args.exploration
-    depth = "per game" if args.depth is None else args.depth
-    print(f"ismcts {iterations}, variants {'/'.join(playouts) or 'default'}, depth {depth}, "
-          f"exploration {exploration}; greedy {args.greedy_samples} samples, "
-          f"{args.jobs} processes", flush=True)
+        budget += f", {args.millis} ms"
+    where = f"through the server at {args.server}" if args.server else "in process"
+    if args.bot_max_millis and not args.server:
+        where += f" as with --bot-max-millis {args.bot_max_millis}"
+    print(f"bots as SuggestAction plays them with no budget, {where}; {budget}; A's ISMCTS "
+          f"{'/'.join(v for v in variants if v) or 'as the server plays it'}; "
+          f"seeds{' + ' + repr(args.seeds) if args.seeds else ''}; {args.jobs} processes",
+          flush=True)
     rows: list[Row] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         # Everything is submitted at once so that no worker idles between tables; a
-        # table's playout variants game by game in turn, so they share the load alike.
+        # table's variants game by game in turn, so they share the load alike.
         tables: dict[tuple[str, int, str], int] = {}  # plan order, variants as one table
         order = sorted((tables.setdefault((g, n, pairing), len(tables)), task.number, v)
                        for v, (_, g, n, pairing, _, tasks) in enumerate(plan) for task in tasks)
@@ -465,8 +456,9 @@ def main(argv: list[str] | None = None) -> int:
                     out.write(json.dumps(asdict(row)) + "\n")
     print()
     ranks = {(g, p): k for k, (g, p, _) in enumerate(TABLES)}
-    rows.sort(key=lambda r: (ranks[r.game_id, r.players], PAIRINGS.index(r.pairing),
-                             playouts.index(r.variant) if r.variant else 0))
+    pairings = list(dict.fromkeys(r.pairing for r in rows))
+    rows.sort(key=lambda r: (ranks[r.game_id, r.players], pairings.index(r.pairing),
+                             variants.index(r.variant) if r.variant else 0))
     print(markdown(rows))
     return 0
 

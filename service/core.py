@@ -367,13 +367,13 @@ class GameCore:
         except RuleError as exc:
             raise from_rule_error(exc) from None
         started = time.perf_counter()
-        chosen, policy = self.bots.run(game, request.seat, request, call.deadline,
-                                       self.observer)
+        chosen, bot = self.bots.run(game, request.seat, request, call.deadline, self.observer)
         self.observer.engine_time(game.game_id, "SuggestAction", time.perf_counter() - started)
         field = game.engine.spec.proto_field
         response = pb.SuggestActionResponse(step=game.step)
         getattr(response.action, field).CopyFrom(chosen.action)
-        response.stats.policy = policy
+        response.stats.policy = bot.enum
+        response.stats.level = bot.level
         response.stats.iterations = chosen.iterations
         response.stats.stopped_by_time = chosen.stopped_by_time
         for candidate in chosen.candidates:

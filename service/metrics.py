@@ -42,8 +42,9 @@ _LATENCY_BUCKETS = (
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 )
 _SIZE_BUCKETS = tuple(float(256 << (2 * i)) for i in range(7))  # 256 B .. 1 MiB
-#: The policies that can be refused BOTS_BUSY (random never is: service/bots.py).
-BUSY_POLICIES = ("greedy", "ismcts")
+#: The policies and levels that can be refused BOTS_BUSY (random never is:
+#: service/bots.py); a level's calls are labelled with its name.
+BUSY_POLICIES = ("greedy", "ismcts", "easy", "medium", "hard")
 
 
 @dataclass
@@ -123,7 +124,7 @@ class Metrics:
         # SuggestAction's bots (service/bots.py reports them, once per call).
         self.bot_searches = Counter(
             "marketplay_bot_searches_total",
-            "SuggestAction answers, by game and bot policy (random included).",
+            "SuggestAction answers, by game and bot policy or level (random included).",
             ("game", "policy"), registry=registry,
         )
         self.bot_iterations = Counter(

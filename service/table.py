@@ -13,7 +13,8 @@ block of tagged entries (the take-back window: engines/core/takebacks.py):
 
     version(1) = 1, then entries in ascending tag order, each at most once:
         tag(1) | length(2, big-endian) | value
-    1  options:   bank_s(4) | increment_s(4) | move_s(4) | timeout policy(1)
+    1  options:   bank_s(4) | increment_s(4) | move_s(4) | timeout policy(1: its
+                  index in POLICIES, a tuple that only grows)
     2  clocks:    per seat: bank_ms(8) | started_ms(8) (2**64 - 1: not deciding)
     3  forfeited: one byte per seat that forfeited on time
     4  take-backs (present: on): the latest actor (1; 255: none) | len base(2) |
@@ -36,6 +37,7 @@ from google.protobuf.duration_pb2 import Duration
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from engines.bots import LEVELS
 from engines.core import Event, Game, GameOver, InvalidOptions, NotYourTurn, OptionSpec, takebacks
 from engines.core.engine import Engine
 from engines.core.ranking import forfeit_outcome
@@ -48,9 +50,14 @@ from service.instance import Instance
 from service.text import Speaker
 from service.updates import fill_outcome
 
-#: The timeout policies: a bot's move (random, greedy), the rules' pass, or forfeit.
+#: The timeout policies: a bot's move (random, greedy, and the levels that are never
+#: slow: easy, medium), the rules' pass, or forfeit. The table block stores a policy
+#: as its index here, so a new one is only ever appended (docstring above).
 RANDOM, GREEDY, PASS, FORFEIT = "random", "greedy", "pass", "forfeit"
-POLICIES = (RANDOM, GREEDY, PASS, FORFEIT)
+EASY, MEDIUM = LEVELS["easy"].name, LEVELS["medium"].name
+POLICIES = (RANDOM, GREEDY, PASS, FORFEIT, EASY, MEDIUM)
+#: The levels too slow to answer a timeout, and why (refused by name, not just as unknown).
+_SLOW_LEVELS = {level.name for level in LEVELS.values() if not level.for_timeouts}
 #: Thirty days: the longest bank or per-move limit a table may set (an
 #: asynchronous game's day per move fits many times over).
 MAX_CLOCK_S = 30 * 24 * 3600
@@ -78,8 +85,9 @@ def options_of(engine: Engine[Any, Any]) -> tuple[OptionSpec, ...]:
     policies = tuple(p for p in POLICIES if p != PASS or engine.has_pass)
     return (*_CLOCK_OPTIONS, OptionSpec(
         TIMEOUT, "enum", RANDOM, "table: what ClaimTimeout plays for a seat out of time: "
-        "random or greedy (a bot's move), pass (the rules' pass, where the decision has one), "
-        "forfeit (the game ends; the seat ranks last)", allowed=policies), _TAKEBACK_OPTION)
+        "random, greedy, easy or medium (a bot's move; the levels as SuggestAction plays them), "
+        "pass (the rules' pass, where the decision has one), forfeit (the game ends; the seat "
+        "ranks last)", allowed=policies), _TAKEBACK_OPTION)
 
 
 _TAKEBACK_OPTION = OptionSpec(
@@ -124,6 +132,11 @@ def parse(given: Mapping[str, str], engine: Engine[Any, Any]) -> TableOptions:
     """The table options a NewGame (or Replay) names; INVALID_OPTIONS when they
     do not fit each other or the game."""
     try:
+        if given.get(TIMEOUT) in _SLOW_LEVELS:
+            raise InvalidOptions(
+                f"option 'timeout_policy' cannot be {given[TIMEOUT]!r}: a timeout is answered "
+                "at once, outside the search slots, and that level searches for up to 200 ms a "
+                f"seat; use one of {', '.join(p for p in POLICIES if p != PASS)} (or pass)")
         values = {option.name: option.parse(given[option.name]) if option.name in given
                   else option.default for option in options_of(engine)}
         options = TableOptions(int(values[BANK]), int(values[INCREMENT]), int(values[MOVE]),

@@ -4,12 +4,15 @@ For each seat whose deadline and the server's tolerance have passed (in seat
 order), the table's timeout policy answers (docs/integration.md, "Turn
 clocks"):
 
-* `random` or `greedy`: a bot's move from what the seat may know
-  (engines/bots), on a small fixed budget: random is uniform over the legal
-  actions, greedy a one-ply lookahead over TIMEOUT_GREEDY_SAMPLES sampled
-  states, never a search whose time depends on the machine. The bots' seed
-  comes from the game instance, the step and the seat, so two replicas that
-  claim the same timeout play the same move.
+* `random`, `greedy`, `easy` or `medium`: a bot's move from what the seat
+  may know (engines/bots), on a small fixed budget: random is uniform over
+  the legal actions, greedy a one-ply lookahead over TIMEOUT_GREEDY_SAMPLES
+  sampled states, `easy` and `medium` the levels at their own budgets
+  (engines/bots/levels.py: the bots SuggestAction plays at those levels);
+  never a search whose time depends on the machine (`hard` is refused as a
+  timeout policy: service/table.py). The bots' seed comes from the game
+  instance, the step and the seat, so two replicas that claim the same
+  timeout play the same move.
 * `pass`: the rules' pass of the seat's decision (Engine.pass_action); a
   decision without one is answered by `random` (the event says so).
 * `forfeit`: every seat that ran out forfeits at once and the game ends
@@ -28,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from google.protobuf.message import Message
 
-from engines.bots import POLICIES, Budget, suggest
+from engines.bots import LEVELS, POLICIES, Budget, suggest
 from engines.core import Event, Game
 from engines.core.events import private, public
 from marketplay.v1 import game_service_pb2 as pb
@@ -76,6 +79,9 @@ def timeout_move(game: Game, seat: int, policy: str, seed: bytes) -> tuple[Messa
         policy = RANDOM
     if policy == GREEDY:
         chosen = suggest(game, seat, POLICIES[GREEDY], Budget(TIMEOUT_GREEDY_SAMPLES), seed)
+    elif policy in LEVELS:
+        level = LEVELS[policy]
+        chosen = suggest(game, seat, level.policy, Budget(level.iterations(game.engine)), seed)
     else:
         chosen = suggest(game, seat, POLICIES[RANDOM], Budget(1), seed)
     return chosen.action, policy

@@ -1,12 +1,26 @@
-"""bench/bots.py's bookkeeping (no tournament is played here)."""
+"""bench/bots.py's bookkeeping (no tournament is played here), and that its bots are
+the ones SuggestAction plays: the same settings, the same answers."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
-from bench.bots import _field, merge
-from engines.bots import IsmctsConfig
+import pytest
+from google.protobuf.message import Message
+
+from bench import bot_games
+from bench.bots import LADDER, _field, merge
+from engines import registry
+from engines.bots import LEVELS, IsmctsConfig
+from engines.core import Game
+from marketplay.v1 import game_service_pb2 as pb
+from service.bots import Bots
+from service.config import load_config
+from service.server import bot_settings
+from tests.service.conftest import TEST_CONFIG, Served
 
 
 def game_line(number: int, score: float) -> str:
@@ -33,3 +47,81 @@ def test_a_variant_sets_the_exploration_whose_default_is_the_games() -> None:
     assert IsmctsConfig().exploration is None
     assert _field(IsmctsConfig(), "exploration=0.25") == ("exploration", 0.25)
     assert _field(IsmctsConfig(), "depth=0") == ("depth", 0)
+
+
+def test_the_bench_plays_with_the_bot_settings_of_a_server_started_without_flags() -> None:
+    """If a default of the server's --bot-* flags changes, the bench follows it: its bots
+    are the ones a caller gets (bench/bot_games.py)."""
+    assert bot_games.server_settings() == bot_settings(load_config([], {}))
+
+
+def test_every_bot_the_bench_names_is_a_request_the_server_answers() -> None:
+    assert set(bot_games.REQUESTS) == {"random", "greedy", "ismcts", *LEVELS}
+    for name in LADDER:
+        assert set(name.split("-")) <= set(bot_games.REQUESTS)
+    for name in LEVELS:
+        assert bot_games.REQUESTS[name].level and not bot_games.REQUESTS[name].policy
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
+def test_medium_is_greedy_as_a_flagless_server_plays_it_and_hard_is_ismcts(game_id: str) -> None:
+    """So the ladder's hard-medium rung is also the goal table's hard-greedy, and
+    medium-easy says how easy does against greedy (docs/bots.md, "Levels")."""
+    bots = Bots(bot_games.server_settings())
+    engine = registry.ENGINES[game_id]
+    game = Game.new(engine, engine.spec.min_players + 1, {}, b"same")
+    for level, policy in (("medium", "greedy"), ("hard", "ismcts")):
+        ours, theirs = (bots.bot(game, bot_games.REQUESTS[name]) for name in (level, policy))
+        assert (type(ours.policy), vars(ours.policy), ours.default_iterations, ours.enum) == (
+            type(theirs.policy), vars(theirs.policy), theirs.default_iterations,
+            theirs.enum), level
+
+
+@pytest.fixture(scope="module")
+def patient() -> Iterator[Served]:
+    """A server at its default bot settings but a time cap no search reaches however
+    busy the machine, so that only the iterations end a search (the answers compare)."""
+    served = Served(replace(TEST_CONFIG, bot_max_millis=600_000))
+    yield served
+    served.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
+def test_the_bench_answers_what_the_servers_suggest_action_answers(
+        patient: Served, monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
+    """Every bot the bench plays, on a position of every game, with the seed the bench
+    gives it: the same action, iterations and candidate statistics, bit for bit, as
+    SuggestAction's answer for the same seed and no budget."""
+    monkeypatch.setattr(bot_games, "_bots", lambda max_millis: Bots(
+        replace(bot_games.server_settings(), max_millis=600_000)))
+    engine = registry.ENGINES[game_id]
+    players = engine.spec.min_players + 1
+    task = bot_games.Task(game_id, players, (), "hard-medium", 0)
+    update = patient.stub.NewGame(pb.NewGameRequest(
+        game_id=game_id, num_players=players, seed=bot_games.game_seed(task))).update
+    game = Game.new(engine, players, {}, bot_games.game_seed(task))
+    while len(engine.legal_actions(game.state, game.to_act()[0].seat)) < 3:
+        seat = game.to_act()[0].seat
+        action = engine.legal_actions(game.state, seat)[-1]
+        game, _ = game.apply(seat, action)
+        update = patient.stub.ApplyAction(pb.ApplyActionRequest(
+            state=update.state, seat=seat, action=_typed(game_id, action))).update
+    seat = game.to_act()[0].seat
+    seed = bot_games.bot_seed(task, game.step, seat)
+    field = engine.spec.proto_field
+    for name in bot_games.REQUESTS:
+        ours = bot_games.answer(game, task, name, True, seed)
+        asked = bot_games.request(task, name, True, seed)
+        asked.state, asked.seat = update.state, seat
+        theirs = patient.stub.SuggestAction(asked)
+        assert not ours.stopped_by_time and not theirs.stats.stopped_by_time
+        assert getattr(theirs.action, field) == ours.action, name
+        assert theirs.stats.iterations == ours.iterations, name
+        assert [(c.visits, c.mean_value) for c in theirs.stats.candidates] == [
+            (c.visits, c.mean_value) for c in ours.candidates], name
+
+
+def _typed(game_id: str, action: Message) -> pb.GameAction:
+    typed = pb.GameAction()
+    getattr(typed, registry.ENGINES[game_id].spec.proto_field).CopyFrom(action)
+    return typed

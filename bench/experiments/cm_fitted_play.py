@@ -6,8 +6,8 @@ the fitted model and every other seat with the shipped `estimate`:
         --pairing greedyf-greedy --pairing ismctsf-greedy --pairing ismctsf-greedyf
 
 Coefficients: out/cmfit/coefficients.json (`cm_fit fit`). Same seats, seeds
-and budgets as bench.bots (its `play`), so `ismcts-greedy` here is the goal
-table's row.
+and budgets as bench.bots (bench/bot_games.py's `play`, the fitted bots as its
+`EXPERIMENTS`), so `ismcts-greedy` here is the goal table's row.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ import multiprocessing
 from collections.abc import Sequence
 from typing import Any
 
+import bench.bot_games as games
 import bench.bots as bots
 from bench.experiments.cm_fit import FEATURES, OUT, features
-from engines.bots import POLICIES, GreedyPolicy, IsmctsPolicy
+from engines.bots import GreedyPolicy, IsmctsPolicy
 from engines.bots.common import Budget, Suggestion
 from engines.central_market.evaluation import _promise, round_progress
 from engines.central_market.state import GAME_OVER, State
@@ -77,8 +78,8 @@ def _load() -> None:
         _coefficients[table["players"]] = [fitted[name] for name in FEATURES]
 
 
-def _play(task: bots.Task) -> tuple[str, int, float, float]:
-    result = bots.play(task)
+def _play(task: games.Task) -> tuple[str, int, float, float]:
+    result = games.play(task)
     return task.pairing, task.number, result.score, result.ahead
 
 
@@ -91,10 +92,9 @@ def main() -> None:
     args = parser.parse_args()
     _load()
     StandardEngine.estimate = _estimate  # type: ignore[method-assign]
-    POLICIES["greedyf"] = _Fitted(GreedyPolicy(), "greedyf")  # bench.bots plays this dict's
-    POLICIES["ismctsf"] = _Fitted(IsmctsPolicy(), "ismctsf")
-    tasks = [bots.Task(GAME_ID, args.players, (), pairing, number, (("ismcts", 0), ("greedy", 0),
-                       ("ismctsf", 0), ("greedyf", 0), ("random", 0)))
+    games.EXPERIMENTS["greedyf"] = _Fitted(GreedyPolicy(), "greedyf")
+    games.EXPERIMENTS["ismctsf"] = _Fitted(IsmctsPolicy(), "ismctsf")
+    tasks = [games.Task(GAME_ID, args.players, (), pairing, number)
              for number in range(args.games) for pairing in args.pairing]
     totals: dict[str, list[tuple[float, float]]] = {p: [] for p in args.pairing}
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:

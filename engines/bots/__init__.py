@@ -12,8 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from engines.bots.common import Budget, Candidate, Policy, Stream, Suggestion
+from engines.bots.erring import ErringPolicy
 from engines.bots.greedy import GREEDY_SAMPLES, GreedyPolicy
 from engines.bots.ismcts import IsmctsConfig, IsmctsPolicy
+from engines.bots.levels import LEVELS, Level
 from engines.bots.random import RandomPolicy
 from engines.core import Game
 from engines.core.engine import Engine
@@ -41,6 +43,7 @@ def suggest(game: Game, seat: int, policy: Policy, budget: Budget, seed: bytes) 
 
 
 __all__ = [
-    "Budget", "Candidate", "GREEDY_SAMPLES", "GreedyPolicy", "IsmctsConfig", "IsmctsPolicy",
-    "POLICIES", "Policy", "RandomPolicy", "Stream", "Suggestion", "default_iterations", "suggest",
+    "Budget", "Candidate", "ErringPolicy", "GREEDY_SAMPLES", "GreedyPolicy", "IsmctsConfig",
+    "IsmctsPolicy", "LEVELS", "Level", "POLICIES", "Policy", "RandomPolicy", "Stream",
+    "Suggestion", "default_iterations", "suggest",
 ]

@@ -6,10 +6,11 @@ both checked here on positions from random playouts:
 
 1. `resample_hidden` is canonical: states the observer cannot tell apart,
    resampled with equal randomness, are the same state byte for byte;
-2. every policy, called with the same seed on states the seat cannot tell
-   apart (everything hidden from it resampled, and the game's seed and RNG
-   counter, which decide every future draw, replaced), returns the same
-   action and the same statistics, bit for bit.
+2. every policy and every level (engines/bots/levels.py), called with the
+   same seed on states the seat cannot tell apart (everything hidden from it
+   resampled, and the game's seed and RNG counter, which decide every future
+   draw, replaced), returns the same action and the same statistics, bit for
+   bit.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import struct
 
 import pytest
 
-from engines.bots import POLICIES, Budget, Suggestion, suggest
+from engines.bots import LEVELS, POLICIES, Budget, ErringPolicy, Policy, Stream, Suggestion, suggest
 from engines.core import Game, Rng
 from tests.conformance.checks import wire
 from tests.conformance.configs import CONFIGS, PlayConfig
@@ -29,6 +30,24 @@ each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in
 
 #: Small budgets keep CI fast; every policy still searches at this size.
 BUDGETS = {"random": 1, "greedy": 2, "ismcts": 10}
+#: Every bot a caller can name: the policies, and the levels as their own policy objects
+#: (easy's erring greedy is a policy of its own), each at its policy's small budget.
+BOTS: dict[str, tuple[Policy, int]] = {
+    **{name: (policy, BUDGETS[name]) for name, policy in POLICIES.items()},
+    **{name: (level.policy, BUDGETS[level.reports]) for name, level in LEVELS.items()},
+}
+
+
+def seeds(policy: Policy) -> list[bytes]:
+    """The seeds a bot is asked with: one, and for a bot that errs now and then (which
+    the first draw of its stream decides) one at which it errs, so both of its ways of
+    choosing face the twins."""
+    if not isinstance(policy, ErringPolicy):
+        return [b"one seed"]
+    erring = next(seed for seed in (f"errs {k}".encode() for k in range(1000))
+                  if policy.errs(Stream(seed)))
+    assert not policy.errs(Stream(b"one seed")), "pick another seed that does not err"
+    return [b"one seed", erring]
 #: States per position that the seat cannot tell from the real one.
 TWINS = 3
 #: Positions per playout at which the bots are asked (spread over the game).
@@ -94,17 +113,18 @@ def test_resample_hidden_is_canonical(config: PlayConfig) -> None:
 
 
 @each_config
-@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize("bot", sorted(BOTS))
 def test_bots_answer_the_same_whatever_their_seat_cannot_see(config: PlayConfig,
-                                                             policy: str) -> None:
+                                                             bot: str) -> None:
     chosen = positions(config)
     assert chosen, "a playout with no real choice proves nothing"
-    for game in chosen:
+    policy, iterations = BOTS[bot]
+    for game, seed in ((game, seed) for game in chosen for seed in seeds(policy)):
         seat = game.to_act()[0].seat
         answers = {
-            fingerprint(suggest(g, seat, POLICIES[policy], Budget(BUDGETS[policy]), b"one seed"))
+            fingerprint(suggest(g, seat, policy, Budget(iterations), seed))
             for g in [game, *(twin(game, seat, k) for k in range(TWINS))]
         }
         assert len(answers) == 1, (
-            f"{policy} at step {game.step} answered differently for seat {seat} when what it "
-            "cannot see changed: it cheats")
+            f"{bot} at step {game.step} (seed {seed!r}) answered differently for seat {seat} "
+            "when what it cannot see changed: it cheats")

@@ -28,6 +28,8 @@ table-taken-back = { $steps ->
 }
 table-timed-out-random = { $seat } ist die Zeit abgelaufen; für { $seat } wurde gezogen.
 table-timed-out-greedy = { $seat } ist die Zeit abgelaufen; für { $seat } wurde gezogen.
+table-timed-out-easy = { $seat } ist die Zeit abgelaufen; für { $seat } wurde gezogen.
+table-timed-out-medium = { $seat } ist die Zeit abgelaufen; für { $seat } wurde gezogen.
 table-timed-out-pass = { $seat } ist die Zeit abgelaufen: { $seat } passt.
 table-timed-out-forfeit = { $seat } ist die Zeit abgelaufen: { $seat } gibt das Spiel auf.
 table-timed-out-unknown = { $seat } ist die Zeit abgelaufen.

@@ -30,6 +30,8 @@ table-taken-back = [{ $steps ->
     }]
 table-timed-out-random = [{ $seat } ŕåñ öûţ öƒ ţîɱé; å ɱöṽé ŵåš þļåýéð ƒöŕ ţĥéɱ.··············]
 table-timed-out-greedy = [{ $seat } ŕåñ öûţ öƒ ţîɱé; å ɱöṽé ŵåš þļåýéð ƒöŕ ţĥéɱ.··············]
+table-timed-out-easy = [{ $seat } ŕåñ öûţ öƒ ţîɱé; å ɱöṽé ŵåš þļåýéð ƒöŕ ţĥéɱ.··············]
+table-timed-out-medium = [{ $seat } ŕåñ öûţ öƒ ţîɱé; å ɱöṽé ŵåš þļåýéð ƒöŕ ţĥéɱ.··············]
 table-timed-out-pass = [{ $seat } ŕåñ öûţ öƒ ţîɱé åñð þåššéš.·········]
 table-timed-out-forfeit = [{ $seat } ŕåñ öûţ öƒ ţîɱé åñð ƒöŕƒéîţš ţĥé ĝåɱé.············]
 table-timed-out-unknown = [{ $seat } ŕåñ öûţ öƒ ţîɱé.·····]

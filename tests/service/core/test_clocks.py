@@ -12,7 +12,7 @@ import pytest
 from google.protobuf.message import Message
 
 from engines import registry
-from engines.bots import POLICIES, Budget, suggest
+from engines.bots import LEVELS, POLICIES, Budget, suggest
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
@@ -75,7 +75,8 @@ def test_every_game_lists_the_table_options_and_pass_only_where_a_decision_has_o
         assert not any(option.table for option in info.options if option.name not in table)
         policies = list(table["timeout_policy"].allowed_values)
         has_pass = registry.ENGINES[info.game_id].has_pass
-        assert policies == ["random", "greedy", *(["pass"] if has_pass else []), "forfeit"]
+        assert policies == ["random", "greedy", *(["pass"] if has_pass else []), "forfeit",
+                            "easy", "medium"]
         assert table["timeout_policy"].default_value == "random"
         assert table["clock_bank_s"].max_value == 30 * 24 * 3600
     assert [i.game_id for i in listed.games if registry.ENGINES[i.game_id].has_pass] == \
@@ -94,6 +95,36 @@ def test_bad_table_options_are_refused_as_invalid_options(
     error = refused(lambda: _new(core, "spice-merchant", options))
     assert (error.code, error.reason) == (Code.INVALID_ARGUMENT, "INVALID_OPTIONS")
     assert why in str(error)
+
+
+def test_a_level_that_searches_is_refused_as_a_timeout_policy_and_says_why(
+        core: GameCore) -> None:
+    """A timeout is answered at once, outside the search slots: `hard` never answers one."""
+    error = refused(lambda: _new(core, "spice-merchant", {"timeout_policy": "hard"}))
+    assert (error.code, error.reason) == (Code.INVALID_ARGUMENT, "INVALID_OPTIONS")
+    assert "'hard'" in str(error) and "200 ms" in str(error)
+    slow = {name for name, level in LEVELS.items() if not level.for_timeouts}
+    assert slow == {"hard"}
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_a_timeout_at_a_level_plays_what_suggest_action_plays_at_that_level(
+        core: GameCore, store: StateStore, clock: FakeClock, level: str) -> None:
+    """The bot behind a timeout policy named for a level is that level's bot: asked
+    with the timeout's seed, SuggestAction answers the move the claim plays."""
+    update = _new(core, "central-market", {"clock_move_s": "20", "timeout_policy": level})
+    opened = store.open(update.state)
+    seat = update.decisions[0].seat
+    asked = core.suggest_action(pb.SuggestActionRequest(
+        state=update.state, seat=seat, level=pb.BotLevel.Value(f"BOT_LEVEL_{level.upper()}"),
+        seed=bot_seed(opened.instance, 0, seat)), Call())
+    assert asked.stats.level and asked.stats.policy == pb.BOT_POLICY_GREEDY
+    clock.now += 20 + TOLERANCE_MS / 1000 + 0.5
+    claimed = _claim(core, update, expected_step=0)
+    (own,) = [e.table.timed_out for e in claimed.events
+              if e.WhichOneof("game") == "table" and e.audience]
+    assert (own.seat, own.policy) == (seat, level)
+    assert own.action.central_market == asked.action.central_market
 
 
 @pytest.mark.parametrize("game_id", [g for g in GAMES if not registry.ENGINES[g].has_pass])
@@ -234,17 +265,20 @@ def _expected_moves(store: StateStore, update: pb.GameUpdate, policy: str) -> li
     each from what that seat may know then (engines/bots, with the timeout's seed)."""
     opened = store.open(update.state)
     game, moves = opened.game, []
-    budget = TIMEOUT_GREEDY_SAMPLES if policy == "greedy" else 1
+    bot, budget = POLICIES.get(policy), TIMEOUT_GREEDY_SAMPLES if policy == "greedy" else 1
+    if policy in LEVELS:
+        bot, budget = LEVELS[policy].policy, LEVELS[policy].iterations(game.engine)
+    assert bot is not None
     for seat in sorted(d.seat for d in game.to_act()):
         seed = bot_seed(opened.instance, game.step, seat)
-        action = suggest(game, seat, POLICIES[policy], Budget(budget), seed).action
+        action = suggest(game, seat, bot, Budget(budget), seed).action
         moves.append((seat, action))
         game, _ = game.apply(seat, action)
     return moves
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "easy", "medium"])
 def test_a_timed_out_seat_gets_exactly_the_policys_move(
         core: GameCore, store: StateStore, clock: FakeClock, game_id: str, policy: str) -> None:
     players = max(2, registry.ENGINES[game_id].spec.min_players)

@@ -17,8 +17,10 @@ from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import StateStore
 from service.table import (
+    EASY,
     FORFEIT,
     GREEDY,
+    MEDIUM,
     UNTIL_BARRIER,
     Table,
     TableOptions,
@@ -32,6 +34,8 @@ TABLES = [
     Table(TableOptions(bank_s=300, increment_s=5, timeout_policy=GREEDY),
           (Clock(300_000, 1_800_000_000_000), Clock(12, None), Clock(0, 7))),
     Table(TableOptions(move_s=60, timeout_policy=FORFEIT), (Clock(0), Clock(0), Clock(0)), (0, 2)),
+    Table(TableOptions(move_s=5, timeout_policy=EASY), (Clock(0), Clock(0), Clock(0))),
+    Table(TableOptions(move_s=5, timeout_policy=MEDIUM), (Clock(0), Clock(0), Clock(0))),
     Table(TableOptions(takebacks=UNTIL_BARRIER)),
     Table(TableOptions(takebacks=UNTIL_BARRIER), window=TakebackWindow(1)),
     Table(TableOptions(takebacks=UNTIL_BARRIER),
@@ -76,3 +80,16 @@ def test_a_state_with_an_unreadable_block_is_unreadable_state() -> None:
     assert refused.value.reason == "UNREADABLE_STATE"
     opened = store.open(store.seal(game, Instance.draw(), TABLES[3]))
     assert opened.table == TABLES[3]
+
+
+def _options_block(policy_index: int) -> bytes:
+    """A table block with no clock whose options entry names the policy by its index."""
+    return b"\x01" + b"\x01\x00\x0d" + bytes(12) + bytes([policy_index])
+
+
+def test_every_policy_keeps_the_index_it_was_sealed_with() -> None:
+    """Blocks sealed before the levels (indexes 0-3) still name the same policies; the
+    levels came after them, and an index no build has used is refused."""
+    names = [decode(_options_block(i), 3).options.timeout_policy for i in range(6)]
+    assert names == ["random", "greedy", "pass", "forfeit", "easy", "medium"]
+    _unreadable(_options_block(6))

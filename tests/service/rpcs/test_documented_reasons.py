@@ -299,6 +299,8 @@ PRODUCERS: dict[str, Callable[[World], object]] = {
     "BOTS_BUSY": _bots_busy,
     "UNKNOWN_POLICY": lambda w: _suggest(w, policy=42),
     "BAD_BUDGET": lambda w: _suggest(w, max_iterations=-1),
+    "UNKNOWN_LEVEL": lambda w: _suggest(w, level=42),
+    "LEVEL_AND_POLICY": lambda w: _suggest(w, level=pb.BOT_LEVEL_EASY, policy=pb.BOT_POLICY_GREEDY),
     "OVERLOADED": _overloaded,
     "DRAINING": lambda w: w.draining.stub.ListGames(pb.ListGamesRequest()),
 }

@@ -13,7 +13,7 @@ import grpc
 import pytest
 
 from engines import registry
-from engines.bots import GREEDY_SAMPLES
+from engines.bots import GREEDY_SAMPLES, LEVELS
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
@@ -23,6 +23,7 @@ from tests.service.rpcs.test_contract import _play_to_end
 from tests.service.rpcs.test_every_mode import MODES
 
 POLICIES = (pb.BOT_POLICY_RANDOM, pb.BOT_POLICY_GREEDY, pb.BOT_POLICY_ISMCTS)
+LEVEL_ENUMS = {"easy": pb.BOT_LEVEL_EASY, "medium": pb.BOT_LEVEL_MEDIUM, "hard": pb.BOT_LEVEL_HARD}
 #: Budgets small enough for CI, large enough that every policy searches.
 SMALL = {pb.BOT_POLICY_RANDOM: 0, pb.BOT_POLICY_GREEDY: 2, pb.BOT_POLICY_ISMCTS: 12}
 
@@ -165,17 +166,61 @@ def test_without_a_budget_each_game_gets_its_calibrated_default(game_id: str) ->
     # One seat over the fewest where the game seats it (a solo variant may need options).
     game = Game.new(engine, min(engine.spec.min_players + 1, engine.spec.max_players), {}, b"budget")
     bots = Bots(BotSettings(max_millis=1_500))
-    ismcts, _ = bots.policy(pb.BOT_POLICY_ISMCTS)
-    greedy, _ = bots.policy(pb.BOT_POLICY_GREEDY)
+    ismcts = bots.bot(game, pb.SuggestActionRequest(policy=pb.BOT_POLICY_ISMCTS))
+    greedy = bots.bot(game, pb.SuggestActionRequest(policy=pb.BOT_POLICY_GREEDY))
     before = time.monotonic()
-    budget = bots.budget(game, ismcts, 0, 0, None)
+    budget = bots.budget(ismcts, 0, 0, None)
     assert budget.iterations == engine.spec.bots.search_iterations
     assert budget.deadline is not None and before + 1.5 <= budget.deadline <= time.monotonic() + 1.5
-    assert bots.budget(game, greedy, 0, 0, None).iterations == GREEDY_SAMPLES
-    assert bots.budget(game, ismcts, 0, 100, None).iterations == BotSettings().max_iterations
-    assert Bots(BotSettings(default_iterations=5)).budget(game, ismcts, 0, 0, None).iterations == 5
+    assert bots.budget(greedy, 0, 0, None).iterations == GREEDY_SAMPLES
+    assert bots.budget(ismcts, 0, 100, None).iterations == BotSettings().max_iterations
+    flagged = Bots(BotSettings(default_iterations=5))
+    assert flagged.budget(flagged.bot(game, pb.SuggestActionRequest()), 0, 0, None).iterations == 5
     deadline = time.monotonic() + 1.0
-    assert bots.budget(game, ismcts, 10, 0, deadline).deadline < deadline  # type: ignore[operator]
+    assert bots.budget(ismcts, 10, 0, deadline).deadline < deadline  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
+def test_each_level_is_its_policy_at_its_own_budget_whatever_the_flags(game_id: str) -> None:
+    """A level's budget is fixed (engines/bots/levels.py): the --bot-* flags that set a
+    policy's default leave it alone, and `hard` and `medium` are the ISMCTS and greedy
+    a caller gets by naming no budget from a server at its default flags."""
+    engine = registry.ENGINES[game_id]
+    game = Game.new(engine, engine.spec.min_players + 1, {}, b"levels")
+    flagged = Bots(BotSettings(default_iterations=5, greedy_samples=3))
+    default = Bots(BotSettings())
+    for name, level in LEVELS.items():
+        bot = flagged.bot(game, pb.SuggestActionRequest(level=LEVEL_ENUMS[name]))
+        assert (bot.policy, bot.default_iterations, bot.level) == (
+            level.policy, level.iterations(engine), LEVEL_ENUMS[name])
+        assert flagged.budget(bot, 0, 0, None).iterations == level.iterations(engine)
+    for name, policy in (("hard", pb.BOT_POLICY_ISMCTS), ("medium", pb.BOT_POLICY_GREEDY)):
+        level_bot = default.bot(game, pb.SuggestActionRequest(level=LEVEL_ENUMS[name]))
+        policy_bot = default.bot(game, pb.SuggestActionRequest(policy=policy))
+        assert (_config(level_bot.policy), level_bot.default_iterations, level_bot.enum) == (
+            _config(policy_bot.policy), policy_bot.default_iterations, policy_bot.enum)
+
+
+def _config(policy: object) -> tuple[type, object]:
+    """A policy's kind and configuration (two instances alike compare equal)."""
+    return type(policy), getattr(policy, "config", None)
+
+
+def test_a_level_answers_with_its_policy_budget_and_name(busy_server: Served) -> None:
+    """Through the server: the level's budget, not the server's flags (busy_server's
+    greedy default is 3 samples; medium's is 8), and the answer names the level."""
+    update = started(busy_server.stub, "central-market", 4, steps=1)
+    seat = update.decisions[0].seat
+    for name, enum in LEVEL_ENUMS.items():
+        answer = ask(busy_server.stub, update, seat, pb.BOT_POLICY_UNSPECIFIED, level=enum)
+        assert answer.stats.level == enum
+        assert answer.stats.policy == (pb.BOT_POLICY_ISMCTS if name == "hard"
+                                       else pb.BOT_POLICY_GREEDY)
+        if name == "medium":
+            assert answer.stats.iterations == GREEDY_SAMPLES
+        if name == "hard":  # capped by --bot-max-iterations like any budget
+            assert answer.stats.iterations == 50
+    assert ask(busy_server.stub, update, seat, pb.BOT_POLICY_GREEDY).stats.level == 0
 
 
 def test_a_time_budget_and_the_deadline_end_the_search_with_an_answer(
@@ -295,6 +340,10 @@ def test_refusals_match_apply_action(stub: pb_grpc.GameServiceStub) -> None:
     bad = grpc.StatusCode.INVALID_ARGUMENT
     assert _refused(stub, S(state=state, seat=seat, policy=99)) == (  # type: ignore[arg-type]
         bad, "UNKNOWN_POLICY")
+    assert _refused(stub, S(state=state, seat=seat, level=7)) == (  # type: ignore[arg-type]
+        bad, "UNKNOWN_LEVEL")
+    assert _refused(stub, S(state=state, seat=seat, level=pb.BOT_LEVEL_EASY,
+                            policy=pb.BOT_POLICY_GREEDY)) == (bad, "LEVEL_AND_POLICY")
     assert _refused(stub, S(state=state, seat=seat, max_iterations=-1)) == (bad, "BAD_BUDGET")
     assert _refused(stub, S(state=state, seat=seat, max_millis=-5)) == (bad, "BAD_BUDGET")
     assert _refused(stub, S(state=state, seat=seat, seed=b"")) == (bad, "BAD_SEED")

@@ -44,6 +44,32 @@ namespace Marketplay.V1
     [EnumMember(Value = "BOT_POLICY_ISMCTS")] Ismcts = 3,
   }
 
+  /// <summary>
+  /// A named strength: one policy at one budget, the same on every server,
+  /// each measured against the level below (docs/bots.md, "Levels").
+  /// </summary>
+  [Preserve, JsonConverter(typeof(StringEnumConverter))]
+  public enum BotLevel
+  {
+    /// <summary>
+    /// No level: the request's policy decides.
+    /// </summary>
+    [EnumMember(Value = "BOT_LEVEL_UNSPECIFIED")] Unspecified = 0,
+    /// <summary>
+    /// Greedy on 2 sampled states, with a random legal action one decision in
+    /// about three: plays sensibly, blunders often. May answer turn timeouts.
+    /// </summary>
+    [EnumMember(Value = "BOT_LEVEL_EASY")] Easy = 1,
+    /// <summary>
+    /// Greedy on 8 sampled states. May answer turn timeouts.
+    /// </summary>
+    [EnumMember(Value = "BOT_LEVEL_MEDIUM")] Medium = 2,
+    /// <summary>
+    /// ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision).
+    /// </summary>
+    [EnumMember(Value = "BOT_LEVEL_HARD")] Hard = 3,
+  }
+
   [Preserve, JsonObject(MemberSerialization.OptIn)]
   public sealed partial class ListGamesRequest
   {
@@ -422,6 +448,10 @@ namespace Marketplay.V1
     [Preserve, JsonProperty("seatToken", DefaultValueHandling = DefaultValueHandling.Ignore), DefaultValue("")]
     public string SeatToken { get; set; } = "";
 
+    /// <summary>
+    /// UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+    /// level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+    /// </summary>
     [Preserve, JsonProperty("policy", DefaultValueHandling = DefaultValueHandling.Ignore)]
     public BotPolicy Policy { get; set; }
 
@@ -448,6 +478,13 @@ namespace Marketplay.V1
     /// </summary>
     [Preserve, JsonProperty("expectedStep", NullValueHandling = NullValueHandling.Ignore)]
     public long? ExpectedStep { get; set; }
+
+    /// <summary>
+    /// A named strength instead of a policy: its policy and, when the budget
+    /// fields are 0, its budget (the server's --bot-* defaults do not apply).
+    /// </summary>
+    [Preserve, JsonProperty("level", DefaultValueHandling = DefaultValueHandling.Ignore)]
+    public BotLevel Level { get; set; }
   }
 
   [Preserve, JsonObject(MemberSerialization.OptIn)]
@@ -497,6 +534,12 @@ namespace Marketplay.V1
     /// </summary>
     [Preserve, JsonProperty("stoppedByTime", DefaultValueHandling = DefaultValueHandling.Ignore)]
     public bool StoppedByTime { get; set; }
+
+    /// <summary>
+    /// The level the request named (UNSPECIFIED: none); `policy` is its policy.
+    /// </summary>
+    [Preserve, JsonProperty("level", DefaultValueHandling = DefaultValueHandling.Ignore)]
+    public BotLevel Level { get; set; }
   }
 
   [Preserve, JsonObject(MemberSerialization.OptIn)]

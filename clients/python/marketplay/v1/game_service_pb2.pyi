@@ -83,6 +83,40 @@ BOT_POLICY_ISMCTS: BotPolicy.ValueType  # 3
 """Single-observer Information Set Monte Carlo Tree Search."""
 Global___BotPolicy: _TypeAlias = BotPolicy  # noqa: Y015
 
+class _BotLevel:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _BotLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotLevel.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    BOT_LEVEL_UNSPECIFIED: _BotLevel.ValueType  # 0
+    """No level: the request's policy decides."""
+    BOT_LEVEL_EASY: _BotLevel.ValueType  # 1
+    """Greedy on 2 sampled states, with a random legal action one decision in
+    about three: plays sensibly, blunders often. May answer turn timeouts.
+    """
+    BOT_LEVEL_MEDIUM: _BotLevel.ValueType  # 2
+    """Greedy on 8 sampled states. May answer turn timeouts."""
+    BOT_LEVEL_HARD: _BotLevel.ValueType  # 3
+    """ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision)."""
+
+class BotLevel(_BotLevel, metaclass=_BotLevelEnumTypeWrapper):
+    """A named strength: one policy at one budget, the same on every server,
+    each measured against the level below (docs/bots.md, "Levels").
+    """
+
+BOT_LEVEL_UNSPECIFIED: BotLevel.ValueType  # 0
+"""No level: the request's policy decides."""
+BOT_LEVEL_EASY: BotLevel.ValueType  # 1
+"""Greedy on 2 sampled states, with a random legal action one decision in
+about three: plays sensibly, blunders often. May answer turn timeouts.
+"""
+BOT_LEVEL_MEDIUM: BotLevel.ValueType  # 2
+"""Greedy on 8 sampled states. May answer turn timeouts."""
+BOT_LEVEL_HARD: BotLevel.ValueType  # 3
+"""ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision)."""
+Global___BotLevel: _TypeAlias = BotLevel  # noqa: Y015
+
 @_typing.final
 class ListGamesRequest(_message.Message):
     """---------------------------------------------------------------- catalogue"""
@@ -671,11 +705,15 @@ class SuggestActionRequest(_message.Message):
     MAX_MILLIS_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     EXPECTED_STEP_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
     state: _builtins.bytes
     seat: _builtins.int
     seat_token: _builtins.str
     """The seat's token; required when the server requires seat tokens."""
     policy: Global___BotPolicy.ValueType
+    """UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+    level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+    """
     max_iterations: _builtins.int
     """Search budget: 0 takes the server's default; both are capped by the
     server. The call's deadline also ends the search (the best action so far
@@ -688,6 +726,10 @@ class SuggestActionRequest(_message.Message):
     """
     expected_step: _builtins.int
     """As in ApplyActionRequest: a different current step is ABORTED."""
+    level: Global___BotLevel.ValueType
+    """A named strength instead of a policy: its policy and, when the budget
+    fields are 0, its budget (the server's --bot-* defaults do not apply).
+    """
     def __init__(
         self,
         *,
@@ -699,10 +741,11 @@ class SuggestActionRequest(_message.Message):
         max_millis: _builtins.int = ...,
         seed: _builtins.bytes | None = ...,
         expected_step: _builtins.int | None = ...,
+        level: Global___BotLevel.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "_seed", b"_seed", "expected_step", b"expected_step", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "_seed", b"_seed", "expected_step", b"expected_step", "max_iterations", b"max_iterations", "max_millis", b"max_millis", "policy", b"policy", "seat", b"seat", "seat_token", b"seat_token", "seed", b"seed", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step", "_seed", b"_seed", "expected_step", b"expected_step", "level", b"level", "max_iterations", b"max_iterations", "max_millis", b"max_millis", "policy", b"policy", "seat", b"seat", "seat_token", b"seat_token", "seed", b"seed", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_step: _TypeAlias = _typing.Literal["expected_step"]  # noqa: Y015
     _WhichOneofArgType__expected_step: _TypeAlias = _typing.Literal["_expected_step", b"_expected_step"]  # noqa: Y015
@@ -752,6 +795,7 @@ class BotStats(_message.Message):
     ITERATIONS_FIELD_NUMBER: _builtins.int
     CANDIDATES_FIELD_NUMBER: _builtins.int
     STOPPED_BY_TIME_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
     policy: Global___BotPolicy.ValueType
     iterations: _builtins.int
     """Iterations (samples for greedy, tree descents for ISMCTS) completed."""
@@ -761,6 +805,8 @@ class BotStats(_message.Message):
     answer then depends on the machine and its load; false means the same
     state, seat, policy, seed and max_iterations give this answer bit for bit.
     """
+    level: Global___BotLevel.ValueType
+    """The level the request named (UNSPECIFIED: none); `policy` is its policy."""
     @_builtins.property
     def candidates(self) -> _containers.RepeatedCompositeFieldContainer[Global___CandidateStats]:
         """Per legal action considered, in the order of Decision.legal_actions."""
@@ -772,10 +818,11 @@ class BotStats(_message.Message):
         iterations: _builtins.int = ...,
         candidates: _abc.Iterable[Global___CandidateStats] | None = ...,
         stopped_by_time: _builtins.bool = ...,
+        level: Global___BotLevel.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["candidates", b"candidates", "iterations", b"iterations", "policy", b"policy", "stopped_by_time", b"stopped_by_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["candidates", b"candidates", "iterations", b"iterations", "level", b"level", "policy", b"policy", "stopped_by_time", b"stopped_by_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

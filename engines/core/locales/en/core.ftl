@@ -30,6 +30,8 @@ table-taken-back = { $steps ->
 }
 table-timed-out-random = { $seat } ran out of time; a move was played for them.
 table-timed-out-greedy = { $seat } ran out of time; a move was played for them.
+table-timed-out-easy = { $seat } ran out of time; a move was played for them.
+table-timed-out-medium = { $seat } ran out of time; a move was played for them.
 table-timed-out-pass = { $seat } ran out of time and passes.
 table-timed-out-forfeit = { $seat } ran out of time and forfeits the game.
 table-timed-out-unknown = { $seat } ran out of time.

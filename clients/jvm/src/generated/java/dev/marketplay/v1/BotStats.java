@@ -18,6 +18,7 @@ private static final long serialVersionUID = 0L;
   private BotStats() {
     policy_ = 0;
     candidates_ = java.util.Collections.emptyList();
+    level_ = 0;
   }
 
   @java.lang.Override
@@ -157,6 +158,32 @@ private static final long serialVersionUID = 0L;
     return stoppedByTime_;
   }
 
+  public static final int LEVEL_FIELD_NUMBER = 5;
+  private int level_ = 0;
+  /**
+   * <pre>
+   * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 5;</code>
+   * @return The enum numeric value on the wire for level.
+   */
+  @java.lang.Override public int getLevelValue() {
+    return level_;
+  }
+  /**
+   * <pre>
+   * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 5;</code>
+   * @return The level.
+   */
+  @java.lang.Override public dev.marketplay.v1.BotLevel getLevel() {
+    dev.marketplay.v1.BotLevel result = dev.marketplay.v1.BotLevel.forNumber(level_);
+    return result == null ? dev.marketplay.v1.BotLevel.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -183,6 +210,9 @@ private static final long serialVersionUID = 0L;
     if (stoppedByTime_ != false) {
       output.writeBool(4, stoppedByTime_);
     }
+    if (level_ != dev.marketplay.v1.BotLevel.BOT_LEVEL_UNSPECIFIED.getNumber()) {
+      output.writeEnum(5, level_);
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -208,6 +238,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(4, stoppedByTime_);
     }
+    if (level_ != dev.marketplay.v1.BotLevel.BOT_LEVEL_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(5, level_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -230,6 +264,7 @@ private static final long serialVersionUID = 0L;
         .equals(other.getCandidatesList())) return false;
     if (getStoppedByTime()
         != other.getStoppedByTime()) return false;
+    if (level_ != other.level_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -252,6 +287,8 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + STOPPED_BY_TIME_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getStoppedByTime());
+    hash = (37 * hash) + LEVEL_FIELD_NUMBER;
+    hash = (53 * hash) + level_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -391,6 +428,7 @@ private static final long serialVersionUID = 0L;
       }
       bitField0_ = (bitField0_ & ~0x00000004);
       stoppedByTime_ = false;
+      level_ = 0;
       return this;
     }
 
@@ -445,6 +483,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000008) != 0)) {
         result.stoppedByTime_ = stoppedByTime_;
+      }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.level_ = level_;
       }
     }
 
@@ -527,6 +568,9 @@ private static final long serialVersionUID = 0L;
       if (other.getStoppedByTime() != false) {
         setStoppedByTime(other.getStoppedByTime());
       }
+      if (other.level_ != 0) {
+        setLevelValue(other.getLevelValue());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -581,6 +625,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000008;
               break;
             } // case 32
+            case 40: {
+              level_ = input.readEnum();
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 40
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1056,6 +1105,79 @@ private static final long serialVersionUID = 0L;
     public Builder clearStoppedByTime() {
       bitField0_ = (bitField0_ & ~0x00000008);
       stoppedByTime_ = false;
+      onChanged();
+      return this;
+    }
+
+    private int level_ = 0;
+    /**
+     * <pre>
+     * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 5;</code>
+     * @return The enum numeric value on the wire for level.
+     */
+    @java.lang.Override public int getLevelValue() {
+      return level_;
+    }
+    /**
+     * <pre>
+     * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 5;</code>
+     * @param value The enum numeric value on the wire for level to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLevelValue(int value) {
+      level_ = value;
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 5;</code>
+     * @return The level.
+     */
+    @java.lang.Override
+    public dev.marketplay.v1.BotLevel getLevel() {
+      dev.marketplay.v1.BotLevel result = dev.marketplay.v1.BotLevel.forNumber(level_);
+      return result == null ? dev.marketplay.v1.BotLevel.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 5;</code>
+     * @param value The level to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLevel(dev.marketplay.v1.BotLevel value) {
+      if (value == null) {
+        throw new NullPointerException();
+      }
+      bitField0_ |= 0x00000010;
+      level_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 5;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLevel() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      level_ = 0;
       onChanged();
       return this;
     }

@@ -84,4 +84,23 @@ public interface BotStatsOrBuilder extends
    * @return The stoppedByTime.
    */
   boolean getStoppedByTime();
+
+  /**
+   * <pre>
+   * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 5;</code>
+   * @return The enum numeric value on the wire for level.
+   */
+  int getLevelValue();
+  /**
+   * <pre>
+   * The level the request named (UNSPECIFIED: none); `policy` is its policy.
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 5;</code>
+   * @return The level.
+   */
+  dev.marketplay.v1.BotLevel getLevel();
 }

@@ -307,20 +307,22 @@ public final class GameServiceOuterClass {
       "ay.v1.GameAction\022\026\n\016takeback_steps\030\003 \001(\005" +
       "\022\021\n\tforfeited\030\004 \003(\005\"T\n\016ReplayResponse\022)\n" +
       "\006update\030\001 \001(\0132\031.marketplay.v1.GameUpdate" +
-      "\022\027\n\017actions_applied\030\002 \001(\005\"\347\001\n\024SuggestAct" +
+      "\022\027\n\017actions_applied\030\002 \001(\005\"\217\002\n\024SuggestAct" +
       "ionRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 \001(\005\022" +
       "\022\n\nseat_token\030\003 \001(\t\022(\n\006policy\030\004 \001(\0162\030.ma" +
       "rketplay.v1.BotPolicy\022\026\n\016max_iterations\030" +
       "\005 \001(\005\022\022\n\nmax_millis\030\006 \001(\005\022\021\n\004seed\030\007 \001(\014H" +
-      "\000\210\001\001\022\032\n\rexpected_step\030\010 \001(\003H\001\210\001\001B\007\n\005_see" +
+      "\000\210\001\001\022\032\n\rexpected_step\030\010 \001(\003H\001\210\001\001\022&\n\005leve" +
+      "l\030\t \001(\0162\027.marketplay.v1.BotLevelB\007\n\005_see" +
       "dB\020\n\016_expected_step\"x\n\025SuggestActionResp" +
       "onse\022)\n\006action\030\001 \001(\0132\031.marketplay.v1.Gam" +
       "eAction\022\014\n\004step\030\002 \001(\003\022&\n\005stats\030\003 \001(\0132\027.m" +
-      "arketplay.v1.BotStats\"\224\001\n\010BotStats\022(\n\006po" +
+      "arketplay.v1.BotStats\"\274\001\n\010BotStats\022(\n\006po" +
       "licy\030\001 \001(\0162\030.marketplay.v1.BotPolicy\022\022\n\n" +
       "iterations\030\002 \001(\005\0221\n\ncandidates\030\003 \003(\0132\035.m" +
       "arketplay.v1.CandidateStats\022\027\n\017stopped_b" +
-      "y_time\030\004 \001(\010\"_\n\016CandidateStats\022)\n\006action" +
+      "y_time\030\004 \001(\010\022&\n\005level\030\005 \001(\0162\027.marketplay" +
+      ".v1.BotLevel\"_\n\016CandidateStats\022)\n\006action" +
       "\030\001 \001(\0132\031.marketplay.v1.GameAction\022\016\n\006vis" +
       "its\030\002 \001(\005\022\022\n\nmean_value\030\003 \001(\001\"H\n\025RenewSe" +
       "atTokenRequest\022\r\n\005state\030\001 \001(\014\022\014\n\004seat\030\002 " +
@@ -417,28 +419,31 @@ public final class GameServiceOuterClass {
       "\023\n\017OPTION_TYPE_INT\020\002\022\024\n\020OPTION_TYPE_ENUM" +
       "\020\003*l\n\tBotPolicy\022\032\n\026BOT_POLICY_UNSPECIFIE" +
       "D\020\000\022\025\n\021BOT_POLICY_RANDOM\020\001\022\025\n\021BOT_POLICY" +
-      "_GREEDY\020\002\022\025\n\021BOT_POLICY_ISMCTS\020\0032\357\005\n\013Gam" +
-      "eService\022N\n\tListGames\022\037.marketplay.v1.Li" +
-      "stGamesRequest\032 .marketplay.v1.ListGames" +
-      "Response\022H\n\007NewGame\022\035.marketplay.v1.NewG" +
-      "ameRequest\032\036.marketplay.v1.NewGameRespon" +
-      "se\022T\n\013ApplyAction\022!.marketplay.v1.ApplyA" +
-      "ctionRequest\032\".marketplay.v1.ApplyAction" +
-      "Response\022H\n\007GetView\022\035.marketplay.v1.GetV" +
-      "iewRequest\032\036.marketplay.v1.GetViewRespon" +
-      "se\022E\n\006Replay\022\034.marketplay.v1.ReplayReque" +
-      "st\032\035.marketplay.v1.ReplayResponse\022Z\n\rSug" +
-      "gestAction\022#.marketplay.v1.SuggestAction" +
-      "Request\032$.marketplay.v1.SuggestActionRes" +
-      "ponse\022]\n\016RenewSeatToken\022$.marketplay.v1." +
-      "RenewSeatTokenRequest\032%.marketplay.v1.Re" +
-      "newSeatTokenResponse\022K\n\010TakeBack\022\036.marke" +
-      "tplay.v1.TakeBackRequest\032\037.marketplay.v1" +
-      ".TakeBackResponse\022W\n\014ClaimTimeout\022\".mark" +
-      "etplay.v1.ClaimTimeoutRequest\032#.marketpl" +
-      "ay.v1.ClaimTimeoutResponseBA\n\021dev.market" +
-      "play.v1P\001Z\032marketplay/v1;marketplayv1\252\002\r" +
-      "Marketplay.V1b\006proto3"
+      "_GREEDY\020\002\022\025\n\021BOT_POLICY_ISMCTS\020\003*c\n\010BotL" +
+      "evel\022\031\n\025BOT_LEVEL_UNSPECIFIED\020\000\022\022\n\016BOT_L" +
+      "EVEL_EASY\020\001\022\024\n\020BOT_LEVEL_MEDIUM\020\002\022\022\n\016BOT" +
+      "_LEVEL_HARD\020\0032\357\005\n\013GameService\022N\n\tListGam" +
+      "es\022\037.marketplay.v1.ListGamesRequest\032 .ma" +
+      "rketplay.v1.ListGamesResponse\022H\n\007NewGame" +
+      "\022\035.marketplay.v1.NewGameRequest\032\036.market" +
+      "play.v1.NewGameResponse\022T\n\013ApplyAction\022!" +
+      ".marketplay.v1.ApplyActionRequest\032\".mark" +
+      "etplay.v1.ApplyActionResponse\022H\n\007GetView" +
+      "\022\035.marketplay.v1.GetViewRequest\032\036.market" +
+      "play.v1.GetViewResponse\022E\n\006Replay\022\034.mark" +
+      "etplay.v1.ReplayRequest\032\035.marketplay.v1." +
+      "ReplayResponse\022Z\n\rSuggestAction\022#.market" +
+      "play.v1.SuggestActionRequest\032$.marketpla" +
+      "y.v1.SuggestActionResponse\022]\n\016RenewSeatT" +
+      "oken\022$.marketplay.v1.RenewSeatTokenReque" +
+      "st\032%.marketplay.v1.RenewSeatTokenRespons" +
+      "e\022K\n\010TakeBack\022\036.marketplay.v1.TakeBackRe" +
+      "quest\032\037.marketplay.v1.TakeBackResponse\022W" +
+      "\n\014ClaimTimeout\022\".marketplay.v1.ClaimTime" +
+      "outRequest\032#.marketplay.v1.ClaimTimeoutR" +
+      "esponseBA\n\021dev.marketplay.v1P\001Z\032marketpl" +
+      "ay/v1;marketplayv1\252\002\rMarketplay.V1b\006prot" +
+      "o3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -562,7 +567,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_SuggestActionRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_SuggestActionRequest_descriptor,
-        new java.lang.String[] { "State", "Seat", "SeatToken", "Policy", "MaxIterations", "MaxMillis", "Seed", "ExpectedStep", "Seed", "ExpectedStep", });
+        new java.lang.String[] { "State", "Seat", "SeatToken", "Policy", "MaxIterations", "MaxMillis", "Seed", "ExpectedStep", "Level", "Seed", "ExpectedStep", });
     internal_static_marketplay_v1_SuggestActionResponse_descriptor =
       getDescriptor().getMessageTypes().get(15);
     internal_static_marketplay_v1_SuggestActionResponse_fieldAccessorTable = new
@@ -574,7 +579,7 @@ public final class GameServiceOuterClass {
     internal_static_marketplay_v1_BotStats_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_marketplay_v1_BotStats_descriptor,
-        new java.lang.String[] { "Policy", "Iterations", "Candidates", "StoppedByTime", });
+        new java.lang.String[] { "Policy", "Iterations", "Candidates", "StoppedByTime", "Level", });
     internal_static_marketplay_v1_CandidateStats_descriptor =
       getDescriptor().getMessageTypes().get(17);
     internal_static_marketplay_v1_CandidateStats_fieldAccessorTable = new

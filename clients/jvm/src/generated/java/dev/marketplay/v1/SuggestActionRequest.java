@@ -20,6 +20,7 @@ private static final long serialVersionUID = 0L;
     seatToken_ = "";
     policy_ = 0;
     seed_ = com.google.protobuf.ByteString.EMPTY;
+    level_ = 0;
   }
 
   @java.lang.Override
@@ -120,6 +121,11 @@ private static final long serialVersionUID = 0L;
   public static final int POLICY_FIELD_NUMBER = 4;
   private int policy_ = 0;
   /**
+   * <pre>
+   * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+   * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+   * </pre>
+   *
    * <code>.marketplay.v1.BotPolicy policy = 4;</code>
    * @return The enum numeric value on the wire for policy.
    */
@@ -127,6 +133,11 @@ private static final long serialVersionUID = 0L;
     return policy_;
   }
   /**
+   * <pre>
+   * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+   * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+   * </pre>
+   *
    * <code>.marketplay.v1.BotPolicy policy = 4;</code>
    * @return The policy.
    */
@@ -219,6 +230,34 @@ private static final long serialVersionUID = 0L;
     return expectedStep_;
   }
 
+  public static final int LEVEL_FIELD_NUMBER = 9;
+  private int level_ = 0;
+  /**
+   * <pre>
+   * A named strength instead of a policy: its policy and, when the budget
+   * fields are 0, its budget (the server's --bot-* defaults do not apply).
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 9;</code>
+   * @return The enum numeric value on the wire for level.
+   */
+  @java.lang.Override public int getLevelValue() {
+    return level_;
+  }
+  /**
+   * <pre>
+   * A named strength instead of a policy: its policy and, when the budget
+   * fields are 0, its budget (the server's --bot-* defaults do not apply).
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 9;</code>
+   * @return The level.
+   */
+  @java.lang.Override public dev.marketplay.v1.BotLevel getLevel() {
+    dev.marketplay.v1.BotLevel result = dev.marketplay.v1.BotLevel.forNumber(level_);
+    return result == null ? dev.marketplay.v1.BotLevel.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -256,6 +295,9 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000002) != 0)) {
       output.writeInt64(8, expectedStep_);
+    }
+    if (level_ != dev.marketplay.v1.BotLevel.BOT_LEVEL_UNSPECIFIED.getNumber()) {
+      output.writeEnum(9, level_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -297,6 +339,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeInt64Size(8, expectedStep_);
     }
+    if (level_ != dev.marketplay.v1.BotLevel.BOT_LEVEL_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(9, level_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -333,6 +379,7 @@ private static final long serialVersionUID = 0L;
       if (getExpectedStep()
           != other.getExpectedStep()) return false;
     }
+    if (level_ != other.level_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -365,6 +412,8 @@ private static final long serialVersionUID = 0L;
       hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
           getExpectedStep());
     }
+    hash = (37 * hash) + LEVEL_FIELD_NUMBER;
+    hash = (53 * hash) + level_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -502,6 +551,7 @@ private static final long serialVersionUID = 0L;
       maxMillis_ = 0;
       seed_ = com.google.protobuf.ByteString.EMPTY;
       expectedStep_ = 0L;
+      level_ = 0;
       return this;
     }
 
@@ -561,6 +611,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000080) != 0)) {
         result.expectedStep_ = expectedStep_;
         to_bitField0_ |= 0x00000002;
+      }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.level_ = level_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -635,6 +688,9 @@ private static final long serialVersionUID = 0L;
       if (other.hasExpectedStep()) {
         setExpectedStep(other.getExpectedStep());
       }
+      if (other.level_ != 0) {
+        setLevelValue(other.getLevelValue());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -701,6 +757,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000080;
               break;
             } // case 64
+            case 72: {
+              level_ = input.readEnum();
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 72
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -876,6 +937,11 @@ private static final long serialVersionUID = 0L;
 
     private int policy_ = 0;
     /**
+     * <pre>
+     * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+     * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+     * </pre>
+     *
      * <code>.marketplay.v1.BotPolicy policy = 4;</code>
      * @return The enum numeric value on the wire for policy.
      */
@@ -883,6 +949,11 @@ private static final long serialVersionUID = 0L;
       return policy_;
     }
     /**
+     * <pre>
+     * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+     * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+     * </pre>
+     *
      * <code>.marketplay.v1.BotPolicy policy = 4;</code>
      * @param value The enum numeric value on the wire for policy to set.
      * @return This builder for chaining.
@@ -894,6 +965,11 @@ private static final long serialVersionUID = 0L;
       return this;
     }
     /**
+     * <pre>
+     * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+     * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+     * </pre>
+     *
      * <code>.marketplay.v1.BotPolicy policy = 4;</code>
      * @return The policy.
      */
@@ -903,6 +979,11 @@ private static final long serialVersionUID = 0L;
       return result == null ? dev.marketplay.v1.BotPolicy.UNRECOGNIZED : result;
     }
     /**
+     * <pre>
+     * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+     * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+     * </pre>
+     *
      * <code>.marketplay.v1.BotPolicy policy = 4;</code>
      * @param value The policy to set.
      * @return This builder for chaining.
@@ -917,6 +998,11 @@ private static final long serialVersionUID = 0L;
       return this;
     }
     /**
+     * <pre>
+     * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+     * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+     * </pre>
+     *
      * <code>.marketplay.v1.BotPolicy policy = 4;</code>
      * @return This builder for chaining.
      */
@@ -1121,6 +1207,84 @@ private static final long serialVersionUID = 0L;
     public Builder clearExpectedStep() {
       bitField0_ = (bitField0_ & ~0x00000080);
       expectedStep_ = 0L;
+      onChanged();
+      return this;
+    }
+
+    private int level_ = 0;
+    /**
+     * <pre>
+     * A named strength instead of a policy: its policy and, when the budget
+     * fields are 0, its budget (the server's --bot-* defaults do not apply).
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 9;</code>
+     * @return The enum numeric value on the wire for level.
+     */
+    @java.lang.Override public int getLevelValue() {
+      return level_;
+    }
+    /**
+     * <pre>
+     * A named strength instead of a policy: its policy and, when the budget
+     * fields are 0, its budget (the server's --bot-* defaults do not apply).
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 9;</code>
+     * @param value The enum numeric value on the wire for level to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLevelValue(int value) {
+      level_ = value;
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * A named strength instead of a policy: its policy and, when the budget
+     * fields are 0, its budget (the server's --bot-* defaults do not apply).
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 9;</code>
+     * @return The level.
+     */
+    @java.lang.Override
+    public dev.marketplay.v1.BotLevel getLevel() {
+      dev.marketplay.v1.BotLevel result = dev.marketplay.v1.BotLevel.forNumber(level_);
+      return result == null ? dev.marketplay.v1.BotLevel.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * A named strength instead of a policy: its policy and, when the budget
+     * fields are 0, its budget (the server's --bot-* defaults do not apply).
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 9;</code>
+     * @param value The level to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLevel(dev.marketplay.v1.BotLevel value) {
+      if (value == null) {
+        throw new NullPointerException();
+      }
+      bitField0_ |= 0x00000100;
+      level_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * A named strength instead of a policy: its policy and, when the budget
+     * fields are 0, its budget (the server's --bot-* defaults do not apply).
+     * </pre>
+     *
+     * <code>.marketplay.v1.BotLevel level = 9;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLevel() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      level_ = 0;
       onChanged();
       return this;
     }

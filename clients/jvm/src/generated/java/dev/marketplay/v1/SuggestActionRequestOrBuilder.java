@@ -40,11 +40,21 @@ public interface SuggestActionRequestOrBuilder extends
       getSeatTokenBytes();
 
   /**
+   * <pre>
+   * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+   * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+   * </pre>
+   *
    * <code>.marketplay.v1.BotPolicy policy = 4;</code>
    * @return The enum numeric value on the wire for policy.
    */
   int getPolicyValue();
   /**
+   * <pre>
+   * UNSPECIFIED with a `level` (a level fixes its policy): naming both a
+   * level and a policy is refused (INVALID_ARGUMENT, LEVEL_AND_POLICY).
+   * </pre>
+   *
    * <code>.marketplay.v1.BotPolicy policy = 4;</code>
    * @return The policy.
    */
@@ -107,4 +117,25 @@ public interface SuggestActionRequestOrBuilder extends
    * @return The expectedStep.
    */
   long getExpectedStep();
+
+  /**
+   * <pre>
+   * A named strength instead of a policy: its policy and, when the budget
+   * fields are 0, its budget (the server's --bot-* defaults do not apply).
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 9;</code>
+   * @return The enum numeric value on the wire for level.
+   */
+  int getLevelValue();
+  /**
+   * <pre>
+   * A named strength instead of a policy: its policy and, when the budget
+   * fields are 0, its budget (the server's --bot-* defaults do not apply).
+   * </pre>
+   *
+   * <code>.marketplay.v1.BotLevel level = 9;</code>
+   * @return The level.
+   */
+  dev.marketplay.v1.BotLevel getLevel();
 }
