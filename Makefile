@@ -15,11 +15,9 @@ GO_OUT ?= clients/go
 # FILE_SAME_GO_PACKAGE); protoc's M options map each file to the module's import path.
 GO_MODULE := github.com/example/marketplay/clients/go
 GO_IMPORTS := $(foreach f,$(PROTO_SRC:proto/%=%),M$(f)=$(GO_MODULE)/marketplay/v1;marketplayv1)
-JAVA_OUT ?= clients/jvm/src/generated/java
-# Go and Java come from Debian's protoc 3.21 and plugins (deploy/ci-packages.txt), so the
-# Java classes match Debian's protobuf-java 3.21 runtime.
+# Go comes from Debian's protoc 3.21 and plugins (deploy/ci-packages.txt). Java is not
+# generated here: the JVM build makes it from proto/ (clients/jvm/pom.xml, docs/clients.md).
 PROTOC := protoc
-GRPC_JAVA_PLUGIN := /usr/bin/grpc_java_plugin
 OPENAPI_OUT ?= docs/openapi.json
 # Where `make catalogs` writes each shipped locale's catalog (the TypeScript package's copy;
 # tests/service/contract/test_catalog_files.py points it at a temporary directory and compares).
@@ -102,10 +100,11 @@ test: install system-tools
 	cd $(PG_DIR) && npm run --silent typecheck
 	$(PY) -m pytest -n 2 --dist loadfile --cov --cov-report=term --cov-fail-under=$(COVERAGE_FLOOR)
 
-## proto: regenerate every client and docs/openapi.json from proto/: Python (messages,
-## gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
-## proto/buf.gen.yaml), C# messages (clients/codegen/csharp_json.py), Go (protoc-gen-go, protoc-gen-go-grpc) and Java
-## (messages, grpc-java stubs)
+## proto: regenerate the committed generated code and docs/openapi.json from proto/: Python
+## (messages, gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
+## proto/buf.gen.yaml), C# messages (clients/codegen/csharp_json.py) and Go (protoc-gen-go,
+## protoc-gen-go-grpc); commit the result (tests/service/contract/test_generated_code.py).
+## Java's messages and stubs are not committed: `mvn package` in clients/jvm generates them
 proto: $(VENV)/.installed $(BUF) proto-tools
 	rm -f $(PY_OUT)/marketplay/v1/*_pb2*.py $(PY_OUT)/marketplay/v1/*_pb2*.pyi $(PY_OUT)/marketplay/v1/*_connect.py
 	PATH=$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto \
@@ -127,9 +126,6 @@ proto: $(VENV)/.installed $(BUF) proto-tools
 	$(PROTOC) -I proto --go_out=$(GO_OUT) --go-grpc_out=$(GO_OUT) \
 	  --go_opt=module=$(GO_MODULE) --go-grpc_opt=module=$(GO_MODULE) \
 	  $(foreach m,$(GO_IMPORTS),'--go_opt=$(m)' '--go-grpc_opt=$(m)') $(PROTO_SRC)
-	rm -rf $(JAVA_OUT) && mkdir -p $(JAVA_OUT)
-	$(PROTOC) -I proto --java_out=$(JAVA_OUT) \
-	  --plugin=protoc-gen-grpc-java=$(GRPC_JAVA_PLUGIN) --grpc-java_out=$(JAVA_OUT) $(PROTO_SRC)
 
 ## catalogs: write each shipped locale's catalog of player-facing text (engines/*/locales,
 ## plus the generated pseudo-locale) into $(CATALOGS_OUT) as <locale>.ftl, exactly as the HTTP
@@ -184,20 +180,22 @@ golden-sealed: install
 ## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;
 ## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py);
 ## Go, Java, Kotlin and Mono build and run the native clients (clients/go, clients/jvm,
-## clients/csharp; tests/interop/test_{go,jvm,kotlin,csharp}_client.py) and `make proto`'s
-## Go and Java generators. Commands are looked up on PATH, libraries (SYSTEM_LIBS) with
-## dpkg-query. Installed when missing if run as root with apt; otherwise one line says what to install.
+## clients/csharp; tests/interop/test_{go,jvm,kotlin,csharp}_client.py), `make proto`'s
+## Go generators and the JVM build's Java ones (protoc, grpc_java_plugin). Commands are
+## looked up on PATH, libraries (SYSTEM_LIBS) with dpkg-query. Installed when missing if run
+## as root with apt; otherwise one line says what to install.
 SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium $(PROTO_TOOLS) \
-  go:golang-go javac:default-jdk-headless mvn:maven kotlinc:kotlin mcs:mono-mcs
-PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc \
-  grpc_java_plugin:protobuf-compiler-grpc-java-plugin
+  go:golang-go javac:default-jdk-headless mvn:maven grpc_java_plugin:protobuf-compiler-grpc-java-plugin \
+  kotlinc:kotlin mcs:mono-mcs
+PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc
 # golang-github-golang-protobuf-1-5-dev by name: otherwise apt picks golang/protobuf 1.3,
 # which builds with grpc-go 1.33 and then panics at run time.
 SYSTEM_LIBS := golang-google-grpc-dev golang-github-golang-protobuf-1-5-dev golang-google-protobuf-dev \
   libprotobuf-java libprotobuf-dev libgrpc-java libnetty-java libperfmark-java libgoogle-gson-java \
   libanimal-sniffer-java libgeronimo-annotation-1.3-spec-java libgoogle-common-protos-java \
-  libokhttp-java junit4 libbuild-helper-maven-plugin-java libmaven-compiler-plugin-java libsurefire-java \
-  libmaven-jar-plugin-java libmaven-dependency-plugin-java libmaven-resources-plugin-java \
+  libokhttp-java junit4 libmaven-antrun-plugin-java libbuild-helper-maven-plugin-java \
+  libmaven-compiler-plugin-java libsurefire-java libmaven-jar-plugin-java \
+  libmaven-dependency-plugin-java libmaven-resources-plugin-java \
   libmono-system-net-http4.0-cil libmono-system-runtime-serialization4.0-cil libnewtonsoft-json-cil-dev
 # $(call need-debian,command:package pairs,packages): install what is missing, or stop saying how.
 define need-debian
@@ -217,7 +215,7 @@ endef
 system-tools:
 	$(call need-debian,$(SYSTEM_TOOLS),$(SYSTEM_LIBS))
 
-## proto-tools: the generators `make proto` runs from Debian (protoc 3.21, Go and grpc-java plugins)
+## proto-tools: the generators `make proto` runs from Debian (protoc 3.21, the Go plugins)
 proto-tools:
 	$(call need-debian,$(PROTO_TOOLS),)
 

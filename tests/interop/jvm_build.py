@@ -1,17 +1,20 @@
 """Builds the JVM client (clients/jvm) with Debian's Maven into the release's jar, and its player, cached.
 
-`mvn -Pdebian package` compiles the generated messages and stubs
-(src/generated, protoc 3.21 and grpc-java 1.41 from Debian) with the client
-(src/main), runs its unit tests (src/test) and makes the jar a user puts on a
-classpath; `dependency:build-classpath` writes the runtime classpath the pom
+`mvn -Pdebian package` generates the messages and stubs from proto/ (protoc
+3.21 and grpc-java 1.41's plugin from Debian, in the pom's generate-sources),
+compiles them with the client (src/main), runs its unit tests (src/test) and
+makes the jar a user puts on a classpath; `dependency:build-classpath` writes the runtime classpath the pom
 resolves. Maven reads Debian's repository, /usr/share/maven-repo, through a
 file:// mirror of every remote (no network), into a local repository of the
 build's own. The player (src/play) is compiled against the jar and that
-classpath only.
+classpath only. The build is cached under a key of everything it reads: the
+client's sources, the contract's .proto files and the generators' versions,
+so a contract change always rebuilds and no earlier build's classes stand in.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -19,6 +22,8 @@ from tests.interop.native_clients import ROOT, cached_build, files, release, run
 
 JVM_ROOT = ROOT / "clients" / "jvm"
 DEBIAN_MAVEN_REPO = Path("/usr/share/maven-repo")
+#: The pom's default `grpc-java.plugin` (Debian's; it has no --version, so its bytes key the cache).
+GRPC_JAVA_PLUGIN = Path("/usr/bin/grpc_java_plugin")
 SETTINGS = f"""<settings>
   <mirrors>
     <mirror><id>debian</id><mirrorOf>*</mirrorOf><url>{DEBIAN_MAVEN_REPO.as_uri()}</url></mirror>
@@ -41,8 +46,11 @@ def jar_name() -> str:
 
 def built() -> Path:
     """build/clients/jvm-<key>/: the jar, classpath.txt (its runtime dependencies), play/ (the player)."""
-    sources = [*files(JVM_ROOT / "src", ".java"), JVM_ROOT / "pom.xml", ROOT / "LICENSE"]
-    key = source_key(sources, tool_version("javac", "-version") + tool_version("mvn", "-v"))
+    sources = [*files(JVM_ROOT / "src", ".java"), JVM_ROOT / "pom.xml", ROOT / "LICENSE",
+               *files(ROOT / "proto" / "marketplay", ".proto")]
+    plugin = hashlib.sha256(GRPC_JAVA_PLUGIN.read_bytes()).hexdigest() if GRPC_JAVA_PLUGIN.is_file() else ""
+    key = source_key(sources, tool_version("javac", "-version") + tool_version("mvn", "-v")
+                     + tool_version("protoc", "--version") + plugin)
 
     def build(out: Path) -> None:
         assert DEBIAN_MAVEN_REPO.is_dir(), "no Debian Maven repository: `make system-tools` installs it"

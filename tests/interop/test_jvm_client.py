@@ -19,6 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from google.protobuf import descriptor_pb2
 
 from tests.interop.jvm_build import built, classpath, jar_name
 from tests.interop.native_clients import (
@@ -34,6 +35,9 @@ from tests.interop.native_clients import (
     run,
 )
 from tests.interop.ts_client import ServedBoth
+
+#: The contract's descriptors, as `make proto` writes them beside the Python package.
+DESCRIPTORS = ROOT / "clients" / "python" / "marketplay" / "v1" / "descriptors.binpb"
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +70,32 @@ def test_the_jar_is_a_licensed_release_with_its_pom(build_dir: Path) -> None:
     # google.rpc's classes come from proto-google-common-protos, never a copy of ours.
     assert not any(n.startswith("com/google/") for n in names), sorted(n for n in names if "google" in n)
     assert not any(n.startswith("dev/marketplay/client/play/") for n in names), "the player is not shipped"
+
+
+def contract_classes() -> set[str]:
+    """The top-level classes protoc and grpc-java write for proto/marketplay/v1 (java_multiple_files):
+    each message and its OrBuilder, each enum, each service's <Name>Grpc, and each file's outer
+    class, named after the file (+ "OuterClass" when a type of that file has the name)."""
+    files = descriptor_pb2.FileDescriptorSet.FromString(DESCRIPTORS.read_bytes()).file
+    expected: set[str] = set()
+    for proto in (f for f in files if f.package == "marketplay.v1"):
+        names = {m.name for m in proto.message_type} | {e.name for e in proto.enum_type} | {
+            s.name for s in proto.service}
+        expected |= {m.name for m in proto.message_type} | {f"{m.name}OrBuilder" for m in proto.message_type}
+        expected |= {e.name for e in proto.enum_type} | {f"{s.name}Grpc" for s in proto.service}
+        outer = "".join(part.title() for part in Path(proto.name).stem.split("_"))
+        expected.add(f"{outer}OuterClass" if outer in names else outer)
+    return expected
+
+
+def test_the_jar_holds_exactly_the_contracts_classes(build_dir: Path) -> None:
+    """The build generated dev.marketplay.v1 from this checkout's proto/ (nothing generated is
+    committed): a class for every message, enum and service, and none a removed one left."""
+    with zipfile.ZipFile(build_dir / jar_name()) as jar:
+        made = {name.removeprefix("dev/marketplay/v1/").removesuffix(".class") for name in jar.namelist()
+                if name.startswith("dev/marketplay/v1/") and name.endswith(".class") and "$" not in name}
+    expected = contract_classes()
+    assert made == expected, f"missing {sorted(expected - made)}, extra {sorted(made - expected)}"
 
 
 def test_the_unit_tests_ran_in_the_build(build_dir: Path) -> None:
