@@ -156,11 +156,32 @@ def run(config: Config, sealer: Sealer, serve: Serve) -> int:
             if http is not None:
                 http.shutdown()
                 http.server_close()
+    _refuse_shared_ports(config)
     try:
         return _Supervisor(config, sealer, serve).run()
     finally:
         while _own_dirs:  # the multiprocess directory prepare_metrics made for us
             shutil.rmtree(_own_dirs.pop(), ignore_errors=True)
+
+
+def _refuse_shared_ports(config: Config) -> None:
+    """StartupError if another process listens on the gRPC or HTTP port.
+
+    The workers bind with SO_REUSEPORT, which lets any process of the same user
+    share a port: a second `make run` would silently take half of the first
+    one's connections. A socket bound without SO_REUSEPORT cannot join, so
+    probing with one tells "taken" from "free" before any worker binds.
+    """
+    family = socket.AF_INET6 if ":" in config.host else socket.AF_INET
+    for name, port in (("port", config.port), ("http_port", config.http_port)):
+        if not port:
+            continue
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT is no owner
+            try:
+                probe.bind((config.host, port))
+            except OSError as exc:
+                raise port_in_use(name, config.host, port, exc.strerror or str(exc)) from None
 
 
 def _metrics_http(config: Config) -> MetricsServer | None:
