@@ -38,11 +38,12 @@ from fluent.syntax import FluentParser, FluentSerializer, ast
 from fluent.syntax.visitor import Transformer
 from fluent_compiler.bundle import FluentBundle
 from fluent_compiler.types import FluentInt
-from google.protobuf.descriptor import Descriptor
 
 from engines.core.engine import Engine, Event
 from engines.core.text import Arg, Item, Phrase, Seat, Term
 from marketplay.v1 import game_service_pb2 as pb
+from service.wire import field_tag as _field_tag
+from service.wire import varint as _varint
 
 log = logging.getLogger(__name__)
 V = TypeVar("V")
@@ -389,24 +390,10 @@ def _legal_action_field(action: bytes) -> bytes:
     return _LEGAL_ACTIONS_TAG + _varint(len(action)) + action
 
 
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
 def _labelled(action_tag: bytes, action: bytes, said: bytes) -> bytes:
     """A GameAction holding its label (field 1) and the game's action (`action_tag`:
     the game's field), serialized in field order as protobuf writes it."""
     return _LABEL_TAG + _varint(len(said)) + said + action_tag + _varint(len(action)) + action
-
-
-def _field_tag(message: Descriptor, name: str) -> bytes:
-    """A length-delimited field's tag, as it precedes the field's bytes."""
-    return _varint(message.fields_by_name[name].number << 3 | 2)
 
 
 _LABEL_TAG = _field_tag(pb.GameAction.DESCRIPTOR, "label")
