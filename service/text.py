@@ -248,18 +248,29 @@ class Speaker:
         return said
 
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
-        """An event copy's Message written into `into`; its phrase is kept by the
+        """An event copy's Message written into `into` (`event_said`)."""
+        into.MergeFromString(self.event_said(engine, event))
+
+    def event_said(self, engine: Engine[Any, Any], event: Event) -> bytes:
+        """An event copy's Message, serialized; its phrase is kept by the
         engine and the copy's bytes (events recur across games: a pass, a bid)."""
         key = (engine, event.audience is None, event.message.SerializeToString(deterministic=True))
         phrase = _EVENT_PHRASES.get(key)
         if phrase is None:
             phrase = engine.event_phrase(event)
             _EVENT_PHRASES.put(key, phrase)
-        into.MergeFromString(self.said(phrase))
+        return self.said(phrase)
 
     def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                       into: pb.Decision) -> None:
-        """The seat's legal actions, each with its label, added to `into`.
+        """The seat's legal actions, each with its label, added to `into`
+        (`legal_action_fields`)."""
+        into.MergeFromString(self.legal_action_fields(engine, state, seat, kind))
+
+    def legal_action_fields(self, engine: Engine[Any, Any], state: Any, seat: int,
+                            kind: str) -> bytes:
+        """The seat's legal actions, each with its label, serialized as the
+        Decision's legal_actions field.
 
         A decision's whole list is kept, serialized as the Decision field that
         holds it, by (engine, decision kind, label context, locale, the actions'
@@ -289,7 +300,7 @@ class Speaker:
             kept = b"".join(entries)
             if not named:
                 _LISTS.put(key, kept)
-        into.MergeFromString(kept)
+        return kept
 
     def text(self, phrase: Phrase) -> str:
         """The phrase's text: its template (the text with a mark for every seat,

@@ -12,9 +12,15 @@ same value (tests/service/core/test_written_updates.py holds the result to
 
 from __future__ import annotations
 
-from google.protobuf.descriptor import Descriptor
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-__all__ = ["field_tag", "length_delimited", "packed", "varint", "varint_field"]
+from google.protobuf.descriptor import Descriptor
+from google.protobuf.message import Message
+
+__all__ = ["Written", "field_tag", "length_delimited", "packed", "varint", "varint_field"]
+
+M = TypeVar("M", bound=Message)
 
 
 def varint(value: int) -> bytes:
@@ -50,3 +56,16 @@ def packed(number: int, values: list[int]) -> bytes:
     if not values:
         return b""
     return length_delimited(varint(number << 3 | 2), b"".join([varint(v) for v in values]))
+
+
+@dataclass(frozen=True, slots=True)
+class Written(Generic[M]):
+    """A response already in wire format, as `SerializeToString(deterministic=True)`
+    would give it: the ports send `data` as it is (gRPC, Connect's and gRPC-Web's
+    binary), and Connect JSON parses it once (`message`)."""
+
+    data: bytes
+    type: type[M]
+
+    def message(self) -> M:
+        return self.type.FromString(self.data)
