@@ -40,15 +40,7 @@ from service.instance import INSTANCE_BYTES, Instance
 from service.observe import GameObserver
 from service.states import Opened, StateStore
 from service.text import Catalogs, Speaker, TextError, shipped_catalogs, speaker_for
-from service.updates import (
-    Stamp,
-    build_update,
-    selected_seats,
-    variant_label,
-    write_update,
-    written_response,
-)
-from service.wire import Written
+from service.updates import build_update, selected_seats, variant_label
 
 log = logging.getLogger(__name__)
 Req = TypeVar("Req")
@@ -96,15 +88,7 @@ class GameRpcs(Protocol):
 
     def apply_action(self, request: pb.ApplyActionRequest, call: Call) -> pb.ApplyActionResponse: ...
 
-    def write_apply_action(
-        self, request: pb.ApplyActionRequest, call: Call
-    ) -> Written[pb.ApplyActionResponse]: ...
-
     def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse: ...
-
-    def write_get_view(
-        self, request: pb.GetViewRequest, call: Call
-    ) -> Written[pb.GetViewResponse]: ...
 
     def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse: ...
 
@@ -132,20 +116,12 @@ class Rpc(Generic[ReqMsg, RespMsg]):
     #: The core's method for it, looked up on each call (so a core's method may be
     #: replaced on the instance, as tests do to hold or break a call).
     method: Callable[[GameRpcs], Callable[[ReqMsg, Call], RespMsg]]
-    #: The core's method writing the response as bytes, for the RPCs whose response
-    #: is a GameUpdate written so (service/updates.py `write_update`): what both ports
-    #: call instead of `method`, so no response message is built only to be serialized.
-    write: Callable[[GameRpcs], Callable[[ReqMsg, Call], Written[RespMsg]]] | None = None
     #: Its work is small and bounded by the request's size (no bot search, no Replay
     #: of thousands of actions), so both ports run it on their event loop instead of
     #: paying a hop to a handler thread for it (service/grpc_service.py,
     #: service/http/connect.py). ListGames is cheap too but rare; it stays on the
     #: threads, where tests hold a call in flight.
     inline: bool = False
-
-    def served(self, core: GameRpcs) -> Callable[[ReqMsg, Call], RespMsg | Written[RespMsg]]:
-        """What a port calls for this RPC: the writing method if it has one."""
-        return self.method(core) if self.write is None else self.write(core)
 
     def on_loop(self, request_bytes: int) -> bool:
         """Whether a call of this RPC with a request of `request_bytes` runs on the loop."""
@@ -164,10 +140,8 @@ ROUTES: dict[str, Rpc[Any, Any]] = {
     "ListGames": Rpc(pb.ListGamesRequest, pb.ListGamesResponse, lambda core: core.list_games),
     "NewGame": Rpc(pb.NewGameRequest, pb.NewGameResponse, lambda core: core.new_game, inline=True),
     "ApplyAction": Rpc(pb.ApplyActionRequest, pb.ApplyActionResponse,
-                       lambda core: core.apply_action, inline=True,
-                       write=lambda core: core.write_apply_action),
-    "GetView": Rpc(pb.GetViewRequest, pb.GetViewResponse, lambda core: core.get_view, inline=True,
-                   write=lambda core: core.write_get_view),
+                       lambda core: core.apply_action, inline=True),
+    "GetView": Rpc(pb.GetViewRequest, pb.GetViewResponse, lambda core: core.get_view, inline=True),
     "Replay": Rpc(pb.ReplayRequest, pb.ReplayResponse, lambda core: core.replay),
     "SuggestAction": Rpc(pb.SuggestActionRequest, pb.SuggestActionResponse,
                          lambda core: core.suggest_action),
@@ -269,11 +243,6 @@ class GameCore:
         return response
 
     def apply_action(self, request: pb.ApplyActionRequest, call: Call) -> pb.ApplyActionResponse:
-        """`write_apply_action`'s response, as a message."""
-        return self.write_apply_action(request, call).message()
-
-    def write_apply_action(self, request: pb.ApplyActionRequest,
-                           call: Call) -> Written[pb.ApplyActionResponse]:
         opened = self._open(request.state, call)
         game = opened.game
         seats = selected_seats(request.views, game.num_players)
@@ -298,29 +267,27 @@ class GameCore:
             table = table.after_action(request.seat, after, now).record(
                 game, request.seat, action, after, events)
         sealed = self.store.seal(after, opened.instance, table)
-        update = write_update(after, sealed, seats, request.views.spectator, events,
-                              instance=opened.instance, speaker=speaker,
-                              stamp=self._stamp(after, table, now, opened.instance, speaker))
-        if update.finished:  # write_update asked the engine once already
+        response = pb.ApplyActionResponse()
+        update = build_update(after, sealed, seats, request.views.spectator, events,
+                              instance=opened.instance, into=response.update, speaker=speaker)
+        if table is not None:
+            tables.stamp(update, after, table, now, self.clock_tolerance_ms, opened.instance, speaker)
+        if update.HasField("outcome"):  # build_update asked the engine once already
             self.observer.game_finished(game.game_id, game.rules_version, variant_label(game))
-        return Written(written_response(update.data), pb.ApplyActionResponse)
+        return response
 
     def get_view(self, request: pb.GetViewRequest, call: Call) -> pb.GetViewResponse:
-        """`write_get_view`'s response, as a message."""
-        return self.write_get_view(request, call).message()
-
-    def write_get_view(self, request: pb.GetViewRequest,
-                       call: Call) -> Written[pb.GetViewResponse]:
         opened = self._open(request.state, call)
         game = opened.game
         seats = selected_seats(request.views, game.num_players)
         self._authorize(opened, None, "", seats, request.view_tokens)
         speaker = self._speaker(request.views, game.num_players)
-        update = write_update(game, request.state, seats, request.views.spectator,
-                              instance=opened.instance, speaker=speaker,
-                              stamp=self._stamp(game, opened.table, self._now_ms(),
-                                                opened.instance, speaker))
-        return Written(written_response(update.data), pb.GetViewResponse)
+        update = build_update(game, request.state, seats, request.views.spectator,
+                              instance=opened.instance, speaker=speaker)
+        if opened.table is not None:
+            tables.stamp(update, game, opened.table, self._now_ms(), self.clock_tolerance_ms,
+                         opened.instance, speaker)
+        return pb.GetViewResponse(update=update)
 
     def replay(self, request: pb.ReplayRequest, call: Call) -> pb.ReplayResponse:
         """No seat tokens here: whoever holds the seed can derive every card.
@@ -553,14 +520,6 @@ class GameCore:
         said = pb.Message()
         (speaker or Speaker(self.catalogs, "")).message(phrase, said)
         return said
-
-    def _stamp(self, game: Game, table: tables.Table | None, now_ms: int, instance: Instance,
-               speaker: Speaker | None) -> Stamp | None:
-        """What `table` adds to an update of `game` (`tables.stamp`), for `write_update`."""
-        if table is None:
-            return None
-        return lambda update: tables.stamp(update, game, table, now_ms, self.clock_tolerance_ms,
-                                           instance, speaker)
 
     def _now_ms(self) -> int:
         """The server's clock in Unix milliseconds: what the turn clocks are stamped with."""

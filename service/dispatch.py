@@ -27,7 +27,7 @@ from service.core import Call, Rpc, guarded
 __all__ = ["call_within", "run"]
 
 _Req = TypeVar("_Req", bound=Message)
-_Resp = TypeVar("_Resp")
+_Resp = TypeVar("_Resp", bound=Message)
 
 
 def call_within(remaining: float | None, peer: str, protocol: str) -> Call:

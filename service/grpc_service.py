@@ -23,10 +23,7 @@ service with identity deserializers, so bytes that are not the request
 message are refused like any other bad input (INVALID_ARGUMENT, reason
 MALFORMED_REQUEST, one log line, counted by the metrics interceptor) instead
 of grpc's own INTERNAL "Exception deserializing request!" with a traceback
-and no metrics. Responses leave as bytes too (no response serializer): an
-RPC whose core writes its response (`Rpc.write`: ApplyAction, GetView) hands
-grpc those bytes as they are (docs/architecture.md, "A response written as
-bytes"); the rest are serialized here.
+and no metrics.
 """
 
 from __future__ import annotations
@@ -46,7 +43,6 @@ from service.core import ROUTES, Call, GameRpcs, Rpc
 from service.dispatch import call_within, run
 from service.errors import Code, ServiceError, to_status
 from service.lifecycle import Lifecycle
-from service.wire import Written
 
 __all__ = ["SERVICE", "add_to_server"]
 
@@ -54,7 +50,7 @@ def _call_of(context: grpc.aio.ServicerContext[Any, Any]) -> Call:
     return call_within(context.time_remaining(), context.peer(), "grpc")
 
 
-Handler = Callable[[bytes, "grpc.aio.ServicerContext[Any, Any]"], Awaitable[bytes | None]]
+Handler = Callable[[bytes, "grpc.aio.ServicerContext[Any, Any]"], Awaitable[Message | None]]
 
 
 def _rpc_handler(rpc: str, core: GameRpcs, route: Rpc[Any, Any], lifecycle: Lifecycle,
@@ -62,7 +58,7 @@ def _rpc_handler(rpc: str, core: GameRpcs, route: Rpc[Any, Any], lifecycle: Life
     request_type: type[Message] = route.request
     name = request_type.DESCRIPTOR.full_name
 
-    async def handle(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes | None:
+    async def handle(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
         call = _call_of(context)
         with lifecycle.call(rpc, lambda: call, lambda: _text_metadata(context)) as life:
             life.call = call
@@ -77,8 +73,9 @@ def _rpc_handler(rpc: str, core: GameRpcs, route: Rpc[Any, Any], lifecycle: Life
                                        f"the request is not a valid {name}") from None
                 size = len(data)
                 del data
-                answer = await run(route, route.served(core), request, call, size, executor)
-                return answer.data if isinstance(answer, Written) else answer.SerializeToString()
+                answer: Message = await run(route, route.method(core), request, call, size,
+                                            executor)
+                return answer
             except ServiceError as exc:
                 # Set, not abort(): abort() sends the status at once, before this call's
                 # report and metrics are recorded; this way the client never sees a
@@ -107,7 +104,7 @@ def add_to_server(core: GameRpcs, server: grpc.aio.Server, reporter: CallReporte
         rpc: grpc.unary_unary_rpc_method_handler(
             _rpc_handler(rpc, core, route, lifecycle, executor),
             request_deserializer=None,
-            response_serializer=None,
+            response_serializer=route.response.SerializeToString,
         )
         for rpc, route in ROUTES.items()
     }

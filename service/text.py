@@ -38,12 +38,11 @@ from fluent.syntax import FluentParser, FluentSerializer, ast
 from fluent.syntax.visitor import Transformer
 from fluent_compiler.bundle import FluentBundle
 from fluent_compiler.types import FluentInt
+from google.protobuf.descriptor import Descriptor
 
 from engines.core.engine import Engine, Event
 from engines.core.text import Arg, Item, Phrase, Seat, Term
 from marketplay.v1 import game_service_pb2 as pb
-from service.wire import field_tag as _field_tag
-from service.wire import varint as _varint
 
 log = logging.getLogger(__name__)
 V = TypeVar("V")
@@ -248,29 +247,18 @@ class Speaker:
         return said
 
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
-        """An event copy's Message written into `into` (`event_said`)."""
-        into.MergeFromString(self.event_said(engine, event))
-
-    def event_said(self, engine: Engine[Any, Any], event: Event) -> bytes:
-        """An event copy's Message, serialized; its phrase is kept by the
+        """An event copy's Message written into `into`; its phrase is kept by the
         engine and the copy's bytes (events recur across games: a pass, a bid)."""
         key = (engine, event.audience is None, event.message.SerializeToString(deterministic=True))
         phrase = _EVENT_PHRASES.get(key)
         if phrase is None:
             phrase = engine.event_phrase(event)
             _EVENT_PHRASES.put(key, phrase)
-        return self.said(phrase)
+        into.MergeFromString(self.said(phrase))
 
     def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                       into: pb.Decision) -> None:
-        """The seat's legal actions, each with its label, added to `into`
-        (`legal_action_fields`)."""
-        into.MergeFromString(self.legal_action_fields(engine, state, seat, kind))
-
-    def legal_action_fields(self, engine: Engine[Any, Any], state: Any, seat: int,
-                            kind: str) -> bytes:
-        """The seat's legal actions, each with its label, serialized as the
-        Decision's legal_actions field.
+        """The seat's legal actions, each with its label, added to `into`.
 
         A decision's whole list is kept, serialized as the Decision field that
         holds it, by (engine, decision kind, label context, locale, the actions'
@@ -300,7 +288,7 @@ class Speaker:
             kept = b"".join(entries)
             if not named:
                 _LISTS.put(key, kept)
-        return kept
+        into.MergeFromString(kept)
 
     def text(self, phrase: Phrase) -> str:
         """The phrase's text: its template (the text with a mark for every seat,
@@ -401,10 +389,24 @@ def _legal_action_field(action: bytes) -> bytes:
     return _LEGAL_ACTIONS_TAG + _varint(len(action)) + action
 
 
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
 def _labelled(action_tag: bytes, action: bytes, said: bytes) -> bytes:
     """A GameAction holding its label (field 1) and the game's action (`action_tag`:
     the game's field), serialized in field order as protobuf writes it."""
     return _LABEL_TAG + _varint(len(said)) + said + action_tag + _varint(len(action)) + action
+
+
+def _field_tag(message: Descriptor, name: str) -> bytes:
+    """A length-delimited field's tag, as it precedes the field's bytes."""
+    return _varint(message.fields_by_name[name].number << 3 | 2)
 
 
 _LABEL_TAG = _field_tag(pb.GameAction.DESCRIPTOR, "label")

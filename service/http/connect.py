@@ -45,7 +45,6 @@ from service.contract import SERVICE
 from service.core import ROUTES, Call, GameRpcs, Rpc
 from service.dispatch import call_within, run
 from service.errors import ServiceError, clip, invalid
-from service.wire import Written
 
 if TYPE_CHECKING:
     from connectrpc.codec import Codec
@@ -115,9 +114,8 @@ class _ProtoCodec:
     def name(self) -> str:
         return "proto"
 
-    def encode(self, message: Message | Written[Message]) -> bytes:
-        """A written response (`Rpc.write`) is the body as it is."""
-        return message.data if isinstance(message, Written) else message.SerializeToString()
+    def encode(self, message: Message) -> bytes:
+        return message.SerializeToString()
 
     def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message | Malformed:
         try:
@@ -139,9 +137,8 @@ class _JsonCodec:
     def name(self) -> str:
         return "json"
 
-    def encode(self, message: Message | Written[Message]) -> bytes:
-        """A written response (`Rpc.write`) is parsed once, then written as JSON."""
-        return protojson.encode(message.message() if isinstance(message, Written) else message)
+    def encode(self, message: Message) -> bytes:
+        return protojson.encode(message)
 
     def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message | Malformed:
         if not bytes(data).strip():
@@ -170,7 +167,7 @@ def protocol_of(content_type: str) -> str:
 
 
 _Req = TypeVar("_Req", bound=Message)
-_Resp = TypeVar("_Resp")
+_Resp = TypeVar("_Resp", bound=Message)
 #: Each RPC's route by its request type, for where its core runs (`Rpc.on_loop`).
 _ROUTE_OF: dict[type[Message], Rpc[Any, Any]] = {route.request: route for route in ROUTES.values()}
 
@@ -201,17 +198,15 @@ class ConnectGameService(pb_connect.GameService):
                        life: CallLife | None = None) -> pb.NewGameResponse:
         return await self._serve(self._core.new_game, request, ctx, life)
 
-    # The two RPCs whose core writes its response (`Rpc.write`) answer with those bytes,
-    # which connectrpc hands unread to the codec (`_ProtoCodec`, `_JsonCodec`).
-    async def apply_action(  # type: ignore[override]
-            self, request: pb.ApplyActionRequest, ctx: RequestContext[Any, Any], /,
-            life: CallLife | None = None) -> Written[pb.ApplyActionResponse]:
-        return await self._serve(self._core.write_apply_action, request, ctx, life)
+    async def apply_action(self, request: pb.ApplyActionRequest,
+                           ctx: RequestContext[Any, Any], /,
+                           life: CallLife | None = None) -> pb.ApplyActionResponse:
+        return await self._serve(self._core.apply_action, request, ctx, life)
 
-    async def get_view(  # type: ignore[override]
-            self, request: pb.GetViewRequest, ctx: RequestContext[Any, Any], /,
-            life: CallLife | None = None) -> Written[pb.GetViewResponse]:
-        return await self._serve(self._core.write_get_view, request, ctx, life)
+    async def get_view(self, request: pb.GetViewRequest,
+                       ctx: RequestContext[Any, Any], /,
+                       life: CallLife | None = None) -> pb.GetViewResponse:
+        return await self._serve(self._core.get_view, request, ctx, life)
 
     async def replay(self, request: pb.ReplayRequest,
                      ctx: RequestContext[Any, Any], /,

@@ -34,7 +34,7 @@ def test_only_the_bounded_rpcs_are_inline() -> None:
 
 def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_handler_threads(served: Served) -> None:
     seen: dict[str, list[str]] = {name: [] for name in
-                                  ("new_game", "write_apply_action", "write_get_view", "suggest_action",
+                                  ("new_game", "apply_action", "get_view", "suggest_action",
                                    "list_games")}
     for name, threads in seen.items():
         record_threads(served.running.core, name, threads)
@@ -48,14 +48,14 @@ def test_cheap_rpcs_run_on_the_loop_and_the_rest_on_handler_threads(served: Serv
     stub.SuggestAction(pb.SuggestActionRequest(state=update.state, seat=seat,
                                                policy=pb.BOT_POLICY_RANDOM))
     stub.ListGames(pb.ListGamesRequest())
-    assert seen["new_game"] == seen["write_apply_action"] == seen["write_get_view"] == [LOOP]
+    assert seen["new_game"] == seen["apply_action"] == seen["get_view"] == [LOOP]
     assert seen["suggest_action"] != [LOOP] and len(seen["suggest_action"]) == 1
     assert seen["list_games"] != [LOOP] and len(seen["list_games"]) == 1
 
 
 def test_a_request_over_the_inline_limit_hops_to_a_handler_thread(served: Served) -> None:
     seen: list[str] = []
-    record_threads(served.running.core, "write_get_view", seen)
+    record_threads(served.running.core, "get_view", seen)
     padded = pb.GetViewRequest(state=b"\0" * (INLINE_MAX_BYTES + 1))  # refused, on a thread
     small = pb.GetViewRequest(state=b"\0" * 64)
     for request in (padded, small):

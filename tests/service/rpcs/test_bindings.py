@@ -24,40 +24,28 @@ from service.contract import RPCS, SERVICE, SERVICE_NAME
 from service.core import ROUTES, Call, GameCore
 from service.grpc_service import add_to_server
 from service.http.connect import ConnectGameService
-from service.wire import Written
 
 
 def _snake(rpc: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", rpc).lower()
 
 
-def _served(rpc: str) -> str:
-    """The core method a port calls for `rpc`: the writing one where the route has it."""
-    return ("write_" if ROUTES[rpc].write is not None else "") + _snake(rpc)
-
-
 class RecordingCore:
-    """Every RPC answers its empty response (written, where the route writes it) and
-    notes which method it was."""
+    """Every RPC answers its empty response and notes which method it was."""
 
     def __init__(self) -> None:
         self.served: list[str] = []
         for rpc in RPCS:
             output = getattr(pb, SERVICE.methods_by_name[rpc].output_type.name)
             setattr(self, _snake(rpc), self._method(_snake(rpc), output))
-            setattr(self, f"write_{_snake(rpc)}", self._method(f"write_{_snake(rpc)}", output))
 
     def _method(self, name: str, output: type[Message]) -> Any:
-        def serve(request: Message, call: Call) -> Message | Written[Message]:
+        def serve(request: Message, call: Call) -> Message:
             self.served.append(name)
-            return Written(b"", output) if name.startswith("write_") else output()
+            return output()
 
         serve.__name__ = name
         return serve
-
-
-def _type_of(response: Message | Written[Message]) -> Any:
-    return response.type.DESCRIPTOR if isinstance(response, Written) else response.DESCRIPTOR
 
 
 def test_the_core_table_binds_every_rpc_to_its_typed_method() -> None:
@@ -68,8 +56,6 @@ def test_the_core_table_binds_every_rpc_to_its_typed_method() -> None:
         assert route.request.DESCRIPTOR is method.input_type
         assert route.response.DESCRIPTOR is method.output_type
         assert route.method(core).__name__ == _snake(rpc)
-        if route.write is not None:
-            assert route.write(core).__name__ == f"write_{_snake(rpc)}"
 
 
 class _Server:
@@ -106,8 +92,8 @@ def test_the_grpc_port_serves_every_rpc_with_its_core_method(rpc: str) -> None:
         handler = generic.service(_Details(f"/{SERVICE_NAME}/{rpc}"))
         assert handler is not None
         response = asyncio.run(handler.unary_unary(b"", _GrpcContext()))
-    assert core.served == [_served(rpc)]
-    assert response == b""  # the empty response, serialized (or written) by the port
+    assert core.served == [_snake(rpc)]
+    assert response.DESCRIPTOR is SERVICE.methods_by_name[rpc].output_type
 
 
 class _ConnectContext:
@@ -125,5 +111,5 @@ def test_the_http_port_serves_every_rpc_with_its_core_method(rpc: str) -> None:
         service = ConnectGameService(core, executor)  # type: ignore[arg-type]
         handler = getattr(service, _snake(rpc))
         response = asyncio.run(handler(request, _ConnectContext()))
-    assert core.served == [_served(rpc)]
-    assert _type_of(response) is SERVICE.methods_by_name[rpc].output_type
+    assert core.served == [_snake(rpc)]
+    assert response.DESCRIPTOR is SERVICE.methods_by_name[rpc].output_type

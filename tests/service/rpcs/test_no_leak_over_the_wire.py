@@ -170,16 +170,16 @@ def test_a_leak_the_service_adds_is_caught(wire: Wire, monkeypatch: pytest.Monke
     (the secret registration's "you registered ..."). The action twins catch it."""
     from service import core, updates
 
-    real = updates.write_update
+    real = updates.build_update
 
     def leaky(game: Game, sealed: bytes, seats: Any, spectator: bool, events: Any = (),
-              **rest: Any) -> updates.WrittenUpdate:
+              **rest: Any) -> pb.GameUpdate:
         shown = [Event(e.message) for e in events]  # every event made public
         return real(game, sealed, seats, spectator, shown, **rest)
 
     config = next(c for c in TABLES if c.engine.has_secret_moves)
     _judge(wire, config)
-    monkeypatch.setattr(core, "write_update", leaky)
+    monkeypatch.setattr(core, "build_update", leaky)
     with pytest.raises(AssertionError, match="secret twins"):
         _judge(wire, config)
 
