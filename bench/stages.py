@@ -356,7 +356,7 @@ def measure(args: argparse.Namespace) -> None:
         report(game, columns)
         for title, values in bare.items():
             print(f"  uninstrumented server {title[5:]:>10s}: handler {values['handler']:.1f} "
-                  f"us/call (thread CPU of the core's part, on a handler thread), handler "
+                  f"us/call (thread CPU of the core's part, on the thread that ran it), handler "
                   f"threads {values[HANDLER_THREADS]:.1f} (their CPU clocks: grpcio's work on "
                   f"them too), process {values['process CPU']:.1f} (/proc)")
     print(f"\n(server: --threads {args.threads}, one worker, metrics off; median of "
