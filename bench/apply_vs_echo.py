@@ -1,6 +1,6 @@
 """ApplyAction against a bare gRPC echo carrying the same bytes, side by side.
 
-    python -m bench.apply_vs_echo [--preset defaults|cache] [--rounds 5] [--seconds 3]
+    python -m bench.apply_vs_echo [--preset defaults|cache|threads|aio|cost|floor] [--rounds 5] [--seconds 3]
 
 Every server of the preset is started first and kept up together; then, round
 by round, each is driven in turn (the order rotated every round, so none is
@@ -28,6 +28,11 @@ view; the echo carries the same request bytes both ways):
   (`--state-cache-size 0`: every call opens its state, as on a worker or
   replica that never saw the game), and a grpc.aio echo; with ``--before``
   the same two of another checkout beside them.
+* ``floor``: where a warm call's CPU goes (issue 38): the grpc.aio echo, one
+  worker with the state cache, and the same service answering every
+  ApplyAction with the first one's response (bench/kept_answer.py: the port,
+  interceptor, lifecycle and serialization without the core). The server CPU
+  of ``apply`` minus ``apply kept answer`` is the core's share of a call.
 
 The server's CPU per call (all its processes, from /proc) is printed too, and
 its ratios within each round (the figure that holds on a busy machine, where
@@ -209,6 +214,11 @@ def sides(preset: str, before: str = "") -> list[Side]:
                     Side("apply miss before", [*serve, *one, "--state-cache-size", "0"], APPLY,
                          Path(before))]
         return run
+    if preset == "floor":  # issue 38: the port's share of a warm ApplyAction, and the core's
+        one = ["--workers", "1", "--metrics-port", "0", "--http-port", "0"]
+        return [Side("echo", [*echo, "--aio"], ECHO),
+                Side("apply", [*serve, "--workers", "1"], APPLY),
+                Side("apply kept answer", ["-m", "bench.kept_answer", *one], APPLY)]
     workers, threads = new_defaults()
     if preset == "threads":
         return [Side(f"apply t{n}", [*serve, "--threads", str(n)], APPLY) for n in (1, 2, 4, 8, 16)]
@@ -244,6 +254,10 @@ def ratios(preset: str, run: list[Side]) -> list[tuple[str, str, str]]:
                       ("apply: now / before", "apply", "apply before"),
                       ("apply miss: now / before", "apply miss", "apply miss before")]
         return pairs
+    if preset == "floor":
+        return [("kept answer / echo", "apply kept answer", "echo"),
+                ("apply / echo", "apply", "echo"),
+                ("apply / kept answer", "apply", "apply kept answer")]
     if preset == "aio":
         pairs = [("echo: aio / sync", "echo aio", "echo sync"),
                  ("apply aio / echo aio", "apply aio (now)", "echo aio"),
@@ -270,7 +284,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--preset", default="defaults",
-                        choices=("defaults", "cache", "threads", "aio", "cost"))
+                        choices=("defaults", "cache", "threads", "aio", "cost", "floor"))
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", default="spice-merchant")

@@ -137,11 +137,11 @@ def handler_threads_cpu_ns() -> int:
 
 def count_calls() -> Stages:
     """Only count calls (one wrapper around the core's part of each RPC, charged to
-    "handler"): the core runs on the handler threads, via service.core.guarded."""
-    import service.grpc_service as grpc_service
+    "handler"): both ports run the core through service.dispatch's `guarded`."""
+    import service.dispatch as dispatch
 
     stages = Stages()
-    grpc_service.guarded = stages.wrap("handler", grpc_service.guarded, top=True)  # type: ignore[assignment]
+    dispatch.guarded = stages.wrap("handler", dispatch.guarded, top=True)  # type: ignore[assignment]
     return stages
 
 
@@ -152,6 +152,7 @@ def _patch(owner: Any, attribute: str, stages: Stages, name: str, top: bool = Fa
 def install() -> Stages:
     """Wrap the service's hot path in this process; returns the running totals."""
     import service.core
+    import service.dispatch
     import service.grpc_service as grpc_service
     from engines import registry
     from engines.core import Game
@@ -175,9 +176,10 @@ def install() -> Stages:
         _patch(engine_class, "legal_actions", stages, "legal actions")
     _patch(grpc_service, "_call_of", stages, "handler: call context")
     _patch(CallReporter, "finished", stages, "handler: report")
-    # The core's part of a call runs on a handler thread (guarded); parsing the request
-    # and serialising the response run on the gRPC loop thread, charged by the routes.
-    _patch(grpc_service, "guarded", stages, "handler: rest", top=True)
+    # The core's part of a call runs through service.dispatch's `guarded` (on the gRPC
+    # loop for ApplyAction, service/dispatch.py); parsing the request and serialising the
+    # response run around it, charged by the routes.
+    _patch(service.dispatch, "guarded", stages, "handler: rest", top=True)
     grpc_service.ROUTES = {  # type: ignore[attr-defined]
         rpc: replace(route, request=_Parsing(route.request, stages),
                      response=_Serializing(route.response, stages))
@@ -354,7 +356,7 @@ def measure(args: argparse.Namespace) -> None:
         report(game, columns)
         for title, values in bare.items():
             print(f"  uninstrumented server {title[5:]:>10s}: handler {values['handler']:.1f} "
-                  f"us/call (thread CPU of the core's part, on a handler thread), handler "
+                  f"us/call (thread CPU of the core's part, on the thread that ran it), handler "
                   f"threads {values[HANDLER_THREADS]:.1f} (their CPU clocks: grpcio's work on "
                   f"them too), process {values['process CPU']:.1f} (/proc)")
     print(f"\n(server: --threads {args.threads}, one worker, metrics off; median of "
