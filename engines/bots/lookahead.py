@@ -71,9 +71,8 @@ class LookaheadPolicy:
         rules, config = plays(game.engine), self.config
         moves = rules.moves(game.state, seat)
         prior, samples = judged(game, seat, moves, config.prior_samples, budget, rng)
-        top = max(prior)
-        margin = config.tie_margin * samples
-        tied = [i for i, total in enumerate(prior) if total == top or top - total <= margin]
+        top, margin = max(prior), config.tie_margin * samples
+        tied = [i for i, total in enumerate(prior) if top - total <= margin]
         if len(tied) == 1:
             return suggestion(legal, tied[0], samples, [samples] * len(moves), prior)
         visits, totals = [0] * len(moves), [0.0] * len(moves)
