@@ -109,8 +109,8 @@ class Bots:
                 raise invalid("LEVEL_AND_POLICY", "name a bot level or a bot policy, not both: "
                               "a level fixes its policy")
             level = LEVELS[name]
-            return Bot(level.policy, level.iterations(game.engine), _POLICY_ENUMS[level.reports],
-                       request.level, name)
+            return Bot(level.policy, level.iterations(game.engine),
+                       _POLICY_ENUMS[level.reports(game.engine)], request.level, name)
         name = _POLICY_NAMES.get(request.policy)
         if name is None:
             raise invalid("UNKNOWN_POLICY", f"no bot policy {request.policy}; see BotPolicy",

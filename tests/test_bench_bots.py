@@ -15,6 +15,8 @@ from bench import bot_games
 from bench.bots import LADDER, _field, merge
 from engines import registry
 from engines.bots import LEVELS, IsmctsConfig
+from engines.bots.levels import GamesOwnPolicy
+from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from service.bots import Bots
@@ -64,17 +66,29 @@ def test_every_bot_the_bench_names_is_a_request_the_server_answers() -> None:
 
 
 @pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
-def test_medium_is_greedy_as_a_flagless_server_plays_it_and_hard_is_ismcts(game_id: str) -> None:
+def test_medium_is_greedy_as_a_flagless_server_plays_it_and_hard_is_the_games_own(
+        game_id: str) -> None:
     """So the ladder's hard-medium rung is also the goal table's hard-greedy, and
-    medium-easy says how easy does against greedy (docs/bots.md, "Levels")."""
+    medium-easy says how easy does against greedy (docs/bots.md, "Levels"); hard is
+    ismcts as a flagless server plays it, or where the game names the lookahead
+    (Central Market), the lookahead at its own budget, reported as greedy."""
     bots = Bots(bot_games.server_settings())
     engine = registry.ENGINES[game_id]
     game = Game.new(engine, engine.spec.min_players + 1, {}, b"same")
-    for level, policy in (("medium", "greedy"), ("hard", "ismcts")):
-        ours, theirs = (bots.bot(game, bot_games.REQUESTS[name]) for name in (level, policy))
-        assert (type(ours.policy), vars(ours.policy), ours.default_iterations, ours.enum) == (
-            type(theirs.policy), vars(theirs.policy), theirs.default_iterations,
-            theirs.enum), level
+    ours, theirs = (bots.bot(game, bot_games.REQUESTS[name]) for name in ("medium", "greedy"))
+    assert (type(ours.policy), vars(ours.policy), ours.default_iterations, ours.enum) == (
+        type(theirs.policy), vars(theirs.policy), theirs.default_iterations, theirs.enum)
+    hard = bots.bot(game, bot_games.REQUESTS["hard"])
+    assert isinstance(hard.policy, GamesOwnPolicy)
+    played = hard.policy.policy(engine)
+    if engine.spec.bots.hard_policy == "ismcts":
+        ismcts = bots.bot(game, bot_games.REQUESTS["ismcts"])
+        assert (type(played), vars(played), hard.default_iterations, hard.enum) == (
+            type(ismcts.policy), vars(ismcts.policy), ismcts.default_iterations, ismcts.enum)
+    else:
+        assert (type(played), vars(played), hard.default_iterations, hard.enum) == (
+            LookaheadPolicy, vars(LookaheadPolicy()), LookaheadConfig().samples,
+            pb.BOT_POLICY_GREEDY)
 
 
 @pytest.fixture(scope="module")

@@ -319,3 +319,29 @@ def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
     outcome = engine.outcome(state)
     assert outcome is not None, "a game with no one to act is over"
     return outcome_values(outcome, engine.spec.bots.points_spread)
+
+
+def greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Stream, rng: Rng,
+                    depth: int) -> tuple[float, ...]:
+    """Each decider takes its best action by the evaluation, one ply deep on
+    this determinization, for `depth` decisions; then the evaluation (ISMCTS's
+    greedy playouts, the lookahead's replies)."""
+    rules = plays(engine)
+    for _ in range(depth):
+        deciders = rules.deciders(state)
+        if not deciders:
+            break
+        who = deciders[0]
+        best: tuple[float, Any, Stream] | None = None
+        for move in rules.moves(state, who):
+            stream = chance.fork()  # every move sees the same chance
+            after = rules.apply(state, who, move, stream)
+            found = values(engine, after)
+            if found is None:
+                return play_out(engine, state, chance, rng, None)
+            if best is None or found[who] > best[0]:
+                best = (found[who], after, stream)
+        assert best is not None
+        _, state, chance = best
+    found = values(engine, state)
+    return found if found is not None else play_out(engine, state, chance, rng, None)

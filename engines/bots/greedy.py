@@ -70,3 +70,13 @@ def one_ply(game: Game, seat: int, moves: Sequence[Hashable], budget: Budget,
             totals[index] += found[seat]
         done += 1
     return totals, done
+
+
+def judged(game: Game, seat: int, moves: Sequence[Hashable], samples: int, budget: Budget,
+           rng: Rng) -> tuple[list[float], int]:
+    """`one_ply` on `samples` determinizations within `budget`'s deadline: greedy's
+    judgement as a search's prior (a deadline that cuts it marks `budget` too)."""
+    inner = Budget(samples, budget.deadline)
+    found = one_ply(game, seat, moves, inner, rng)
+    budget.stopped_by_time |= inner.stopped_by_time
+    return found

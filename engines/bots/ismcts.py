@@ -48,12 +48,13 @@ from engines.bots.common import (
     Suggestion,
     determinize,
     forced,
+    greedy_play_out,
     play_out,
     plays,
     suggestion,
     values,
 )
-from engines.bots.greedy import one_ply
+from engines.bots.greedy import judged
 from engines.core import Game, Rng
 from engines.core.engine import Engine
 from engines.core.pieces import serialize
@@ -145,9 +146,7 @@ class IsmctsPolicy:
         rules = plays(engine)
         root = _Node(rules.moves(game.state, seat))
         if config.prior_samples:
-            prior_budget = Budget(config.prior_samples, budget.deadline)
-            totals, samples = one_ply(game, seat, root.moves, prior_budget, rng)
-            budget.stopped_by_time |= prior_budget.stopped_by_time
+            totals, samples = judged(game, seat, root.moves, config.prior_samples, budget, rng)
             root.prior = [total / samples for total in totals]
             ranked = _ranked(root.prior)
             if budget.iterations < config.root_visits * len(legal):
@@ -253,7 +252,7 @@ class IsmctsPolicy:
             return play_out(engine, state, chance, rng, None)
         if kind == "truncated":
             return play_out(engine, state, chance, rng, search.depth)
-        return _greedy_play_out(engine, state, chance, rng, search.depth)
+        return greedy_play_out(engine, state, chance, rng, search.depth)
 
 
 def _ranked(prior: Sequence[float]) -> list[int]:
@@ -273,28 +272,3 @@ def _one_ply_here(search: _Search, state: Any, who: int, moves: Sequence[Hashabl
         found = values(engine, after)
         out.append(found[who] if found is not None else 0.5)
     return out
-
-
-def _greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Stream, rng: Rng,
-                     depth: int) -> tuple[float, ...]:
-    """Each decider takes its best action by the evaluation, one ply deep on
-    this determinization, for `depth` decisions; then the evaluation."""
-    rules = plays(engine)
-    for _ in range(depth):
-        deciders = rules.deciders(state)
-        if not deciders:
-            break
-        who = deciders[0]
-        best: tuple[float, Any, Stream] | None = None
-        for move in rules.moves(state, who):
-            stream = chance.fork()  # every move sees the same chance
-            after = rules.apply(state, who, move, stream)
-            found = values(engine, after)
-            if found is None:
-                return play_out(engine, state, chance, rng, None)
-            if best is None or found[who] > best[0]:
-                best = (found[who], after, stream)
-        assert best is not None
-        _, state, chance = best
-    found = values(engine, state)
-    return found if found is not None else play_out(engine, state, chance, rng, None)

@@ -83,6 +83,10 @@ class BotTuning:
     #: the value, which costs most where many seats move between two of the
     #: bot's turns (docs/bots.md, "Playout depth per game").
     search_depth: int = 2
+    #: The `hard` level's policy in this game (engines/bots/levels.py):
+    #: "ismcts", or "lookahead" (greedy, its ties played on) where the search
+    #: does not beat greedy and the lookahead does (docs/bots.md, "Levels").
+    hard_policy: Literal["ismcts", "lookahead"] = "ismcts"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import struct
 import pytest
 
 from engines.bots import LEVELS, POLICIES, Budget, ErringPolicy, Policy, Stream, Suggestion, suggest
+from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.core import Game, Rng
 from tests.conformance.checks import wire
 from tests.conformance.configs import CONFIGS, PlayConfig
@@ -29,12 +30,16 @@ from tests.conformance.sampling import sample_steps
 each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 
 #: Small budgets keep CI fast; every policy still searches at this size.
-BUDGETS = {"random": 1, "greedy": 2, "ismcts": 10}
+BUDGETS = {"random": 1, "greedy": 2, "ismcts": 10, "lookahead": 2,
+           "easy": 2, "medium": 2, "hard": 10}
 #: Every bot a caller can name: the policies, and the levels as their own policy objects
-#: (easy's erring greedy is a policy of its own), each at its policy's small budget.
+#: (easy's erring greedy is a policy of its own; hard's is each game's own), each at a
+#: small budget.
 BOTS: dict[str, tuple[Policy, int]] = {
     **{name: (policy, BUDGETS[name]) for name, policy in POLICIES.items()},
-    **{name: (level.policy, BUDGETS[level.reports]) for name, level in LEVELS.items()},
+    **{name: (level.policy, BUDGETS[level.name]) for name, level in LEVELS.items()},
+    # hard's lookahead (Central Market's) in every game, every move played on
+    "lookahead": (LookaheadPolicy(LookaheadConfig(tie_margin=1.0)), BUDGETS["lookahead"]),
 }
 
 

@@ -14,6 +14,8 @@ import pytest
 
 from engines import registry
 from engines.bots import GREEDY_SAMPLES, LEVELS
+from engines.bots.levels import GamesOwnPolicy
+from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
@@ -196,8 +198,15 @@ def test_each_level_is_its_policy_at_its_own_budget_whatever_the_flags(game_id: 
         assert flagged.budget(bot, 0, 0, None).iterations == level.iterations(engine)
     for name, policy in (("hard", pb.BOT_POLICY_ISMCTS), ("medium", pb.BOT_POLICY_GREEDY)):
         level_bot = default.bot(game, pb.SuggestActionRequest(level=LEVEL_ENUMS[name]))
+        played = level_bot.policy
+        if isinstance(played, GamesOwnPolicy):  # hard: the game's own policy
+            played = played.policy(engine)
+            if engine.spec.bots.hard_policy == "lookahead":
+                assert (_config(played), level_bot.default_iterations, level_bot.enum) == (
+                    _config(LookaheadPolicy()), LookaheadConfig().samples, pb.BOT_POLICY_GREEDY)
+                continue
         policy_bot = default.bot(game, pb.SuggestActionRequest(policy=policy))
-        assert (_config(level_bot.policy), level_bot.default_iterations, level_bot.enum) == (
+        assert (_config(played), level_bot.default_iterations, level_bot.enum) == (
             _config(policy_bot.policy), policy_bot.default_iterations, policy_bot.enum)
 
 
@@ -208,19 +217,25 @@ def _config(policy: object) -> tuple[type, object]:
 
 def test_a_level_answers_with_its_policy_budget_and_name(busy_server: Served) -> None:
     """Through the server: the level's budget, not the server's flags (busy_server's
-    greedy default is 3 samples; medium's is 8), and the answer names the level."""
+    greedy default is 3 samples; medium's is 8), and the answer names the level.
+    Central Market's hard is the lookahead, reported as greedy, on its 8 samples."""
     update = started(busy_server.stub, "central-market", 4, steps=1)
     seat = update.decisions[0].seat
     for name, enum in LEVEL_ENUMS.items():
         answer = ask(busy_server.stub, update, seat, pb.BOT_POLICY_UNSPECIFIED, level=enum)
         assert answer.stats.level == enum
-        assert answer.stats.policy == (pb.BOT_POLICY_ISMCTS if name == "hard"
-                                       else pb.BOT_POLICY_GREEDY)
+        assert answer.stats.policy == pb.BOT_POLICY_GREEDY
         if name == "medium":
             assert answer.stats.iterations == GREEDY_SAMPLES
-        if name == "hard":  # capped by --bot-max-iterations like any budget
-            assert answer.stats.iterations == 50
+        if name == "hard":
+            assert answer.stats.iterations == LookaheadConfig().samples
     assert ask(busy_server.stub, update, seat, pb.BOT_POLICY_GREEDY).stats.level == 0
+    update = started(busy_server.stub, "spice-merchant", 2, steps=5)
+    seat = update.decisions[0].seat
+    hard = ask(busy_server.stub, update, seat, pb.BOT_POLICY_UNSPECIFIED,
+               level=pb.BOT_LEVEL_HARD)
+    assert hard.stats.policy == pb.BOT_POLICY_ISMCTS
+    assert hard.stats.iterations == 50  # capped by --bot-max-iterations like any budget
 
 
 def test_a_time_budget_and_the_deadline_end_the_search_with_an_answer(

@@ -65,7 +65,10 @@ namespace Marketplay.V1
     /// </summary>
     [EnumMember(Value = "BOT_LEVEL_MEDIUM")] Medium = 2,
     /// <summary>
-    /// ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision).
+    /// The game's own policy within a CPU p95 of 200 ms a decision: ISMCTS at the
+    /// game's calibrated budget; in Central Market, where that search plays at
+    /// greedy's level, greedy with its tied moves played on by greedy replies
+    /// (answers report BOT_POLICY_GREEDY). Not a timeout policy.
     /// </summary>
     [EnumMember(Value = "BOT_LEVEL_HARD")] Hard = 3,
   }

@@ -153,7 +153,10 @@ const (
 	BotLevel_BOT_LEVEL_EASY BotLevel = 1
 	// Greedy on 8 sampled states. May answer turn timeouts.
 	BotLevel_BOT_LEVEL_MEDIUM BotLevel = 2
-	// ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision).
+	// The game's own policy within a CPU p95 of 200 ms a decision: ISMCTS at the
+	// game's calibrated budget; in Central Market, where that search plays at
+	// greedy's level, greedy with its tied moves played on by greedy replies
+	// (answers report BOT_POLICY_GREEDY). Not a timeout policy.
 	BotLevel_BOT_LEVEL_HARD BotLevel = 3
 )
 

@@ -98,7 +98,11 @@ class _BotLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotLevel.Val
     BOT_LEVEL_MEDIUM: _BotLevel.ValueType  # 2
     """Greedy on 8 sampled states. May answer turn timeouts."""
     BOT_LEVEL_HARD: _BotLevel.ValueType  # 3
-    """ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision)."""
+    """The game's own policy within a CPU p95 of 200 ms a decision: ISMCTS at the
+    game's calibrated budget; in Central Market, where that search plays at
+    greedy's level, greedy with its tied moves played on by greedy replies
+    (answers report BOT_POLICY_GREEDY). Not a timeout policy.
+    """
 
 class BotLevel(_BotLevel, metaclass=_BotLevelEnumTypeWrapper):
     """A named strength: one policy at one budget, the same on every server,
@@ -114,7 +118,11 @@ about three: plays sensibly, blunders often. May answer turn timeouts.
 BOT_LEVEL_MEDIUM: BotLevel.ValueType  # 2
 """Greedy on 8 sampled states. May answer turn timeouts."""
 BOT_LEVEL_HARD: BotLevel.ValueType  # 3
-"""ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision)."""
+"""The game's own policy within a CPU p95 of 200 ms a decision: ISMCTS at the
+game's calibrated budget; in Central Market, where that search plays at
+greedy's level, greedy with its tied moves played on by greedy replies
+(answers report BOT_POLICY_GREEDY). Not a timeout policy.
+"""
 Global___BotLevel: _TypeAlias = BotLevel  # noqa: Y015
 
 @_typing.final

@@ -1712,7 +1712,10 @@ export enum BotLevel {
   MEDIUM = 2,
 
   /**
-   * ISMCTS at the game's calibrated budget (a CPU p95 of 200 ms a decision).
+   * The game's own policy within a CPU p95 of 200 ms a decision: ISMCTS at the
+   * game's calibrated budget; in Central Market, where that search plays at
+   * greedy's level, greedy with its tied moves played on by greedy replies
+   * (answers report BOT_POLICY_GREEDY). Not a timeout policy.
    *
    * @generated from enum value: BOT_LEVEL_HARD = 3;
    */
