@@ -304,7 +304,8 @@ class Speaker:
         phrase = engine.action_phrase(state, seat, kind, action)
         said = self._say(phrase) if self.locale else message_bytes(phrase)
         action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
-        return _legal_action_field(_labelled(action_tag, data, said)), _names_a_seat(phrase)
+        return (_legal_action_field(_labelled(action_tag, data, said)),
+                bool(self.names) and _names_a_seat(phrase))
 
     def text(self, phrase: Phrase) -> str:
         """The phrase's text: its template (the text with a mark for every seat,
@@ -328,13 +329,13 @@ class Speaker:
         key = (catalogs, locale, phrase.id, tuple(shape))
         template = _TEMPLATES.get(key)
         if template is None:
-            template = _parts(self._render(phrase, marked=True))
+            template = _template(self._render(phrase, marked=True))
             _TEMPLATES.put(key, template)
         if not values:
-            return b"".join(fields), str(template[0])
-        filled = [value if isinstance(value, str) else self._fill(value) for value in values]
-        return b"".join(fields), "".join(
-            part if isinstance(part, str) else filled[part] for part in template)
+            return b"".join(fields), template.format()
+        if self.names:
+            values = [value if isinstance(value, str) else self._fill(value) for value in values]
+        return b"".join(fields), template.format(*values)
 
     def _fill(self, value: int | Item) -> str:
         if type(value) is int:
@@ -454,12 +455,17 @@ def _legal_action_field(action: bytes) -> bytes:
 
 
 def _varint(value: int) -> bytes:
+    if value < 0x80:
+        return _ONE_BYTE[value]
     out = bytearray()
     while value > 0x7F:
         out.append(value & 0x7F | 0x80)
         value >>= 7
     out.append(value)
     return bytes(out)
+
+
+_ONE_BYTE = tuple(bytes((value,)) for value in range(0x80))
 
 
 def _labelled(action_tag: bytes, action: bytes, said: bytes) -> bytes:
@@ -527,7 +533,7 @@ _MARK_OPEN, _MARK_CLOSE, _MARK_BASE, _MAX_MARKS = "\ue000", "\ue001", 0xE100, 25
 _MARK = re.compile(f"{_MARK_OPEN}(.){_MARK_CLOSE}")
 #: Templates by (catalogs, locale, phrase id, shape): the shipped catalogs' and
 #: the engines' making, never a caller's bytes.
-_TEMPLATES: _Kept[tuple[str | int, ...]] = _Kept(CACHE_ENTRIES)
+_TEMPLATES: _Kept[str] = _Kept(CACHE_ENTRIES)
 #: Exact selector keys a catalog may use for a number ([0], [1]...): a number
 #: below this is part of a template's shape, a larger one only by its plural
 #: category (tests/conformance/test_text.py holds the catalogs to it).
@@ -538,15 +544,12 @@ def _mark(index: int) -> str:
     return _MARK_OPEN + chr(_MARK_BASE + index) + _MARK_CLOSE
 
 
-def _parts(marked: str) -> tuple[str | int, ...]:
-    """A marked text as its literal runs and the mark numbers between them."""
-    parts: list[str | int] = []
-    for index, piece in enumerate(_MARK.split(marked)):
-        if index % 2:
-            parts.append(ord(piece) - _MARK_BASE)
-        elif piece or index == 0:
-            parts.append(piece)
-    return tuple(parts)
+def _template(marked: str) -> str:
+    """A marked text as a format string: each mark its number's replacement
+    field, every other brace doubled (str.format fills the fields with values
+    and never reads a value as a format)."""
+    escaped = marked.replace("{", "{{").replace("}", "}}")
+    return _MARK.sub(lambda mark: f"{{{ord(mark.group(1)) - _MARK_BASE}}}", escaped)
 
 
 @lru_cache(maxsize=256)

@@ -124,3 +124,10 @@ def test_a_message_is_the_bytes_protobuf_writes() -> None:
         tag = text._field_tag(pb.GameAction.DESCRIPTOR, "spice_merchant")
         labelled = text._labelled(tag, action.spice_merchant.SerializeToString(), said)
         assert labelled == action.SerializeToString(deterministic=True)
+
+
+def test_a_template_keeps_the_catalogs_braces_and_never_reads_a_value() -> None:
+    """Braces a catalog's text holds are text, and a value filled in (a caller's
+    name such as "{0}") is never read as a format."""
+    marked = "a {b} " + text._mark(0) + " }{ " + text._mark(1) + text._mark(0)
+    assert text._template(marked).format("{1}", "Bo") == "a {b} {1} }{ Bo{1}"
