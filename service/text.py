@@ -253,14 +253,24 @@ class Speaker:
         return _id_field(phrase.id) + fields + _text_field(text)
 
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
-        """An event copy's Message written into `into`; its phrase is kept by the
-        engine and the copy's bytes (events recur across games: a pass, a bid)."""
-        key = (engine, event.audience is None, event.message.SerializeToString(deterministic=True))
-        phrase = _EVENT_PHRASES.get(key)
-        if phrase is None:
-            phrase = engine.event_phrase(event)
-            _EVENT_PHRASES.put(key, phrase)
-        into.MergeFromString(self.said(phrase))
+        """An event copy's Message written into `into`. Kept by the engine, the
+        copy's audience and bytes (events recur across games: a pass, a bid):
+        its phrase, and, unless the caller named seats, the Message itself."""
+        data = event.message.SerializeToString(deterministic=True)
+        said_key = (self.catalogs, self.locale, engine, event.audience is None, data)
+        said = None if self.names else _EVENT_SAID.get(said_key)
+        if said is None:
+            key = said_key[2:]
+            phrase = _EVENT_PHRASES.get(key)
+            if phrase is None:
+                phrase = engine.event_phrase(event)
+                _EVENT_PHRASES.put(key, phrase)
+            if self.names:
+                said = self.said(phrase)
+            else:
+                said = self._say(phrase) if self.locale else message_bytes(phrase)
+                _EVENT_SAID.put(said_key, said)
+        into.MergeFromString(said)
 
     def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                       into: pb.Decision) -> None:
@@ -439,9 +449,11 @@ class _Grouped:
 
 
 #: Messages with their text, by catalogs, locale and phrase (Speaker.said); the
-#: phrases of event copies, by engine, audience and the copy's bytes (Speaker.event).
+#: phrases of event copies, by engine, audience and the copy's bytes, and their
+#: Messages, by catalogs, locale and the same (Speaker.event).
 _SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
 _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
+_EVENT_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
 #: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context and
 #: locale, each by its action's bytes and label key; and whole lists of them, by
 #: the same and every action of the list.
@@ -632,6 +644,7 @@ def forget() -> None:
     _LISTS.clear()
     _SAID.clear()
     _EVENT_PHRASES.clear()
+    _EVENT_SAID.clear()
 
 
 def _names_a_seat(phrase: Phrase) -> bool:
