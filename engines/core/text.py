@@ -64,17 +64,19 @@ Arg = int | Seat | Term | tuple[Item, ...]
 class Phrase:
     """A message for players: what it says (`id`) and what it says it of.
 
-    Phrases key the service's caches, so the hash is computed once."""
+    Phrases key the service's caches, so the hash is computed once, when first
+    asked for (most phrases of events and labels are said without one)."""
 
     id: str
     args: tuple[tuple[str, Arg], ...] = ()
-    _hash: int = field(default=0, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.id, self.args)))
+    _hash: int | None = field(default=None, compare=False, repr=False)
 
     def __hash__(self) -> int:
-        return self._hash
+        hashed = self._hash
+        if hashed is None:
+            hashed = hash((self.id, self.args))
+            object.__setattr__(self, "_hash", hashed)
+        return hashed
 
     @classmethod
     def of(cls, id: str, **args: Arg) -> Phrase:
