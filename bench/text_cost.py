@@ -23,10 +23,11 @@ start-up frozen, the young generation collected every 50,000 objects);
 caches' survivors make full collections over the whole heap come sooner.
 
 Printed: each mode's median CPU per call with its range over the rounds, and
-its ratio to `none` (the goal: a locale at most 1.15x). With `--baseline`,
-`none` is also measured in a subprocess on another checkout (e.g. the last
-release's), in the same rotation, so "no locale costs what it cost" is a ratio
-measured side by side too; `--baseline-modes` measures more modes there
+its ratio to `none` (the goal: a locale at most 1.15x); below, the part of it
+the collector spent (gc.callbacks). With `--baseline`, `none` is also
+measured in a subprocess on another checkout (e.g. the last release's), in
+the same rotation, so "no locale costs what it cost" is a ratio measured side
+by side too; `--baseline-modes` measures more modes there
 (`base de`: a locale's cost before a change and after it, in one run). A
 baseline's mode is shown with its ratio to the baseline's `none`, and `base
 none` with its ratio to this checkout's.
@@ -35,6 +36,7 @@ none` with its ratio to this checkout's.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -114,18 +116,39 @@ def _payloads(requests: list[pb.ApplyActionRequest], mode: str, players: int) ->
     return payloads
 
 
+class _Collections:
+    """The CPU the garbage collector spends (gc.callbacks): what part of a
+    mode's cost is collections its survivors bring on sooner."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._start = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.spent += time.process_time() - self._start
+
+
+COLLECTIONS = _Collections()
+
+
 def play(core: GameCore, requests: list[pb.ApplyActionRequest], mode: str, players: int,
-         warm: list[pb.ApplyActionRequest] | None = None) -> float:
-    """CPU microseconds per call over the whole game in `mode`, after the text
-    caches were emptied and, with `warm`, that other game was played."""
+         warm: list[pb.ApplyActionRequest] | None = None) -> tuple[float, float]:
+    """CPU microseconds per call over the whole game in `mode`, and of them the
+    collector's, after the text caches were emptied and, with `warm`, that
+    other game was played."""
     payloads = _payloads(requests, mode, players)
     _forget_text()
     for payload in _payloads(warm or [], mode, players):
         core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
-    start = time.process_time()
+    start, collected = time.process_time(), COLLECTIONS.spent
     for payload in payloads:
         core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
-    return (time.process_time() - start) / len(payloads) * 1e6
+    return ((time.process_time() - start) / len(payloads) * 1e6,
+            (COLLECTIONS.spent - collected) / len(payloads) * 1e6)
 
 
 def _baseline(path: str, game_id: str, players: int, modes: list[str],
@@ -173,7 +196,8 @@ def main() -> None:
         core, requests, warm = _game(args.one[0], players, args.cold)
         for mode in args.modes:
             play(core, requests, mode, players)  # every path run once
-        print(json.dumps({mode: play(core, requests, mode, players, warm) for mode in args.modes}))
+        print(json.dumps({mode: play(core, requests, mode, players, warm)[0]
+                          for mode in args.modes}))
         return
     based = [f"base {m}" for m in args.baseline_modes] if args.baseline else []
     slots = [*MODES, *(["baseline"] if based else [])]
@@ -185,6 +209,7 @@ def main() -> None:
         for mode in MODES:
             play(core, requests, mode, players)  # every path run once
         samples: dict[str, list[float]] = {m: [] for m in [*MODES, *based]}
+        collected: dict[str, list[float]] = {m: [] for m in MODES}
         for round_ in range(args.rounds):
             for slot in slots[round_ % len(slots):] + slots[:round_ % len(slots)]:
                 if slot == "baseline":
@@ -194,7 +219,9 @@ def main() -> None:
                                                 args).items():
                         samples[f"base {mode}"].append(cost)
                 else:
-                    samples[slot].append(play(core, requests, slot, players, warm))
+                    cpu, gc_cpu = play(core, requests, slot, players, warm)
+                    samples[slot].append(cpu)
+                    collected[slot].append(gc_cpu)
         none = statistics.median(samples["none"])
         cells = []
         for mode in [*MODES, *based]:
@@ -205,9 +232,12 @@ def main() -> None:
             cells.append(f"{median:5.0f} ({min(samples[mode]):4.0f}-{max(samples[mode]):4.0f}) "
                          f"{ratio:4.2f}x")
         print(f"{game_id:16s} " + " ".join(f"{c:>18s}" for c in cells), flush=True)
-    gc = "with CPython's defaults" if args.cpython_gc else "as a worker does"
+        print(f"{'  of it gc':16s} " + " ".join(
+            f"{statistics.median(collected[m]):17.0f} " for m in MODES), flush=True)
+    how = "with CPython's defaults" if args.cpython_gc else "as a worker does"
     print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, median (range)"
-          f" over {args.rounds} rounds of a whole game, ratio to none; garbage collected {gc})")
+          f" over {args.rounds} rounds of a whole game, ratio to none; `of it gc`: the"
+          f" collector's median; garbage collected {how})")
 
 
 if __name__ == "__main__":
