@@ -1,6 +1,6 @@
 """What player-facing text costs: ApplyAction's CPU with and without a locale.
 
-    python -m bench.text_cost [--rounds 7] [--baseline PATH]
+    python -m bench.text_cost [--rounds 7] [--baseline PATH [--baseline-modes none de]]
 
 For each game: one seeded whole game at its largest table, every call asking
 for every seat's view and the spectator's, replayed through the core in
@@ -17,16 +17,26 @@ shapes of sentences that recur are known, and this game's own are new to it
 - `en`, `de`: rendered in a locale; `de+names`: with display names, whose
   texts are never cached.
 
+The process collects garbage as a worker does (service/main.py, `tune_gc`:
+start-up frozen, the young generation collected every 50,000 objects);
+`--cpython-gc` keeps CPython's defaults (700, 10, 10), under which the text
+caches' survivors make full collections over the whole heap come sooner.
+
 Printed: each mode's median CPU per call with its range over the rounds, and
-its ratio to `none` (the goal: a locale at most 1.15x). With `--baseline`,
-`none` is also measured in a subprocess on another checkout (e.g. the last
-release's), in the same rotation, so "no locale costs what it cost" is a ratio
-measured side by side too.
+its ratio to `none` (the goal: a locale at most 1.15x); below, the part of it
+the collector spent (gc.callbacks). With `--baseline`, `none` is also
+measured in a subprocess on another checkout (e.g. the last release's), in
+the same rotation, so "no locale costs what it cost" is a ratio measured side
+by side too; `--baseline-modes` measures more modes there
+(`base de`: a locale's cost before a change and after it, in one run). A
+baseline's mode is shown with its ratio to the baseline's `none`, and `base
+none` with its ratio to this checkout's.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -38,6 +48,7 @@ from bench.loopback import KEYS
 from engines.core import Rng
 from marketplay.v1 import game_service_pb2 as pb
 from service.core import Call, GameCore
+from service.main import tune_gc
 from service.observe import NullObserver
 from service.sealing import Sealer
 from service.states import StateStore
@@ -47,6 +58,7 @@ GAMES = (("spice-merchant", 4), ("central-market", 5), ("market-fresh", 4))
 WARM_GAMES = (b"another game", b"a third game", b"a fourth game")
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 CALL = Call()
+MODES = ["none", "messages", "en", "de", "de+names"]
 
 
 def _views(mode: str, players: int) -> pb.ViewSelection:
@@ -104,26 +116,61 @@ def _payloads(requests: list[pb.ApplyActionRequest], mode: str, players: int) ->
     return payloads
 
 
+class _Collections:
+    """The CPU the garbage collector spends (gc.callbacks): what part of a
+    mode's cost is collections its survivors bring on sooner."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._start = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.spent += time.process_time() - self._start
+
+
+COLLECTIONS = _Collections()
+
+
 def play(core: GameCore, requests: list[pb.ApplyActionRequest], mode: str, players: int,
-         warm: list[pb.ApplyActionRequest] | None = None) -> float:
-    """CPU microseconds per call over the whole game in `mode`, after the text
-    caches were emptied and, with `warm`, that other game was played."""
+         warm: list[pb.ApplyActionRequest] | None = None) -> tuple[float, float]:
+    """CPU microseconds per call over the whole game in `mode`, and of them the
+    collector's, after the text caches were emptied and, with `warm`, that
+    other game was played."""
     payloads = _payloads(requests, mode, players)
     _forget_text()
     for payload in _payloads(warm or [], mode, players):
         core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
-    start = time.process_time()
+    start, collected = time.process_time(), COLLECTIONS.spent
     for payload in payloads:
         core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
-    return (time.process_time() - start) / len(payloads) * 1e6
+    return ((time.process_time() - start) / len(payloads) * 1e6,
+            (COLLECTIONS.spent - collected) / len(payloads) * 1e6)
 
 
-def _baseline(path: str, game_id: str, players: int) -> float:
-    """`none` on another checkout, in a subprocess (its own code, same machine)."""
+def _baseline(path: str, game_id: str, players: int, modes: list[str],
+              args: argparse.Namespace) -> dict[str, float]:
+    """`modes` on another checkout, in a subprocess (its own code, same machine)."""
     env = {**os.environ, "PYTHONPATH": f"{path}:{path}/clients/python"}
-    out = subprocess.run([sys.executable, "-m", "bench.text_cost", "--one", game_id, str(players)],
+    out = subprocess.run([sys.executable, "-m", "bench.text_cost", "--one", game_id, str(players),
+                          "--modes", *modes, *(["--cpython-gc"] if args.cpython_gc else []),
+                          *(["--cold"] if args.cold else [])],
                          cwd=path, env=env, capture_output=True, text=True, check=True)
-    return float(json.loads(out.stdout.strip().splitlines()[-1])["none"])
+    costs: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return costs
+
+
+def _game(game_id: str, players: int,
+          cold: bool) -> tuple[GameCore, list[pb.ApplyActionRequest], list[pb.ApplyActionRequest]]:
+    """A core, the measured game's calls and the calls of the games served before it."""
+    core = _core()
+    requests = whole_game(core, game_id, players)
+    warm = [] if cold else [request for seed in WARM_GAMES
+                            for request in whole_game(core, game_id, players, seed)]
+    return core, requests, warm
 
 
 def main() -> None:
@@ -135,41 +182,62 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true",
                         help="no other game first: a worker's first game")
     parser.add_argument("--baseline", help="another checkout: `none` measured there too")
+    parser.add_argument("--baseline-modes", nargs="+", default=["none"], choices=MODES,
+                        help="the modes measured on the baseline too (default: none)")
+    parser.add_argument("--cpython-gc", action="store_true",
+                        help="CPython's default collector thresholds, not the worker's")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "PLAYERS"), help=argparse.SUPPRESS)
+    parser.add_argument("--modes", nargs="+", default=["none"], help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.one:  # the baseline's side: one round of `none`, as JSON
-        core = _core()
-        requests = whole_game(core, args.one[0], int(args.one[1]))
-        play(core, requests, "none", int(args.one[1]))  # warm
-        print(json.dumps({"none": play(core, requests, "none", int(args.one[1]))}))
+    if not args.cpython_gc:
+        tune_gc()
+    if args.one:  # the baseline's side: one round of each mode, as JSON
+        players = int(args.one[1])
+        core, requests, warm = _game(args.one[0], players, args.cold)
+        for mode in args.modes:
+            play(core, requests, mode, players)  # every path run once
+        print(json.dumps({mode: play(core, requests, mode, players, warm)[0]
+                          for mode in args.modes}))
         return
-    modes = ["none", "messages", "en", "de", "de+names"] + (["baseline"] if args.baseline else [])
-    print(f"{'game':16s} " + " ".join(f"{m:>18s}" for m in modes))
+    based = [f"base {m}" for m in args.baseline_modes] if args.baseline else []
+    slots = [*MODES, *(["baseline"] if based else [])]
+    print(f"{'game':16s} " + " ".join(f"{m:>18s}" for m in [*MODES, *based]))
     for game_id, players in GAMES:
         if game_id not in args.games:
             continue
-        core = _core()
-        requests = whole_game(core, game_id, players)
-        warm = None if args.cold else [request for seed in WARM_GAMES
-                                       for request in whole_game(core, game_id, players, seed)]
-        for mode in modes[:-1] if args.baseline else modes:
+        core, requests, warm = _game(game_id, players, args.cold)
+        for mode in MODES:
             play(core, requests, mode, players)  # every path run once
-        samples: dict[str, list[float]] = {m: [] for m in modes}
+        samples: dict[str, list[float]] = {m: [] for m in [*MODES, *based]}
+        collected: dict[str, list[float]] = {m: [] for m in MODES}
         for round_ in range(args.rounds):
-            order = modes[round_ % len(modes):] + modes[:round_ % len(modes)]
-            for mode in order:
-                cost = (_baseline(args.baseline, game_id, players) if mode == "baseline"
-                        else play(core, requests, mode, players, warm))
-                samples[mode].append(cost)
-        base = statistics.median(samples["none"])
+            for slot in slots[round_ % len(slots):] + slots[:round_ % len(slots)]:
+                if slot == "baseline":
+                    turn = round_ % len(args.baseline_modes)
+                    order = args.baseline_modes[turn:] + args.baseline_modes[:turn]
+                    for mode, cost in _baseline(args.baseline, game_id, players, order,
+                                                args).items():
+                        samples[f"base {mode}"].append(cost)
+                else:
+                    cpu, gc_cpu = play(core, requests, slot, players, warm)
+                    samples[slot].append(cpu)
+                    collected[slot].append(gc_cpu)
+        none = statistics.median(samples["none"])
         cells = []
-        for mode in modes:
+        for mode in [*MODES, *based]:
             median = statistics.median(samples[mode])
+            # a baseline's mode against the baseline's none; its none against this none
+            own = mode.startswith("base ") and mode != "base none" and "base none" in samples
+            ratio = median / (statistics.median(samples["base none"]) if own else none)
             cells.append(f"{median:5.0f} ({min(samples[mode]):4.0f}-{max(samples[mode]):4.0f}) "
-                         f"{median / base:4.2f}x")
+                         f"{ratio:4.2f}x")
         print(f"{game_id:16s} " + " ".join(f"{c:>18s}" for c in cells), flush=True)
+        print(f"{'  of it gc':16s} " + " ".join(
+            f"{statistics.median(collected[m]):17.0f} " for m in MODES), flush=True)
+    how = "with CPython's defaults" if args.cpython_gc else "as a worker does"
     print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, median (range)"
-          f" over {args.rounds} rounds of a whole game, ratio to none)")
+          f" over {args.rounds} rounds of a whole game, ratio to none; `of it gc`: the"
+          f" collector's median; garbage collected {how})")
 
 
 if __name__ == "__main__":

@@ -241,20 +241,36 @@ class Speaker:
             kept = _SAID.get((self.catalogs, self.locale, phrase))
             if kept is not None:
                 return kept
-        said = message_bytes(phrase) + _text_field(self.text(phrase))
+        said = self._say(phrase)
         if not named:
             _SAID.put((self.catalogs, self.locale, phrase), said)
         return said
 
+    def _say(self, phrase: Phrase) -> bytes:
+        """`said` made afresh: the Message's fields and its text, each argument
+        read once (`_piece`) for both."""
+        fields, text = self._fields_and_text(phrase)
+        return _id_field(phrase.id) + fields + _text_field(text)
+
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
-        """An event copy's Message written into `into`; its phrase is kept by the
-        engine and the copy's bytes (events recur across games: a pass, a bid)."""
-        key = (engine, event.audience is None, event.message.SerializeToString(deterministic=True))
-        phrase = _EVENT_PHRASES.get(key)
-        if phrase is None:
-            phrase = engine.event_phrase(event)
-            _EVENT_PHRASES.put(key, phrase)
-        into.MergeFromString(self.said(phrase))
+        """An event copy's Message written into `into`. Kept by the engine, the
+        copy's audience and bytes (events recur across games: a pass, a bid):
+        its phrase, and, unless the caller named seats, the Message itself."""
+        data = event.message.SerializeToString(deterministic=True)
+        said_key = (self.catalogs, self.locale, engine, event.audience is None, data)
+        said = None if self.names else _EVENT_SAID.get(said_key)
+        if said is None:
+            key = said_key[2:]
+            phrase = _EVENT_PHRASES.get(key)
+            if phrase is None:
+                phrase = engine.event_phrase(event)
+                _EVENT_PHRASES.put(key, phrase)
+            if self.names:
+                said = self.said(phrase)
+            else:
+                said = self._say(phrase) if self.locale else message_bytes(phrase)
+                _EVENT_SAID.put(said_key, said)
+        into.MergeFromString(said)
 
     def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                       into: pb.Decision) -> None:
@@ -264,48 +280,72 @@ class Speaker:
         holds it, by (engine, decision kind, label context, locale, the actions'
         bytes): all made by the engines and the shipped catalogs, never by a
         caller's names (a list whose labels name a seat, with the caller's
-        names, is made afresh), so a list seen before costs one parse in C."""
+        names, is made afresh), so a list seen before costs one parse in C.
+        Each label is kept too, in one group per (engine, kind, context,
+        locale), so a list new to the worker looks each action up by its bytes."""
         context = engine.label_context(state, seat, kind)
         actions = tuple(engine.labelled_actions(state, seat, kind))
-        key = (engine, kind, context, self.locale, actions)
+        group_key = (engine, kind, context, self.locale)
+        key = (group_key, actions)
         kept = _LISTS.get(key)
         if kept is None:
-            action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
+            labels = _LABELS.group(group_key)
             named = False
             entries = []
-            for data, extra in actions:
-                label_key = (engine, kind, context, self.locale, data, extra)
-                label = _LABELS.get(label_key)
+            for action_key in actions:
+                label = labels.get(action_key)
                 if label is None:
-                    action = engine.spec.action_type.FromString(data)
-                    phrase = engine.action_phrase(state, seat, kind, action)
-                    label = _legal_action_field(_labelled(action_tag, data, self.said(phrase)))
-                    if self.names and _names_a_seat(phrase):
+                    label, names_a_seat = self._label(engine, state, seat, kind, action_key[0])
+                    if self.names and names_a_seat:
                         named = True
                     else:
-                        _LABELS.put(label_key, label)
+                        _LABELS.put(labels, action_key, label)
                 entries.append(label)
             kept = b"".join(entries)
             if not named:
                 _LISTS.put(key, kept)
         into.MergeFromString(kept)
 
+    def _label(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
+               data: bytes) -> tuple[bytes, bool]:
+        """One legal action with its label, as an entry of a Decision's
+        legal_actions field, and whether the label names a seat."""
+        action = engine.spec.action_type.FromString(data)
+        phrase = engine.action_phrase(state, seat, kind, action)
+        said = self._say(phrase) if self.locale else message_bytes(phrase)
+        action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
+        return (_legal_action_field(_labelled(action_tag, data, said)),
+                bool(self.names) and _names_a_seat(phrase))
+
     def text(self, phrase: Phrase) -> str:
         """The phrase's text: its template (the text with a mark for every seat,
-        piece and number, `_shape`), kept per locale and shape of phrase, filled
-        with this phrase's seats, pieces and numbers. So an event with a new
-        count, piece or a caller's display name costs a fill, not a render; and
-        a name is never part of what is rendered or kept."""
-        shape, values = _shape(phrase, self.locale)
-        key = (self.catalogs, self.locale, phrase.id, shape)
+        piece and number), kept per locale and shape of phrase, filled with this
+        phrase's seats, pieces and numbers. So an event with a new count, piece
+        or a caller's display name costs a fill, not a render; and a name is
+        never part of what is rendered or kept."""
+        return self._fields_and_text(phrase)[1]
+
+    def _fields_and_text(self, phrase: Phrase) -> tuple[bytes, str]:
+        """The phrase's argument fields (serialized, in order) and its text."""
+        catalogs, locale, names = self.catalogs, self.locale, bool(self.names)
+        fields: list[bytes] = []
+        shape: list[Hashable] = []
+        values: list[str | Seat] = []
+        for name, value in phrase.args:
+            field, part, fills = _piece(catalogs, locale, names, name, value)
+            fields.append(field)
+            shape.append(part)
+            values += fills
+        key = (catalogs, locale, phrase.id, tuple(shape))
         template = _TEMPLATES.get(key)
         if template is None:
-            template = _parts(self._render(phrase, marked=True))
+            template = _template(self._render(phrase, marked=True))
             _TEMPLATES.put(key, template)
         if not values:
-            return str(template[0])
-        filled = [self._fill(value) for value in values]
-        return "".join(part if isinstance(part, str) else filled[part] for part in template)
+            return b"".join(fields), template.format()
+        if self.names:
+            values = [value if isinstance(value, str) else self._fill(value) for value in values]
+        return b"".join(fields), template.format(*values)
 
     def _fill(self, value: int | Item) -> str:
         if type(value) is int:
@@ -374,13 +414,50 @@ class _Kept(Generic[V]):
             self._items.clear()
 
 
+class _Grouped:
+    """Kept values in groups, one dict per group key, bounded by the entries of
+    all groups together: when full, the older half of the groups is let go.
+    Reads take no lock (a dict's get is atomic)."""
+
+    def __init__(self, entries: int) -> None:
+        self._entries = entries
+        self._size = 0
+        self._groups: dict[Hashable, dict[Hashable, bytes]] = {}
+        self._lock = threading.Lock()
+
+    def group(self, key: Hashable) -> dict[Hashable, bytes]:
+        """The group's dict (to read from, and to `put` into)."""
+        group = self._groups.get(key)
+        if group is None:
+            with self._lock:
+                group = self._groups.setdefault(key, {})
+        return group
+
+    def put(self, group: dict[Hashable, bytes], key: Hashable, value: bytes) -> None:
+        with self._lock:
+            if self._size >= self._entries:
+                for old in list(self._groups)[: max(1, len(self._groups) // 2)]:
+                    del self._groups[old]
+                self._size = sum(len(kept) for kept in self._groups.values())
+            group[key] = value  # into a group let go just now: gone with the call
+            self._size += 1
+
+    def clear(self) -> None:
+        with self._lock:
+            self._groups.clear()
+            self._size = 0
+
+
 #: Messages with their text, by catalogs, locale and phrase (Speaker.said); the
-#: phrases of event copies, by engine, audience and the copy's bytes (Speaker.event).
+#: phrases of event copies, by engine, audience and the copy's bytes, and their
+#: Messages, by catalogs, locale and the same (Speaker.event).
 _SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
 _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
-#: Labelled actions (Speaker.legal_actions), by engine, kind, context, locale and action;
-#: and whole lists of them, by the same and every action of the list.
-_LABELS: _Kept[bytes] = _Kept(CACHE_ENTRIES)
+_EVENT_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
+#: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context and
+#: locale, each by its action's bytes and label key; and whole lists of them, by
+#: the same and every action of the list.
+_LABELS = _Grouped(CACHE_ENTRIES)
 _LISTS: _Kept[bytes] = _Kept(CACHE_ENTRIES // 4)
 
 
@@ -390,6 +467,8 @@ def _legal_action_field(action: bytes) -> bytes:
 
 
 def _varint(value: int) -> bytes:
+    if value < 0x80:
+        return _ONE_BYTE[value]
     out = bytearray()
     while value > 0x7F:
         out.append(value & 0x7F | 0x80)
@@ -398,12 +477,16 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
+_ONE_BYTE = tuple(bytes((value,)) for value in range(0x80))
+
+
 def _labelled(action_tag: bytes, action: bytes, said: bytes) -> bytes:
     """A GameAction holding its label (field 1) and the game's action (`action_tag`:
     the game's field), serialized in field order as protobuf writes it."""
     return _LABEL_TAG + _varint(len(said)) + said + action_tag + _varint(len(action)) + action
 
 
+@lru_cache(maxsize=64)
 def _field_tag(message: Descriptor, name: str) -> bytes:
     """A length-delimited field's tag, as it precedes the field's bytes."""
     return _varint(message.fields_by_name[name].number << 3 | 2)
@@ -462,7 +545,7 @@ _MARK_OPEN, _MARK_CLOSE, _MARK_BASE, _MAX_MARKS = "\ue000", "\ue001", 0xE100, 25
 _MARK = re.compile(f"{_MARK_OPEN}(.){_MARK_CLOSE}")
 #: Templates by (catalogs, locale, phrase id, shape): the shipped catalogs' and
 #: the engines' making, never a caller's bytes.
-_TEMPLATES: _Kept[tuple[str | int, ...]] = _Kept(CACHE_ENTRIES)
+_TEMPLATES: _Kept[str] = _Kept(CACHE_ENTRIES)
 #: Exact selector keys a catalog may use for a number ([0], [1]...): a number
 #: below this is part of a template's shape, a larger one only by its plural
 #: category (tests/conformance/test_text.py holds the catalogs to it).
@@ -473,15 +556,12 @@ def _mark(index: int) -> str:
     return _MARK_OPEN + chr(_MARK_BASE + index) + _MARK_CLOSE
 
 
-def _parts(marked: str) -> tuple[str | int, ...]:
-    """A marked text as its literal runs and the mark numbers between them."""
-    parts: list[str | int] = []
-    for index, piece in enumerate(_MARK.split(marked)):
-        if index % 2:
-            parts.append(ord(piece) - _MARK_BASE)
-        elif piece or index == 0:
-            parts.append(piece)
-    return tuple(parts)
+def _template(marked: str) -> str:
+    """A marked text as a format string: each mark its number's replacement
+    field, every other brace doubled (str.format fills the fields with values
+    and never reads a value as a format)."""
+    escaped = marked.replace("{", "{{").replace("}", "}}")
+    return _MARK.sub(lambda mark: f"{{{ord(mark.group(1)) - _MARK_BASE}}}", escaped)
 
 
 @lru_cache(maxsize=256)
@@ -504,29 +584,37 @@ class _Marked(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type h
         return self.mark
 
 
-def _shape(phrase: Phrase, locale: str) -> tuple[tuple[Hashable, ...], list[int | Item]]:
-    """What a phrase's text depends on but its seats, pieces and numbers (a
-    number by its plural category, and by itself when small enough to be an
-    exact key; a list by its length), and those seats, pieces and numbers, in
-    the order the template marks them. A piece is a mark like a seat: the
-    catalogs get its text as a string and never select on it
-    (tests/conformance/test_text.py), so "Place lemons on A1" and "Place
-    olives on C3" share one template."""
-    values: list[int | Item] = []
+@lru_cache(maxsize=CACHE_ENTRIES)
+def _piece(catalogs: Catalogs, locale: str, named: bool, name: str,
+           value: Arg) -> tuple[bytes, Hashable, tuple[str | Seat, ...]]:
+    """One argument of a phrase as all a Message with its text needs of it:
+    its field's bytes; what the text depends on but its seats, pieces and
+    numbers (a number by its plural category, and by itself when small enough
+    to be an exact key; a list by its length), part of the template's shape;
+    and what fills its marks, in the order the template marks them (a seat
+    as the locale's "Player N", or, when the caller `named` seats, as the
+    seat, for `Speaker._fill`). A piece is a mark like a seat: the catalogs
+    get its text as a string and never select on it
+    (tests/conformance/test_text.py), so "Place lemons on A1" and "Place olives
+    on C3" share one template. Kept: every key is the engines' or the shipped
+    catalogs' making (a name decides only whether seats are filled later)."""
+    fills: list[str | Seat] = []
 
-    def shape(value: Arg) -> Hashable:
+    def part(value: Arg) -> Hashable:
         if isinstance(value, Seat):
-            values.append(value)
+            fills.append(value if named else _default_name(catalogs, locale, value.seat))
             return "@"
         if isinstance(value, Term):
-            values.append(value)
+            fills.append(_term(catalogs, locale, value.id))
             return "T"
         if isinstance(value, tuple):
-            return tuple(shape(item) for item in value)
-        values.append(value)
+            return tuple(part(item) for item in value)
+        fills.append(str(value) if 0 <= value < 1000 and _latin_digits(locale)
+                     else _number(value, locale))
         return ("#", _plural(value, locale), value if 0 <= value < EXACT_BELOW else None)
 
-    return tuple(shape(value) for _, value in phrase.args), values
+    shape = part(value)
+    return _argument_field((name, value)), shape, tuple(fills)
 
 
 @lru_cache(maxsize=4096)
@@ -547,6 +635,7 @@ def forget() -> None:
     """Empty the caches (bench/text_cost.py measures a fresh worker)."""
     _id_field.cache_clear()
     _argument_field.cache_clear()
+    _piece.cache_clear()
     _TEMPLATES.clear()
     _term.cache_clear()
     _default_name.cache_clear()
@@ -555,6 +644,7 @@ def forget() -> None:
     _LISTS.clear()
     _SAID.clear()
     _EVENT_PHRASES.clear()
+    _EVENT_SAID.clear()
 
 
 def _names_a_seat(phrase: Phrase) -> bool:

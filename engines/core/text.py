@@ -46,6 +46,15 @@ class Term:
     id: str
 
 
+#: The seats of the largest tables, made once (an event names several).
+_SEATS = tuple(Seat(number) for number in range(16))
+
+
+def seat(number: int) -> Seat:
+    """Seat `number`, without making a new one for a table's seats."""
+    return _SEATS[number] if 0 <= number < len(_SEATS) else Seat(number)
+
+
 Item = Seat | Term
 #: An argument's value: a number, a seat, a term, or a list of seats or terms.
 Arg = int | Seat | Term | tuple[Item, ...]
@@ -55,17 +64,19 @@ Arg = int | Seat | Term | tuple[Item, ...]
 class Phrase:
     """A message for players: what it says (`id`) and what it says it of.
 
-    Phrases key the service's caches, so the hash is computed once."""
+    Phrases key the service's caches, so the hash is computed once, when first
+    asked for (most phrases of events and labels are said without one)."""
 
     id: str
     args: tuple[tuple[str, Arg], ...] = ()
-    _hash: int = field(default=0, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.id, self.args)))
+    _hash: int | None = field(default=None, compare=False, repr=False)
 
     def __hash__(self) -> int:
-        return self._hash
+        hashed = self._hash
+        if hashed is None:
+            hashed = hash((self.id, self.args))
+            object.__setattr__(self, "_hash", hashed)
+        return hashed
 
     @classmethod
     def of(cls, id: str, **args: Arg) -> Phrase:
@@ -106,14 +117,15 @@ class ProtoPhrases:
         """The phrase of the oneof case that `message` holds, e.g. an event's:
         id `<prefix>-<kind>-<case>`, one argument per field of the case (a
         message without a oneof: `<prefix>-<kind>`, one per field)."""
-        if not message.DESCRIPTOR.oneofs:  # one kind of message: its fields are the arguments
-            return Phrase(f"{self.prefix}-{kind}", self.arguments(message))
-        case = message.WhichOneof(message.DESCRIPTOR.oneofs[0].name)
+        oneof, ids = _cases(self.prefix, kind, message.DESCRIPTOR)
+        if oneof is None:  # one kind of message: its fields are the arguments
+            return Phrase(ids[""], self.arguments(message))
+        case = message.WhichOneof(oneof)
         if case is None:
             return Phrase(f"{self.prefix}-{kind}-unknown")
         value = getattr(message, case)
         args = self.arguments(value) if isinstance(value, Message) else ()
-        return Phrase(f"{self.prefix}-{kind}-{kebab(case)}", args)
+        return Phrase(ids[case], args)
 
     def arguments(self, message: Message) -> tuple[tuple[str, Arg], ...]:
         """Every field, set or not (a seat 0 or a count 0 is a value, not an
@@ -146,12 +158,22 @@ class ProtoPhrases:
             return term
         if descriptor.name in self.seats:
             if repeated:
-                return lambda values: tuple(map(Seat, values))
-            return Seat
+                return lambda values: tuple(map(seat, values))
+            return seat
         if descriptor.type == FieldDescriptor.TYPE_BOOL or (
                 descriptor.cpp_type in _INTEGERS and not repeated):
             return int
         return None  # nested messages, strings, repeated numbers: the game names them in `fields`
+
+
+@lru_cache(maxsize=256)
+def _cases(prefix: str, kind: str, descriptor: Any) -> tuple[str | None, dict[str, str]]:
+    """A message type's oneof (None: it has none) and the phrase id of each of
+    its cases ("" for a message without a oneof), worked out once."""
+    if not descriptor.oneofs:
+        return None, {"": f"{prefix}-{kind}"}
+    oneof = descriptor.oneofs[0]
+    return oneof.name, {case.name: f"{prefix}-{kind}-{kebab(case.name)}" for case in oneof.fields}
 
 
 @lru_cache(maxsize=256)

@@ -573,3 +573,24 @@ def test_text_playouts_meet_every_action_event_and_prompt_of_the_catalog() -> No
     fallbacks = {"market-fresh-action-unknown", "market-fresh-event-unknown"}
     assert sentences - fallbacks - met == set()
     assert {i for i in met if i.startswith("market-fresh-")} <= sentences
+
+
+def test_scoring_options_kept_for_a_state_are_the_options_worked_out_afresh() -> None:
+    """The options the score labels and prompt read (kept for the last state)
+    are `options_now`'s at every scoring decision of whole playouts, asked in
+    turn about states that share fields and about states that differ in one
+    field only (a field set anew is another object: never the kept one)."""
+    from engines.market_fresh.rules import options_now
+    from engines.market_fresh.state import SCORE
+    from engines.market_fresh.text import scoring_options
+
+    seen = 0
+    for config in FRESH_CONFIGS:
+        states = [step.before.state for step in playout(config.new_game(b"kept options"), b"k")
+                  if step.before.state.phase == SCORE]
+        for state, other in zip(states, states[1:] + states[:1], strict=True):
+            twin = replace(state, height_used=tuple(2**12 - 1 for _ in state.height_used))
+            for asked in (state, other, state, twin, state, twin):
+                assert scoring_options(asked) == tuple(options_now(asked))
+                seen += 1
+    assert seen > 100

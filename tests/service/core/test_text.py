@@ -124,3 +124,45 @@ def test_a_message_is_the_bytes_protobuf_writes() -> None:
         tag = text._field_tag(pb.GameAction.DESCRIPTOR, "spice_merchant")
         labelled = text._labelled(tag, action.spice_merchant.SerializeToString(), said)
         assert labelled == action.SerializeToString(deterministic=True)
+
+
+def test_a_template_keeps_the_catalogs_braces_and_never_reads_a_value() -> None:
+    """Braces a catalog's text holds are text, and a value filled in (a caller's
+    name such as "{0}") is never read as a format."""
+    marked = "a {b} " + text._mark(0) + " }{ " + text._mark(1) + text._mark(0)
+    assert text._template(marked).format("{1}", "Bo") == "a {b} {1} }{ Bo{1}"
+
+
+def test_a_kept_event_message_is_the_message_said_afresh() -> None:
+    """An event copy's Message, kept by its bytes, is its phrase said afresh:
+    on first sight and from the cache, with display names and without."""
+    catalogs = shipped_catalogs()
+    for engine in registry.ENGINES.values():
+        events = [e for step in playout(Game.new(engine, engine.spec.max_players, {}, b"kept"), b"e")
+                  for e in step.events][:120]
+        for names in ((), ("Ann", "", "Cy")):
+            for locale in ("", "de"):
+                speaker = Speaker(catalogs, locale, names)
+                text.forget()
+                for _ in range(2):
+                    for event in events:
+                        message = pb.Message()
+                        speaker.event(engine, event, message)
+                        expected = pb.Message.FromString(speaker.said(engine.event_phrase(event)))
+                        assert message == expected, (locale, names, event.message)
+
+
+def test_kept_labels_stay_bounded_and_right_when_groups_are_let_go() -> None:
+    """The labels' cache holds at most its entries over all groups (a group is
+    let go whole, the oldest first), and a group let go is made again."""
+    kept = text._Grouped(8)
+    for group_number in range(5):
+        group = kept.group(group_number)
+        for key in range(6):
+            kept.put(group, key, b"%d/%d" % (group_number, key))
+            assert kept._size <= 9
+            assert sum(len(g) for g in kept._groups.values()) <= 8
+    again = kept.group(0)
+    assert again.get(0) is None
+    kept.put(again, 0, b"0/0")
+    assert kept.group(0)[0] == b"0/0"
