@@ -40,7 +40,7 @@ MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
 .PHONY: run test install openapi-lint proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
-.PHONY: constraints system-tools proto-tools image image-test playground catalogs
+.PHONY: compiled test-compiled constraints system-tools proto-tools image image-test playground catalogs
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -91,14 +91,32 @@ openapi-lint: $(SPECTRAL)
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
-## test: lint, types, contract and generated-code checks, the whole test suite, coverage floor
-test: install system-tools
+## test: lint, types, contract and generated-code checks, the whole test suite, coverage floor,
+## then the engines and conformance suites again on the compiled build (`make compiled`)
+test: install system-tools compiled
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
 	cd $(TS_DIR) && npm run --silent typecheck
 	cd $(PG_DIR) && npm run --silent typecheck
 	$(PY) -m pytest -n 2 --dist loadfile --cov --cov-report=term --cov-fail-under=$(COVERAGE_FLOOR)
+	$(MAKE) --no-print-directory test-compiled
+
+## test-compiled: the engines and conformance suites on the compiled build (tests/conftest.py),
+## with the check that its extension modules are the ones imported (tests/ops/test_compiled.py)
+test-compiled: compiled
+	MARKETPLAY_COMPILED=$(COMPILED) $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider \
+	  tests/engines tests/conformance \
+	  tests/ops/test_compiled.py::test_the_compiled_run_imports_every_compiled_module_from_the_build
+
+## compiled: the engines compiled by mypyc into build/compiled (deploy/compiled.py; docs/deploy.md,
+## "Compiled or pure"); nothing uses it unless asked (PYTHONPATH, MARKETPLAY_COMPILED, the image)
+COMPILED := build/compiled
+ENGINE_SOURCES := $(shell find engines -name '*.py')
+compiled: $(COMPILED)/.built
+$(COMPILED)/.built: $(VENV)/.installed deploy/compiled.py $(ENGINE_SOURCES)
+	nice -n 10 $(PY) deploy/compiled.py $(COMPILED)
+	touch $@
 
 ## proto: regenerate the committed generated code and docs/openapi.json from proto/: Python
 ## (messages, gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
