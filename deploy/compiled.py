@@ -1,7 +1,8 @@
 """The compiled build: the engines compiled to C extension modules by mypyc, in a
 directory of their own (docs/deploy.md, "Compiled or pure").
 
-    python deploy/compiled.py [OUT]          (`make compiled`; OUT defaults to build/compiled)
+    python deploy/compiled.py [OUT] [--opt-level 0-3] [--separate] [--jobs N]
+                                        (`make compiled`; OUT defaults to build/compiled)
 
 OUT receives a copy of `engines/` (sources and data files) with an extension module
 beside every compiled source; Python imports the extension first, so OUT on the path
@@ -12,9 +13,10 @@ runs the compiled engines, and nothing else ever does. A plain install (`pip ins
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
-import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,8 +37,12 @@ PURE = {
     "engines/spice_merchant/versions.py": "Rules subclasses DataRules",
 }
 
-#: mypyc's optimisation level (-O3 C, the default); docs/benchmarks.md, "compiled vs pure".
+#: How it is built, by default: what compiled fastest for the same speed (docs/deploy.md,
+#: "Compiled or pure", has the figures): mypyc's optimisation level (the C compiler's -O),
+#: one extension module per source (`separate`) or one for all, C compilers at once.
 OPT_LEVEL = "3"
+SEPARATE = False
+JOBS = 1
 
 
 def compiled_sources(root: Path = ROOT) -> list[str]:
@@ -45,7 +51,7 @@ def compiled_sources(root: Path = ROOT) -> list[str]:
     return [s for s in sources if s not in PURE]
 
 
-def build(out: Path) -> None:
+def build(out: Path, opt_level: str = OPT_LEVEL, separate: bool = SEPARATE, jobs: int = JOBS) -> None:
     """Copy the engines into `out` and compile them there, in place."""
     from mypyc.build import mypycify
     from setuptools import setup
@@ -60,11 +66,25 @@ def build(out: Path) -> None:
     os.chdir(out)
     extensions = mypycify([*sources, "--strict", "--python-version", "3.11",
                            "--explicit-package-bases", "--config-file="],
-                          opt_level=OPT_LEVEL, target_dir="c")
+                          opt_level=opt_level, separate=separate, target_dir="c")
     setup(name="marketplay-compiled", ext_modules=extensions,
-          script_args=["--quiet", "build_ext", "--inplace", "--build-temp", "c/temp", "--build-lib", "c/lib"])
+          script_args=["--quiet", "build_ext", "--inplace", "--parallel", str(jobs),
+                       "--build-temp", "c/temp", "--build-lib", "c/lib"])
     shutil.rmtree(out / "c")  # the generated C and objects: only the modules are kept
 
 
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=Path, default=ROOT / "build" / "compiled")
+    parser.add_argument("--opt-level", default=OPT_LEVEL, choices="0123")
+    parser.add_argument("--separate", action=argparse.BooleanOptionalAction, default=SEPARATE)
+    parser.add_argument("--jobs", type=int, default=JOBS)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    build(args.out.resolve(), args.opt_level, args.separate, args.jobs)
+    print(f"compiled {len(compiled_sources())} modules into {args.out} in "
+          f"{time.perf_counter() - started:.0f} s")
+
+
 if __name__ == "__main__":
-    build(Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "build" / "compiled").resolve())
+    main()
