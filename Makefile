@@ -199,13 +199,14 @@ golden-sealed: install
 ## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;
 ## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py);
 ## Go, Java, Kotlin and Mono build and run the native clients (clients/go, clients/jvm,
-## clients/csharp; tests/interop/test_{go,jvm,kotlin,csharp}_client.py), `make proto`'s
+## clients/csharp; tests/interop/test_{go,jvm,kotlin,csharp}_client.py), gcc builds the
+## compiled engines (`make compiled`), `make proto`'s
 ## Go generators and the JVM build's Java ones (protoc, grpc_java_plugin). Commands are
 ## looked up on PATH, libraries (SYSTEM_LIBS) with dpkg-query. Installed when missing if run
 ## as root with apt; otherwise one line says what to install.
 SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium $(PROTO_TOOLS) \
   go:golang-go javac:default-jdk-headless mvn:maven grpc_java_plugin:protobuf-compiler-grpc-java-plugin \
-  kotlinc:kotlin mcs:mono-mcs
+  kotlinc:kotlin mcs:mono-mcs gcc:gcc
 PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc
 # golang-github-golang-protobuf-1-5-dev by name: otherwise apt picks golang/protobuf 1.3,
 # which builds with grpc-go 1.33 and then panics at run time.
@@ -270,7 +271,7 @@ image-test: $(VENV)/.runtime image
 	$(PY) deploy/image_test.py $(IMAGE)
 
 clean:
-	rm -rf $(VENV) build/uv .mypy_cache .pytest_cache .ruff_cache .hypothesis .coverage mutants mutants-*.log
+	rm -rf $(VENV) build/uv $(COMPILED) .mypy_cache .pytest_cache .ruff_cache .hypothesis .coverage mutants mutants-*.log
 
 ## load: headless Locust load test (docs/load-testing.md): reports in out/load/
 LOAD_SECONDS ?= 60
