@@ -40,7 +40,7 @@ MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
 .PHONY: run test install openapi-lint proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
-.PHONY: constraints system-tools proto-tools image image-test playground catalogs
+.PHONY: compiled test-compiled constraints system-tools proto-tools image image-test playground catalogs
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -91,14 +91,33 @@ openapi-lint: $(SPECTRAL)
 run: $(VENV)/.runtime
 	$(PY) -m service.main --host 127.0.0.1
 
-## test: lint, types, contract and generated-code checks, the whole test suite, coverage floor
-test: install system-tools
+## test: lint, types, contract and generated-code checks, the whole test suite, coverage floor,
+## then the engines and conformance suites again on the compiled build (`make compiled`)
+test: install system-tools compiled
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(MAKE) --no-print-directory proto-lint proto-breaking
 	cd $(TS_DIR) && npm run --silent typecheck
 	cd $(PG_DIR) && npm run --silent typecheck
 	$(PY) -m pytest -n 2 --dist loadfile --cov --cov-report=term --cov-fail-under=$(COVERAGE_FLOOR)
+	$(MAKE) --no-print-directory test-compiled
+
+## test-compiled: the engines and conformance suites on the compiled build (tests/conftest.py),
+## with the check that its extension modules are the ones imported (tests/ops/test_compiled.py);
+## less the take-back replays, for CI's time (docs/testing.md, "The compiled build")
+test-compiled: compiled
+	MARKETPLAY_COMPILED=$(COMPILED) $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider \
+	  tests/engines tests/conformance --ignore=tests/conformance/test_takebacks.py \
+	  tests/ops/test_compiled.py::test_the_compiled_run_imports_every_compiled_module_from_the_build
+
+## compiled: the engines compiled by mypyc into build/compiled (deploy/compiled.py; docs/deploy.md,
+## "Compiled or pure"); nothing uses it unless asked (PYTHONPATH, MARKETPLAY_COMPILED, the image)
+COMPILED := build/compiled
+ENGINE_SOURCES := $(shell find engines -name '*.py')
+compiled: $(COMPILED)/.built
+$(COMPILED)/.built: $(VENV)/.installed deploy/compiled.py $(ENGINE_SOURCES)
+	nice -n 10 $(PY) deploy/compiled.py $(COMPILED)
+	touch $@
 
 ## proto: regenerate the committed generated code and docs/openapi.json from proto/: Python
 ## (messages, gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
@@ -180,13 +199,14 @@ golden-sealed: install
 ## prometheus) checks metrics and alert rules; curl and jq run docs/http.md's curl session;
 ## chromium runs the TypeScript client in a browser (tests/interop/test_ts_browser.py);
 ## Go, Java, Kotlin and Mono build and run the native clients (clients/go, clients/jvm,
-## clients/csharp; tests/interop/test_{go,jvm,kotlin,csharp}_client.py), `make proto`'s
+## clients/csharp; tests/interop/test_{go,jvm,kotlin,csharp}_client.py), gcc builds the
+## compiled engines (`make compiled`), `make proto`'s
 ## Go generators and the JVM build's Java ones (protoc, grpc_java_plugin). Commands are
 ## looked up on PATH, libraries (SYSTEM_LIBS) with dpkg-query. Installed when missing if run
 ## as root with apt; otherwise one line says what to install.
 SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium $(PROTO_TOOLS) \
   go:golang-go javac:default-jdk-headless mvn:maven grpc_java_plugin:protobuf-compiler-grpc-java-plugin \
-  kotlinc:kotlin mcs:mono-mcs
+  kotlinc:kotlin mcs:mono-mcs gcc:gcc
 PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc
 # golang-github-golang-protobuf-1-5-dev by name: otherwise apt picks golang/protobuf 1.3,
 # which builds with grpc-go 1.33 and then panics at run time.
@@ -251,7 +271,7 @@ image-test: $(VENV)/.runtime image
 	$(PY) deploy/image_test.py $(IMAGE)
 
 clean:
-	rm -rf $(VENV) build/uv .mypy_cache .pytest_cache .ruff_cache .hypothesis .coverage mutants mutants-*.log
+	rm -rf $(VENV) build/uv $(COMPILED) .mypy_cache .pytest_cache .ruff_cache .hypothesis .coverage mutants mutants-*.log
 
 ## load: headless Locust load test (docs/load-testing.md): reports in out/load/
 LOAD_SECONDS ?= 60

@@ -46,7 +46,9 @@ class Budget:
     iterations: int
     deadline: float | None = None
     _last: float = field(default=0.0, repr=False)
-    stopped_by_time: bool = field(default=False, init=False)
+    #: Set by `allows`; a constructor argument only because a compiled dataclass
+    #: leaves an `init=False` field unset (mypyc).
+    stopped_by_time: bool = False
 
     def allows(self, done: int) -> bool:
         """Whether iteration number `done` (0-based) may start; called once per iteration."""
@@ -167,12 +169,13 @@ class Stream(Rng):
 
     __slots__ = ("_block", "_words")
 
-    def __init__(self, seed: bytes, counter: int = 0) -> None:
+    def __init__(self, seed: bytes, counter: int = 0, keyed: hashlib.blake2b | None = None) -> None:
+        """`keyed`: BLAKE2b already keyed by `seed` (a fork shares it: draws hash copies)."""
         if not 1 <= len(seed) <= 64:
             raise ValueError("seed must be 1..64 bytes")
         self.seed = seed
         self.counter = counter
-        self._keyed = hashlib.blake2b(key=seed, digest_size=64)
+        self._keyed = keyed if keyed is not None else hashlib.blake2b(key=seed, digest_size=64)
         self._block = -1
         self._words: tuple[int, ...] = ()
 
@@ -221,8 +224,7 @@ class Stream(Rng):
 
     def fork(self) -> Stream:
         """An independent copy at the same point (it shares nothing mutable)."""
-        twin = Stream.__new__(Stream)
-        twin.seed, twin.counter, twin._keyed = self.seed, self.counter, self._keyed
+        twin = Stream(self.seed, self.counter, self._keyed)
         twin._block, twin._words = self._block, self._words
         return twin
 

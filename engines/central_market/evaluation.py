@@ -58,7 +58,7 @@ SEARCH_EXPLORATION = 0.7
 #: How the bots play this game: the spec's `bots` (engines/core/spec.py).
 #: `hard` is the lookahead here, not ISMCTS: the search plays at greedy's
 #: level, the lookahead beats it (docs/bots.md, "Levels").
-TUNING = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION, hard_policy="lookahead")
+TUNING: BotTuning = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION, hard_policy="lookahead")
 
 
 def _held_kg(state: State, seat: int) -> int:

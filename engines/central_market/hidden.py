@@ -225,4 +225,4 @@ class CheatsRevealed(Told[State, pb.CentralMarketEvent]):
         ]
 
 
-HIDDEN = Hidden(places=hidden_places, told=CheatsRevealed, pinned=pinned_cards)
+HIDDEN: Hidden[State] = Hidden(places=hidden_places, told=CheatsRevealed, pinned=pinned_cards)

@@ -319,5 +319,5 @@ def _sale_refusal(state: State, seat: int, move: SellCard | FinishSale) -> Phras
     return None
 
 
-TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
+TEXT: GameText = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
                 label_context=label_context)

@@ -36,7 +36,7 @@ sealed header names the version and its engine supplies it.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
@@ -91,8 +91,10 @@ def _length(bound: Bound | None, ctx: Context) -> int | None:
     return None if bound is None else _at(bound, ctx)
 
 
-class Wire(ABC):
-    """A field's encoder: how its value is written, read back and copied."""
+class Wire:
+    """A field's encoder: how its value is written, read back and copied. Not an
+    ABC: the encoders are dataclasses, and a compiled dataclass cannot subclass an
+    ABC (mypyc); mypy still refuses to make an encoder that lacks `decode`."""
 
     def writer(self) -> Callable[[Any], Any] | None:
         """What writes the value's JSON form; None when it is written as it is."""

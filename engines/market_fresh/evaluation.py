@@ -31,7 +31,7 @@ SEARCH_ITERATIONS = 240
 #: "Exploration per game").
 SEARCH_EXPLORATION = 0.7
 #: How the bots play this game: the spec's `bots` (engines/core/spec.py).
-TUNING = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION)
+TUNING: BotTuning = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION)
 
 def estimate(state: State) -> list[float]:
     """`final_scores(...).total` per seat, plus a crate waiting to score its best option."""

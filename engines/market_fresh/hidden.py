@@ -78,4 +78,4 @@ class CratesTakenFaceUp(Told[State, pb.MarketFreshEvent]):
         ]
 
 
-HIDDEN = Hidden(places=hidden_places, told=CratesTakenFaceUp)
+HIDDEN: Hidden[State] = Hidden(places=hidden_places, told=CratesTakenFaceUp)

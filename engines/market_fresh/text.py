@@ -428,5 +428,5 @@ def _score_refusal(state: State, seat: int, move: ScoreCrate) -> Phrase | None:
     return None
 
 
-TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
+TEXT: GameText = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
                 label_context=label_context, label_key=label_key)

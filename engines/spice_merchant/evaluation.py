@@ -37,7 +37,7 @@ SEARCH_EXPLORATION = 0.25
 #: players (docs/bots.md, "Playout depth per game").
 SEARCH_DEPTH = 1
 #: How the bots play this game: the spec's `bots` (engines/core/spec.py).
-TUNING = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION, SEARCH_DEPTH)
+TUNING: BotTuning = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION, SEARCH_DEPTH)
 
 def estimate(state: State) -> list[float]:
     prices = state.rules.data.price_list(state.nutmeg_prices)

@@ -76,4 +76,4 @@ class OpenTrades(Told[State, pb.SpiceMerchantEvent]):
         ]
 
 
-HIDDEN = Hidden(places=hidden_places, told=OpenTrades)
+HIDDEN: Hidden[State] = Hidden(places=hidden_places, told=OpenTrades)

@@ -115,4 +115,4 @@ def _fake_demand_refusal(state: State, hand: list[int], move: FakeDemand, capaci
     return _lacking(hand, (move.spice,) * move.count)
 
 
-TEXT = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal)
+TEXT: GameText = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal)

@@ -63,7 +63,8 @@ def _state_module(package: str, modules: Modules[Any, Any, Any, Any]) -> None:
     state = importlib.import_module(f"engines.{package}.state")
     assert isinstance(state.SCHEMA, Schema) and state.SCHEMA.cls is state.State
     params = state.State.__dataclass_params__
-    assert not params.frozen and hasattr(state.State, "__slots__"), "one state style: mutable, slots"
+    # no per-instance __dict__: slotted, or a native class on the compiled build
+    assert not params.frozen and state.State.__dictoffset__ == 0, "one state style: mutable, slots"
     assert modules.encode.__module__ == modules.decode.__module__ == f"engines.{package}.state"
     assert {f.name for f in dataclasses.fields(state.State)} == {
         "rules", *(f.name for f in state.SCHEMA.fields)}

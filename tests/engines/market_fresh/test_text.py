@@ -16,6 +16,7 @@ from engines.core.text import CATALOGS, Arg, Phrase, Seat, Term
 from engines.market_fresh import ENGINE, VERSIONS
 from engines.market_fresh.data import GRID_SIZES, SOLO_RATINGS
 from engines.market_fresh.messages import crate as crate_of
+from engines.market_fresh.moves import TakeFaceDown
 from engines.market_fresh.state import CHOOSE, CRATE_HEIGHTS, PLACE, SOLO, State
 from engines.market_fresh.text import CATALOGS as FRESH_CATALOGS
 from engines.market_fresh.text import RATINGS, SQUARES, TEXT, produce_term
@@ -462,7 +463,7 @@ def test_text_generic_refusals() -> None:
     off_grid = pb.MarketFreshAction(place=pb.MarketFreshPlace(
         first=pb.MarketFreshSquareRef(row=4, col=4), second=pb.MarketFreshSquareRef(row=4, col=5)))
     assert refusal(state, off_grid) is None
-    assert TEXT.refusal(state, 1, TAKE_FACE_DOWN) is None
+    assert TEXT.refusal(state, 1, TakeFaceDown()) is None
 
 
 # ------------------------------------------------------------------ catalogs
