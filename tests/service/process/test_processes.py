@@ -168,50 +168,46 @@ def test_drain_lets_calls_in_flight_finish_and_turns_new_ones_away() -> None:
         assert not drainer.is_alive()
 
 
-@pytest.mark.parametrize("setting", ["port", "http_port"])
-def test_a_second_server_does_not_share_a_port_another_process_serves(setting: str) -> None:
-    """Workers bind with SO_REUSEPORT, which any process of the same user may share:
-    a second `make run` is refused (exit 2, the port named) instead of quietly
-    taking half of the first one's connections."""
-    holder = socket.socket()  # as another marketplay's worker holds its port
-    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+def _start_on_a_taken_port(setting: str, workers: int, shared: bool) -> tuple[int, str, str]:
+    """Start `make run`'s server with `setting`'s port held by another socket (with
+    SO_REUSEPORT when `shared`, as another marketplay's worker holds it): the
+    port, the process's stderr, and the refusal's first words."""
+    holder = socket.socket()
+    if shared:
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     holder.bind(("127.0.0.1", 0))
     holder.listen()
     taken = holder.getsockname()[1]
     ports = {"port": free_port(), "http_port": free_port(), "metrics_port": free_port(), setting: taken}
-    env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_WORKERS": "2",
+    env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_WORKERS": str(workers),
            **{f"MARKETPLAY_{name.upper()}": str(port) for name, port in ports.items()}}
     try:
         done = subprocess.run([sys.executable, "-m", "service.main", "--host", "127.0.0.1"], cwd=ROOT,
                               env=env, capture_output=True, text=True, timeout=60)
     finally:
         holder.close()
-    variable, flag = f"MARKETPLAY_{setting.upper()}", "--" + setting.replace("_", "-")
     assert done.returncode == 2, done.stderr
-    assert f"marketplay: {flag} / {variable}: cannot bind 127.0.0.1:{taken} (" in done.stderr
     assert "Traceback" not in done.stderr
+    variable, flag = f"MARKETPLAY_{setting.upper()}", "--" + setting.replace("_", "-")
+    return taken, done.stderr, f"marketplay: {flag} / {variable}: cannot bind 127.0.0.1:{taken} ("
+
+
+@pytest.mark.parametrize("setting", ["port", "http_port"])
+def test_a_second_server_does_not_share_a_port_another_process_serves(setting: str) -> None:
+    """Workers bind with SO_REUSEPORT, which any process of the same user may share:
+    a second `make run` is refused (exit 2, the port named) instead of quietly
+    taking half of the first one's connections."""
+    _, stderr, refusal = _start_on_a_taken_port(setting, workers=2, shared=True)
+    assert refusal in stderr
 
 
 @pytest.mark.parametrize("setting", ["port", "http_port", "metrics_port"])
 def test_a_port_in_use_names_its_environment_variable(setting: str) -> None:
     """`make run` takes no flags, so a port in use says which environment variable
     chooses another (and the flag), in one line with no traceback, and exits 2."""
-    holder = socket.socket()  # held without SO_REUSEPORT: no one else may bind it
-    holder.bind(("127.0.0.1", 0))
-    holder.listen()
-    taken = holder.getsockname()[1]
-    ports = {"port": free_port(), "http_port": free_port(), "metrics_port": free_port(), setting: taken}
-    env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_WORKERS": "1",
-           **{f"MARKETPLAY_{name.upper()}": str(port) for name, port in ports.items()}}
-    try:
-        done = subprocess.run([sys.executable, "-m", "service.main", "--host", "127.0.0.1"], cwd=ROOT,
-                              env=env, capture_output=True, text=True, timeout=60)
-    finally:
-        holder.close()
+    taken, stderr, refusal = _start_on_a_taken_port(setting, workers=1, shared=False)
     variable, flag = f"MARKETPLAY_{setting.upper()}", "--" + setting.replace("_", "-")
-    assert done.returncode == 2, done.stderr
-    ours = [line for line in done.stderr.splitlines() if line.startswith("marketplay: ")]
-    assert len(ours) == 1, done.stderr  # (grpcio's core logs a line of its own before it)
-    assert ours[0].startswith(f"marketplay: {flag} / {variable}: cannot bind 127.0.0.1:{taken} ("), ours
+    ours = [line for line in stderr.splitlines() if line.startswith("marketplay: ")]
+    assert len(ours) == 1, stderr  # (grpcio's core logs a line of its own before it)
+    assert ours[0].startswith(refusal), ours
     assert ours[0].endswith(f"; choose another port: {variable}={taken + 1} make run, or {flag} {taken + 1}")
-    assert "Traceback" not in done.stderr
