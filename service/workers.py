@@ -173,13 +173,15 @@ def _refuse_shared_ports(config: Config) -> None:
     probing with one tells "taken" from "free" before any worker binds.
     """
     family = socket.AF_INET6 if ":" in config.host else socket.AF_INET
-    for name, port in (("port", config.port), ("http_port", config.http_port)):
-        if not port:
-            continue
-        with socket.socket(family, socket.SOCK_STREAM) as probe:
+    with contextlib.ExitStack() as held:  # all held at once: --port equal to --http-port fails too
+        for name, port in (("port", config.port), ("http_port", config.http_port)):
+            if not port:
+                continue
+            probe = held.enter_context(socket.socket(family, socket.SOCK_STREAM))
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT is no owner
             try:
                 probe.bind((config.host, port))
+                probe.listen()
             except OSError as exc:
                 raise port_in_use(name, config.host, port, exc.strerror or str(exc)) from None
 

@@ -201,6 +201,19 @@ def test_a_second_server_does_not_share_a_port_another_process_serves(setting: s
     assert refusal in stderr
 
 
+def test_one_port_for_grpc_and_http_is_refused() -> None:
+    """With SO_REUSEPORT a worker's gRPC and HTTP servers could both bind one port and
+    split its connections between two protocols: refused at start-up instead."""
+    port = free_port()
+    env = {**os.environ, "MARKETPLAY_STATE_KEYS": KEYS_A, "MARKETPLAY_WORKERS": "2",
+           "MARKETPLAY_PORT": str(port), "MARKETPLAY_HTTP_PORT": str(port),
+           "MARKETPLAY_METRICS_PORT": str(free_port())}
+    done = subprocess.run([sys.executable, "-m", "service.main", "--host", "127.0.0.1"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert f"marketplay: --http-port / MARKETPLAY_HTTP_PORT: cannot bind 127.0.0.1:{port} (" in done.stderr
+
+
 @pytest.mark.parametrize("setting", ["port", "http_port", "metrics_port"])
 def test_a_port_in_use_names_its_environment_variable(setting: str) -> None:
     """`make run` takes no flags, so a port in use says which environment variable
