@@ -295,30 +295,33 @@ class Speaker:
         kept = _LISTS.get(key)
         if kept is None:
             labels = _LABELS.group(group_key)
+            action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
             named = False
             entries = []
+            new: list[tuple[Hashable, bytes]] = []
             for action_key in actions:
                 label = labels.get(action_key)
                 if label is None:
-                    label, names_a_seat = self._label(engine, state, seat, kind, action_key[0])
-                    if self.names and names_a_seat:
+                    label, names_a_seat = self._label(engine, state, seat, kind, action_tag,
+                                                      action_key[0])
+                    if names_a_seat:
                         named = True
                     else:
-                        _LABELS.put(labels, action_key, label)
+                        new.append((action_key, label))
                 entries.append(label)
+            if new:
+                _LABELS.put(labels, new)
             kept = b"".join(entries)
             if not named:
                 _LISTS.put(key, kept)
         into.MergeFromString(kept)
 
     def _label(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
-               data: bytes) -> tuple[bytes, bool]:
+               action_tag: bytes, data: bytes) -> tuple[bytes, bool]:
         """One legal action with its label, as an entry of a Decision's
-        legal_actions field, and whether the label names a seat."""
-        action = engine.spec.action_type.FromString(data)
-        phrase = engine.action_phrase(state, seat, kind, action)
+        legal_actions field, and whether the label names a seat the caller named."""
+        phrase = engine.action_phrase(state, seat, kind, engine.spec.action_type.FromString(data))
         said = self._say(phrase) if self.locale else message_bytes(phrase)
-        action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
         return (_legal_action_field(_labelled(action_tag, data, said)),
                 bool(self.names) and _names_a_seat(phrase))
 
@@ -445,14 +448,15 @@ class _Grouped:
                 group = self._groups.setdefault(key, {})
         return group
 
-    def put(self, group: dict[Hashable, bytes], key: Hashable, value: bytes) -> None:
+    def put(self, group: dict[Hashable, bytes], values: list[tuple[Hashable, bytes]]) -> None:
+        """Keep `values` (key, value pairs) in `group`, under one lock."""
         with self._lock:
             if self._size >= self._entries:
                 for old in list(self._groups)[: max(1, len(self._groups) // 2)]:
                     del self._groups[old]
                 self._size = sum(len(kept) for kept in self._groups.values())
-            group[key] = value  # into a group let go just now: gone with the call
-            self._size += 1
+            group.update(values)  # into a group let go just now: gone with the call
+            self._size += len(values)
 
     def clear(self) -> None:
         with self._lock:
