@@ -27,7 +27,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -225,6 +225,11 @@ class Speaker:
     #: The shipped locale text is rendered in; "" renders nothing.
     locale: str
     names: tuple[str, ...] = ()
+    #: What this locale keeps of arguments and templates (`_Tongue`).
+    _tongue: _Tongue = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_tongue", _tongue(self.catalogs, self.locale, bool(self.names)))
 
     def message(self, phrase: Phrase, into: pb.Message) -> None:
         """Write the phrase, and its text when a locale was asked for, into `into`."""
@@ -290,30 +295,33 @@ class Speaker:
         kept = _LISTS.get(key)
         if kept is None:
             labels = _LABELS.group(group_key)
+            action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
             named = False
             entries = []
+            new: list[tuple[Hashable, bytes]] = []
             for action_key in actions:
                 label = labels.get(action_key)
                 if label is None:
-                    label, names_a_seat = self._label(engine, state, seat, kind, action_key[0])
-                    if self.names and names_a_seat:
+                    label, names_a_seat = self._label(engine, state, seat, kind, action_tag,
+                                                      action_key[0])
+                    if names_a_seat:
                         named = True
                     else:
-                        _LABELS.put(labels, action_key, label)
+                        new.append((action_key, label))
                 entries.append(label)
+            if new:
+                _LABELS.put(labels, new)
             kept = b"".join(entries)
             if not named:
                 _LISTS.put(key, kept)
         into.MergeFromString(kept)
 
     def _label(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
-               data: bytes) -> tuple[bytes, bool]:
+               action_tag: bytes, data: bytes) -> tuple[bytes, bool]:
         """One legal action with its label, as an entry of a Decision's
-        legal_actions field, and whether the label names a seat."""
-        action = engine.spec.action_type.FromString(data)
-        phrase = engine.action_phrase(state, seat, kind, action)
+        legal_actions field, and whether the label names a seat the caller named."""
+        phrase = engine.action_phrase(state, seat, kind, engine.spec.action_type.FromString(data))
         said = self._say(phrase) if self.locale else message_bytes(phrase)
-        action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
         return (_legal_action_field(_labelled(action_tag, data, said)),
                 bool(self.names) and _names_a_seat(phrase))
 
@@ -327,20 +335,26 @@ class Speaker:
 
     def _fields_and_text(self, phrase: Phrase) -> tuple[bytes, str]:
         """The phrase's argument fields (serialized, in order) and its text."""
-        catalogs, locale, names = self.catalogs, self.locale, bool(self.names)
+        tongue = self._tongue
+        pieces = tongue.pieces.items
         fields: list[bytes] = []
         shape: list[Hashable] = []
         values: list[str | Seat] = []
-        for name, value in phrase.args:
-            field, part, fills = _piece(catalogs, locale, names, name, value)
+        for arg in phrase.args:
+            piece = pieces.get(arg)
+            if piece is None:
+                piece = _piece(self.catalogs, self.locale, bool(self.names), arg)
+                tongue.pieces.put(arg, piece)
+            field, part, fills = piece
             fields.append(field)
             shape.append(part)
-            values += fills
-        key = (catalogs, locale, phrase.id, tuple(shape))
-        template = _TEMPLATES.get(key)
+            if fills:
+                values += fills
+        key = (phrase.id, tuple(shape))
+        template = tongue.templates.items.get(key)
         if template is None:
             template = _template(self._render(phrase, marked=True))
-            _TEMPLATES.put(key, template)
+            tongue.templates.put(key, template)
         if not values:
             return b"".join(fields), template.format()
         if self.names:
@@ -396,22 +410,23 @@ class _Kept(Generic[V]):
 
     def __init__(self, entries: int) -> None:
         self._entries = entries
-        self._items: dict[Hashable, V] = {}
+        #: The kept values (read them here: a lookup without a method call).
+        self.items: dict[Hashable, V] = {}
         self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> V | None:
-        return self._items.get(key)
+        return self.items.get(key)
 
     def put(self, key: Hashable, value: V) -> None:
         with self._lock:
-            if len(self._items) >= self._entries:
-                for old in list(self._items)[: self._entries // 2]:
-                    del self._items[old]
-            self._items[key] = value
+            if len(self.items) >= self._entries:
+                for old in list(self.items)[: self._entries // 2]:
+                    del self.items[old]
+            self.items[key] = value
 
     def clear(self) -> None:
         with self._lock:
-            self._items.clear()
+            self.items.clear()
 
 
 class _Grouped:
@@ -433,14 +448,15 @@ class _Grouped:
                 group = self._groups.setdefault(key, {})
         return group
 
-    def put(self, group: dict[Hashable, bytes], key: Hashable, value: bytes) -> None:
+    def put(self, group: dict[Hashable, bytes], values: list[tuple[Hashable, bytes]]) -> None:
+        """Keep `values` (key, value pairs) in `group`, under one lock."""
         with self._lock:
             if self._size >= self._entries:
                 for old in list(self._groups)[: max(1, len(self._groups) // 2)]:
                     del self._groups[old]
                 self._size = sum(len(kept) for kept in self._groups.values())
-            group[key] = value  # into a group let go just now: gone with the call
-            self._size += 1
+            group.update(values)  # into a group let go just now: gone with the call
+            self._size += len(values)
 
     def clear(self) -> None:
         with self._lock:
@@ -543,9 +559,33 @@ def listed(items: tuple[str, ...], locale: str) -> str:
 #: name is never rendered into a template), one per seat or number, in order.
 _MARK_OPEN, _MARK_CLOSE, _MARK_BASE, _MAX_MARKS = "\ue000", "\ue001", 0xE100, 256
 _MARK = re.compile(f"{_MARK_OPEN}(.){_MARK_CLOSE}")
-#: Templates by (catalogs, locale, phrase id, shape): the shipped catalogs' and
-#: the engines' making, never a caller's bytes.
-_TEMPLATES: _Kept[str] = _Kept(CACHE_ENTRIES)
+
+
+class _Tongue:
+    """What one locale keeps (with or without the caller's seat names): each
+    argument's piece (`_piece`), by the phrase's (name, value) pair itself,
+    and templates by (phrase id, shape): the shipped catalogs' and the
+    engines' making, never a caller's bytes. One dict lookup each, no key to
+    build."""
+
+    def __init__(self) -> None:
+        self.pieces: _Kept[tuple[bytes, Hashable, tuple[str | Seat, ...]]] = _Kept(CACHE_ENTRIES)
+        self.templates: _Kept[str] = _Kept(CACHE_ENTRIES)
+
+
+_TONGUES: dict[tuple[Catalogs, str, bool], _Tongue] = {}
+_TONGUES_LOCK = threading.Lock()
+
+
+def _tongue(catalogs: Catalogs, locale: str, named: bool) -> _Tongue:
+    """The locale's `_Tongue` (a shipped locale or "": one per catalogs, locale
+    and whether seats are named, so bounded by the shipped locales)."""
+    key = (catalogs, locale, named)
+    tongue = _TONGUES.get(key)
+    if tongue is None:
+        with _TONGUES_LOCK:
+            tongue = _TONGUES.setdefault(key, _Tongue())
+    return tongue
 #: Exact selector keys a catalog may use for a number ([0], [1]...): a number
 #: below this is part of a template's shape, a larger one only by its plural
 #: category (tests/conformance/test_text.py holds the catalogs to it).
@@ -584,9 +624,8 @@ class _Marked(FluentInt):  # type: ignore[misc]  # fluent_compiler has no type h
         return self.mark
 
 
-@lru_cache(maxsize=CACHE_ENTRIES)
-def _piece(catalogs: Catalogs, locale: str, named: bool, name: str,
-           value: Arg) -> tuple[bytes, Hashable, tuple[str | Seat, ...]]:
+def _piece(catalogs: Catalogs, locale: str, named: bool,
+           arg: tuple[str, Arg]) -> tuple[bytes, Hashable, tuple[str | Seat, ...]]:
     """One argument of a phrase as all a Message with its text needs of it:
     its field's bytes; what the text depends on but its seats, pieces and
     numbers (a number by its plural category, and by itself when small enough
@@ -596,8 +635,9 @@ def _piece(catalogs: Catalogs, locale: str, named: bool, name: str,
     seat, for `Speaker._fill`). A piece is a mark like a seat: the catalogs
     get its text as a string and never select on it
     (tests/conformance/test_text.py), so "Place lemons on A1" and "Place olives
-    on C3" share one template. Kept: every key is the engines' or the shipped
-    catalogs' making (a name decides only whether seats are filled later)."""
+    on C3" share one template. Kept by `_Tongue`: every key is the engines'
+    or the shipped catalogs' making (a name decides only whether seats are
+    filled later)."""
     fills: list[str | Seat] = []
 
     def part(value: Arg) -> Hashable:
@@ -613,8 +653,8 @@ def _piece(catalogs: Catalogs, locale: str, named: bool, name: str,
                      else _number(value, locale))
         return ("#", _plural(value, locale), value if 0 <= value < EXACT_BELOW else None)
 
-    shape = part(value)
-    return _argument_field((name, value)), shape, tuple(fills)
+    shape = part(arg[1])
+    return _argument_field(arg), shape, tuple(fills)
 
 
 @lru_cache(maxsize=4096)
@@ -635,8 +675,7 @@ def forget() -> None:
     """Empty the caches (bench/text_cost.py measures a fresh worker)."""
     _id_field.cache_clear()
     _argument_field.cache_clear()
-    _piece.cache_clear()
-    _TEMPLATES.clear()
+    _TONGUES.clear()
     _term.cache_clear()
     _default_name.cache_clear()
     listed.cache_clear()

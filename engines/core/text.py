@@ -38,12 +38,18 @@ class Seat:
 
     seat: int
 
+    def __hash__(self) -> int:  # the field's own: no tuple made per hash (phrases key caches)
+        return hash(self.seat)
+
 
 @dataclass(frozen=True, slots=True)
 class Term:
     """A game piece or a word of the catalog, by its id ("spice-merchant-spice-saffron")."""
 
     id: str
+
+    def __hash__(self) -> int:  # the id's own, which the string keeps: no tuple per hash
+        return hash(self.id)
 
 
 #: The seats of the largest tables, made once (an event names several).

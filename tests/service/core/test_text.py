@@ -153,16 +153,20 @@ def test_a_kept_event_message_is_the_message_said_afresh() -> None:
 
 
 def test_kept_labels_stay_bounded_and_right_when_groups_are_let_go() -> None:
-    """The labels' cache holds at most its entries over all groups (a group is
-    let go whole, the oldest first), and a group let go is made again."""
+    """The labels' cache holds at most its entries over all groups, and one
+    list's new labels beyond (a group is let go whole, the oldest first), and
+    a group let go is made again."""
     kept = text._Grouped(8)
     for group_number in range(5):
         group = kept.group(group_number)
         for key in range(6):
-            kept.put(group, key, b"%d/%d" % (group_number, key))
+            kept.put(group, [(key, b"%d/%d" % (group_number, key))])
             assert kept._size <= 9
             assert sum(len(g) for g in kept._groups.values()) <= 8
     again = kept.group(0)
     assert again.get(0) is None
-    kept.put(again, 0, b"0/0")
+    kept.put(again, [(0, b"0/0")])
     assert kept.group(0)[0] == b"0/0"
+    for group_number in range(5, 9):  # a list's new labels at once: bounded by entries + one list
+        kept.put(kept.group(group_number), [(key, b"%d" % key) for key in range(5)])
+        assert kept._size == sum(len(g) for g in kept._groups.values()) <= 8 + 5
