@@ -55,6 +55,8 @@ CANDIDATES: dict[str, Policy] = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="central-market",
+                        help="the game (Spice Merchant's screen of issue 43's third pass too)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int, default=36)
     parser.add_argument("--first", type=int, default=0, help="the first game number")
@@ -70,7 +72,7 @@ def main() -> None:
     for number in range(args.first, args.first + args.games):
         for name in args.candidate:
             games.EXPERIMENTS["cand"] = CANDIDATES[name]
-            result = games.play(games.Task("central-market", args.players, (), "cand-greedy",
+            result = games.play(games.Task(args.game, args.players, (), "cand-greedy",
                                            number, seeds=args.seeds))
             found[name].append(result)
             print(json.dumps({"candidate": name, "number": number, "score": result.score,
