@@ -1,4 +1,6 @@
-"""Screening candidates for Central Market's `hard` against greedy (issue 43).
+"""Screening candidates for Central Market's `hard` against greedy (issue 43);
+`--game` screens them in another game (Spice Merchant 4p: docs/history/bots-notebook.md,
+"Spice Merchant at 4 and Market Fresh at 4: what did not make `hard` stronger").
 
     nice -n 15 .venv/bin/python -m bench.experiments.cm_hard_screen --games 36 \\
         --candidate la8 --candidate la8h3 > out/bots/cm-screen.log
@@ -45,6 +47,9 @@ CANDIDATES: dict[str, Policy] = {
     "ties8h3": LookaheadPolicy(LookaheadConfig(samples=8, horizon=3)),
     "ties8h6": LookaheadPolicy(LookaheadConfig(samples=8, horizon=6)),
     "ties8h12": LookaheadPolicy(LookaheadConfig(samples=8, horizon=12)),
+    # 4 determinizations (Spice Merchant's ties are many: 8 cost 200-350 ms at the p95)
+    "ties4h2": LookaheadPolicy(LookaheadConfig(samples=4, horizon=2)),
+    "ties4h3": LookaheadPolicy(LookaheadConfig(samples=4, horizon=3)),
     "ties32h6": LookaheadPolicy(LookaheadConfig(samples=32, horizon=6)),
     "ties16h6p16": LookaheadPolicy(LookaheadConfig(samples=16, horizon=6, prior_samples=16)),
     # near-ties too: within 0.01 of the top mean
