@@ -27,6 +27,7 @@ import grpc
 
 from engines import registry
 from engines.bots import IsmctsConfig, IsmctsPolicy, Policy, Suggestion
+from engines.bots.levels import GamesOwnPolicy
 from engines.core import Game
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import game_service_pb2_grpc as pb_grpc
@@ -129,8 +130,14 @@ def bot(game: Game, task: Task, name: str, hero: bool, asked: pb.SuggestActionRe
     resolved = _bots(task.max_millis).bot(game, asked)
     config = task.override.config
     if hero and config is not None:
-        if not isinstance(resolved.policy, IsmctsPolicy):
-            raise SystemExit(f"an ISMCTS variant needs an ISMCTS bot as A, not {name!r}")
+        # `hard` takes a variant where it plays ISMCTS. A ValueError, not SystemExit: this
+        # runs in a pool's worker, whose SystemExit left the run waiting for ever.
+        played = resolved.policy
+        if isinstance(played, GamesOwnPolicy):
+            played = played.policy(game.engine)
+        if not isinstance(played, IsmctsPolicy):
+            raise ValueError(f"an ISMCTS variant needs an ISMCTS bot as A, not {name!r} "
+                             f"in {game.engine.spec.game_id}")
         resolved = replace(resolved, policy=IsmctsPolicy(config))
     return resolved
 

@@ -14,7 +14,7 @@ from google.protobuf.message import Message
 from bench import bot_games
 from bench.bots import LADDER, _field, merge
 from engines import registry
-from engines.bots import LEVELS, IsmctsConfig
+from engines.bots import LEVELS, IsmctsConfig, IsmctsPolicy
 from engines.bots.levels import GamesOwnPolicy
 from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.core import Game
@@ -89,6 +89,23 @@ def test_medium_is_greedy_as_a_flagless_server_plays_it_and_hard_is_the_games_ow
         assert (type(played), vars(played), hard.default_iterations, hard.enum) == (
             LookaheadPolicy, vars(LookaheadPolicy()), LookaheadConfig().samples,
             pb.BOT_POLICY_GREEDY)
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.ENGINES))
+def test_an_ismcts_variant_plays_as_hard_where_hard_is_ismcts_and_is_refused_elsewhere(
+        game_id: str) -> None:
+    """A refusal is a ValueError the pool carries back (a SystemExit hung the run)."""
+    engine = registry.ENGINES[game_id]
+    game = Game.new(engine, engine.spec.min_players + 1, {}, b"variant")
+    config = IsmctsConfig(playout="greedy")
+    task = bot_games.Task(game_id, engine.spec.min_players + 1, (), "hard-medium", 0,
+                          bot_games.Override(config))
+    if engine.spec.bots.hard_policy == "ismcts":
+        played = bot_games.bot(game, task, "hard", True, bot_games.REQUESTS["hard"]).policy
+        assert isinstance(played, IsmctsPolicy) and played.config == config
+    else:
+        with pytest.raises(ValueError, match="needs an ISMCTS bot"):
+            bot_games.bot(game, task, "hard", True, bot_games.REQUESTS["hard"])
 
 
 @pytest.fixture(scope="module")

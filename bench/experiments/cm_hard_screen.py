@@ -1,4 +1,6 @@
-"""Screening candidates for Central Market's `hard` against greedy (issue 43).
+"""Screening candidates for Central Market's `hard` against greedy (issue 43);
+`--game` screens them in another game (Spice Merchant 4p: docs/history/bots-notebook.md,
+"Spice Merchant at 4 and Market Fresh at 4: what did not make `hard` stronger").
 
     nice -n 15 .venv/bin/python -m bench.experiments.cm_hard_screen --games 36 \\
         --candidate la8 --candidate la8h3 > out/bots/cm-screen.log
@@ -45,6 +47,9 @@ CANDIDATES: dict[str, Policy] = {
     "ties8h3": LookaheadPolicy(LookaheadConfig(samples=8, horizon=3)),
     "ties8h6": LookaheadPolicy(LookaheadConfig(samples=8, horizon=6)),
     "ties8h12": LookaheadPolicy(LookaheadConfig(samples=8, horizon=12)),
+    # 4 determinizations (Spice Merchant's ties are many: 8 cost 200-350 ms at the p95)
+    "ties4h2": LookaheadPolicy(LookaheadConfig(samples=4, horizon=2)),
+    "ties4h3": LookaheadPolicy(LookaheadConfig(samples=4, horizon=3)),
     "ties32h6": LookaheadPolicy(LookaheadConfig(samples=32, horizon=6)),
     "ties16h6p16": LookaheadPolicy(LookaheadConfig(samples=16, horizon=6, prior_samples=16)),
     # near-ties too: within 0.01 of the top mean
@@ -55,6 +60,8 @@ CANDIDATES: dict[str, Policy] = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="central-market",
+                        help="the game (Spice Merchant's screen of issue 43's third pass too)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int, default=36)
     parser.add_argument("--first", type=int, default=0, help="the first game number")
@@ -70,7 +77,7 @@ def main() -> None:
     for number in range(args.first, args.first + args.games):
         for name in args.candidate:
             games.EXPERIMENTS["cand"] = CANDIDATES[name]
-            result = games.play(games.Task("central-market", args.players, (), "cand-greedy",
+            result = games.play(games.Task(args.game, args.players, (), "cand-greedy",
                                            number, seeds=args.seeds))
             found[name].append(result)
             print(json.dumps({"candidate": name, "number": number, "score": result.score,
