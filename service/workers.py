@@ -156,8 +156,8 @@ def run(config: Config, sealer: Sealer, serve: Serve) -> int:
             if http is not None:
                 http.shutdown()
                 http.server_close()
-    _refuse_shared_ports(config)
     try:
+        _refuse_shared_ports(config)
         return _Supervisor(config, sealer, serve).run()
     finally:
         while _own_dirs:  # the multiprocess directory prepare_metrics made for us
