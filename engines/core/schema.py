@@ -26,7 +26,9 @@ changes, `Since`). `Schema` reads the fields once and derives:
 - `clone(state)`: a copy whose lists may be changed without touching the
   original: each field copied as deep as its encoder says its value is
   mutable (tuples and scalars shared). Generated as plain code, like the
-  dataclass's own `__init__`, because every `apply` pays for it.
+  dataclass's own `__init__`, because every `apply` pays for it; a game's
+  `State` writes both out in its source (`methods_source`, `make
+  state-methods`), so the compiled build compiles them too.
 
 Every game's state is the same style: a mutable dataclass (slots) that only
 `apply` and `resample_hidden` change, on a `clone()` (docs/adding-a-game.md).
@@ -38,7 +40,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
@@ -503,12 +505,56 @@ def _read_function(schema: Schema[Any], layout: _Layout, number: int) -> Callabl
     return read
 
 
+def _copy_args(names: list[str], depths: dict[str, int], of: str) -> list[str]:
+    """Each field of `of` copied as deep as `depths` says (0: shared)."""
+    copies = {0: "{}.{}", 1: "{}.{}[:]", 2: "[row[:] for row in {}.{}]"}
+    return [copies[depths.get(name, 0)].format(of, name) for name in names]
+
+
 def _clone_function(cls: type[Any], names: list[str], depths: dict[str, int]) -> Callable[[Any], Any]:
     """`clone` as generated code: `cls(self.a, self.b[:], [r[:] for r in self.c], ...)`."""
-    copies = {0: "self.{}", 1: "self.{}[:]", 2: "[row[:] for row in self.{}]"}
-    args = ", ".join(copies[depths.get(name, 0)].format(name) for name in names)
     scope: dict[str, Any] = {"cls": cls}
-    exec(f"def clone(self):\n    return cls({args})\n", scope)  # the source is built from field names only
+    exec(f"def clone(self):\n    return cls({', '.join(_copy_args(names, depths, 'self'))})\n",
+         scope)  # the source is built from field names only
     clone: Callable[[Any], Any] = scope["clone"]
     clone.__doc__ = f"A copy of a {cls.__qualname__} whose lists can be changed without touching it."
     return clone
+
+
+#: The lines around a state class's written-out methods (`methods_source`).
+METHODS_BEGIN = "    # Generated from the fields above by `make state-methods` (engines/core/schema.py,"
+METHODS_END = "    # (end of the generated methods)"
+
+
+def methods_source(cls: type[Any]) -> str:
+    """The `__init__` and `clone` of the state dataclass `cls` as source, between
+    `METHODS_BEGIN` and `METHODS_END`: what the dataclass and `Schema.clone` make at
+    import, written into the class so mypyc compiles them. mypyc leaves a compiled
+    dataclass's `__init__` to `dataclasses` (interpreted), and every `apply` pays
+    for a clone (docs/deploy.md, "Compiled or pure"); a class that declares its own
+    `__init__` keeps it, compiled."""
+    declared = fields(cls)
+    for f in declared:
+        if f.default is not MISSING or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__qualname__}.{f.name} has a default: write every field out")
+    names = [f.name for f in declared]
+    depths = {f.name: encoder.depth() for f in declared
+              if isinstance(encoder := f.metadata.get(_WIRE), Wire)}
+    name = cls.__name__
+    lines = [
+        METHODS_BEGIN,
+        "    # `methods_source`): written out so that mypyc compiles them. Do not edit.",
+        "    def __init__(",
+        "        self,",
+        *(f"        {f.name}: {f.type if isinstance(f.type, str) else f.type.__name__}," for f in declared),
+        "    ) -> None:",
+        *(f"        self.{n} = {n}" for n in names),
+        "",
+        f"    def clone(self) -> {name}:",
+        '        """A copy whose lists can be changed without touching `self`."""',
+        f"        return {name}(",
+        *(f"            {arg}," for arg in _copy_args(names, depths, "self")),
+        "        )",
+        METHODS_END,
+    ]
+    return "\n".join(lines) + "\n"
