@@ -40,7 +40,7 @@ MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
 .PHONY: run test install openapi-lint proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
-.PHONY: compiled test-compiled state-methods constraints system-tools proto-tools image image-test playground catalogs
+.PHONY: compiled test-compiled dataclass-methods constraints system-tools proto-tools image image-test playground catalogs
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -119,11 +119,12 @@ $(COMPILED)/.built: $(VENV)/.installed deploy/compiled.py $(ENGINE_SOURCES)
 	nice -n 10 $(PY) deploy/compiled.py $(COMPILED)
 	touch $@
 
-## state-methods: write each game's State `__init__` and `clone` out from its fields
-## (engines/core/state_methods.py), so the compiled build compiles them; run it after
-## changing a state's fields and commit the result (tests/engines/core/test_state_methods.py)
-state-methods: $(VENV)/.runtime
-	$(PY) -m engines.core.state_methods
+## dataclass-methods: write the `__init__` (and a State's `clone`) of each marked engine
+## dataclass out from its fields (engines/core/dataclass_methods.py), so the compiled build
+## compiles them; run it after changing such fields and commit the result
+## (tests/engines/core/test_dataclass_methods.py fails while one is stale)
+dataclass-methods: $(VENV)/.runtime
+	$(PY) -m engines.core.dataclass_methods
 
 ## proto: regenerate the committed generated code and docs/openapi.json from proto/: Python
 ## (messages, gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,

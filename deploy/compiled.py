@@ -31,7 +31,7 @@ PURE = {
     "engines/core/engine.py": "Engine, subclassed by any engine (tests' toy engine too)",
     "engines/core/hidden.py": "Hidden, a generic dataclass",
     "engines/core/standard.py": "Modules, a generic dataclass",
-    "engines/core/state_methods.py": "a development tool (`make state-methods`), not a game's",
+    "engines/core/dataclass_methods.py": "a development tool (`make dataclass-methods`), not a game's",
     "engines/core/versions.py": "DataRules, a generic dataclass",
     "engines/central_market/versions.py": "rules versions: read once per call",
     "engines/market_fresh/versions.py": "Rules subclasses DataRules",

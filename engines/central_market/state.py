@@ -193,7 +193,7 @@ class State:
     discarded: list[list[int]] = wire(SEAT_CARDS, since=Since(
         2, lambda ctx: [[] for _ in range(ctx.num_players)]))
 
-    # Generated from the fields above by `make state-methods` (engines/core/schema.py,
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
     # `methods_source`): written out so that mypyc compiles them. Do not edit.
     def __init__(
         self,

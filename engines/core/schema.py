@@ -28,7 +28,7 @@ changes, `Since`). `Schema` reads the fields once and derives:
   mutable (tuples and scalars shared). Generated as plain code, like the
   dataclass's own `__init__`, because every `apply` pays for it; a game's
   `State` writes both out in its source (`methods_source`, `make
-  state-methods`), so the compiled build compiles them too.
+  dataclass-methods`), so the compiled build compiles them too.
 
 Every game's state is the same style: a mutable dataclass (slots) that only
 `apply` and `resample_hidden` change, on a `clone()` (docs/adding-a-game.md).
@@ -521,40 +521,60 @@ def _clone_function(cls: type[Any], names: list[str], depths: dict[str, int]) ->
     return clone
 
 
-#: The lines around a state class's written-out methods (`methods_source`).
-METHODS_BEGIN = "    # Generated from the fields above by `make state-methods` (engines/core/schema.py,"
+#: The lines around a dataclass's written-out methods (`methods_source`).
+METHODS_BEGIN = "    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,"
 METHODS_END = "    # (end of the generated methods)"
 
 
+def _literal(value: object) -> str:
+    """A field's default as source: only literals, which read back equal."""
+    if isinstance(value, tuple):
+        items = [_literal(v) for v in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if value is None or isinstance(value, bool | int | float | str):
+        return repr(value)
+    raise TypeError(f"a default of {value!r} cannot be written out")
+
+
 def methods_source(cls: type[Any]) -> str:
-    """The `__init__` and `clone` of the state dataclass `cls` as source, between
-    `METHODS_BEGIN` and `METHODS_END`: what the dataclass and `Schema.clone` make at
-    import, written into the class so mypyc compiles them. mypyc leaves a compiled
-    dataclass's `__init__` to `dataclasses` (interpreted), and every `apply` pays
-    for a clone (docs/deploy.md, "Compiled or pure"); a class that declares its own
-    `__init__` keeps it, compiled."""
+    """The `__init__` of the dataclass `cls` (and, for a state class, whose fields
+    declare wire encoders, its `clone`) as source, between `METHODS_BEGIN` and
+    `METHODS_END`: what `dataclasses` and `Schema.clone` make at import, written into
+    the class so that mypyc compiles them. mypyc leaves a compiled dataclass's
+    `__init__` to `dataclasses`, interpreted (500 ns a move or option, 28 a Market
+    Fresh search iteration), and a class that declares its own keeps it, compiled
+    (docs/deploy.md, "Compiled or pure"). A frozen one sets its fields as the
+    dataclass's would, through `object.__setattr__`, which mypyc compiles too."""
     declared = fields(cls)
     for f in declared:
-        if f.default is not MISSING or f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__qualname__}.{f.name} has a default: write every field out")
+        if not f.init or f.kw_only or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__qualname__}.{f.name} is not a plain positional field")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__qualname__} has a __post_init__: write its __init__ by hand")
     names = [f.name for f in declared]
-    depths = {f.name: encoder.depth() for f in declared
-              if isinstance(encoder := f.metadata.get(_WIRE), Wire)}
-    name = cls.__name__
+    encoders = {f.name: encoder for f in declared if isinstance(encoder := f.metadata.get(_WIRE), Wire)}
+    frozen = cls.__dataclass_params__.frozen
+    setter = 'object.__setattr__(self, "{0}", {0})' if frozen else "self.{0} = {0}"
     lines = [
         METHODS_BEGIN,
         "    # `methods_source`): written out so that mypyc compiles them. Do not edit.",
         "    def __init__(",
         "        self,",
-        *(f"        {f.name}: {f.type if isinstance(f.type, str) else f.type.__name__}," for f in declared),
+        *(f"        {f.name}: {f.type if isinstance(f.type, str) else f.type.__name__}"
+          f"{'' if f.default is MISSING else ' = ' + _literal(f.default)}," for f in declared),
         "    ) -> None:",
-        *(f"        self.{n} = {n}" for n in names),
-        "",
-        f"    def clone(self) -> {name}:",
-        '        """A copy whose lists can be changed without touching `self`."""',
-        f"        return {name}(",
-        *(f"            {arg}," for arg in _copy_args(names, depths, "self")),
-        "        )",
-        METHODS_END,
+        *(f"        {setter.format(n)}" for n in names),
     ]
+    if encoders:
+        name = cls.__name__
+        lines += [
+            "",
+            f"    def clone(self) -> {name}:",
+            '        """A copy whose lists can be changed without touching `self`."""',
+            f"        return {name}(",
+            *(f"            {arg}," for arg in _copy_args(names, {n: e.depth() for n, e in encoders.items()},
+                                                         "self")),
+            "        )",
+        ]
+    lines.append(METHODS_END)
     return "\n".join(lines) + "\n"

@@ -141,7 +141,7 @@ class State:
     def over(self) -> bool:
         return self.phase == OVER
 
-    # Generated from the fields above by `make state-methods` (engines/core/schema.py,
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
     # `methods_source`): written out so that mypyc compiles them. Do not edit.
     def __init__(
         self,

@@ -104,7 +104,7 @@ class State:
     last_secret: list[list[int]] = wire(Rows(seats, 0, TOP_SPICE), "last secret goods")
     last_open: list[int] = wire(Ints(NONE, TOP_SPICE, seats), "last open goods")
 
-    # Generated from the fields above by `make state-methods` (engines/core/schema.py,
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
     # `methods_source`): written out so that mypyc compiles them. Do not edit.
     def __init__(
         self,
