@@ -40,7 +40,7 @@ MUTATION_PACKAGES ?= core central_market market_fresh spice_merchant
 MUTATION_SECONDS ?= 2400
 
 .PHONY: run test install openapi-lint proto proto-lint proto-breaking proto-baseline lint typecheck demo bench golden golden-sealed mutation clean load
-.PHONY: compiled test-compiled constraints system-tools proto-tools image image-test playground catalogs
+.PHONY: compiled test-compiled dataclass-methods constraints system-tools proto-tools image image-test playground catalogs
 
 # The runtime dependencies at the versions the image installs (deploy/constraints.txt,
 # less its hashes: pip refuses an editable install in hash-checking mode).
@@ -103,12 +103,15 @@ test: install system-tools compiled
 	$(MAKE) --no-print-directory test-compiled
 
 ## test-compiled: the engines and conformance suites on the compiled build (tests/conftest.py),
-## with the check that its extension modules are the ones imported (tests/ops/test_compiled.py);
+## with the check that its extension modules are the ones imported, and the image's compile
+## step run on a plain install (tests/ops/test_compiled.py);
 ## less the take-back replays, for CI's time (docs/testing.md, "The compiled build")
 test-compiled: compiled
 	MARKETPLAY_COMPILED=$(COMPILED) $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 	  tests/engines tests/conformance --ignore=tests/conformance/test_takebacks.py \
-	  tests/ops/test_compiled.py::test_the_compiled_run_imports_every_compiled_module_from_the_build
+	  tests/ops/test_compiled.py::test_the_compiled_run_imports_every_compiled_module_from_the_build \
+	  tests/ops/test_compiled.py::test_the_image_step_on_a_plain_install_gives_compiled_engines_that_play_as_pure \
+	  tests/ops/test_compiled.py::test_the_image_step_refuses_a_venv_without_the_checkout_engines
 
 ## compiled: the engines compiled by mypyc into build/compiled (deploy/compiled.py; docs/deploy.md,
 ## "Compiled or pure"); nothing uses it unless asked (PYTHONPATH, MARKETPLAY_COMPILED, the image)
@@ -118,6 +121,13 @@ compiled: $(COMPILED)/.built
 $(COMPILED)/.built: $(VENV)/.installed deploy/compiled.py $(ENGINE_SOURCES)
 	nice -n 10 $(PY) deploy/compiled.py $(COMPILED)
 	touch $@
+
+## dataclass-methods: write the `__init__` (and a State's `clone`) of each marked engine
+## dataclass out from its fields (engines/core/dataclass_methods.py), so the compiled build
+## compiles them; run it after changing such fields and commit the result
+## (tests/engines/core/test_dataclass_methods.py fails while one is stale)
+dataclass-methods: $(VENV)/.runtime
+	$(PY) -m engines.core.dataclass_methods
 
 ## proto: regenerate the committed generated code and docs/openapi.json from proto/: Python
 ## (messages, gRPC and Connect stubs, type stubs, descriptor set), TypeScript (protoc-gen-es,
@@ -239,13 +249,20 @@ system-tools:
 proto-tools:
 	$(call need-debian,$(PROTO_TOOLS),)
 
-## constraints: re-lock the image's runtime dependencies (with hashes) after editing pyproject.toml
+## constraints: re-lock the image's runtime dependencies (with hashes) after editing pyproject.toml,
+## and the tools its build stage compiles the engines with ($(BUILD_CONSTRAINTS): mypy and
+## types-protobuf at the dev extra's pins, what the engines import at the runtime lock's versions)
+BUILD_CONSTRAINTS := deploy/build-constraints.txt
+COMPILE_TOOLS = $(shell grep -oE '"(mypy|types-protobuf)==[^"]+"' pyproject.toml | tr -d '"') orjson protobuf setuptools
 constraints:
 	rm -rf build/uv && $(PYTHON) -m venv build/uv
 	build/uv/bin/python -m pip install -q uv==$(UV_VERSION)
 	printf 'setuptools>=68\n' | build/uv/bin/uv pip compile -q pyproject.toml - --universal \
 	  --python-version 3.11 --generate-hashes \
 	  --custom-compile-command "make constraints" -o $(CONSTRAINTS)
+	printf '%s\n' $(COMPILE_TOOLS) | build/uv/bin/uv pip compile -q - -c $(CONSTRAINTS) --universal \
+	  --python-version 3.11 --generate-hashes \
+	  --custom-compile-command "make constraints" -o $(BUILD_CONSTRAINTS)
 
 # The image's base: PYTHON_IMAGE= (empty) builds on the Dockerfile's pinned
 # python:3.11-slim (needs a registry); the default is a local Debian base made by
@@ -257,18 +274,21 @@ MANYLINUX = $(foreach p,$(foreach v,$(shell seq 36 -1 5),manylinux_2_$(v)) \
   manylinux2014 manylinux2010 manylinux1,--platform $(p)_$(shell uname -m))
 PYTHON_IMAGE ?= marketplay-base:bookworm
 
-## image: build deploy/Dockerfile into $(IMAGE) on $(PYTHON_IMAGE)
+## image: build deploy/Dockerfile into $(IMAGE) on $(PYTHON_IMAGE), its engines compiled
+## (COMPILED_IMAGE=0: pure Python; docs/deploy.md, "Compiled or pure")
+COMPILED_IMAGE ?= 1
 image:
 	@if [ "$(PYTHON_IMAGE)" = marketplay-base:bookworm ]; then deploy/base/make-base.sh $(PYTHON_IMAGE); fi
-	rm -rf build/wheels && $(PYTHON) -m pip download -q --disable-pip-version-check \
+	rm -rf build/wheels && for lock in $(CONSTRAINTS) $(BUILD_CONSTRAINTS); do \
+	  $(PYTHON) -m pip download -q --disable-pip-version-check \
 	  --require-hashes --no-deps --only-binary=:all: --implementation cp --python-version 3.11 \
-	  $(MANYLINUX) -r $(CONSTRAINTS) -d build/wheels
+	  $(MANYLINUX) -r $$lock -d build/wheels || exit 1; done
 	docker build --network host -f deploy/Dockerfile -t $(IMAGE) \
-	  $(if $(PYTHON_IMAGE),--build-arg PYTHON_IMAGE=$(PYTHON_IMAGE)) .
+	  $(if $(PYTHON_IMAGE),--build-arg PYTHON_IMAGE=$(PYTHON_IMAGE)) --build-arg COMPILED=$(COMPILED_IMAGE) .
 
 ## image-test: build the image, run it read-only as non-root, play games against it, stop it
 image-test: $(VENV)/.runtime image
-	$(PY) deploy/image_test.py $(IMAGE)
+	$(PY) deploy/image_test.py $(IMAGE) $(if $(filter 0,$(COMPILED_IMAGE)),--pure)
 
 clean:
 	rm -rf $(VENV) build/uv $(COMPILED) .mypy_cache .pytest_cache .ruff_cache .hypothesis .coverage mutants mutants-*.log

@@ -3,20 +3,35 @@ directory of their own (docs/deploy.md, "Compiled or pure").
 
     python deploy/compiled.py [OUT] [--opt-level 0-3] [--separate] [--jobs N]
                                         (`make compiled`; OUT defaults to build/compiled)
+    python deploy/compiled.py [OUT] --venv VENV      (the image's build stage: deploy/Dockerfile)
 
 OUT receives a copy of `engines/` (sources and data files) with an extension module
 beside every compiled source; Python imports the extension first, so OUT on the path
 ahead of the checkout (PYTHONPATH, or MARKETPLAY_COMPILED for the tests: tests/conftest.py)
 runs the compiled engines, and nothing else ever does. A plain install (`pip install .`,
 `make install`) stays pure Python: this script is its only way in.
+
+With `--venv`, the extension modules are then copied into VENV's site-packages, beside
+the same sources a plain install of this checkout put there (refused otherwise): the
+image's engines are compiled that way, and tests/ops/test_compiled.py runs the very
+command the Dockerfile does. OUT is built only when it does not already hold a build of
+these sources with these options (its `.sources` stamp), so `make test-compiled` reuses
+`make compiled`'s.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.machinery
+import json
 import os
 import shutil
+import subprocess
+import sys
+import sysconfig
 import time
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,6 +46,7 @@ PURE = {
     "engines/core/engine.py": "Engine, subclassed by any engine (tests' toy engine too)",
     "engines/core/hidden.py": "Hidden, a generic dataclass",
     "engines/core/standard.py": "Modules, a generic dataclass",
+    "engines/core/dataclass_methods.py": "a development tool (`make dataclass-methods`), not a game's",
     "engines/core/versions.py": "DataRules, a generic dataclass",
     "engines/central_market/versions.py": "rules versions: read once per call",
     "engines/market_fresh/versions.py": "Rules subclasses DataRules",
@@ -49,6 +65,15 @@ def compiled_sources(root: Path = ROOT) -> list[str]:
     """The engine sources mypyc compiles, as paths relative to `root`."""
     sources = sorted(p.relative_to(root).as_posix() for p in (root / "engines").rglob("*.py"))
     return [s for s in sources if s not in PURE]
+
+
+def stamp(opt_level: str, separate: bool) -> str:
+    """What a build is of: the sources it compiles, how, by which mypyc, for which CPython."""
+    digest = hashlib.sha256(json.dumps([opt_level, separate, metadata.version("mypy"), sys.version,
+                                        sysconfig.get_config_var("EXT_SUFFIX")]).encode())
+    for source in [*compiled_sources(), *sorted(PURE)]:
+        digest.update(source.encode() + b"\0" + (ROOT / source).read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def build(out: Path, opt_level: str = OPT_LEVEL, separate: bool = SEPARATE, jobs: int = JOBS) -> None:
@@ -71,6 +96,35 @@ def build(out: Path, opt_level: str = OPT_LEVEL, separate: bool = SEPARATE, jobs
           script_args=["--quiet", "build_ext", "--inplace", "--parallel", str(jobs),
                        "--build-temp", "c/temp", "--build-lib", "c/lib"])
     shutil.rmtree(out / "c")  # the generated C and objects: only the modules are kept
+    (out / ".sources").write_text(stamp(opt_level, separate) + "\n")
+
+
+def extensions(out: Path) -> list[Path]:
+    """The extension modules of the build in `out`, relative to it (mypyc's shared
+    library module at the top, one small module beside each compiled source)."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(p.relative_to(out) for p in out.rglob("*") if p.name.endswith(suffixes))
+
+
+def install(out: Path, venv: Path) -> int:
+    """Copy the build in `out` into `venv`'s site-packages, which must hold this
+    checkout's engines as a plain install put them (and the same CPython): the
+    extension modules answer for those very sources. Returns how many it copied."""
+    probe = "import json, sys, sysconfig; print(json.dumps([sysconfig.get_path('platlib'), sys.version]))"
+    site, version = json.loads(subprocess.run([str(venv / "bin" / "python"), "-c", probe],
+                                              check=True, capture_output=True, text=True).stdout)
+    if version != sys.version:
+        raise SystemExit(f"{venv} runs Python {version}, this build is for {sys.version}")
+    site_path = Path(site)
+    for source in compiled_sources():
+        installed = site_path / source
+        if not installed.is_file() or installed.read_bytes() != (ROOT / source).read_bytes():
+            raise SystemExit(f"{venv} does not hold this checkout's {source}: install it first "
+                             "(pip install .), then compile")
+    modules = extensions(out)
+    for module in modules:
+        shutil.copy2(out / module, site_path / module)
+    return len(modules)
 
 
 def main() -> None:
@@ -79,11 +133,17 @@ def main() -> None:
     parser.add_argument("--opt-level", default=OPT_LEVEL, choices="0123")
     parser.add_argument("--separate", action=argparse.BooleanOptionalAction, default=SEPARATE)
     parser.add_argument("--jobs", type=int, default=JOBS)
+    parser.add_argument("--venv", type=Path, help="then copy the build into this venv's plain install")
     args = parser.parse_args()
-    started = time.perf_counter()
-    build(args.out.resolve(), args.opt_level, args.separate, args.jobs)
-    print(f"compiled {len(compiled_sources())} modules into {args.out} in "
-          f"{time.perf_counter() - started:.0f} s")
+    started, out = time.perf_counter(), args.out.resolve()
+    current = (out / ".sources").is_file() and \
+        (out / ".sources").read_text().strip() == stamp(args.opt_level, args.separate)
+    if args.venv is None or not current:
+        build(out, args.opt_level, args.separate, args.jobs)
+        print(f"compiled {len(compiled_sources())} modules into {args.out} in "
+              f"{time.perf_counter() - started:.0f} s")
+    if args.venv is not None:
+        print(f"installed {install(out, args.venv)} extension modules into {args.venv}")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,14 @@
 """Run the built image the way the Kubernetes manifests do and play games through it.
 
-    python deploy/image_test.py IMAGE        (`make image-test` builds IMAGE first)
+    python deploy/image_test.py IMAGE [--pure]   (`make image-test` builds IMAGE first)
 
 Read-only root filesystem, the image's non-root user, no capabilities, tmpfs for
 /tmp and the metrics directory, two workers; waits for the image's HEALTHCHECK
 to report healthy, plays every game through it with clients/python/demo.py,
 checks one scrape of the summed metrics, then stops it with SIGTERM and expects
-a clean exit. Host networking on loopback ports, so nothing leaves 127.0.0.1.
+a clean exit. The engines must be the compiled build's extension modules, or
+Python sources with `--pure` (an image built with `--build-arg COMPILED=0`).
+Host networking on loopback ports, so nothing leaves 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def wait_healthy(container: str, limit: float) -> float:
     raise AssertionError(f"not healthy after {limit:.0f}s")
 
 
-def check(image: str) -> None:
+def check(image: str, pure: bool) -> None:
     port, metrics_port = free_port(), free_port()
     keys = f"imagetest:{base64.b64encode(secrets.token_bytes(32)).decode()}"
     container = docker(
@@ -76,6 +78,9 @@ def check(image: str) -> None:
         protobuf = docker("exec", container, "python", "-c", "from google.protobuf.internal "
                           "import api_implementation as a; print(a.Type())")
         assert protobuf == "upb", f"protobuf runs its {protobuf} implementation, not upb"
+        engine = docker("exec", container, "python", "-c",
+                        "import engines.core.game as g; print(g.__file__)")
+        assert engine.endswith(".py") == pure, f"the engines run from {engine}"
         writable = docker("exec", container, "python", "-c",
                           "import os; print(os.access('/opt/marketplay', os.W_OK))")
         assert writable == "False", "the root filesystem is writable"
@@ -103,13 +108,13 @@ def check(image: str) -> None:
 
 
 def main() -> None:
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["--pure"]):
         raise SystemExit(__doc__)
     if subprocess.run(["docker", "info"], capture_output=True, check=False).returncode != 0:
         raise SystemExit("image-test: no Docker daemon answers (start dockerd, or see "
                          "docs/deploy.md \"Test the image\")")
     os.chdir(ROOT)
-    check(sys.argv[1])
+    check(sys.argv[1], pure=sys.argv[2:] == ["--pure"])
 
 
 if __name__ == "__main__":

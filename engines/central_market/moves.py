@@ -26,12 +26,30 @@ class Offer:
 
     product: int
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        product: int,
+    ) -> None:
+        object.__setattr__(self, "product", product)
+    # (end of the generated methods)
+
 
 @dataclass(frozen=True)
 class Bid:
     """A bid (the offerer's starting bid, or a lower one) at `price`."""
 
     price: int
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        price: int,
+    ) -> None:
+        object.__setattr__(self, "price", price)
+    # (end of the generated methods)
 
 
 @dataclass(frozen=True)
@@ -49,6 +67,15 @@ class SellCard:
     """Play one card (a card code) into the sale."""
 
     card: int
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        card: int,
+    ) -> None:
+        object.__setattr__(self, "card", card)
+    # (end of the generated methods)
 
 
 @dataclass(frozen=True)
@@ -71,6 +98,15 @@ class SetAside:
     """Keep one card (a card code) for the final round."""
 
     card: int
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        card: int,
+    ) -> None:
+        object.__setattr__(self, "card", card)
+    # (end of the generated methods)
 
 
 @dataclass(frozen=True)

@@ -193,9 +193,140 @@ class State:
     discarded: list[list[int]] = wire(SEAT_CARDS, since=Since(
         2, lambda ctx: [[] for _ in range(ctx.num_players)]))
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        rules: Rules,
+        num_players: int,
+        max_price: int,
+        removed_product: int,
+        skip_idle: bool,
+        final_round: int,
+        round: int,
+        phase: int,
+        starting_player: int,
+        offer_turn: int,
+        offered: list[int],
+        product: int,
+        bids: list[int],
+        bid_state: list[int],
+        asked: int,
+        sell_order: list[int],
+        seller: int,
+        sale_cheat: bool,
+        sale_cards: list[int],
+        sale_sold: int,
+        sale_paid: int,
+        sale_rotted_by: list[int],
+        queue: list[int],
+        sold_kg: list[int],
+        cheated: list[int],
+        product_left: list[int],
+        player_left: list[int],
+        income: list[int],
+        vp: list[int],
+        action_cards: list[int],
+        hands: list[list[int]],
+        set_aside: list[list[int]],
+        set_aside_choice: list[int],
+        draw: list[int],
+        discard: list[int],
+        table: list[list[int]],
+        sales: list[Sale],
+        history: list[RoundScore],
+        cheat_mixed: bool,
+        reveal_discards: bool,
+        discarded: list[list[int]],
+    ) -> None:
+        self.rules = rules
+        self.num_players = num_players
+        self.max_price = max_price
+        self.removed_product = removed_product
+        self.skip_idle = skip_idle
+        self.final_round = final_round
+        self.round = round
+        self.phase = phase
+        self.starting_player = starting_player
+        self.offer_turn = offer_turn
+        self.offered = offered
+        self.product = product
+        self.bids = bids
+        self.bid_state = bid_state
+        self.asked = asked
+        self.sell_order = sell_order
+        self.seller = seller
+        self.sale_cheat = sale_cheat
+        self.sale_cards = sale_cards
+        self.sale_sold = sale_sold
+        self.sale_paid = sale_paid
+        self.sale_rotted_by = sale_rotted_by
+        self.queue = queue
+        self.sold_kg = sold_kg
+        self.cheated = cheated
+        self.product_left = product_left
+        self.player_left = player_left
+        self.income = income
+        self.vp = vp
+        self.action_cards = action_cards
+        self.hands = hands
+        self.set_aside = set_aside
+        self.set_aside_choice = set_aside_choice
+        self.draw = draw
+        self.discard = discard
+        self.table = table
+        self.sales = sales
+        self.history = history
+        self.cheat_mixed = cheat_mixed
+        self.reveal_discards = reveal_discards
+        self.discarded = discarded
+
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
-        return SCHEMA.clone(self)
+        return State(
+            self.rules,
+            self.num_players,
+            self.max_price,
+            self.removed_product,
+            self.skip_idle,
+            self.final_round,
+            self.round,
+            self.phase,
+            self.starting_player,
+            self.offer_turn,
+            self.offered[:],
+            self.product,
+            self.bids[:],
+            self.bid_state[:],
+            self.asked,
+            self.sell_order[:],
+            self.seller,
+            self.sale_cheat,
+            self.sale_cards[:],
+            self.sale_sold,
+            self.sale_paid,
+            self.sale_rotted_by[:],
+            self.queue[:],
+            self.sold_kg[:],
+            self.cheated[:],
+            self.product_left[:],
+            self.player_left[:],
+            self.income[:],
+            self.vp[:],
+            self.action_cards[:],
+            [row[:] for row in self.hands],
+            [row[:] for row in self.set_aside],
+            self.set_aside_choice[:],
+            self.draw[:],
+            self.discard[:],
+            [row[:] for row in self.table],
+            self.sales[:],
+            self.history[:],
+            self.cheat_mixed,
+            self.reveal_discards,
+            [row[:] for row in self.discarded],
+        )
+    # (end of the generated methods)
 
     @property
     def offerer(self) -> int:

@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 
 from google.protobuf.message import Message
 
+from engines.core.events import Event as Event  # declared there, compiled (mypyc); named here too
 from engines.core.hidden import Hidden
 from engines.core.pieces import serialize
 from engines.core.rng import Rng
@@ -32,22 +33,6 @@ class Decision:
 
     seat: int
     kind: str
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something an action caused, with who may learn of it.
-
-    `audience` None means public (every seat and spectators). A private
-    event names its seats; the engine emits a separate public event for what
-    everybody else may know ("seat 2 drew 4 cards" vs. "you drew ...").
-    """
-
-    message: Message
-    audience: frozenset[int] | None = None
-
-    def visible_to(self, viewer: int | None) -> bool:
-        return self.audience is None or (viewer is not None and viewer in self.audience)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,9 @@ changes, `Since`). `Schema` reads the fields once and derives:
 - `clone(state)`: a copy whose lists may be changed without touching the
   original: each field copied as deep as its encoder says its value is
   mutable (tuples and scalars shared). Generated as plain code, like the
-  dataclass's own `__init__`, because every `apply` pays for it.
+  dataclass's own `__init__`, because every `apply` pays for it; a game's
+  `State` writes both out in its source (`methods_source`, `make
+  dataclass-methods`), so the compiled build compiles them too.
 
 Every game's state is the same style: a mutable dataclass (slots) that only
 `apply` and `resample_hidden` change, on a `clone()` (docs/adding-a-game.md).
@@ -38,7 +40,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
@@ -503,12 +505,76 @@ def _read_function(schema: Schema[Any], layout: _Layout, number: int) -> Callabl
     return read
 
 
+def _copy_args(names: list[str], depths: dict[str, int], of: str) -> list[str]:
+    """Each field of `of` copied as deep as `depths` says (0: shared)."""
+    copies = {0: "{}.{}", 1: "{}.{}[:]", 2: "[row[:] for row in {}.{}]"}
+    return [copies[depths.get(name, 0)].format(of, name) for name in names]
+
+
 def _clone_function(cls: type[Any], names: list[str], depths: dict[str, int]) -> Callable[[Any], Any]:
     """`clone` as generated code: `cls(self.a, self.b[:], [r[:] for r in self.c], ...)`."""
-    copies = {0: "self.{}", 1: "self.{}[:]", 2: "[row[:] for row in self.{}]"}
-    args = ", ".join(copies[depths.get(name, 0)].format(name) for name in names)
     scope: dict[str, Any] = {"cls": cls}
-    exec(f"def clone(self):\n    return cls({args})\n", scope)  # the source is built from field names only
+    exec(f"def clone(self):\n    return cls({', '.join(_copy_args(names, depths, 'self'))})\n",
+         scope)  # the source is built from field names only
     clone: Callable[[Any], Any] = scope["clone"]
     clone.__doc__ = f"A copy of a {cls.__qualname__} whose lists can be changed without touching it."
     return clone
+
+
+#: The lines around a dataclass's written-out methods (`methods_source`).
+METHODS_BEGIN = "    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,"
+METHODS_END = "    # (end of the generated methods)"
+
+
+def _literal(value: object) -> str:
+    """A field's default as source: only literals, which read back equal."""
+    if isinstance(value, tuple):
+        items = [_literal(v) for v in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if value is None or isinstance(value, bool | int | float | str):
+        return repr(value)
+    raise TypeError(f"a default of {value!r} cannot be written out")
+
+
+def methods_source(cls: type[Any]) -> str:
+    """The `__init__` of the dataclass `cls` (and, for a state class, whose fields
+    declare wire encoders, its `clone`) as source, between `METHODS_BEGIN` and
+    `METHODS_END`: what `dataclasses` and `Schema.clone` make at import, written into
+    the class so that mypyc compiles them. mypyc leaves a compiled dataclass's
+    `__init__` to `dataclasses`, interpreted (500 ns a move or option, 28 a Market
+    Fresh search iteration), and a class that declares its own keeps it, compiled
+    (docs/deploy.md, "Compiled or pure"). A frozen one sets its fields as the
+    dataclass's would, through `object.__setattr__`, which mypyc compiles too."""
+    declared = fields(cls)
+    for f in declared:
+        if not f.init or f.kw_only or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__qualname__}.{f.name} is not a plain positional field")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__qualname__} has a __post_init__: write its __init__ by hand")
+    names = [f.name for f in declared]
+    encoders = {f.name: encoder for f in declared if isinstance(encoder := f.metadata.get(_WIRE), Wire)}
+    frozen = cls.__dataclass_params__.frozen
+    setter = 'object.__setattr__(self, "{0}", {0})' if frozen else "self.{0} = {0}"
+    lines = [
+        METHODS_BEGIN,
+        "    # `methods_source`): written out so that mypyc compiles them. Do not edit.",
+        "    def __init__(",
+        "        self,",
+        *(f"        {f.name}: {f.type if isinstance(f.type, str) else f.type.__name__}"
+          f"{'' if f.default is MISSING else ' = ' + _literal(f.default)}," for f in declared),
+        "    ) -> None:",
+        *(f"        {setter.format(n)}" for n in names),
+    ]
+    if encoders:
+        name = cls.__name__
+        lines += [
+            "",
+            f"    def clone(self) -> {name}:",
+            '        """A copy whose lists can be changed without touching `self`."""',
+            f"        return {name}(",
+            *(f"            {arg}," for arg in _copy_args(names, {n: e.depth() for n, e in encoders.items()},
+                                                         "self")),
+            "        )",
+        ]
+    lines.append(METHODS_END)
+    return "\n".join(lines) + "\n"

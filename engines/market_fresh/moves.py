@@ -32,6 +32,15 @@ class TakeFaceUp:
 
     crate: int
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        crate: int,
+    ) -> None:
+        object.__setattr__(self, "crate", crate)
+    # (end of the generated methods)
+
 
 @dataclass(frozen=True, slots=True)
 class TakeFaceDown:
@@ -45,12 +54,30 @@ class ChooseCrate:
 
     crate: int
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        crate: int,
+    ) -> None:
+        object.__setattr__(self, "crate", crate)
+    # (end of the generated methods)
+
 
 @dataclass(frozen=True, slots=True)
 class RemoveCrate:
     """None of the held crates fits: remove this one from the game."""
 
     crate: int
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        crate: int,
+    ) -> None:
+        object.__setattr__(self, "crate", crate)
+    # (end of the generated methods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +86,17 @@ class PlaceCrate:
 
     first: int
     second: int
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        first: int,
+        second: int,
+    ) -> None:
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
+    # (end of the generated methods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +108,19 @@ class ScoreCrate:
     produce: int
     method: int
     decline_tile: bool = False
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        produce: int,
+        method: int,
+        decline_tile: bool = False,
+    ) -> None:
+        object.__setattr__(self, "produce", produce)
+        object.__setattr__(self, "method", method)
+        object.__setattr__(self, "decline_tile", decline_tile)
+    # (end of the generated methods)
 
 
 Move = TakeFaceUp | TakeFaceDown | ChooseCrate | RemoveCrate | PlaceCrate | ScoreCrate

@@ -37,6 +37,27 @@ class ScoreOption:
     points: int
     perfect: bool
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        produce: int,
+        method: int,
+        visible: int,
+        height: int,
+        row: int,
+        points: int,
+        perfect: bool,
+    ) -> None:
+        object.__setattr__(self, "produce", produce)
+        object.__setattr__(self, "method", method)
+        object.__setattr__(self, "visible", visible)
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "perfect", perfect)
+    # (end of the generated methods)
+
 
 def crate_points(visible: int, perfect: bool) -> int:
     """ "Count how many times you can see that item ... score that many points."

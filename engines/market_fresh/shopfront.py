@@ -31,6 +31,25 @@ class Shopfront:
     tops: tuple[int, ...]
     top_crates: tuple[int, ...]
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        data: MarketFreshData,
+        size: int,
+        placements: tuple[tuple[int, int, int], ...],
+        heights: tuple[int, ...],
+        tops: tuple[int, ...],
+        top_crates: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "placements", placements)
+        object.__setattr__(self, "heights", heights)
+        object.__setattr__(self, "tops", tops)
+        object.__setattr__(self, "top_crates", top_crates)
+    # (end of the generated methods)
+
     @classmethod
     def empty(cls, data: MarketFreshData, size: int) -> Shopfront:
         n = size * size

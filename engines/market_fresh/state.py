@@ -141,9 +141,77 @@ class State:
     def over(self) -> bool:
         return self.phase == OVER
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        rules: Rules,
+        variant: int,
+        grid: int,
+        num_players: int,
+        phase: int,
+        current: int,
+        turn: int,
+        supply: tuple[int, ...],
+        set_aside: tuple[int, ...],
+        face_up: tuple[int, ...],
+        hands: tuple[tuple[int, ...], ...],
+        known: tuple[tuple[int, ...], ...],
+        removed: tuple[int, ...],
+        shopfronts: tuple[Shopfront, ...],
+        board: tuple[tuple[int, ...], ...],
+        scores: tuple[int, ...],
+        height_used: tuple[int, ...],
+        chosen_crate: int,
+        perfect_match: bool,
+        took_slot: int,
+    ) -> None:
+        self.rules = rules
+        self.variant = variant
+        self.grid = grid
+        self.num_players = num_players
+        self.phase = phase
+        self.current = current
+        self.turn = turn
+        self.supply = supply
+        self.set_aside = set_aside
+        self.face_up = face_up
+        self.hands = hands
+        self.known = known
+        self.removed = removed
+        self.shopfronts = shopfronts
+        self.board = board
+        self.scores = scores
+        self.height_used = height_used
+        self.chosen_crate = chosen_crate
+        self.perfect_match = perfect_match
+        self.took_slot = took_slot
+
     def clone(self) -> State:
-        """A copy to change without touching `self` (its values are shared)."""
-        return SCHEMA.clone(self)
+        """A copy whose lists can be changed without touching `self`."""
+        return State(
+            self.rules,
+            self.variant,
+            self.grid,
+            self.num_players,
+            self.phase,
+            self.current,
+            self.turn,
+            self.supply,
+            self.set_aside,
+            self.face_up,
+            self.hands,
+            self.known,
+            self.removed,
+            self.shopfronts,
+            self.board,
+            self.scores,
+            self.height_used,
+            self.chosen_crate,
+            self.perfect_match,
+            self.took_slot,
+        )
+    # (end of the generated methods)
 
 
 def empty_board(num_produce: int) -> tuple[tuple[int, ...], ...]:

@@ -23,12 +23,30 @@ class RegisterSecret:
 
     spices: tuple[int, ...]
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        spices: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "spices", spices)
+    # (end of the generated methods)
+
 
 @dataclass(frozen=True)
 class OpenTrade:
     """Register one open-trade good face up."""
 
     spice: int
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        spice: int,
+    ) -> None:
+        object.__setattr__(self, "spice", spice)
+    # (end of the generated methods)
 
 
 @dataclass(frozen=True)
@@ -38,6 +56,19 @@ class FakeDemand:
     market: int
     spice: int
     count: int
+
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        market: int,
+        spice: int,
+        count: int,
+    ) -> None:
+        object.__setattr__(self, "market", market)
+        object.__setattr__(self, "spice", spice)
+        object.__setattr__(self, "count", count)
+    # (end of the generated methods)
 
 
 Move = RegisterSecret | OpenTrade | FakeDemand

@@ -104,9 +104,80 @@ class State:
     last_secret: list[list[int]] = wire(Rows(seats, 0, TOP_SPICE), "last secret goods")
     last_open: list[int] = wire(Ints(NONE, TOP_SPICE, seats), "last open goods")
 
+    # Generated from the fields above by `make dataclass-methods` (engines/core/schema.py,
+    # `methods_source`): written out so that mypyc compiles them. Do not edit.
+    def __init__(
+        self,
+        rules: Rules,
+        num_players: int,
+        nutmeg_prices: str,
+        round_no: int,
+        phase: int,
+        first_player: int,
+        turn: int,
+        deck: list[int],
+        hands: list[list[int]],
+        secret_goods: list[list[int]],
+        registered: list[bool],
+        open_goods: list[int],
+        markets: list[list[int]],
+        scores: list[int],
+        score_cards: list[list[int]],
+        passed: list[bool],
+        round_points: list[list[int]],
+        last_end: int,
+        last_markets: list[list[int]],
+        last_secret: list[list[int]],
+        last_open: list[int],
+    ) -> None:
+        self.rules = rules
+        self.num_players = num_players
+        self.nutmeg_prices = nutmeg_prices
+        self.round_no = round_no
+        self.phase = phase
+        self.first_player = first_player
+        self.turn = turn
+        self.deck = deck
+        self.hands = hands
+        self.secret_goods = secret_goods
+        self.registered = registered
+        self.open_goods = open_goods
+        self.markets = markets
+        self.scores = scores
+        self.score_cards = score_cards
+        self.passed = passed
+        self.round_points = round_points
+        self.last_end = last_end
+        self.last_markets = last_markets
+        self.last_secret = last_secret
+        self.last_open = last_open
+
     def clone(self) -> State:
         """A copy whose lists can be changed without touching `self`."""
-        return SCHEMA.clone(self)
+        return State(
+            self.rules,
+            self.num_players,
+            self.nutmeg_prices,
+            self.round_no,
+            self.phase,
+            self.first_player,
+            self.turn,
+            self.deck[:],
+            [row[:] for row in self.hands],
+            [row[:] for row in self.secret_goods],
+            self.registered[:],
+            self.open_goods[:],
+            [row[:] for row in self.markets],
+            self.scores[:],
+            [row[:] for row in self.score_cards],
+            self.passed[:],
+            [row[:] for row in self.round_points],
+            self.last_end,
+            [row[:] for row in self.last_markets],
+            [row[:] for row in self.last_secret],
+            self.last_open[:],
+        )
+    # (end of the generated methods)
 
     def hand_size(self, seat: int) -> int:
         return sum(self.hands[seat])

@@ -1,5 +1,6 @@
 """deploy/constraints.txt, the lock the image installs with hashes, still satisfies
-pyproject.toml; and pyproject admits no protobuf older than the generated code needs."""
+pyproject.toml; and pyproject admits no protobuf older than the generated code needs.
+deploy/build-constraints.txt, the image's compiler tools, agrees with both."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ IMAGE_ENV = {"python_version": "3.11", "python_full_version": "3.11.0", "sys_pla
 RELOCK = "deploy/constraints.txt is stale: run `make constraints` and commit it"
 
 
-def pins() -> dict[str, tuple[Requirement, list[str]]]:
+def pins(lock: Path = CONSTRAINTS) -> dict[str, tuple[Requirement, list[str]]]:
     """Every locked requirement (continuation lines joined) with its sha256 hashes."""
-    text = re.sub(r"\s*\\\n\s*", " ", CONSTRAINTS.read_text())
+    text = re.sub(r"\s*\\\n\s*", " ", lock.read_text())
     locked: dict[str, tuple[Requirement, list[str]]] = {}
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
@@ -112,3 +113,20 @@ def test_floating_majors_are_capped() -> None:
     for line in PYPROJECT["project"]["dependencies"]:
         specifier: SpecifierSet = Requirement(line).specifier
         assert any(s.operator in ("<", "<=", "==", "~=") for s in specifier), line
+
+
+def test_the_image_build_stage_compiles_with_the_dev_pins_and_the_runtime_versions() -> None:
+    """deploy/build-constraints.txt (the compiled engines' tools in the image's build
+    stage) pins mypy and types-protobuf as the dev extra does, and what it shares with
+    the runtime lock at the same version, every file hashed."""
+    build = pins(ROOT / "deploy" / "build-constraints.txt")
+    runtime = pins()
+    extra = PYPROJECT["project"]["optional-dependencies"]["dev"]
+    dev = {canonicalize_name(r.name): r for r in map(Requirement, extra)}
+    for name in ("mypy", "types-protobuf"):
+        assert pinned_version(build[name][0]) in dev[name].specifier, (name, RELOCK)
+    assert {"orjson", "protobuf", "setuptools"} <= build.keys()
+    for name, (requirement, hashes) in build.items():
+        assert hashes, name
+        if name in runtime:
+            assert pinned_version(requirement) == pinned_version(runtime[name][0]), (name, RELOCK)
