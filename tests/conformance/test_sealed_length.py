@@ -51,6 +51,7 @@ UNDOING = replace(CLOCKED, takebacks=UNTIL_BARRIER)
 NOW_MS = 1 << 62  # far beyond any real time: the clocks' bytes are all in use
 
 
+@pytest.mark.no_cover  # sealing and padding: tests/service runs them with coverage on
 @pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 def test_resampling_hidden_facts_never_changes_the_sealed_length(config: PlayConfig) -> None:
     store = StateStore(Sealer.from_config(KEYS), 0, NullObserver())
