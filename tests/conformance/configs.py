@@ -25,6 +25,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from engines import registry
 from engines.core import Game, InvalidOptions
 from engines.core.engine import Engine
@@ -153,7 +155,10 @@ def sampled(configs: list[PlayConfig]) -> list[PlayConfig]:
     return sorted(chosen, key=configs.index)
 
 
-#: MARKETPLAY_CONFIGS=sampled (`make test-compiled`): the suites play `sampled`'s
-#: configurations only (docs/testing.md, "The compiled build"); MARKETPLAY_FULL=1 wins.
-SAMPLED = os.environ.get("MARKETPLAY_CONFIGS") == "sampled" and not FULL
-CONFIGS = sampled(all_configs()) if SAMPLED else all_configs()
+CONFIGS = all_configs()
+#: The configurations the conformance suite's per-configuration tests play: all of them,
+#: or with MARKETPLAY_CONFIGS=sampled (`make test-compiled`) `sampled`'s (docs/testing.md,
+#: "The compiled build"); MARKETPLAY_FULL=1 wins.
+PLAYED = (sampled(CONFIGS) if os.environ.get("MARKETPLAY_CONFIGS") == "sampled" and not FULL
+          else CONFIGS)
+each_config = pytest.mark.parametrize("config", PLAYED, ids=[c.label() for c in PLAYED])

@@ -23,11 +23,9 @@ from engines.bots import LEVELS, POLICIES, Budget, ErringPolicy, Policy, Stream,
 from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.core import Game, Rng
 from tests.conformance.checks import wire
-from tests.conformance.configs import CONFIGS, FULL, PlayConfig, sampled
+from tests.conformance.configs import FULL, PLAYED, PlayConfig, each_config, sampled
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps
-
-each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 
 #: Small budgets keep CI fast; every policy still searches at this size.
 BUDGETS = {"random": 1, "greedy": 2, "ismcts": 10, "lookahead": 2,
@@ -62,7 +60,7 @@ def seeds(policy: Policy) -> list[bytes]:
 #: 142 of 209 s); its code is the same in every game, and hard (Central Market's
 #: lookahead, ties only) is asked in all 50 of that game's. MARKETPLAY_FULL=1 asks it
 #: in every one.
-ASKED = {bot: CONFIGS if bot != "lookahead" or FULL else sampled(CONFIGS) for bot in BOTS}
+ASKED = {bot: PLAYED if bot != "lookahead" or FULL else sampled(PLAYED) for bot in BOTS}
 each_bot_and_config = pytest.mark.parametrize(
     ("bot", "config"),
     [(bot, config) for bot in sorted(BOTS) for config in ASKED[bot]],

@@ -29,12 +29,10 @@ from tests.conformance.checks import (
     check_outcome,
     check_round_trip,
 )
-from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.configs import CONFIGS, PlayConfig, each_config
 from tests.conformance.hidden import can_vary, hidden_places
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps, step_kind
-
-each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 
 
 @each_config
