@@ -1,5 +1,6 @@
-"""Bots never cheat: for every game, player count and option set, a bot's
-answer is a function of what its seat may know and of its seed alone.
+"""Bots never cheat: for every game, player count and option set (the every-move
+lookahead in a sample of them: ASKED), a bot's answer is a function of what its
+seat may know and of its seed alone.
 
 The proof (docs/bots.md, "Why bots cannot cheat") rests on two properties,
 both checked here on positions from random playouts:
