@@ -104,10 +104,12 @@ test: install system-tools compiled
 
 ## test-compiled: the engines and conformance suites on the compiled build (tests/conftest.py),
 ## with the check that its extension modules are the ones imported, and the image's compile
-## step run on a plain install (tests/ops/test_compiled.py);
-## less the take-back replays, for CI's time (docs/testing.md, "The compiled build")
+## step run on a plain install (tests/ops/test_compiled.py); the conformance configurations
+## sampled and less the take-back replays, for CI's time (docs/testing.md, "The compiled
+## build"); MARKETPLAY_FULL=1 plays every configuration
 test-compiled: compiled
-	MARKETPLAY_COMPILED=$(COMPILED) $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider \
+	MARKETPLAY_COMPILED=$(COMPILED) MARKETPLAY_CONFIGS=sampled \
+	  $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 	  tests/engines tests/conformance --ignore=tests/conformance/test_takebacks.py \
 	  tests/ops/test_compiled.py::test_the_compiled_run_imports_every_compiled_module_from_the_build \
 	  tests/ops/test_compiled.py::test_the_image_step_on_a_plain_install_gives_compiled_engines_that_play_as_pure \

@@ -11,13 +11,21 @@ is every combination; with more, a pairwise cover: every value of every
 option, and every pair of values of two options that some valid combination
 holds, appears in at least one configuration (Central Market from version 2
 has four axes; their full product would triple the suite's time).
+
+`sampled` keeps each game, rules version, option set and seating once, for runs
+that cost too much in every configuration (the every-move lookahead bot, the
+compiled build's second run: docs/testing.md).
 """
 
 from __future__ import annotations
 
 import itertools
+import os
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+
+import pytest
 
 from engines import registry
 from engines.core import Game, InvalidOptions
@@ -111,4 +119,46 @@ def all_configs() -> list[PlayConfig]:
     return configs
 
 
+#: MARKETPLAY_FULL=1: the sampled runs (`sampled` below) play every configuration
+#: instead (docs/testing.md, "What keeps the suite short").
+FULL = os.environ.get("MARKETPLAY_FULL") == "1"
+
+
+def one_per_seating(configs: list[PlayConfig]) -> list[PlayConfig]:
+    """The first configuration of each game, rules version and player count."""
+    firsts: dict[tuple[str, str, int], PlayConfig] = {}
+    for config in configs:
+        firsts.setdefault((config.game_id, config.rules_version, config.num_players), config)
+    return list(firsts.values())
+
+
+def sampled(configs: list[PlayConfig]) -> list[PlayConfig]:
+    """Each game, rules version and option set once, in the order of `configs`, at a
+    player count rotated over its game and version's option sets (the seating played
+    least so far, the fewest seats first), and every seating at least once: the
+    variety a check gains from configurations, at about half of them, for a check
+    whose cost is per configuration and whose verdict depends on what the game, its
+    version, its options and its number of hands change, not on their every product."""
+    by_set: dict[tuple[str, str, tuple[tuple[str, str], ...]], list[PlayConfig]] = {}
+    for config in configs:
+        key = (config.game_id, config.rules_version, tuple(sorted(config.options.items())))
+        by_set.setdefault(key, []).append(config)
+    played: Counter[tuple[str, str, int]] = Counter()
+    chosen: list[PlayConfig] = []
+    for candidates in by_set.values():
+        seatings = [(c.game_id, c.rules_version, c.num_players) for c in candidates]
+        least = min(range(len(candidates)), key=lambda i: (played[seatings[i]], seatings[i][2]))
+        played[seatings[least]] += 1
+        chosen.append(candidates[least])
+    chosen += [c for c in one_per_seating(configs)
+               if not played[(c.game_id, c.rules_version, c.num_players)]]
+    return sorted(chosen, key=configs.index)
+
+
 CONFIGS = all_configs()
+#: The configurations the conformance suite's per-configuration tests play: all of them,
+#: or with MARKETPLAY_CONFIGS=sampled (`make test-compiled`) `sampled`'s (docs/testing.md,
+#: "The compiled build"); MARKETPLAY_FULL=1 wins.
+PLAYED = (sampled(CONFIGS) if os.environ.get("MARKETPLAY_CONFIGS") == "sampled" and not FULL
+          else CONFIGS)
+each_config = pytest.mark.parametrize("config", PLAYED, ids=[c.label() for c in PLAYED])

@@ -29,12 +29,10 @@ from tests.conformance.checks import (
     check_outcome,
     check_round_trip,
 )
-from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.configs import CONFIGS, PlayConfig, each_config
 from tests.conformance.hidden import can_vary, hidden_places
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps, step_kind
-
-each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 
 
 @each_config
@@ -140,6 +138,7 @@ MIN_EVENTS_COMPARED = 0.85
 TWIN_PER_KIND = 3
 
 
+@pytest.mark.no_cover  # the property test below runs the action twins with coverage on
 @each_config
 def test_secret_moves_stay_secret_and_the_declaration_holds(config: PlayConfig) -> None:
     """Action twins (checks.check_action_twins): at a kind-complete sample of the
@@ -266,6 +265,32 @@ def test_every_rules_version_is_covered() -> None:
 
     assert {(c.game_id, c.engine.spec.rules_version) for c in CONFIGS} == {
         (e.spec.game_id, e.spec.rules_version) for e in registry.every_engine()}
+
+
+def test_the_sample_holds_every_game_version_option_set_and_seating() -> None:
+    """configs.sampled: each option set of each game and rules version once (a seating
+    none of them reached would add one more), every seating, fewer than all; the
+    player counts rotate over the option sets, fewest seats first."""
+    from tests.conformance.configs import all_configs, sampled
+
+    every = all_configs()
+    sample = sampled(every)
+
+    def option_set(c: PlayConfig) -> tuple[str, str, frozenset[tuple[str, str]]]:
+        return c.game_id, c.rules_version, frozenset(c.options.items())
+
+    def seating(c: PlayConfig) -> tuple[str, str, int]:
+        return c.game_id, c.rules_version, c.num_players
+
+    assert len(sample) < len(every) and sample == sorted(sample, key=every.index)
+    assert {option_set(c) for c in sample} == {option_set(c) for c in every}
+    assert {seating(c) for c in sample} == {seating(c) for c in every}
+    assert len(sample) == len({option_set(c) for c in sample}), "the rotation alone reaches every seating"
+    made_up = [PlayConfig("g", n, {"o": str(k)}, "g/1") for k in range(5) for n in (2, 3, 4)]
+    assert [(c.options["o"], c.num_players) for c in sampled(made_up)] == [
+        ("0", 2), ("1", 3), ("2", 4), ("3", 2), ("4", 3)]
+    lone = [PlayConfig("h", n, {}, "h/1") for n in (2, 3)]
+    assert sampled(lone) == lone, "a seating no option set reached is played too"
 
 
 def test_the_pairwise_cover_holds_every_value_and_pair() -> None:

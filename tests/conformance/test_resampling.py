@@ -19,7 +19,7 @@ import pytest
 from engines.core import Event, Game, Rng
 from tests.conformance import sealed_bid
 from tests.conformance.checks import wire
-from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.configs import CONFIGS, PlayConfig, each_config
 from tests.conformance.hidden import can_vary, hidden_places, pinned, told
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps, step_kind
@@ -131,7 +131,7 @@ TOLD_PER_KIND = 2
 
 
 @pytest.mark.no_cover  # resample_hidden's lines: the tests above run them with coverage on
-@pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
+@each_config
 def test_a_redeal_agrees_with_everything_the_observer_was_told(config: PlayConfig) -> None:
     """From set-up to the end, each observer follows the events it sees; after a
     kind-complete sample of the steps (every kind of step the game met, and

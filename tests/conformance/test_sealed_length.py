@@ -36,7 +36,7 @@ from service.table import (
     Table,
     TableOptions,
 )
-from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.configs import PlayConfig, each_config
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps
 
@@ -51,7 +51,8 @@ UNDOING = replace(CLOCKED, takebacks=UNTIL_BARRIER)
 NOW_MS = 1 << 62  # far beyond any real time: the clocks' bytes are all in use
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
+@pytest.mark.no_cover  # sealing and padding: tests/service runs them with coverage on
+@each_config
 def test_resampling_hidden_facts_never_changes_the_sealed_length(config: PlayConfig) -> None:
     store = StateStore(Sealer.from_config(KEYS), 0, NullObserver())
     instance = Instance.draw()

@@ -14,11 +14,14 @@ import pytest
 from engines.core import Game, Rng
 from engines.core.takebacks import TakebackWindow, barrier, record, take_back
 from tests.conformance.checks import check_barrier, observers, seen_by, wire
-from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.configs import PlayConfig, each_config
 from tests.conformance.playout import MAX_STEPS, choose, playout
 from tests.conformance.sampling import sample_steps
 
-each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
+#: Replays of every configuration, over a quarter of the conformance suite's time, cost three
+#: times that traced: engines/core/takebacks.py's lines and each game's declaration run
+#: with coverage on in tests/engines/test_takeback_barriers.py and tests/service.
+pytestmark = pytest.mark.no_cover
 
 #: The barrier check judges this many steps of each playout (kind-complete, as the leak
 #: check: sampling.py), every seat as the observer at each, with checks.BARRIER_TWINS

@@ -22,11 +22,9 @@ from fluent.syntax.visitor import Visitor
 from engines.core import Game, OptionSpec
 from engines.core.text import Phrase
 from service.text import PSEUDO_LOCALE, SOURCE_LOCALE, Catalogs, Speaker, shipped_catalogs
-from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.configs import PlayConfig, each_config
 from tests.conformance.playout import playout
 from tests.conformance.sampling import sample_steps
-
-each_config = pytest.mark.parametrize("config", CONFIGS, ids=[c.label() for c in CONFIGS])
 
 #: Messages whose text is the same in every language (a market's letter): the
 #: only ones a translation may leave as the source has them.

@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from service.config import Config
-from tests.conformance.configs import CONFIGS, PlayConfig
+from tests.conformance.configs import CONFIGS, PlayConfig, one_per_seating
 from tests.servers import start_server
 from tests.service.conftest import TEST_CONFIG
 
@@ -142,19 +142,6 @@ def part_id(part: list[PlayConfig]) -> str:
     return f"games{first}-{last}"
 
 
-def one_per_seating(configs: list[PlayConfig]) -> list[PlayConfig]:
-    """The first configuration of each game, rules version and player count.
-
-    Every configuration is played over Connect JSON, whose encoding depends on which
-    fields each variant's messages carry; the binary transports (native gRPC, gRPC-Web)
-    carry the same messages through generated code, so they play every rules version at
-    every player count but not each option value again (issue 22: the suite's wall time)."""
-    firsts: dict[tuple[str, str, int], PlayConfig] = {}
-    for config in configs:
-        firsts.setdefault((config.game_id, config.rules_version, config.num_players), config)
-    return list(firsts.values())
-
-
 def option_values(config: PlayConfig) -> set[tuple[str, str, str, str]]:
     """(game, rules version, option, value) of every option `config` sets."""
     return {(config.game_id, config.rules_version, name, value)
@@ -185,7 +172,11 @@ def one_per_option_value(configs: list[PlayConfig]) -> list[PlayConfig]:
 
 #: The Connect JSON share: every seating and option value, in parts of GAMES_PER_PART.
 TS_PARTS = in_parts(one_per_option_value(TS_CONFIGS))
-#: The binary transports' share: 20 of the 102 configurations, in parts as above.
+#: The binary transports' share: 20 of the 102 configurations, in parts as above. Connect
+#: JSON's encoding depends on which fields each variant's messages carry (so TS_PARTS
+#: plays every option value); the binary transports (native gRPC, gRPC-Web)
+#: carry the same messages through generated code, so they play every rules version at
+#: every player count (`one_per_seating`) but not each option value again (issue 22).
 SEATING_PARTS = in_parts(one_per_seating(TS_CONFIGS))
 
 
