@@ -6,27 +6,30 @@
         --pairing hard-greedy --ismcts-games 100
     nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
         --pairing ismcts-greedy --server 127.0.0.1:50051      # the same, through a server
+    nice -n 10 .venv/bin/python -m bench.bots --game spice-merchant --players 2 \\
+        --pairing hard-greedy --ismcts-games 100 --first-game 100   # its next 100 games
 
 Every seat plays the bot a SuggestAction request names with no budget, by
-SuggestAction's own code at a flagless server's settings, or through a
-server (bench/bot_games.py): `random`, `greedy`, `ismcts` (the policies) and
-`easy`, `medium`, `hard` (the levels, engines/bots/levels.py). A pairing
-"A-B" seats one A and fills every other seat with B; A's seat rotates with
-the game number, so every seat is played equally often. Games are seeded by
-their number (and the pairing), bots by game number and step (`--seeds`
-appends to both): a run is reproducible on any machine as long as no time
-ends a search (the rows count A's decisions that time ended: the server's
-2 s cap, or `--millis`). A's result per game is 1 for a sole win, 1/k for a
-win shared by k, 0 otherwise; the table shows its mean with a 95% Wilson
-interval and, for comparison, 1/players (what an equal opponent would
-score). "A ahead of a B" is the share of B seats that A finished ahead of
-(a tie counts half): the head-to-head rate, equal to the win rate at two
-players (its interval treats each game's share as one trial's success, an
-approximation). Decision times are A's, per decision with more than one
-legal action, as wall-clock time and, in process, as the process's CPU time
-(what the search costs on a core of its own, whatever else the machine
-runs): median, 90th and 95th percentile, with A's iterations per decision
-and per CPU second.
+SuggestAction's own code at a flagless server's settings, or through a server
+(bench/bot_games.py): `random`, `greedy`, `ismcts` (the policies) and `easy`,
+`medium`, `hard` (the levels, engines/bots/levels.py). A pairing "A-B" seats
+one A and fills every other seat with B; A's seat rotates with the game
+number, so every seat is played equally often. Games are seeded by their
+number (and the pairing), bots by game number and step (`--seeds` appends to
+both; `--first-game N` plays games N.. instead of 0.., so a later run adds new
+games that `--merge` pools with an earlier run's): a run is reproducible on
+any machine as long as no time ends a search (the rows count A's decisions
+that time ended: the server's 2 s cap, or `--millis`). A's result per game is
+1 for a sole win, 1/k for a win shared by k, 0 otherwise; the table shows its
+mean with a 95% Wilson interval and, for comparison, 1/players (what an equal
+opponent would score). "A ahead of a B" is the share of B seats that A
+finished ahead of (a tie counts half): the head-to-head rate, equal to the win
+rate at two players (its interval treats each game's share as one trial's
+success, an approximation). Decision times are A's, per decision with more
+than one legal action, as wall-clock time and, in process, as the process's
+CPU time (what the search costs on a core of its own, whatever else the
+machine runs): median, 90th and 95th percentile, with A's iterations per
+decision and per CPU second.
 
 Experiments change A's bot only, and their rows are labelled: `--variant`,
 `--playout`, `--exploration` and `--depth` give an ISMCTS A another
@@ -328,6 +331,10 @@ def main(argv: list[str] | None = None) -> int:
                         "search (ismcts, hard)")
     parser.add_argument("--ismcts-games-at-max", type=int, default=8,
                         help="games per most-players table for pairings with a search")
+    parser.add_argument("--first-game", type=int, default=0, metavar="N",
+                        help="number the games from N (each table plays games N.. N+count-1): "
+                        "a later run adds the next games of the same seeds, and --merge pools "
+                        "them with the earlier run's")
     parser.add_argument("--seeds", default="", help="appended to every game and bot seed "
                         "(default: the seeds of docs/bots.md's tables)")
     parser.add_argument("--bot-max-millis", type=int, default=0, metavar="MS",
@@ -414,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
                                     args.millis)
                 tasks = [Task(game_id, players, tuple(sorted(options.items())), pairing, k,
                               override, args.seeds, args.server, args.bot_max_millis)
-                         for k in range(count)]
+                         for k in range(args.first_game, args.first_game + count)]
                 plan.append((priority, game_id, players, pairing, shown, tasks))
     plan.sort(key=lambda entry: entry[0])  # stable: TABLES order within a priority
     budget = f"A's budget {args.iterations or 'its own'} iterations"
@@ -433,17 +440,18 @@ def main(argv: list[str] | None = None) -> int:
         # Everything is submitted at once so that no worker idles between tables; a
         # table's variants game by game in turn, so they share the load alike.
         tables: dict[tuple[str, int, str], int] = {}  # plan order, variants as one table
-        order = sorted((tables.setdefault((g, n, pairing), len(tables)), task.number, v)
-                       for v, (_, g, n, pairing, _, tasks) in enumerate(plan) for task in tasks)
+        # (table, k, v): a table's k-th game (its number is first_game + k)
+        order = sorted((tables.setdefault((g, n, pairing), len(tables)), k, v)
+                       for v, (_, g, n, pairing, _, tasks) in enumerate(plan)
+                       for k in range(len(tasks)))
         if args.interleave:  # tables in turn, each at the same share of its games
             order.sort(key=lambda o: (o[1] / len(plan[o[2]][-1]), o[0], o[2]))
-        submitted = {(v, number): pool.submit(play, plan[v][-1][number])
-                     for _, number, v in order}
+        submitted = {(v, k): pool.submit(play, plan[v][-1][k]) for _, k, v in order}
         if args.progress:
-            for (v, number), future in submitted.items():
-                future.add_done_callback(partial(_progress, plan[v], number))
+            for (v, k), future in submitted.items():
+                future.add_done_callback(partial(_progress, plan[v], plan[v][-1][k].number))
         for v, (_, game_id, players, pairing, variant, tasks) in enumerate(plan):
-            results = [submitted[v, task.number].result() for task in tasks]
+            results = [submitted[v, k].result() for k in range(len(tasks))]
             row = summarize(game_id, players, pairing, results, time.perf_counter() - started,
                             variant)
             rows.append(row)

@@ -12,7 +12,7 @@ import pytest
 from google.protobuf.message import Message
 
 from bench import bot_games
-from bench.bots import LADDER, _field, merge
+from bench.bots import LADDER, _field, main, merge
 from engines import registry
 from engines.bots import LEVELS, IsmctsConfig, IsmctsPolicy
 from engines.bots.levels import GamesOwnPolicy
@@ -43,6 +43,34 @@ def test_merge_reads_each_game_once_even_with_a_table_row_run_on(tmp_path: Path)
     (row,) = merge([str(log)])
     assert (row.game_id, row.players, row.games) == ("spice-merchant", 2, 2)
     assert row.score == 0.5
+
+
+def _games(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[int, dict[str, object]]:
+    """The `--progress` lines of one bench run, by game number, without their timings."""
+    assert main(argv) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()
+             if line.startswith("{")]
+    return {g["number"]: {k: v for k, v in g.items() if k not in ("times", "cpu_times")}
+            | {"decisions": len(g["times"])} for g in lines}
+
+
+def test_a_run_from_game_n_plays_game_n_as_a_longer_run_does_and_merges_with_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--first-game N` adds the next games of the same seeds (docs/bots.md doubles a
+    table's games this way): game N alone is game N of a run from 0, and the merged
+    logs count every game once."""
+    cheap = ["--game", "spice-merchant", "--players", "2", "--pairing", "easy-random",
+             "--progress", "--jobs", "1"]
+    longer = _games([*cheap, "--games", "2"], capsys)
+    alone = _games([*cheap, "--games", "1", "--first-game", "1"], capsys)
+    assert sorted(longer) == [0, 1] and list(alone) == [1]
+    assert alone[1] == longer[1]
+    assert longer[0] != longer[1]  # the seeds differ by game number
+    first, later = tmp_path / "first.log", tmp_path / "later.log"
+    first.write_text(game_line(0, 1.0) + "\n" + game_line(1, 0.0) + "\n")
+    later.write_text(game_line(2, 1.0) + "\n" + game_line(3, 1.0) + "\n")
+    (row,) = merge([str(first), str(later)])
+    assert (row.games, row.score) == (4, 0.75)
 
 
 def test_a_variant_sets_the_exploration_whose_default_is_the_games() -> None:
