@@ -1,16 +1,20 @@
 """What player-facing text costs: ApplyAction's CPU with and without a locale.
 
-    python -m bench.text_cost [--rounds 7] [--baseline PATH [--baseline-modes none de]]
+    python -m bench.text_cost [--rounds 7] [--served N] [--baseline PATH [--baseline-modes none de]]
 
 For each game: one seeded whole game at its largest table, every call asking
 for every seat's view and the spectator's, replayed through the core in
 process (parse the request, ApplyAction, serialise the response; the state
 cache warm, as on the replica that sealed the state). Each round replays the
 game once per mode, the modes in a rotated order. Before each, the text
-caches are emptied and three other seeded games of the same title are played
-in that mode: the worker has served other games, so the labels and the
-shapes of sentences that recur are known, and this game's own are new to it
-(`--cold`: not even that, as on a worker's first game):
+caches are emptied and `--served` other seeded games of the same title (3 by
+default) are played in that mode, through another core (so the measured
+game's states stay in its own cache): the worker has served other games, so
+the labels and the shapes of sentences that recur are known, and this
+game's own are new to it. `--served 3` is a worker's first minutes;
+`--served 30`, a worker that has served a few hundred games of the three
+titles, whose text caches hold what recurs (docs/text.md, "What text
+costs"); `--cold`: not even 3, as on a worker's first game:
 
 - `none`: no locale and no Messages (what a call cost before text existed);
 - `messages`: `ViewSelection.messages`, ids and arguments only;
@@ -54,8 +58,8 @@ from service.sealing import Sealer
 from service.states import StateStore
 
 GAMES = (("spice-merchant", 4), ("central-market", 5), ("market-fresh", 4))
-#: The games a worker has served before the measured one (their seeds).
-WARM_GAMES = (b"another game", b"a third game", b"a fourth game")
+#: The games a worker has served before the measured one (`--served`'s default).
+SERVED = 3
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 CALL = Call()
 MODES = ["none", "messages", "en", "de", "de+names"]
@@ -136,14 +140,18 @@ COLLECTIONS = _Collections()
 
 
 def play(core: GameCore, requests: list[pb.ApplyActionRequest], mode: str, players: int,
-         warm: list[pb.ApplyActionRequest] | None = None) -> tuple[float, float]:
+         served: list[pb.ApplyActionRequest] | None = None) -> tuple[float, float]:
     """CPU microseconds per call over the whole game in `mode`, and of them the
-    collector's, after the text caches were emptied and, with `warm`, that
-    other game was played."""
+    collector's, after the text caches were emptied and, with `served`, those
+    other games were played: through a core of their own, let go before the
+    measured game (its state cache stays warm with the measured game's states
+    alone, and the heap the collector walks holds no more states than that)."""
     payloads = _payloads(requests, mode, players)
     _forget_text()
-    for payload in _payloads(warm or [], mode, players):
-        core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
+    other = _core()
+    for payload in _payloads(served or [], mode, players):
+        other.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
+    del other
     start, collected = time.process_time(), COLLECTIONS.spent
     for payload in payloads:
         core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
@@ -157,20 +165,20 @@ def _baseline(path: str, game_id: str, players: int, modes: list[str],
     env = {**os.environ, "PYTHONPATH": f"{path}:{path}/clients/python"}
     out = subprocess.run([sys.executable, "-m", "bench.text_cost", "--one", game_id, str(players),
                           "--modes", *modes, *(["--cpython-gc"] if args.cpython_gc else []),
-                          *(["--cold"] if args.cold else [])],
+                          *(["--cold"] if args.cold else ["--served", str(args.served)])],
                          cwd=path, env=env, capture_output=True, text=True, check=True)
     costs: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
     return costs
 
 
-def _game(game_id: str, players: int,
-          cold: bool) -> tuple[GameCore, list[pb.ApplyActionRequest], list[pb.ApplyActionRequest]]:
+def _game(game_id: str, players: int, served: int) -> tuple[
+        GameCore, list[pb.ApplyActionRequest], list[pb.ApplyActionRequest]]:
     """A core, the measured game's calls and the calls of the games served before it."""
     core = _core()
     requests = whole_game(core, game_id, players)
-    warm = [] if cold else [request for seed in WARM_GAMES
-                            for request in whole_game(core, game_id, players, seed)]
-    return core, requests, warm
+    return core, requests, [request for number in range(served)
+                            for request in whole_game(_core(), game_id, players,
+                                                      f"served game {number}".encode())]
 
 
 def main() -> None:
@@ -179,37 +187,41 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--games", nargs="*", default=[g for g, _ in GAMES],
                         help="the games to measure (default: all)")
+    parser.add_argument("--served", type=int, default=SERVED,
+                        help="games of the title the worker served first (default: 3)")
     parser.add_argument("--cold", action="store_true",
-                        help="no other game first: a worker's first game")
+                        help="no other game first: a worker's first game (--served 0)")
     parser.add_argument("--baseline", help="another checkout: `none` measured there too")
     parser.add_argument("--baseline-modes", nargs="+", default=["none"], choices=MODES,
                         help="the modes measured on the baseline too (default: none)")
     parser.add_argument("--cpython-gc", action="store_true",
                         help="CPython's default collector thresholds, not the worker's")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "PLAYERS"), help=argparse.SUPPRESS)
-    parser.add_argument("--modes", nargs="+", default=["none"], help=argparse.SUPPRESS)
+    parser.add_argument("--modes", nargs="+", choices=MODES,
+                        help="the modes measured (default: all; `none` is always one)")
     args = parser.parse_args()
     if not args.cpython_gc:
         tune_gc()
     if args.one:  # the baseline's side: one round of each mode, as JSON
         players = int(args.one[1])
-        core, requests, warm = _game(args.one[0], players, args.cold)
-        for mode in args.modes:
+        core, requests, served = _game(args.one[0], players, 0 if args.cold else args.served)
+        for mode in args.modes or ["none"]:
             play(core, requests, mode, players)  # every path run once
-        print(json.dumps({mode: play(core, requests, mode, players, warm)[0]
-                          for mode in args.modes}))
+        print(json.dumps({mode: play(core, requests, mode, players, served)[0]
+                          for mode in args.modes or ["none"]}))
         return
     based = [f"base {m}" for m in args.baseline_modes] if args.baseline else []
-    slots = [*MODES, *(["baseline"] if based else [])]
-    print(f"{'game':16s} " + " ".join(f"{m:>18s}" for m in [*MODES, *based]))
+    modes = ["none", *[m for m in args.modes or MODES if m != "none"]]
+    slots = [*modes, *(["baseline"] if based else [])]
+    print(f"{'game':16s} " + " ".join(f"{m:>18s}" for m in [*modes, *based]))
     for game_id, players in GAMES:
         if game_id not in args.games:
             continue
-        core, requests, warm = _game(game_id, players, args.cold)
-        for mode in MODES:
+        core, requests, served = _game(game_id, players, 0 if args.cold else args.served)
+        for mode in modes:
             play(core, requests, mode, players)  # every path run once
-        samples: dict[str, list[float]] = {m: [] for m in [*MODES, *based]}
-        collected: dict[str, list[float]] = {m: [] for m in MODES}
+        samples: dict[str, list[float]] = {m: [] for m in [*modes, *based]}
+        collected: dict[str, list[float]] = {m: [] for m in modes}
         for round_ in range(args.rounds):
             for slot in slots[round_ % len(slots):] + slots[:round_ % len(slots)]:
                 if slot == "baseline":
@@ -219,12 +231,12 @@ def main() -> None:
                                                 args).items():
                         samples[f"base {mode}"].append(cost)
                 else:
-                    cpu, gc_cpu = play(core, requests, slot, players, warm)
+                    cpu, gc_cpu = play(core, requests, slot, players, served)
                     samples[slot].append(cpu)
                     collected[slot].append(gc_cpu)
         none = statistics.median(samples["none"])
         cells = []
-        for mode in [*MODES, *based]:
+        for mode in [*modes, *based]:
             median = statistics.median(samples[mode])
             # a baseline's mode against the baseline's none; its none against this none
             own = mode.startswith("base ") and mode != "base none" and "base none" in samples
@@ -233,11 +245,12 @@ def main() -> None:
                          f"{ratio:4.2f}x")
         print(f"{game_id:16s} " + " ".join(f"{c:>18s}" for c in cells), flush=True)
         print(f"{'  of it gc':16s} " + " ".join(
-            f"{statistics.median(collected[m]):17.0f} " for m in MODES), flush=True)
+            f"{statistics.median(collected[m]):17.0f} " for m in modes), flush=True)
     how = "with CPython's defaults" if args.cpython_gc else "as a worker does"
     print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, median (range)"
           f" over {args.rounds} rounds of a whole game, ratio to none; `of it gc`: the"
-          f" collector's median; garbage collected {how})")
+          f" collector's median; garbage collected {how}; the worker served"
+          f" {0 if args.cold else args.served} games of the title first)")
 
 
 if __name__ == "__main__":

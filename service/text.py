@@ -61,6 +61,12 @@ MAX_NAME_CHARS = 64
 #: Distinct phrases whose Message, and texts whose rendering, are kept: the
 #: phrases of a few games in play (labels repeat; events much less).
 CACHE_ENTRIES = 8192
+#: Labelled legal actions kept: more, since they recur across games once a
+#: worker has seen enough of them (Market Fresh's placements, each crate on
+#: each pair of squares at each height and match, are some thousands per
+#: locale). About 0.4 KB each: at most about 14 MB a worker, measured in
+#: docs/text.md, "What it costs".
+LABEL_ENTRIES = 32768
 
 _FSI, _PDI = "\u2068", "\u2069"
 
@@ -473,7 +479,7 @@ _EVENT_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
 #: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context and
 #: locale, each by its action's bytes and label key; and whole lists of them, by
 #: the same and every action of the list.
-_LABELS = _Grouped(CACHE_ENTRIES)
+_LABELS = _Grouped(LABEL_ENTRIES)
 _LISTS: _Kept[bytes] = _Kept(CACHE_ENTRIES // 4)
 
 
