@@ -7,14 +7,15 @@ for every seat's view and the spectator's, replayed through the core in
 process (parse the request, ApplyAction, serialise the response; the state
 cache warm, as on the replica that sealed the state). Each round replays the
 game once per mode, the modes in a rotated order. Before each, the text
-caches are emptied and `--served` other seeded games of the same title (3 by
-default) are played in that mode, through another core (so the measured
-game's states stay in its own cache): the worker has served other games, so
-the labels and the shapes of sentences that recur are known, and this
-game's own are new to it. `--served 3` is a worker's first minutes;
-`--served 30`, a worker that has served a few hundred games of the three
-titles, whose text caches hold what recurs (docs/text.md, "What text
-costs"); `--cold`: not even 3, as on a worker's first game:
+caches are emptied and `--served` other seeded games of the same title (30
+by default) are played in that mode, through a core of their own (so the
+measured game's states stay in its own cache): the worker has served other
+games, so the labels and the sentences that recur are known, and this
+game's own are new to it. 30 games of a title are 1,300 to 8,000 calls
+(Spice Merchant's 44 calls a game to Market Fresh's 240 and Central
+Market's 270): a few minutes of one worker's traffic at most, after which
+the text caches hold what recurs (docs/text.md, "What it costs").
+`--served 3` is a worker's first calls, `--cold` its very first game:
 
 - `none`: no locale and no Messages (what a call cost before text existed);
 - `messages`: `ViewSelection.messages`, ids and arguments only;
@@ -59,7 +60,7 @@ from service.states import StateStore
 
 GAMES = (("spice-merchant", 4), ("central-market", 5), ("market-fresh", 4))
 #: The games a worker has served before the measured one (`--served`'s default).
-SERVED = 3
+SERVED = 30
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 CALL = Call()
 MODES = ["none", "messages", "en", "de", "de+names"]
@@ -188,7 +189,7 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=[g for g, _ in GAMES],
                         help="the games to measure (default: all)")
     parser.add_argument("--served", type=int, default=SERVED,
-                        help="games of the title the worker served first (default: 3)")
+                        help=f"games of the title the worker served first (default: {SERVED})")
     parser.add_argument("--cold", action="store_true",
                         help="no other game first: a worker's first game (--served 0)")
     parser.add_argument("--baseline", help="another checkout: `none` measured there too")

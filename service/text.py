@@ -243,18 +243,22 @@ class Speaker:
 
     def said(self, phrase: Phrase) -> bytes:
         """The phrase as a serialized Message, with its text when a locale was
-        asked for; kept by phrase and locale unless it names a seat the caller
-        named (phrases recur: "seat 2 passes", the same prompt, a label)."""
+        asked for; kept by phrase and locale (phrases recur: "seat 2 passes",
+        the same prompt, a label), and, when it names a seat the caller named,
+        kept without the names (`_Named`) and filled with this call's."""
         if not self.locale:
             return message_bytes(phrase)
-        named = self.names and _names_a_seat(phrase)
-        if not named:
-            kept = _SAID.get((self.catalogs, self.locale, phrase))
-            if kept is not None:
-                return kept
-        said = self._say(phrase)
-        if not named:
-            _SAID.put((self.catalogs, self.locale, phrase), said)
+        key = (self.catalogs, self.locale, phrase)
+        if self.names and _names_a_seat(phrase):
+            form = _NAMED_SAID.get(key)
+            if form is None:
+                form = self._form(phrase)
+                _NAMED_SAID.put(key, form)
+            return self._named(form)
+        said = _SAID.get(key)
+        if said is None:
+            said = self._say(phrase)
+            _SAID.put(key, said)
         return said
 
     def _say(self, phrase: Phrase) -> bytes:
@@ -262,6 +266,23 @@ class Speaker:
         read once (`_piece`) for both."""
         fields, text = self._fields_and_text(phrase)
         return _id_field(phrase.id) + fields + _text_field(text)
+
+    def _form(self, phrase: Phrase, action: bytes = b"") -> _Named:
+        """The phrase as a Message without the caller's names: what `_named`
+        fills with a call's own (as a legal action's label: `action`, the
+        entry's game action field)."""
+        fields, template, values = self._parts(phrase)
+        return _Named(_id_field(phrase.id) + fields, template, tuple(values), action)
+
+    def _named(self, form: _Named) -> bytes:
+        """A kept `_Named` filled with this call's display names: the Message,
+        or the legal action's entry when it holds one."""
+        text = form.template.format(*[value if isinstance(value, str) else self._fill(value)
+                                      for value in form.values])
+        said = form.head + _text_field(text)
+        if not form.action:
+            return said
+        return _legal_action_field(_LABEL_TAG + _varint(len(said)) + said + form.action)
 
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
         """An event copy's Message written into `into`. Kept by the engine, the
@@ -290,13 +311,15 @@ class Speaker:
         A decision's whole list is kept, serialized as the Decision field that
         holds it, by (engine, decision kind, label context, locale, the actions'
         bytes): all made by the engines and the shipped catalogs, never by a
-        caller's names (a list whose labels name a seat, with the caller's
-        names, is made afresh), so a list seen before costs one parse in C.
-        Each label is kept too, in one group per (engine, kind, context,
-        locale), so a list new to the worker looks each action up by its bytes."""
+        caller's names, so a list seen before costs one parse in C. Each
+        label is kept too, in one group per (engine, kind, context, locale and
+        whether the caller named seats), so a list new to the worker looks
+        each action up by its bytes; a label that names a seat the caller
+        named is kept without the names (`_Named`) and its list is joined
+        afresh, with this call's."""
         context = engine.label_context(state, seat, kind)
         actions = tuple(engine.labelled_actions(state, seat, kind))
-        group_key = (engine, kind, context, self.locale)
+        group_key = (engine, kind, context, self.locale, bool(self.names))
         key = (group_key, actions)
         kept = _LISTS.get(key)
         if kept is None:
@@ -304,17 +327,17 @@ class Speaker:
             action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
             named = False
             entries = []
-            new: list[tuple[Hashable, bytes]] = []
+            new: list[tuple[Hashable, bytes | _Named]] = []
             for action_key in actions:
                 label = labels.get(action_key)
                 if label is None:
-                    label, names_a_seat = self._label(engine, state, seat, kind, action_tag,
-                                                      action_key[0])
-                    if names_a_seat:
-                        named = True
-                    else:
-                        new.append((action_key, label))
-                entries.append(label)
+                    label = self._label(engine, state, seat, kind, action_tag, action_key[0])
+                    new.append((action_key, label))
+                if isinstance(label, _Named):
+                    named = True
+                    entries.append(self._named(label))
+                else:
+                    entries.append(label)
             if new:
                 _LABELS.put(labels, new)
             kept = b"".join(entries)
@@ -323,13 +346,16 @@ class Speaker:
         into.MergeFromString(kept)
 
     def _label(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
-               action_tag: bytes, data: bytes) -> tuple[bytes, bool]:
+               action_tag: bytes, data: bytes) -> bytes | _Named:
         """One legal action with its label, as an entry of a Decision's
-        legal_actions field, and whether the label names a seat the caller named."""
+        legal_actions field; a label that names a seat the caller named, as a
+        `_Named` (filled per call)."""
         phrase = engine.action_phrase(state, seat, kind, engine.spec.action_type.FromString(data))
-        said = self._say(phrase) if self.locale else message_bytes(phrase)
-        return (_legal_action_field(_labelled(action_tag, data, said)),
-                bool(self.names) and _names_a_seat(phrase))
+        if not self.locale:
+            return _legal_action_field(_labelled(action_tag, data, message_bytes(phrase)))
+        if self.names and _names_a_seat(phrase):
+            return self._form(phrase, action_tag + _varint(len(data)) + data)
+        return _legal_action_field(_labelled(action_tag, data, self._say(phrase)))
 
     def text(self, phrase: Phrase) -> str:
         """The phrase's text: its template (the text with a mark for every seat,
@@ -341,6 +367,16 @@ class Speaker:
 
     def _fields_and_text(self, phrase: Phrase) -> tuple[bytes, str]:
         """The phrase's argument fields (serialized, in order) and its text."""
+        fields, template, values = self._parts(phrase)
+        if not values:
+            return fields, template.format()
+        if self.names:
+            values = [value if isinstance(value, str) else self._fill(value) for value in values]
+        return fields, template.format(*values)
+
+    def _parts(self, phrase: Phrase) -> tuple[bytes, str, list[str | Seat]]:
+        """The phrase's argument fields (serialized, in order), its template and
+        what fills the template's marks (a seat the caller named, as the seat)."""
         tongue = self._tongue
         pieces = tongue.pieces.items
         fields: list[bytes] = []
@@ -361,11 +397,7 @@ class Speaker:
         if template is None:
             template = _template(self._render(phrase, marked=True))
             tongue.templates.put(key, template)
-        if not values:
-            return b"".join(fields), template.format()
-        if self.names:
-            values = [value if isinstance(value, str) else self._fill(value) for value in values]
-        return b"".join(fields), template.format(*values)
+        return b"".join(fields), template, values
 
     def _fill(self, value: int | Item) -> str:
         if type(value) is int:
@@ -435,7 +467,7 @@ class _Kept(Generic[V]):
             self.items.clear()
 
 
-class _Grouped:
+class _Grouped(Generic[V]):
     """Kept values in groups, one dict per group key, bounded by the entries of
     all groups together: when full, the older half of the groups is let go.
     Reads take no lock (a dict's get is atomic)."""
@@ -443,10 +475,10 @@ class _Grouped:
     def __init__(self, entries: int) -> None:
         self._entries = entries
         self._size = 0
-        self._groups: dict[Hashable, dict[Hashable, bytes]] = {}
+        self._groups: dict[Hashable, dict[Hashable, V]] = {}
         self._lock = threading.Lock()
 
-    def group(self, key: Hashable) -> dict[Hashable, bytes]:
+    def group(self, key: Hashable) -> dict[Hashable, V]:
         """The group's dict (to read from, and to `put` into)."""
         group = self._groups.get(key)
         if group is None:
@@ -454,7 +486,7 @@ class _Grouped:
                 group = self._groups.setdefault(key, {})
         return group
 
-    def put(self, group: dict[Hashable, bytes], values: list[tuple[Hashable, bytes]]) -> None:
+    def put(self, group: dict[Hashable, V], values: list[tuple[Hashable, V]]) -> None:
         """Keep `values` (key, value pairs) in `group`, under one lock."""
         with self._lock:
             if self._size >= self._entries:
@@ -470,16 +502,33 @@ class _Grouped:
             self._size = 0
 
 
-#: Messages with their text, by catalogs, locale and phrase (Speaker.said); the
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A Message whose text names a seat the caller named, kept without the
+    names: its id and argument fields (`head`), its template and what fills
+    the template's marks (a seat as the seat), so each call fills in its own
+    names (`Speaker._named`) and no name is ever kept. As a legal action's
+    label, `action` is the entry's game action field."""
+
+    head: bytes
+    template: str
+    values: tuple[str | Seat, ...]
+    action: bytes = b""
+
+
+#: Messages with their text, by catalogs, locale and phrase (Speaker.said), and
+#: those that name a seat the caller named as `_Named`; the
 #: phrases of event copies, by engine, audience and the copy's bytes, and their
 #: Messages, by catalogs, locale and the same (Speaker.event).
 _SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
+_NAMED_SAID: _Kept[_Named] = _Kept(CACHE_ENTRIES)
 _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
 _EVENT_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
-#: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context and
-#: locale, each by its action's bytes and label key; and whole lists of them, by
-#: the same and every action of the list.
-_LABELS = _Grouped(LABEL_ENTRIES)
+#: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context,
+#: locale and whether the caller named seats, each by its action's bytes and
+#: label key (a label naming a seat the caller named as `_Named`); and whole
+#: lists of them, by the same and every action of the list.
+_LABELS: _Grouped[bytes | _Named] = _Grouped(LABEL_ENTRIES)
 _LISTS: _Kept[bytes] = _Kept(CACHE_ENTRIES // 4)
 
 
@@ -688,6 +737,7 @@ def forget() -> None:
     _LABELS.clear()
     _LISTS.clear()
     _SAID.clear()
+    _NAMED_SAID.clear()
     _EVENT_PHRASES.clear()
     _EVENT_SAID.clear()
 
