@@ -179,7 +179,9 @@ def check_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
     for name in names:
         if len(name) > MAX_NAME_CHARS:
             raise TextError("BAD_SEAT_NAMES", f"a seat name is at most {MAX_NAME_CHARS} characters")
-        if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
+        # isprintable() is false for every Cc and Cf character (and for a few
+        # more, such as a no-break space, which the exact test lets through)
+        if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
             raise TextError("BAD_SEAT_NAMES", "a seat name may not hold control or format characters")
     return tuple(names)
 
@@ -249,16 +251,19 @@ class Speaker:
         if not self.locale:
             return message_bytes(phrase)
         key = (self.catalogs, self.locale, phrase)
-        if self.names and _names_a_seat(phrase):
+        if self.names:  # kept as one or the other: whether it names a seat is asked once
             form = _NAMED_SAID.get(key)
-            if form is None:
-                form = self._form(phrase)
-                _NAMED_SAID.put(key, form)
-            return self._named(form)
+            if form is not None:
+                return self._named(form)
         said = _SAID.get(key)
-        if said is None:
-            said = self._say(phrase)
-            _SAID.put(key, said)
+        if said is not None:
+            return said
+        if self.names and _names_a_seat(phrase):
+            form = self._form(phrase)
+            _NAMED_SAID.put(key, form)
+            return self._named(form)
+        said = self._say(phrase)
+        _SAID.put(key, said)
         return said
 
     def _say(self, phrase: Phrase) -> bytes:
@@ -287,22 +292,26 @@ class Speaker:
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
         """An event copy's Message written into `into`. Kept by the engine, the
         copy's audience and bytes (events recur across games: a pass, a bid):
-        its phrase, and, unless the caller named seats, the Message itself."""
+        its phrase, and its Message (one that names a seat the caller named,
+        as a `_Named`)."""
         data = event.message.SerializeToString(deterministic=True)
-        said_key = (self.catalogs, self.locale, engine, event.audience is None, data)
-        said = None if self.names else _EVENT_SAID.get(said_key)
+        named = bool(self.names) and bool(self.locale)
+        said_key = (self.catalogs, self.locale, named, engine, event.audience is None, data)
+        said = _EVENT_SAID.get(said_key)
         if said is None:
-            key = said_key[2:]
+            key = said_key[3:]
             phrase = _EVENT_PHRASES.get(key)
             if phrase is None:
                 phrase = engine.event_phrase(event)
                 _EVENT_PHRASES.put(key, phrase)
-            if self.names:
-                said = self.said(phrase)
+            if not self.locale:
+                said = message_bytes(phrase)
+            elif named and _names_a_seat(phrase):
+                said = self._form(phrase)
             else:
-                said = self._say(phrase) if self.locale else message_bytes(phrase)
-                _EVENT_SAID.put(said_key, said)
-        into.MergeFromString(said)
+                said = self._say(phrase)
+            _EVENT_SAID.put(said_key, said)
+        into.MergeFromString(self._named(said) if isinstance(said, _Named) else said)
 
     def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                       into: pb.Decision) -> None:
@@ -523,7 +532,7 @@ class _Named:
 _SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
 _NAMED_SAID: _Kept[_Named] = _Kept(CACHE_ENTRIES)
 _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
-_EVENT_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
+_EVENT_SAID: _Kept[bytes | _Named] = _Kept(CACHE_ENTRIES)
 #: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context,
 #: locale and whether the caller named seats, each by its action's bytes and
 #: label key (a label naming a seat the caller named as `_Named`); and whole

@@ -208,3 +208,16 @@ def test_labels_naming_the_callers_seats_are_kept_without_the_names() -> None:
     assert _labelled_lists(named) == first
     text.forget()
     assert _labelled_lists(Speaker(catalogs, "de", others)) == renamed
+
+
+def test_display_names_are_refused_for_every_control_or_format_character_alone() -> None:
+    """The fast path (str.isprintable) lets a printable name through; the
+    exact test still decides a name with a no-break space or an emoji."""
+    assert text.check_names(("Zoë\u00a0Ann", "🍋 Lemon", "李"), 3) == ("Zoë\u00a0Ann", "🍋 Lemon", "李")
+    for bad in ("soft\u00adhyphen", "bell\x07", "rtl\u202eevil", "zero\u200bwidth", "nl\n"):
+        try:
+            text.check_names((bad,), 2)
+        except text.TextError as refused:
+            assert refused.reason == "BAD_SEAT_NAMES"
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
