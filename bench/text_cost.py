@@ -6,10 +6,12 @@ For each game: one seeded whole game at its largest table, every call asking
 for every seat's view and the spectator's, replayed through the core in
 process (parse the request, ApplyAction, serialise the response; the state
 cache warm, as on the replica that sealed the state). Each round replays the
-game once per mode, the modes in a rotated order. Before each, the text
-caches are emptied and `--served` other seeded games of the same title (30
-by default) are played in that mode, through a core of their own (so the
-measured game's states stay in its own cache): the worker has served other
+game call by call, each call made in every mode back to back, the order
+rotated from call to call, so the machine's load falls on every mode alike
+(the modes keep their texts apart). Before each round, the text caches are
+emptied and `--served` other seeded games of the same title (30 by default)
+are played in every mode, through a core of their own (so the measured
+game's states stay in its own cache): the worker has served other
 games, so the labels and the sentences that recur are known, and this
 game's own are new to it. 30 games of a title are 1,300 to 8,000 calls
 (Spice Merchant's 44 calls a game to Market Fresh's 240 and Central
@@ -19,8 +21,8 @@ the text caches hold what recurs (docs/text.md, "What it costs").
 
 - `none`: no locale and no Messages (what a call cost before text existed);
 - `messages`: `ViewSelection.messages`, ids and arguments only;
-- `en`, `de`: rendered in a locale; `de+names`: with display names, whose
-  texts are never cached.
+- `en`, `de`: rendered in a locale; `de+names`: with display names (a text
+  naming a seat is kept without them and filled per call).
 
 The process collects garbage as a worker does (service/main.py, `tune_gc`:
 start-up frozen, the young generation collected every 50,000 objects);
@@ -28,8 +30,8 @@ start-up frozen, the young generation collected every 50,000 objects);
 caches' survivors make full collections over the whole heap come sooner.
 
 Printed: each mode's median CPU per call with its range over the rounds, and
-its ratio to `none` (the goal: a locale at most 1.15x); below, the part of it
-the collector spent (gc.callbacks). With `--baseline`, `none` is also
+the median and range of its rounds' ratios to `none` (the goal: a locale at
+most 1.15x); below, the part of it the collector spent (gc.callbacks). With `--baseline`, `none` is also
 measured in a subprocess on another checkout (e.g. the last release's), in
 the same rotation, so "no locale costs what it cost" is a ratio measured side
 by side too; `--baseline-modes` measures more modes there
@@ -160,6 +162,34 @@ def play(core: GameCore, requests: list[pb.ApplyActionRequest], mode: str, playe
             (COLLECTIONS.spent - collected) / len(payloads) * 1e6)
 
 
+def play_together(core: GameCore, requests: list[pb.ApplyActionRequest], modes: list[str],
+                  players: int, served: list[pb.ApplyActionRequest]) -> dict[str, tuple[float, float]]:
+    """`play` for every mode at once, call by call: each call of the game is
+    made in every mode back to back, the order rotated from call to call, so
+    the machine's load falls on every mode alike (the modes keep their texts
+    apart: no mode finds what another said). Each mode's CPU microseconds per
+    call and, of them, the collector's."""
+    payloads = {mode: _payloads(requests, mode, players) for mode in modes}
+    _forget_text()
+    for mode in modes:
+        other = _core()
+        for payload in _payloads(served, mode, players):
+            other.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
+        del other
+    spent = dict.fromkeys(modes, 0.0)
+    collected = dict.fromkeys(modes, 0.0)
+    for call in range(len(requests)):
+        turn = call % len(modes)
+        for mode in modes[turn:] + modes[:turn]:
+            payload = payloads[mode][call]
+            start, before = time.process_time(), COLLECTIONS.spent
+            core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
+            spent[mode] += time.process_time() - start
+            collected[mode] += COLLECTIONS.spent - before
+    return {mode: (spent[mode] / len(requests) * 1e6, collected[mode] / len(requests) * 1e6)
+            for mode in modes}
+
+
 def _baseline(path: str, game_id: str, players: int, modes: list[str],
               args: argparse.Namespace) -> dict[str, float]:
     """`modes` on another checkout, in a subprocess (its own code, same machine)."""
@@ -213,15 +243,15 @@ def main() -> None:
         return
     based = [f"base {m}" for m in args.baseline_modes] if args.baseline else []
     modes = ["none", *[m for m in args.modes or MODES if m != "none"]]
-    slots = [*modes, *(["baseline"] if based else [])]
-    print(f"{'game':16s} " + " ".join(f"{m:>18s}" for m in [*modes, *based]))
+    slots = ["here", *(["baseline"] if based else [])]
+    print(f"{'game':16s} " + " ".join(f"{m:>28s}" for m in [*modes, *based]))
     for game_id, players in GAMES:
         if game_id not in args.games:
             continue
         core, requests, served = _game(game_id, players, 0 if args.cold else args.served)
-        for mode in modes:
-            play(core, requests, mode, players)  # every path run once
+        play_together(core, requests, modes, players, [])  # every path run once
         samples: dict[str, list[float]] = {m: [] for m in [*modes, *based]}
+        ratios: dict[str, list[float]] = {m: [] for m in modes}
         collected: dict[str, list[float]] = {m: [] for m in modes}
         for round_ in range(args.rounds):
             for slot in slots[round_ % len(slots):] + slots[:round_ % len(slots)]:
@@ -231,25 +261,32 @@ def main() -> None:
                     for mode, cost in _baseline(args.baseline, game_id, players, order,
                                                 args).items():
                         samples[f"base {mode}"].append(cost)
-                else:
-                    cpu, gc_cpu = play(core, requests, slot, players, served)
-                    samples[slot].append(cpu)
-                    collected[slot].append(gc_cpu)
+                    continue
+                costs = play_together(core, requests, modes, players, served)
+                for mode, (cpu, gc_cpu) in costs.items():
+                    samples[mode].append(cpu)
+                    ratios[mode].append(cpu / costs["none"][0])
+                    collected[mode].append(gc_cpu)
         none = statistics.median(samples["none"])
         cells = []
         for mode in [*modes, *based]:
             median = statistics.median(samples[mode])
-            # a baseline's mode against the baseline's none; its none against this none
-            own = mode.startswith("base ") and mode != "base none" and "base none" in samples
-            ratio = median / (statistics.median(samples["base none"]) if own else none)
+            if mode in ratios:  # measured call by call beside `none`: the rounds' ratios
+                ratio = statistics.median(ratios[mode])
+                spread = f" {min(ratios[mode]):4.2f}-{max(ratios[mode]):4.2f}"
+            else:  # a baseline's mode against the baseline's none; its none against this none
+                own = mode != "base none" and "base none" in samples
+                ratio = median / (statistics.median(samples["base none"]) if own else none)
+                spread = ""
             cells.append(f"{median:5.0f} ({min(samples[mode]):4.0f}-{max(samples[mode]):4.0f}) "
-                         f"{ratio:4.2f}x")
-        print(f"{game_id:16s} " + " ".join(f"{c:>18s}" for c in cells), flush=True)
+                         f"{ratio:4.2f}x{spread}")
+        print(f"{game_id:16s} " + " ".join(f"{c:>28s}" for c in cells), flush=True)
         print(f"{'  of it gc':16s} " + " ".join(
-            f"{statistics.median(collected[m]):17.0f} " for m in modes), flush=True)
+            f"{statistics.median(collected[m]):27.0f} " for m in modes), flush=True)
     how = "with CPython's defaults" if args.cpython_gc else "as a worker does"
     print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, median (range)"
-          f" over {args.rounds} rounds of a whole game, ratio to none; `of it gc`: the"
+          f" over {args.rounds} rounds of a whole game, every call made in every mode back to"
+          f" back; ratio to none: the median (range) of the rounds' ratios; `of it gc`: the"
           f" collector's median; garbage collected {how}; the worker served"
           f" {0 if args.cold else args.served} games of the title first)")
 

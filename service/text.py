@@ -30,6 +30,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from string import Formatter
 from typing import Any, Generic, TypeVar
 
 from babel import Locale, UnknownLocaleError
@@ -235,6 +236,8 @@ class Speaker:
     names: tuple[str, ...] = ()
     #: What this locale keeps of arguments and templates (`_Tongue`).
     _tongue: _Tongue = field(init=False, repr=False, compare=False)
+    #: Each seat's text in this call (`_named`), made on first use.
+    _seat_texts: _SeatTexts | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_tongue", _tongue(self.catalogs, self.locale, bool(self.names)))
@@ -250,7 +253,7 @@ class Speaker:
         kept without the names (`_Named`) and filled with this call's."""
         if not self.locale:
             return message_bytes(phrase)
-        key = (self.catalogs, self.locale, phrase)
+        key = (self.catalogs, self.locale, bool(self.names), phrase)
         if self.names:  # kept as one or the other: whether it names a seat is asked once
             form = _NAMED_SAID.get(key)
             if form is not None:
@@ -277,14 +280,16 @@ class Speaker:
         fills with a call's own (as a legal action's label: `action`, the
         entry's game action field)."""
         fields, template, values = self._parts(phrase)
-        return _Named(_id_field(phrase.id) + fields, template, tuple(values), action)
+        return _Named(_id_field(phrase.id) + fields, _seats_template(template, values), action)
 
     def _named(self, form: _Named) -> bytes:
         """A kept `_Named` filled with this call's display names: the Message,
         or the legal action's entry when it holds one."""
-        text = form.template.format(*[value if isinstance(value, str) else self._fill(value)
-                                      for value in form.values])
-        said = form.head + _text_field(text)
+        seats = self._seat_texts
+        if seats is None:
+            seats = _SeatTexts(self)
+            object.__setattr__(self, "_seat_texts", seats)
+        said = form.head + _text_field(form.template.format_map(seats))
         if not form.action:
             return said
         return _legal_action_field(_LABEL_TAG + _varint(len(said)) + said + form.action)
@@ -514,18 +519,44 @@ class _Grouped(Generic[V]):
 @dataclass(frozen=True, slots=True)
 class _Named:
     """A Message whose text names a seat the caller named, kept without the
-    names: its id and argument fields (`head`), its template and what fills
-    the template's marks (a seat as the seat), so each call fills in its own
-    names (`Speaker._named`) and no name is ever kept. As a legal action's
-    label, `action` is the entry's game action field."""
+    names: its id and argument fields (`head`) and its text as a format
+    string whose only fields are its seats (`{s2}`: seat 2), so each call
+    fills in its own names (`Speaker._named`) and no name is ever kept. As a
+    legal action's label, `action` is the entry's game action field."""
 
     head: bytes
     template: str
-    values: tuple[str | Seat, ...]
     action: bytes = b""
 
 
-#: Messages with their text, by catalogs, locale and phrase (Speaker.said), and
+def _seats_template(template: str, values: Sequence[str | Seat]) -> str:
+    """A phrase's template with every mark filled but its seats', each of
+    which becomes `{s<seat>}` (the catalogs' and the values' braces doubled)."""
+    out = []
+    for literal, index, _, _ in Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if index is not None:
+            value = values[int(index)]
+            out.append(value.replace("{", "{{").replace("}", "}}") if isinstance(value, str)
+                       else f"{{s{value.seat}}}")
+    return "".join(out)
+
+
+class _SeatTexts(dict[str, str]):
+    """`s<seat>` -> the seat's text in one call (its display name, isolated, or
+    the locale's "Player N"), each made when a text first names it."""
+
+    def __init__(self, speaker: Speaker) -> None:
+        super().__init__()
+        self._speaker = speaker
+
+    def __missing__(self, key: str) -> str:
+        text = self[key] = self._speaker._fill(Seat(int(key[1:])))
+        return text
+
+
+#: Messages with their text, by catalogs, locale, whether the caller named
+#: seats, and phrase (Speaker.said), and
 #: those that name a seat the caller named as `_Named`; the
 #: phrases of event copies, by engine, audience and the copy's bytes, and their
 #: Messages, by catalogs, locale and the same (Speaker.event).

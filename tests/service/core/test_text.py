@@ -221,3 +221,12 @@ def test_display_names_are_refused_for_every_control_or_format_character_alone()
             assert refused.reason == "BAD_SEAT_NAMES"
         else:
             raise AssertionError(f"{bad!r} was accepted")
+
+
+def test_a_named_form_keeps_every_brace_and_leaves_only_its_seats_to_fill() -> None:
+    template = text._template("{a} \ue000\ue100\ue001 } \ue000\ue101\ue001 \ue000\ue102\ue001")
+    assert template == "{{a}} {0} }} {1} {2}"
+    form = text._seats_template(template, ["x{0}y", Seat(2), "{s0}"])
+    assert form == "{{a}} x{{0}}y }} {s2} {{s0}}"
+    speaker = Speaker(shipped_catalogs(), "en", ("Ann", "Bo", "Cy {s0}"))
+    assert form.format_map(text._SeatTexts(speaker)) == "{a} x{0}y } \u2068Cy {s0}\u2069 {s0}"
