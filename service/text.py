@@ -16,8 +16,8 @@ names are at most 64 characters with no control characters, passed to the
 catalogs as values (never read as a template) and isolated (U+2068 .. U+2069)
 so a right-to-left name cannot reorder the sentence around it. Caches hold
 only what the engines and the shipped catalogs make: the Message of a
-phrase, and a phrase's text in a shipped locale when it names no caller's
-display name.
+phrase, and a phrase's text in a shipped locale, one that names a seat the
+caller named with its seats left to fill (`_Named`): never a display name.
 """
 
 from __future__ import annotations
