@@ -1,21 +1,29 @@
 """What player-facing text costs: ApplyAction's CPU with and without a locale.
 
-    python -m bench.text_cost [--rounds 7] [--baseline PATH [--baseline-modes none de]]
+    python -m bench.text_cost [--rounds 7] [--served N] [--modes de ...]
+                              [--baseline PATH [--baseline-modes none de]]
 
 For each game: one seeded whole game at its largest table, every call asking
 for every seat's view and the spectator's, replayed through the core in
 process (parse the request, ApplyAction, serialise the response; the state
 cache warm, as on the replica that sealed the state). Each round replays the
-game once per mode, the modes in a rotated order. Before each, the text
-caches are emptied and three other seeded games of the same title are played
-in that mode: the worker has served other games, so the labels and the
-shapes of sentences that recur are known, and this game's own are new to it
-(`--cold`: not even that, as on a worker's first game):
+game call by call, each call made in every mode back to back, the order
+shuffled from call to call, so the machine's load falls on every mode alike
+(the modes keep their texts apart). Before each round, the text caches are
+emptied and `--served` other seeded games of the same title (30 by default)
+are played in every mode, through a core of their own (so the measured
+game's states stay in its own cache): the worker has served other
+games, so the labels and the sentences that recur are known, and this
+game's own are new to it. 30 games of a title are 1,300 to 8,000 calls
+(Spice Merchant's 44 calls a game to Market Fresh's 240 and Central
+Market's 270): a few minutes of one worker's traffic at most, after which
+the text caches hold what recurs (docs/text.md, "What it costs").
+`--served 3` is a worker's first calls, `--cold` its very first game:
 
 - `none`: no locale and no Messages (what a call cost before text existed);
 - `messages`: `ViewSelection.messages`, ids and arguments only;
-- `en`, `de`: rendered in a locale; `de+names`: with display names, whose
-  texts are never cached.
+- `en`, `de`: rendered in a locale; `de+names`: with display names (a text
+  naming a seat is kept without them and filled per call).
 
 The process collects garbage as a worker does (service/main.py, `tune_gc`:
 start-up frozen, the young generation collected every 50,000 objects);
@@ -23,8 +31,8 @@ start-up frozen, the young generation collected every 50,000 objects);
 caches' survivors make full collections over the whole heap come sooner.
 
 Printed: each mode's median CPU per call with its range over the rounds, and
-its ratio to `none` (the goal: a locale at most 1.15x); below, the part of it
-the collector spent (gc.callbacks). With `--baseline`, `none` is also
+the median and range of its rounds' ratios to `none` (the goal: a locale at
+most 1.15x); below, the part of it the collector spent (gc.callbacks). With `--baseline`, `none` is also
 measured in a subprocess on another checkout (e.g. the last release's), in
 the same rotation, so "no locale costs what it cost" is a ratio measured side
 by side too; `--baseline-modes` measures more modes there
@@ -39,6 +47,7 @@ import argparse
 import gc
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -54,8 +63,8 @@ from service.sealing import Sealer
 from service.states import StateStore
 
 GAMES = (("spice-merchant", 4), ("central-market", 5), ("market-fresh", 4))
-#: The games a worker has served before the measured one (their seeds).
-WARM_GAMES = (b"another game", b"a third game", b"a fourth game")
+#: The games a worker has served before the measured one (`--served`'s default).
+SERVED = 30
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 CALL = Call()
 MODES = ["none", "messages", "en", "de", "de+names"]
@@ -136,19 +145,52 @@ COLLECTIONS = _Collections()
 
 
 def play(core: GameCore, requests: list[pb.ApplyActionRequest], mode: str, players: int,
-         warm: list[pb.ApplyActionRequest] | None = None) -> tuple[float, float]:
+         served: list[pb.ApplyActionRequest] | None = None) -> tuple[float, float]:
     """CPU microseconds per call over the whole game in `mode`, and of them the
-    collector's, after the text caches were emptied and, with `warm`, that
-    other game was played."""
+    collector's, after the text caches were emptied and, with `served`, those
+    other games were played: through a core of their own, let go before the
+    measured game (its state cache stays warm with the measured game's states
+    alone, and the heap the collector walks holds no more states than that)."""
     payloads = _payloads(requests, mode, players)
     _forget_text()
-    for payload in _payloads(warm or [], mode, players):
-        core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
+    other = _core()
+    for payload in _payloads(served or [], mode, players):
+        other.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
+    del other
     start, collected = time.process_time(), COLLECTIONS.spent
     for payload in payloads:
         core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
     return ((time.process_time() - start) / len(payloads) * 1e6,
             (COLLECTIONS.spent - collected) / len(payloads) * 1e6)
+
+
+def play_together(core: GameCore, requests: list[pb.ApplyActionRequest], modes: list[str],
+                  players: int, served: list[pb.ApplyActionRequest]) -> dict[str, tuple[float, float]]:
+    """`play` for every mode at once, call by call: each call of the game is
+    made in every mode back to back, in an order shuffled from call to call
+    (so no mode always follows the same one), and the machine's load falls on
+    every mode alike (the modes keep their texts apart: no mode finds what
+    another said). Each mode's CPU microseconds per call and, of them, the
+    collector's."""
+    payloads = {mode: _payloads(requests, mode, players) for mode in modes}
+    _forget_text()
+    for mode in modes:
+        other = _core()
+        for payload in _payloads(served, mode, players):
+            other.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
+        del other
+    spent = dict.fromkeys(modes, 0.0)
+    collected = dict.fromkeys(modes, 0.0)
+    order = random.Random(b"text cost order")
+    for call in range(len(requests)):
+        for mode in order.sample(modes, len(modes)):
+            payload = payloads[mode][call]
+            start, before = time.process_time(), COLLECTIONS.spent
+            core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
+            spent[mode] += time.process_time() - start
+            collected[mode] += COLLECTIONS.spent - before
+    return {mode: (spent[mode] / len(requests) * 1e6, collected[mode] / len(requests) * 1e6)
+            for mode in modes}
 
 
 def _baseline(path: str, game_id: str, players: int, modes: list[str],
@@ -157,20 +199,20 @@ def _baseline(path: str, game_id: str, players: int, modes: list[str],
     env = {**os.environ, "PYTHONPATH": f"{path}:{path}/clients/python"}
     out = subprocess.run([sys.executable, "-m", "bench.text_cost", "--one", game_id, str(players),
                           "--modes", *modes, *(["--cpython-gc"] if args.cpython_gc else []),
-                          *(["--cold"] if args.cold else [])],
+                          *(["--cold"] if args.cold else ["--served", str(args.served)])],
                          cwd=path, env=env, capture_output=True, text=True, check=True)
     costs: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
     return costs
 
 
-def _game(game_id: str, players: int,
-          cold: bool) -> tuple[GameCore, list[pb.ApplyActionRequest], list[pb.ApplyActionRequest]]:
+def _game(game_id: str, players: int, served: int) -> tuple[
+        GameCore, list[pb.ApplyActionRequest], list[pb.ApplyActionRequest]]:
     """A core, the measured game's calls and the calls of the games served before it."""
     core = _core()
     requests = whole_game(core, game_id, players)
-    warm = [] if cold else [request for seed in WARM_GAMES
-                            for request in whole_game(core, game_id, players, seed)]
-    return core, requests, warm
+    return core, requests, [request for number in range(served)
+                            for request in whole_game(_core(), game_id, players,
+                                                      f"served game {number}".encode())]
 
 
 def main() -> None:
@@ -179,37 +221,43 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--games", nargs="*", default=[g for g, _ in GAMES],
                         help="the games to measure (default: all)")
+    parser.add_argument("--served", type=int, default=SERVED,
+                        help=f"games of the title the worker served first (default: {SERVED})")
     parser.add_argument("--cold", action="store_true",
-                        help="no other game first: a worker's first game")
+                        help="no other game first: a worker's first game (--served 0)")
     parser.add_argument("--baseline", help="another checkout: `none` measured there too")
     parser.add_argument("--baseline-modes", nargs="+", default=["none"], choices=MODES,
                         help="the modes measured on the baseline too (default: none)")
     parser.add_argument("--cpython-gc", action="store_true",
                         help="CPython's default collector thresholds, not the worker's")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "PLAYERS"), help=argparse.SUPPRESS)
-    parser.add_argument("--modes", nargs="+", default=["none"], help=argparse.SUPPRESS)
+    parser.add_argument("--modes", nargs="+", choices=MODES, default=["de"],
+                        help="the modes measured beside `none` (default: de). Modes measured "
+                             "together share the worker's caches, as one worker serving them all "
+                             "would: with many, Market Fresh's labels overflow the labels kept")
     args = parser.parse_args()
     if not args.cpython_gc:
         tune_gc()
     if args.one:  # the baseline's side: one round of each mode, as JSON
         players = int(args.one[1])
-        core, requests, warm = _game(args.one[0], players, args.cold)
+        core, requests, served = _game(args.one[0], players, 0 if args.cold else args.served)
         for mode in args.modes:
             play(core, requests, mode, players)  # every path run once
-        print(json.dumps({mode: play(core, requests, mode, players, warm)[0]
+        print(json.dumps({mode: play(core, requests, mode, players, served)[0]
                           for mode in args.modes}))
         return
     based = [f"base {m}" for m in args.baseline_modes] if args.baseline else []
-    slots = [*MODES, *(["baseline"] if based else [])]
-    print(f"{'game':16s} " + " ".join(f"{m:>18s}" for m in [*MODES, *based]))
+    modes = ["none", *[m for m in args.modes if m != "none"]]
+    slots = ["here", *(["baseline"] if based else [])]
+    print(f"{'game':16s} " + " ".join(f"{m:>28s}" for m in [*modes, *based]))
     for game_id, players in GAMES:
         if game_id not in args.games:
             continue
-        core, requests, warm = _game(game_id, players, args.cold)
-        for mode in MODES:
-            play(core, requests, mode, players)  # every path run once
-        samples: dict[str, list[float]] = {m: [] for m in [*MODES, *based]}
-        collected: dict[str, list[float]] = {m: [] for m in MODES}
+        core, requests, served = _game(game_id, players, 0 if args.cold else args.served)
+        play_together(core, requests, modes, players, [])  # every path run once
+        samples: dict[str, list[float]] = {m: [] for m in [*modes, *based]}
+        ratios: dict[str, list[float]] = {m: [] for m in modes}
+        collected: dict[str, list[float]] = {m: [] for m in modes}
         for round_ in range(args.rounds):
             for slot in slots[round_ % len(slots):] + slots[:round_ % len(slots)]:
                 if slot == "baseline":
@@ -218,26 +266,34 @@ def main() -> None:
                     for mode, cost in _baseline(args.baseline, game_id, players, order,
                                                 args).items():
                         samples[f"base {mode}"].append(cost)
-                else:
-                    cpu, gc_cpu = play(core, requests, slot, players, warm)
-                    samples[slot].append(cpu)
-                    collected[slot].append(gc_cpu)
+                    continue
+                costs = play_together(core, requests, modes, players, served)
+                for mode, (cpu, gc_cpu) in costs.items():
+                    samples[mode].append(cpu)
+                    ratios[mode].append(cpu / costs["none"][0])
+                    collected[mode].append(gc_cpu)
         none = statistics.median(samples["none"])
         cells = []
-        for mode in [*MODES, *based]:
+        for mode in [*modes, *based]:
             median = statistics.median(samples[mode])
-            # a baseline's mode against the baseline's none; its none against this none
-            own = mode.startswith("base ") and mode != "base none" and "base none" in samples
-            ratio = median / (statistics.median(samples["base none"]) if own else none)
+            if mode in ratios:  # measured call by call beside `none`: the rounds' ratios
+                ratio = statistics.median(ratios[mode])
+                spread = f" {min(ratios[mode]):4.2f}-{max(ratios[mode]):4.2f}"
+            else:  # a baseline's mode against the baseline's none; its none against this none
+                own = mode != "base none" and "base none" in samples
+                ratio = median / (statistics.median(samples["base none"]) if own else none)
+                spread = ""
             cells.append(f"{median:5.0f} ({min(samples[mode]):4.0f}-{max(samples[mode]):4.0f}) "
-                         f"{ratio:4.2f}x")
-        print(f"{game_id:16s} " + " ".join(f"{c:>18s}" for c in cells), flush=True)
+                         f"{ratio:4.2f}x{spread}")
+        print(f"{game_id:16s} " + " ".join(f"{c:>28s}" for c in cells), flush=True)
         print(f"{'  of it gc':16s} " + " ".join(
-            f"{statistics.median(collected[m]):17.0f} " for m in MODES), flush=True)
+            f"{statistics.median(collected[m]):27.0f} " for m in modes), flush=True)
     how = "with CPython's defaults" if args.cpython_gc else "as a worker does"
     print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, median (range)"
-          f" over {args.rounds} rounds of a whole game, ratio to none; `of it gc`: the"
-          f" collector's median; garbage collected {how})")
+          f" over {args.rounds} rounds of a whole game, every call made in every mode back to"
+          f" back; ratio to none: the median (range) of the rounds' ratios; `of it gc`: the"
+          f" collector's median; garbage collected {how}; the worker served"
+          f" {0 if args.cold else args.served} games of the title first)")
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ names are at most 64 characters with no control characters, passed to the
 catalogs as values (never read as a template) and isolated (U+2068 .. U+2069)
 so a right-to-left name cannot reorder the sentence around it. Caches hold
 only what the engines and the shipped catalogs make: the Message of a
-phrase, and a phrase's text in a shipped locale when it names no caller's
-display name.
+phrase, and a phrase's text in a shipped locale, one that names a seat the
+caller named with its seats left to fill (`_Named`): never a display name.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from string import Formatter
 from typing import Any, Generic, TypeVar
 
 from babel import Locale, UnknownLocaleError
@@ -61,6 +62,12 @@ MAX_NAME_CHARS = 64
 #: Distinct phrases whose Message, and texts whose rendering, are kept: the
 #: phrases of a few games in play (labels repeat; events much less).
 CACHE_ENTRIES = 8192
+#: Labelled legal actions kept: more, since they recur across games once a
+#: worker has seen enough of them (Market Fresh's placements, each crate on
+#: each pair of squares at each height and match, are some thousands per
+#: locale). About 0.4 KB each: at most about 14 MB a worker, measured in
+#: docs/text.md, "What it costs".
+LABEL_ENTRIES = 32768
 
 _FSI, _PDI = "\u2068", "\u2069"
 
@@ -173,7 +180,9 @@ def check_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
     for name in names:
         if len(name) > MAX_NAME_CHARS:
             raise TextError("BAD_SEAT_NAMES", f"a seat name is at most {MAX_NAME_CHARS} characters")
-        if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
+        # isprintable() is false for every Cc and Cf character (and for a few
+        # more, such as a no-break space, which the exact test lets through)
+        if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
             raise TextError("BAD_SEAT_NAMES", "a seat name may not hold control or format characters")
     return tuple(names)
 
@@ -227,6 +236,8 @@ class Speaker:
     names: tuple[str, ...] = ()
     #: What this locale keeps of arguments and templates (`_Tongue`).
     _tongue: _Tongue = field(init=False, repr=False, compare=False)
+    #: Each seat's text in this call (`_named`), made on first use.
+    _seat_texts: _SeatTexts | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_tongue", _tongue(self.catalogs, self.locale, bool(self.names)))
@@ -237,18 +248,25 @@ class Speaker:
 
     def said(self, phrase: Phrase) -> bytes:
         """The phrase as a serialized Message, with its text when a locale was
-        asked for; kept by phrase and locale unless it names a seat the caller
-        named (phrases recur: "seat 2 passes", the same prompt, a label)."""
+        asked for; kept by phrase and locale (phrases recur: "seat 2 passes",
+        the same prompt, a label), and, when it names a seat the caller named,
+        kept without the names (`_Named`) and filled with this call's."""
         if not self.locale:
             return message_bytes(phrase)
-        named = self.names and _names_a_seat(phrase)
-        if not named:
-            kept = _SAID.get((self.catalogs, self.locale, phrase))
-            if kept is not None:
-                return kept
+        key = (self.catalogs, self.locale, bool(self.names), phrase)
+        if self.names:  # kept as one or the other: whether it names a seat is asked once
+            form = _NAMED_SAID.get(key)
+            if form is not None:
+                return self._named(form)
+        said = _SAID.get(key)
+        if said is not None:
+            return said
+        if self.names and _names_a_seat(phrase):
+            form = self._form(phrase)
+            _NAMED_SAID.put(key, form)
+            return self._named(form)
         said = self._say(phrase)
-        if not named:
-            _SAID.put((self.catalogs, self.locale, phrase), said)
+        _SAID.put(key, said)
         return said
 
     def _say(self, phrase: Phrase) -> bytes:
@@ -257,25 +275,48 @@ class Speaker:
         fields, text = self._fields_and_text(phrase)
         return _id_field(phrase.id) + fields + _text_field(text)
 
+    def _form(self, phrase: Phrase, action: bytes = b"") -> _Named:
+        """The phrase as a Message without the caller's names: what `_named`
+        fills with a call's own (as a legal action's label: `action`, the
+        entry's game action field)."""
+        fields, template, values = self._parts(phrase)
+        return _Named(_id_field(phrase.id) + fields, _seats_template(template, values), action)
+
+    def _named(self, form: _Named) -> bytes:
+        """A kept `_Named` filled with this call's display names: the Message,
+        or the legal action's entry when it holds one."""
+        seats = self._seat_texts
+        if seats is None:
+            seats = _SeatTexts(self)
+            object.__setattr__(self, "_seat_texts", seats)
+        said = form.head + _text_field(form.template.format_map(seats))
+        if not form.action:
+            return said
+        return _legal_action_field(_LABEL_TAG + _varint(len(said)) + said + form.action)
+
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
         """An event copy's Message written into `into`. Kept by the engine, the
         copy's audience and bytes (events recur across games: a pass, a bid):
-        its phrase, and, unless the caller named seats, the Message itself."""
+        its phrase, and its Message (one that names a seat the caller named,
+        as a `_Named`)."""
         data = event.message.SerializeToString(deterministic=True)
-        said_key = (self.catalogs, self.locale, engine, event.audience is None, data)
-        said = None if self.names else _EVENT_SAID.get(said_key)
+        named = bool(self.names) and bool(self.locale)
+        said_key = (self.catalogs, self.locale, named, engine, event.audience is None, data)
+        said = _EVENT_SAID.get(said_key)
         if said is None:
-            key = said_key[2:]
+            key = said_key[3:]
             phrase = _EVENT_PHRASES.get(key)
             if phrase is None:
                 phrase = engine.event_phrase(event)
                 _EVENT_PHRASES.put(key, phrase)
-            if self.names:
-                said = self.said(phrase)
+            if not self.locale:
+                said = message_bytes(phrase)
+            elif named and _names_a_seat(phrase):
+                said = self._form(phrase)
             else:
-                said = self._say(phrase) if self.locale else message_bytes(phrase)
-                _EVENT_SAID.put(said_key, said)
-        into.MergeFromString(said)
+                said = self._say(phrase)
+            _EVENT_SAID.put(said_key, said)
+        into.MergeFromString(self._named(said) if isinstance(said, _Named) else said)
 
     def legal_actions(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                       into: pb.Decision) -> None:
@@ -284,13 +325,15 @@ class Speaker:
         A decision's whole list is kept, serialized as the Decision field that
         holds it, by (engine, decision kind, label context, locale, the actions'
         bytes): all made by the engines and the shipped catalogs, never by a
-        caller's names (a list whose labels name a seat, with the caller's
-        names, is made afresh), so a list seen before costs one parse in C.
-        Each label is kept too, in one group per (engine, kind, context,
-        locale), so a list new to the worker looks each action up by its bytes."""
+        caller's names, so a list seen before costs one parse in C. Each
+        label is kept too, in one group per (engine, kind, context, locale and
+        whether the caller named seats), so a list new to the worker looks
+        each action up by its bytes; a label that names a seat the caller
+        named is kept without the names (`_Named`) and its list is joined
+        afresh, with this call's."""
         context = engine.label_context(state, seat, kind)
         actions = tuple(engine.labelled_actions(state, seat, kind))
-        group_key = (engine, kind, context, self.locale)
+        group_key = (engine, kind, context, self.locale, bool(self.names))
         key = (group_key, actions)
         kept = _LISTS.get(key)
         if kept is None:
@@ -298,17 +341,17 @@ class Speaker:
             action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
             named = False
             entries = []
-            new: list[tuple[Hashable, bytes]] = []
+            new: list[tuple[Hashable, bytes | _Named]] = []
             for action_key in actions:
                 label = labels.get(action_key)
                 if label is None:
-                    label, names_a_seat = self._label(engine, state, seat, kind, action_tag,
-                                                      action_key[0])
-                    if names_a_seat:
-                        named = True
-                    else:
-                        new.append((action_key, label))
-                entries.append(label)
+                    label = self._label(engine, state, seat, kind, action_tag, action_key[0])
+                    new.append((action_key, label))
+                if isinstance(label, _Named):
+                    named = True
+                    entries.append(self._named(label))
+                else:
+                    entries.append(label)
             if new:
                 _LABELS.put(labels, new)
             kept = b"".join(entries)
@@ -317,13 +360,16 @@ class Speaker:
         into.MergeFromString(kept)
 
     def _label(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
-               action_tag: bytes, data: bytes) -> tuple[bytes, bool]:
+               action_tag: bytes, data: bytes) -> bytes | _Named:
         """One legal action with its label, as an entry of a Decision's
-        legal_actions field, and whether the label names a seat the caller named."""
+        legal_actions field; a label that names a seat the caller named, as a
+        `_Named` (filled per call)."""
         phrase = engine.action_phrase(state, seat, kind, engine.spec.action_type.FromString(data))
-        said = self._say(phrase) if self.locale else message_bytes(phrase)
-        return (_legal_action_field(_labelled(action_tag, data, said)),
-                bool(self.names) and _names_a_seat(phrase))
+        if not self.locale:
+            return _legal_action_field(_labelled(action_tag, data, message_bytes(phrase)))
+        if self.names and _names_a_seat(phrase):
+            return self._form(phrase, action_tag + _varint(len(data)) + data)
+        return _legal_action_field(_labelled(action_tag, data, self._say(phrase)))
 
     def text(self, phrase: Phrase) -> str:
         """The phrase's text: its template (the text with a mark for every seat,
@@ -335,6 +381,16 @@ class Speaker:
 
     def _fields_and_text(self, phrase: Phrase) -> tuple[bytes, str]:
         """The phrase's argument fields (serialized, in order) and its text."""
+        fields, template, values = self._parts(phrase)
+        if not values:
+            return fields, template.format()
+        if self.names:
+            values = [value if isinstance(value, str) else self._fill(value) for value in values]
+        return fields, template.format(*values)
+
+    def _parts(self, phrase: Phrase) -> tuple[bytes, str, list[str | Seat]]:
+        """The phrase's argument fields (serialized, in order), its template and
+        what fills the template's marks (a seat the caller named, as the seat)."""
         tongue = self._tongue
         pieces = tongue.pieces.items
         fields: list[bytes] = []
@@ -355,11 +411,7 @@ class Speaker:
         if template is None:
             template = _template(self._render(phrase, marked=True))
             tongue.templates.put(key, template)
-        if not values:
-            return b"".join(fields), template.format()
-        if self.names:
-            values = [value if isinstance(value, str) else self._fill(value) for value in values]
-        return b"".join(fields), template.format(*values)
+        return b"".join(fields), template, values
 
     def _fill(self, value: int | Item) -> str:
         if type(value) is int:
@@ -429,7 +481,7 @@ class _Kept(Generic[V]):
             self.items.clear()
 
 
-class _Grouped:
+class _Grouped(Generic[V]):
     """Kept values in groups, one dict per group key, bounded by the entries of
     all groups together: when full, the older half of the groups is let go.
     Reads take no lock (a dict's get is atomic)."""
@@ -437,10 +489,10 @@ class _Grouped:
     def __init__(self, entries: int) -> None:
         self._entries = entries
         self._size = 0
-        self._groups: dict[Hashable, dict[Hashable, bytes]] = {}
+        self._groups: dict[Hashable, dict[Hashable, V]] = {}
         self._lock = threading.Lock()
 
-    def group(self, key: Hashable) -> dict[Hashable, bytes]:
+    def group(self, key: Hashable) -> dict[Hashable, V]:
         """The group's dict (to read from, and to `put` into)."""
         group = self._groups.get(key)
         if group is None:
@@ -448,7 +500,7 @@ class _Grouped:
                 group = self._groups.setdefault(key, {})
         return group
 
-    def put(self, group: dict[Hashable, bytes], values: list[tuple[Hashable, bytes]]) -> None:
+    def put(self, group: dict[Hashable, V], values: list[tuple[Hashable, V]]) -> None:
         """Keep `values` (key, value pairs) in `group`, under one lock."""
         with self._lock:
             if self._size >= self._entries:
@@ -464,16 +516,59 @@ class _Grouped:
             self._size = 0
 
 
-#: Messages with their text, by catalogs, locale and phrase (Speaker.said); the
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A Message whose text names a seat the caller named, kept without the
+    names: its id and argument fields (`head`) and its text as a format
+    string whose only fields are its seats (`{s2}`: seat 2), so each call
+    fills in its own names (`Speaker._named`) and no name is ever kept. As a
+    legal action's label, `action` is the entry's game action field."""
+
+    head: bytes
+    template: str
+    action: bytes = b""
+
+
+def _seats_template(template: str, values: Sequence[str | Seat]) -> str:
+    """A phrase's template with every mark filled but its seats', each of
+    which becomes `{s<seat>}` (the catalogs' and the values' braces doubled)."""
+    out = []
+    for literal, index, _, _ in Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if index is not None:
+            value = values[int(index)]
+            out.append(value.replace("{", "{{").replace("}", "}}") if isinstance(value, str)
+                       else f"{{s{value.seat}}}")
+    return "".join(out)
+
+
+class _SeatTexts(dict[str, str]):
+    """`s<seat>` -> the seat's text in one call (its display name, isolated, or
+    the locale's "Player N"), each made when a text first names it."""
+
+    def __init__(self, speaker: Speaker) -> None:
+        super().__init__()
+        self._speaker = speaker
+
+    def __missing__(self, key: str) -> str:
+        text = self[key] = self._speaker._fill(Seat(int(key[1:])))
+        return text
+
+
+#: Messages with their text, by catalogs, locale, whether the caller named
+#: seats, and phrase (Speaker.said), and
+#: those that name a seat the caller named as `_Named`; the
 #: phrases of event copies, by engine, audience and the copy's bytes, and their
 #: Messages, by catalogs, locale and the same (Speaker.event).
 _SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
+_NAMED_SAID: _Kept[_Named] = _Kept(CACHE_ENTRIES)
 _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
-_EVENT_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
-#: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context and
-#: locale, each by its action's bytes and label key; and whole lists of them, by
-#: the same and every action of the list.
-_LABELS = _Grouped(CACHE_ENTRIES)
+_EVENT_SAID: _Kept[bytes | _Named] = _Kept(CACHE_ENTRIES)
+#: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context,
+#: locale and whether the caller named seats, each by its action's bytes and
+#: label key (a label naming a seat the caller named as `_Named`); and whole
+#: lists of them, by the same and every action of the list.
+_LABELS: _Grouped[bytes | _Named] = _Grouped(LABEL_ENTRIES)
 _LISTS: _Kept[bytes] = _Kept(CACHE_ENTRIES // 4)
 
 
@@ -682,6 +777,7 @@ def forget() -> None:
     _LABELS.clear()
     _LISTS.clear()
     _SAID.clear()
+    _NAMED_SAID.clear()
     _EVENT_PHRASES.clear()
     _EVENT_SAID.clear()
 

@@ -88,6 +88,7 @@ def test_kept_texts_are_the_texts_rendered_afresh() -> None:
         for locale in ("en", "de", "en-XA"):
             speaker = Speaker(catalogs, locale, names)
             first = [speaker.said(p) for p in phrases]
+            assert [speaker.said(p) for p in phrases] == first  # from the caches
             text.forget()
             fresh = [speaker.said(p) for p in phrases]
             assert first == fresh
@@ -170,3 +171,62 @@ def test_kept_labels_stay_bounded_and_right_when_groups_are_let_go() -> None:
     for group_number in range(5, 9):  # a list's new labels at once: bounded by entries + one list
         kept.put(kept.group(group_number), [(key, b"%d" % key) for key in range(5)])
         assert kept._size == sum(len(g) for g in kept._groups.values()) <= 8 + 5
+
+
+NAMES = ("Änn", "Bozzle", "Cy {0} {{", "Dizzy", "Eddo")
+
+
+def _labelled_lists(speaker: Speaker) -> list[pb.Decision]:
+    lists = []
+    for engine in registry.ENGINES.values():
+        for step in playout(Game.new(engine, engine.spec.max_players, {}, b"names"), b"n"):
+            kind = next(d.kind for d in step.before.to_act() if d.seat == step.seat)
+            decision = pb.Decision()
+            speaker.legal_actions(engine, step.before.state, step.seat, kind, decision)
+            lists.append(decision)
+    return lists
+
+
+def test_labels_naming_the_callers_seats_are_kept_without_the_names() -> None:
+    """With display names, a label that names a seat is kept as its template
+    and seats and filled per call: its list from the caches is the list made
+    afresh, another caller's names fill the same kept labels, and no cache
+    holds a name."""
+    catalogs = shipped_catalogs()
+    text.forget()
+    named = Speaker(catalogs, "de", NAMES)
+    first = _labelled_lists(named)
+    assert any(NAMES[0] in action.label.text for decision in first
+               for action in decision.legal_actions)  # some labels name a seat
+    assert _labelled_lists(named) == first  # from the caches
+    others = ("Flossy", "Gusto", "Halvard", "Ivyleaf", "Jojo")
+    renamed = _labelled_lists(Speaker(catalogs, "de", others))
+    kept = repr([text._LABELS._groups, text._LISTS.items, text._NAMED_SAID.items,
+                 text._SAID.items, [t.pieces.items for t in text._TONGUES.values()]])
+    assert not any(name.strip() in kept for name in (*NAMES, *others))
+    text.forget()
+    assert _labelled_lists(named) == first
+    text.forget()
+    assert _labelled_lists(Speaker(catalogs, "de", others)) == renamed
+
+
+def test_display_names_are_refused_for_every_control_or_format_character_alone() -> None:
+    """The fast path (str.isprintable) lets a printable name through; the
+    exact test still decides a name with a no-break space or an emoji."""
+    assert text.check_names(("Zoë\u00a0Ann", "🍋 Lemon", "李"), 3) == ("Zoë\u00a0Ann", "🍋 Lemon", "李")
+    for bad in ("soft\u00adhyphen", "bell\x07", "rtl\u202eevil", "zero\u200bwidth", "nl\n"):
+        try:
+            text.check_names((bad,), 2)
+        except text.TextError as refused:
+            assert refused.reason == "BAD_SEAT_NAMES"
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+
+
+def test_a_named_form_keeps_every_brace_and_leaves_only_its_seats_to_fill() -> None:
+    template = text._template("{a} \ue000\ue100\ue001 } \ue000\ue101\ue001 \ue000\ue102\ue001")
+    assert template == "{{a}} {0} }} {1} {2}"
+    form = text._seats_template(template, ["x{0}y", Seat(2), "{s0}"])
+    assert form == "{{a}} x{{0}}y }} {s2} {{s0}}"
+    speaker = Speaker(shipped_catalogs(), "en", ("Ann", "Bo", "Cy {s0}"))
+    assert form.format_map(text._SeatTexts(speaker)) == "{a} x{0}y } \u2068Cy {s0}\u2069 {s0}"
