@@ -53,6 +53,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import statistics
 import sys
 import threading
@@ -436,7 +437,10 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     rows: list[Row] = []
     started = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
+    # Workers from a fork server, never forked from this process: a process that has
+    # started gRPC (a test's server, `--server`'s channel) and then forks can leave the
+    # child spinning in gRPC's fork handlers (it did in `make test`, under pytest-xdist).
+    with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
         # Everything is submitted at once so that no worker idles between tables; a
         # table's variants game by game in turn, so they share the load alike.
         tables: dict[tuple[str, int, str], int] = {}  # plan order, variants as one table
