@@ -275,12 +275,13 @@ class Speaker:
         fields, text = self._fields_and_text(phrase)
         return _id_field(phrase.id) + fields + _text_field(text)
 
-    def _form(self, phrase: Phrase, action: bytes = b"") -> _Named:
+    def _form(self, phrase: Phrase, action_tag: bytes = b"", action: bytes = b"") -> _Named:
         """The phrase as a Message without the caller's names: what `_named`
-        fills with a call's own (as a legal action's label: `action`, the
-        entry's game action field)."""
+        fills with a call's own (as a legal action's label: the game's action
+        field's tag and the action's bytes)."""
         fields, template, values = self._parts(phrase)
-        return _Named(_id_field(phrase.id) + fields, _seats_template(template, values), action)
+        return _Named(_id_field(phrase.id) + fields, _seats_template(template, values),
+                      action_tag, action)
 
     def _named(self, form: _Named) -> bytes:
         """A kept `_Named` filled with this call's display names: the Message,
@@ -290,9 +291,9 @@ class Speaker:
             seats = _SeatTexts(self)
             object.__setattr__(self, "_seat_texts", seats)
         said = form.head + _text_field(form.template.format_map(seats))
-        if not form.action:
+        if not form.action_tag:
             return said
-        return _legal_action_field(_LABEL_TAG + _varint(len(said)) + said + form.action)
+        return _legal_action_field(_labelled(form.action_tag, form.action, said))
 
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
         """An event copy's Message written into `into`. Kept by the engine, the
@@ -368,7 +369,7 @@ class Speaker:
         if not self.locale:
             return _legal_action_field(_labelled(action_tag, data, message_bytes(phrase)))
         if self.names and _names_a_seat(phrase):
-            return self._form(phrase, action_tag + _varint(len(data)) + data)
+            return self._form(phrase, action_tag, data)
         return _legal_action_field(_labelled(action_tag, data, self._say(phrase)))
 
     def text(self, phrase: Phrase) -> str:
@@ -522,10 +523,11 @@ class _Named:
     names: its id and argument fields (`head`) and its text as a format
     string whose only fields are its seats (`{s2}`: seat 2), so each call
     fills in its own names (`Speaker._named`) and no name is ever kept. As a
-    legal action's label, `action` is the entry's game action field."""
+    legal action's label, the game's action field's tag and the action."""
 
     head: bytes
     template: str
+    action_tag: bytes = b""
     action: bytes = b""
 
 
@@ -555,11 +557,10 @@ class _SeatTexts(dict[str, str]):
         return text
 
 
-#: Messages with their text, by catalogs, locale, whether the caller named
-#: seats, and phrase (Speaker.said), and
-#: those that name a seat the caller named as `_Named`; the
-#: phrases of event copies, by engine, audience and the copy's bytes, and their
-#: Messages, by catalogs, locale and the same (Speaker.event).
+#: Messages with their text, by catalogs, locale, whether the caller named seats
+#: and phrase (Speaker.said), those that name a seat the caller named as
+#: `_Named`; the phrases of event copies, by engine, audience and the copy's
+#: bytes, and their Messages, by catalogs, locale and the same (Speaker.event).
 _SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
 _NAMED_SAID: _Kept[_Named] = _Kept(CACHE_ENTRIES)
 _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
