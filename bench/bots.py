@@ -437,10 +437,11 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     rows: list[Row] = []
     started = time.perf_counter()
-    # Workers from a fork server, never forked from this process: a process that has
-    # started gRPC (a test's server, `--server`'s channel) and then forks can leave the
-    # child spinning in gRPC's fork handlers (it did in `make test`, under pytest-xdist).
-    with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
+    # Workers spawned, never forked from this process: a process that has started gRPC
+    # (a test's server, `--server`'s channel) and then forks can leave the child
+    # spinning in gRPC's fork handlers (it did in `make test`, under pytest-xdist). Not a
+    # fork server either: it would outlive the run as the caller's child.
+    with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         # Everything is submitted at once so that no worker idles between tables; a
         # table's variants game by game in turn, so they share the load alike.
         tables: dict[tuple[str, int, str], int] = {}  # plan order, variants as one table
