@@ -52,6 +52,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 
 from bench.loopback import KEYS
 from engines.core import Rng
@@ -165,13 +166,13 @@ def play(core: GameCore, requests: list[pb.ApplyActionRequest], mode: str, playe
 
 
 def play_together(core: GameCore, requests: list[pb.ApplyActionRequest], modes: list[str],
-                  players: int, served: list[pb.ApplyActionRequest]) -> dict[str, tuple[float, float]]:
+                  players: int, served: list[pb.ApplyActionRequest]) -> dict[str, _Round]:
     """`play` for every mode at once, call by call: each call of the game is
     made in every mode back to back, in an order shuffled from call to call
     (so no mode always follows the same one), and the machine's load falls on
     every mode alike (the modes keep their texts apart: no mode finds what
-    another said). Each mode's CPU microseconds per call and, of them, the
-    collector's."""
+    another said). Each mode's CPU seconds for each call and the collector's
+    in all."""
     payloads = {mode: _payloads(requests, mode, players) for mode in modes}
     _forget_text()
     for mode in modes:
@@ -179,18 +180,40 @@ def play_together(core: GameCore, requests: list[pb.ApplyActionRequest], modes: 
         for payload in _payloads(served, mode, players):
             other.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
         del other
-    spent = dict.fromkeys(modes, 0.0)
-    collected = dict.fromkeys(modes, 0.0)
+    rounds = {mode: _Round([], 0.0) for mode in modes}
     order = random.Random(b"text cost order")
     for call in range(len(requests)):
         for mode in order.sample(modes, len(modes)):
             payload = payloads[mode][call]
             start, before = time.process_time(), COLLECTIONS.spent
             core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
-            spent[mode] += time.process_time() - start
-            collected[mode] += COLLECTIONS.spent - before
-    return {mode: (spent[mode] / len(requests) * 1e6, collected[mode] / len(requests) * 1e6)
-            for mode in modes}
+            rounds[mode].calls.append(time.process_time() - start)
+            rounds[mode].collected += COLLECTIONS.spent - before
+    return rounds
+
+
+@dataclass
+class _Round:
+    """One mode's round: each call's CPU seconds, and the collector's in all."""
+
+    calls: list[float]
+    collected: float
+
+    def per_call(self) -> float:
+        """CPU microseconds per call."""
+        return sum(self.calls) / len(self.calls) * 1e6
+
+
+def floor_ratio(rounds: list[_Round], none: list[_Round]) -> float:
+    """The rounds' floor against `none`'s: each call's least CPU over the
+    rounds, summed over the game. A round's calls are the same work every
+    round (the caches emptied and the same games served first), so a call's
+    least is its cost with the machine's interruptions left out: a figure the
+    load moves far less than a round's sum (docs/benchmarks.md)."""
+    def floor(of: list[_Round]) -> float:
+        least: list[float] = [min(call) for call in zip(*(r.calls for r in of), strict=True)]
+        return sum(least)
+    return floor(rounds) / floor(none)
 
 
 def _baseline(path: str, game_id: str, players: int, modes: list[str],
@@ -258,6 +281,7 @@ def main() -> None:
         samples: dict[str, list[float]] = {m: [] for m in [*modes, *based]}
         ratios: dict[str, list[float]] = {m: [] for m in modes}
         collected: dict[str, list[float]] = {m: [] for m in modes}
+        measured: dict[str, list[_Round]] = {m: [] for m in modes}
         for round_ in range(args.rounds):
             for slot in slots[round_ % len(slots):] + slots[:round_ % len(slots)]:
                 if slot == "baseline":
@@ -268,10 +292,11 @@ def main() -> None:
                         samples[f"base {mode}"].append(cost)
                     continue
                 costs = play_together(core, requests, modes, players, served)
-                for mode, (cpu, gc_cpu) in costs.items():
-                    samples[mode].append(cpu)
-                    ratios[mode].append(cpu / costs["none"][0])
-                    collected[mode].append(gc_cpu)
+                for mode, measure in costs.items():
+                    samples[mode].append(measure.per_call())
+                    ratios[mode].append(measure.per_call() / costs["none"].per_call())
+                    collected[mode].append(measure.collected / len(requests) * 1e6)
+                    measured[mode].append(measure)
         none = statistics.median(samples["none"])
         cells = []
         for mode in [*modes, *based]:
@@ -286,12 +311,15 @@ def main() -> None:
             cells.append(f"{median:5.0f} ({min(samples[mode]):4.0f}-{max(samples[mode]):4.0f}) "
                          f"{ratio:4.2f}x{spread}")
         print(f"{game_id:16s} " + " ".join(f"{c:>28s}" for c in cells), flush=True)
+        print(f"{'  floor':16s} " + " ".join(
+            f"{floor_ratio(measured[m], measured['none']):27.2f}x" for m in modes), flush=True)
         print(f"{'  of it gc':16s} " + " ".join(
             f"{statistics.median(collected[m]):27.0f} " for m in modes), flush=True)
     how = "with CPython's defaults" if args.cpython_gc else "as a worker does"
     print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, median (range)"
           f" over {args.rounds} rounds of a whole game, every call made in every mode back to"
-          f" back; ratio to none: the median (range) of the rounds' ratios; `of it gc`: the"
+          f" back; ratio to none: the median (range) of the rounds' ratios; `floor`: each call's"
+          f" least CPU over the rounds, summed, against none's; `of it gc`: the"
           f" collector's median; garbage collected {how}; the worker served"
           f" {0 if args.cold else args.served} games of the title first)")
 

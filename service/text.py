@@ -27,7 +27,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from string import Formatter
@@ -177,14 +177,15 @@ def check_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
     reorder text)."""
     if len(names) > seats:
         raise TextError("BAD_SEAT_NAMES", f"{len(names)} seat names for {seats} seats")
-    for name in names:
+    given = tuple(names)  # read from the request once
+    for name in given:
         if len(name) > MAX_NAME_CHARS:
             raise TextError("BAD_SEAT_NAMES", f"a seat name is at most {MAX_NAME_CHARS} characters")
         # isprintable() is false for every Cc and Cf character (and for a few
         # more, such as a no-break space, which the exact test lets through)
         if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
             raise TextError("BAD_SEAT_NAMES", "a seat name may not hold control or format characters")
-    return tuple(names)
+    return given
 
 
 # ------------------------------------------------------------------ phrases on the wire
@@ -225,22 +226,29 @@ def _set(argument: pb.MessageArgument, value: Arg) -> None:
         argument.number = value
 
 
-@dataclass(frozen=True)
 class Speaker:
     """How one call says its phrases: in a shipped locale (or not at all:
-    Messages without text), with the caller's display names."""
+    Messages without text), with the caller's display names. Made for each
+    call, and holding what that call filled (`_named`), so a plain class
+    with slots, not a frozen value."""
 
-    catalogs: Catalogs
-    #: The shipped locale text is rendered in; "" renders nothing.
-    locale: str
-    names: tuple[str, ...] = ()
-    #: What this locale keeps of arguments and templates (`_Tongue`).
-    _tongue: _Tongue = field(init=False, repr=False, compare=False)
-    #: Each seat's text in this call (`_named`), made on first use.
-    _seat_texts: _SeatTexts | None = field(default=None, init=False, repr=False, compare=False)
+    __slots__ = ("_filled", "_seat_texts", "_tongue", "catalogs", "locale", "names")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_tongue", _tongue(self.catalogs, self.locale, bool(self.names)))
+    def __init__(self, catalogs: Catalogs, locale: str, names: tuple[str, ...] = ()) -> None:
+        self.catalogs = catalogs
+        #: The shipped locale text is rendered in; "" renders nothing.
+        self.locale = locale
+        self.names = names
+        #: What this locale keeps of arguments and templates (`_Tongue`).
+        self._tongue = _tongue(catalogs, locale, bool(names))
+        #: Each seat's text in this call (`_named`), made on first use.
+        self._seat_texts: _SeatTexts | None = None
+        #: The `_Named` this call has filled, and what they became (`_named`):
+        #: at most the Messages of one response.
+        self._filled: dict[_Named, bytes] = {}
+
+    def __repr__(self) -> str:
+        return f"Speaker(locale={self.locale!r}, {len(self.names)} names)"
 
     def message(self, phrase: Phrase, into: pb.Message) -> None:
         """Write the phrase, and its text when a locale was asked for, into `into`."""
@@ -261,39 +269,43 @@ class Speaker:
         said = _SAID.get(key)
         if said is not None:
             return said
-        if self.names and _names_a_seat(phrase):
-            form = self._form(phrase)
-            _NAMED_SAID.put(key, form)
-            return self._named(form)
-        said = self._say(phrase)
-        _SAID.put(key, said)
-        return said
+        made = self._said_afresh(phrase)
+        if isinstance(made, _Named):
+            _NAMED_SAID.put(key, made)
+            return self._named(made)
+        _SAID.put(key, made)
+        return made
 
-    def _say(self, phrase: Phrase) -> bytes:
-        """`said` made afresh: the Message's fields and its text, each argument
-        read once (`_piece`) for both."""
-        fields, text = self._fields_and_text(phrase)
-        return _id_field(phrase.id) + fields + _text_field(text)
-
-    def _form(self, phrase: Phrase, action_tag: bytes = b"", action: bytes = b"") -> _Named:
-        """The phrase as a Message without the caller's names: what `_named`
-        fills with a call's own (as a legal action's label: the game's action
-        field's tag and the action's bytes)."""
+    def _said_afresh(self, phrase: Phrase, action_tag: bytes = b"",
+                     action: bytes = b"") -> bytes | _Named:
+        """`said` made afresh, each argument read once (`_piece`) for the
+        Message's fields and its text; as a legal action's entry when given the
+        game's action field's tag and the action's bytes. A text that names a
+        seat the caller named is made a `_Named`, for `_named` to fill."""
         fields, template, values = self._parts(phrase)
-        return _Named(_id_field(phrase.id) + fields, _seats_template(template, values),
-                      action_tag, action)
+        head = _id_field(phrase.id) + fields
+        if self.names and any(type(value) is Seat for value in values):
+            return _Named(head, _seats_template(template, values), action_tag, action)
+        said = head + _text_field(template.format(*values))  # every value a str here
+        if not action_tag:
+            return said
+        return _legal_action_field(_labelled(action_tag, action, said))
 
     def _named(self, form: _Named) -> bytes:
         """A kept `_Named` filled with this call's display names: the Message,
-        or the legal action's entry when it holds one."""
+        or the legal action's entry when it holds one. Filled once a call (a
+        public event is in every audience's view)."""
+        filled = self._filled.get(form)
+        if filled is not None:
+            return filled
         seats = self._seat_texts
         if seats is None:
-            seats = _SeatTexts(self)
-            object.__setattr__(self, "_seat_texts", seats)
-        said = form.head + _text_field(form.template.format_map(seats))
-        if not form.action_tag:
-            return said
-        return _legal_action_field(_labelled(form.action_tag, form.action, said))
+            seats = self._seat_texts = _SeatTexts(self)
+        filled = form.head + _text_field(form.template.format_map(seats))
+        if form.action_tag:
+            filled = _legal_action_field(_labelled(form.action_tag, form.action, filled))
+        self._filled[form] = filled
+        return filled
 
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
         """An event copy's Message written into `into`. Kept by the engine, the
@@ -310,12 +322,7 @@ class Speaker:
             if phrase is None:
                 phrase = engine.event_phrase(event)
                 _EVENT_PHRASES.put(key, phrase)
-            if not self.locale:
-                said = message_bytes(phrase)
-            elif named and _names_a_seat(phrase):
-                said = self._form(phrase)
-            else:
-                said = self._say(phrase)
+            said = self._said_afresh(phrase) if self.locale else message_bytes(phrase)
             _EVENT_SAID.put(said_key, said)
         into.MergeFromString(self._named(said) if isinstance(said, _Named) else said)
 
@@ -368,9 +375,7 @@ class Speaker:
         phrase = engine.action_phrase(state, seat, kind, engine.spec.action_type.FromString(data))
         if not self.locale:
             return _legal_action_field(_labelled(action_tag, data, message_bytes(phrase)))
-        if self.names and _names_a_seat(phrase):
-            return self._form(phrase, action_tag, data)
-        return _legal_action_field(_labelled(action_tag, data, self._say(phrase)))
+        return self._said_afresh(phrase, action_tag, data)
 
     def text(self, phrase: Phrase) -> str:
         """The phrase's text: its template (the text with a mark for every seat,
@@ -422,10 +427,14 @@ class Speaker:
         if isinstance(value, Term):
             return _term(self.catalogs, self.locale, value.id)
         assert isinstance(value, Seat)
-        name = self.names[value.seat] if 0 <= value.seat < len(self.names) else ""
+        return self._seat_text(value.seat)
+
+    def _seat_text(self, seat: int) -> str:
+        """A seat's display name, isolated, or the locale's "Player N"."""
+        name = self.names[seat] if 0 <= seat < len(self.names) else ""
         if name:
             return _FSI + name + _PDI
-        return _default_name(self.catalogs, self.locale, value.seat)
+        return _default_name(self.catalogs, self.locale, seat)
 
     def _render(self, phrase: Phrase, marked: bool = False) -> str:
         """Fluent's text of the phrase; `marked`: every seat and number as its mark."""
@@ -517,13 +526,15 @@ class _Grouped(Generic[V]):
             self._size = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Named:
     """A Message whose text names a seat the caller named, kept without the
     names: its id and argument fields (`head`) and its text as a format
     string whose only fields are its seats (`{s2}`: seat 2), so each call
     fills in its own names (`Speaker._named`) and no name is ever kept. As a
-    legal action's label, the game's action field's tag and the action."""
+    legal action's label, the game's action field's tag and the action.
+    Each is one kept entry, so it is its own identity (a call's `_filled`
+    looks it up by it, without comparing its bytes)."""
 
     head: bytes
     template: str
@@ -534,26 +545,35 @@ class _Named:
 def _seats_template(template: str, values: Sequence[str | Seat]) -> str:
     """A phrase's template with every mark filled but its seats', each of
     which becomes `{s<seat>}` (the catalogs' and the values' braces doubled)."""
+    fills = [f"{{s{value.seat}}}" if isinstance(value, Seat) else _braces_doubled(value)
+             for value in values]
+    if "{{" not in template and "}}" not in template:
+        return template.format(*fills)  # no literal brace to keep doubled
     out = []
     for literal, index, _, _ in Formatter().parse(template):
-        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        out.append(_braces_doubled(literal))
         if index is not None:
-            value = values[int(index)]
-            out.append(value.replace("{", "{{").replace("}", "}}") if isinstance(value, str)
-                       else f"{{s{value.seat}}}")
+            out.append(fills[int(index)])
     return "".join(out)
+
+
+def _braces_doubled(text: str) -> str:
+    if "{" in text or "}" in text:
+        return text.replace("{", "{{").replace("}", "}}")
+    return text
 
 
 class _SeatTexts(dict[str, str]):
     """`s<seat>` -> the seat's text in one call (its display name, isolated, or
     the locale's "Player N"), each made when a text first names it."""
 
+    __slots__ = ("_speaker",)
+
     def __init__(self, speaker: Speaker) -> None:
-        super().__init__()
         self._speaker = speaker
 
     def __missing__(self, key: str) -> str:
-        text = self[key] = self._speaker._fill(Seat(int(key[1:])))
+        text = self[key] = self._speaker._seat_text(int(key[1:]))
         return text
 
 
@@ -581,6 +601,8 @@ def _legal_action_field(action: bytes) -> bytes:
 def _varint(value: int) -> bytes:
     if value < 0x80:
         return _ONE_BYTE[value]
+    if value < 0x4000:  # a German label's entry is often 128 bytes or more
+        return bytes((value & 0x7F | 0x80, value >> 7))
     out = bytearray()
     while value > 0x7F:
         out.append(value & 0x7F | 0x80)
@@ -781,11 +803,6 @@ def forget() -> None:
     _NAMED_SAID.clear()
     _EVENT_PHRASES.clear()
     _EVENT_SAID.clear()
-
-
-def _names_a_seat(phrase: Phrase) -> bool:
-    return any(isinstance(v, Seat) or (isinstance(v, tuple) and any(isinstance(i, Seat) for i in v))
-               for _, v in phrase.args)
 
 
 def _cldr(locale: str) -> str:

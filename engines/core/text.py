@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from google.protobuf.descriptor import EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
@@ -66,23 +66,35 @@ Item = Seat | Term
 Arg = int | Seat | Term | tuple[Item, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Phrase:
     """A message for players: what it says (`id`) and what it says it of.
 
     Phrases key the service's caches, so the hash is computed once, when first
-    asked for (most phrases of events and labels are said without one)."""
+    asked for (most phrases of events and labels are said without one). A
+    plain class with slots, its fields Final: made for every label and event
+    the service has not said before, where a frozen dataclass's constructor
+    costs three times as much."""
 
-    id: str
-    args: tuple[tuple[str, Arg], ...] = ()
-    _hash: int | None = field(default=None, compare=False, repr=False)
+    __slots__ = ("_hash", "args", "id")
+
+    def __init__(self, id: str, args: tuple[tuple[str, Arg], ...] = ()) -> None:
+        self.id: Final = id
+        self.args: Final = args
+        self._hash: int | None = None
 
     def __hash__(self) -> int:
         hashed = self._hash
         if hashed is None:
-            hashed = hash((self.id, self.args))
-            object.__setattr__(self, "_hash", hashed)
+            hashed = self._hash = hash((self.id, self.args))
         return hashed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Phrase):
+            return NotImplemented
+        return self.id == other.id and self.args == other.args
+
+    def __repr__(self) -> str:
+        return f"Phrase(id={self.id!r}, args={self.args!r})"
 
     @classmethod
     def of(cls, id: str, **args: Arg) -> Phrase:

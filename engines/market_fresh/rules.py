@@ -162,12 +162,32 @@ def choose_moves(state: State, seat: int) -> list[Move]:
     return [RemoveCrate(c) for c in pool]
 
 
-def options_now(state: State) -> list[ScoreOption]:
-    """Scoring choices for the crate just placed (public knowledge)."""
+#: The last scoring worked out: what it was worked out from, and its options.
+_last_options: tuple[tuple[object, ...], tuple[ScoreOption, ...]] = ((), ())
+
+
+def options_now(state: State) -> tuple[ScoreOption, ...]:
+    """Scoring choices for the crate just placed (public knowledge).
+
+    Kept for the last scoring asked about: a call asks for the same state's
+    options several times (its legal moves, the prompt, every scoring's label;
+    a bot's evaluation too). Found again only when the fields they are worked
+    out from are the very same objects (the small numbers equal): a state's
+    fields are immutable values (state.py, shopfront.py), and the kept tuple
+    holds them, so none can be another's."""
+    global _last_options
     seat = state.current
-    return score_options(state.variant, state.shopfronts[seat], state.board,
-                         state.rules.data.crates[state.chosen_crate], state.perfect_match,
-                         state.height_used[seat], seat)
+    shop, board = state.shopfronts[seat], state.board
+    crate = state.rules.data.crates[state.chosen_crate]
+    small = (state.variant, state.perfect_match, state.height_used[seat], seat)
+    inputs, kept = _last_options
+    if (inputs and inputs[0] is shop and inputs[1] is board and inputs[2] is crate
+            and inputs[3] == small):
+        return kept
+    options = tuple(score_options(state.variant, shop, board, crate, state.perfect_match,
+                                  state.height_used[seat], seat))
+    _last_options = (shop, board, crate, small), options
+    return options
 
 
 def normalize(state: State, move: Move) -> Move:

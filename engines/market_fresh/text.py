@@ -16,7 +16,6 @@ update, so they read the action's fields and precomputed terms directly.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Hashable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -51,7 +50,7 @@ from engines.market_fresh.moves import (
     TakeFaceUp,
 )
 from engines.market_fresh.rules import may_decline_tile, options_now
-from engines.market_fresh.scoring import ScoreOption, height_row, solo_rows_below_filled
+from engines.market_fresh.scoring import height_row, solo_rows_below_filled
 from engines.market_fresh.shopfront import BLANK
 from engines.market_fresh.state import (
     CHOOSE,
@@ -206,29 +205,6 @@ def action(state: State, seat: int, kind: str, legal: Message) -> Phrase:
     return Phrase(f"{PREFIX}-action-unknown")
 
 
-#: The scoring options of the last state asked about, with what they were
-#: worked out from (Market Fresh's `options_now` reads these fields only).
-_last_options: tuple[tuple[object, ...], tuple[ScoreOption, ...]] = ((), ())
-
-
-def scoring_options(state: State) -> tuple[ScoreOption, ...]:
-    """`options_now(state)`, worked out once for the state a score decision's
-    label context, prompt and scoring labels all read. Kept for the last
-    state only, and found again only when every field it reads is the very
-    same object: a state's fields are immutable values (engines/market_fresh/
-    state.py), and the kept tuple holds them, so none can be another's."""
-    global _last_options
-    seat = state.current
-    inputs = (state.rules, state.variant, state.shopfronts[seat], state.board,
-              state.chosen_crate, state.perfect_match, state.height_used[seat], seat)
-    kept_inputs, kept = _last_options
-    if len(kept_inputs) == len(inputs) and all(map(operator.is_, kept_inputs, inputs)):
-        return kept
-    options = tuple(options_now(state))
-    _last_options = inputs, options
-    return options
-
-
 def label_context(state: State, seat: int, kind: str) -> Hashable:
     """All of the state a label of `kind` reads (the service keeps labels by it):
     the supply's count, the point a removal costs, the chosen crate (each
@@ -241,7 +217,7 @@ def label_context(state: State, seat: int, kind: str) -> Hashable:
     if kind == "place-crate":
         return state.chosen_crate, state.grid
     if kind == "score" and state.chosen_crate >= 0:
-        return state.variant, scoring_options(state)
+        return state.variant, options_now(state)
     return kind
 
 
@@ -275,7 +251,7 @@ def _score_label(state: State, score: pb.MarketFreshScore) -> Phrase:
     Crate Heights and Solo label basic and height scoring apart."""
     method = HEIGHT if score.scoring == pb.MARKET_FRESH_SCORING_HEIGHT else 0
     produce = state.rules.data.produce_index.get(score.produce)
-    option = next((o for o in scoring_options(state)
+    option = next((o for o in options_now(state)
                    if o.produce == produce and o.method == method),
                   None)
     points, row = (option.points, option.row) if option is not None else (0, 0)
@@ -309,7 +285,7 @@ def decision(state: State, seat: int, kind: str) -> Phrase:
     a, b = state.rules.data.crates[state.chosen_crate]
     return decision_phrase(
         PREFIX, kind, first_half=halves[0], second_half=halves[1], double=int(a == b),
-        height=int(any(o.method == HEIGHT for o in scoring_options(state))),
+        height=int(any(o.method == HEIGHT for o in options_now(state))),
         perfect_match=int(state.perfect_match))
 
 

@@ -577,13 +577,20 @@ def test_text_playouts_meet_every_action_event_and_prompt_of_the_catalog() -> No
 
 
 def test_scoring_options_kept_for_a_state_are_the_options_worked_out_afresh() -> None:
-    """The options the score labels and prompt read (kept for the last state)
-    are `options_now`'s at every scoring decision of whole playouts, asked in
-    turn about states that share fields and about states that differ in one
-    field only (a field set anew is another object: never the kept one)."""
+    """The options a call's legal moves, score labels and prompt read
+    (kept for the last scoring asked about) are those worked out afresh at
+    every scoring decision of whole playouts, asked in turn about states that
+    share fields and about states that differ in one field only (a field set
+    anew is another object: never the kept one)."""
     from engines.market_fresh.rules import options_now
+    from engines.market_fresh.scoring import score_options
     from engines.market_fresh.state import SCORE
-    from engines.market_fresh.text import scoring_options
+
+    def afresh(state: State) -> tuple[object, ...]:
+        seat = state.current
+        return tuple(score_options(state.variant, state.shopfronts[seat], state.board,
+                                   state.rules.data.crates[state.chosen_crate],
+                                   state.perfect_match, state.height_used[seat], seat))
 
     seen = 0
     for config in FRESH_CONFIGS:
@@ -592,6 +599,6 @@ def test_scoring_options_kept_for_a_state_are_the_options_worked_out_afresh() ->
         for state, other in zip(states, states[1:] + states[:1], strict=True):
             twin = replace(state, height_used=tuple(2**12 - 1 for _ in state.height_used))
             for asked in (state, other, state, twin, state, twin):
-                assert scoring_options(asked) == tuple(options_now(asked))
+                assert options_now(asked) == afresh(asked)
                 seen += 1
     assert seen > 100

@@ -153,6 +153,34 @@ def test_a_kept_event_message_is_the_message_said_afresh() -> None:
                         assert message == expected, (locale, names, event.message)
 
 
+def test_a_call_fills_each_named_text_once_with_its_own_names() -> None:
+    """A text naming a caller's seat is filled once a call (a public event is
+    in every audience's view): what the call fills again is what it filled
+    first, and what a fresh call with the same names fills; a call with other
+    names fills its own."""
+    catalogs = shipped_catalogs()
+    engine = registry.ENGINES["spice-merchant"]
+    events = [e for step in playout(Game.new(engine, 4, {}, b"filled"), b"f") for e in step.events]
+    ours, theirs = ("Annqa", "Boqb", "Cyqc", "Deeqd"), ("Wimzw", "Xuzx", "Yanzy", "Zedzz")
+
+    def said(speaker: Speaker, event: object) -> bytes:
+        message = pb.Message()
+        speaker.event(engine, event, message)  # type: ignore[arg-type]
+        return message.SerializeToString()
+
+    text.forget()
+    call, other = Speaker(catalogs, "de", ours), Speaker(catalogs, "de", theirs)
+    for event in events:
+        first = said(call, event)
+        assert said(call, event) == first == said(Speaker(catalogs, "de", ours), event)
+        assert said(other, event) == said(Speaker(catalogs, "de", theirs), event)
+    assert len(call._filled) == len(other._filled) > 10
+    filled, others = b"".join(call._filled.values()), b"".join(other._filled.values())
+    assert all(n.encode() not in filled for n in theirs)
+    assert all(n.encode() not in others for n in ours)
+    assert any(n.encode() in filled for n in ours)
+
+
 def test_kept_labels_stay_bounded_and_right_when_groups_are_let_go() -> None:
     """The labels' cache holds at most its entries over all groups, and one
     list's new labels beyond (a group is let go whole, the oldest first), and
@@ -230,3 +258,17 @@ def test_a_named_form_keeps_every_brace_and_leaves_only_its_seats_to_fill() -> N
     assert form == "{{a}} x{{0}}y }} {s2} {{s0}}"
     speaker = Speaker(shipped_catalogs(), "en", ("Ann", "Bo", "Cy {s0}"))
     assert form.format_map(text._SeatTexts(speaker)) == "{a} x{0}y } \u2068Cy {s0}\u2069 {s0}"
+    # a template with no literal brace is filled by str.format alone: the same form
+    plain = text._template("\ue000\ue100\ue001 to \ue000\ue101\ue001 and \ue000\ue102\ue001")
+    assert text._seats_template(plain, ["x{0}y", Seat(2), "{s0}"]) == "x{{0}}y to {s2} and {{s0}}"
+    assert text._seats_template(plain, [Seat(0), Seat(1), "z"]) == "{s0} to {s1} and z"
+
+
+def test_a_phrase_is_a_value() -> None:
+    """Phrases key the caches: equal by id and arguments, hashed alike, never
+    equal to another type; its hash is kept, not its equality."""
+    a = Phrase.of("p", seat=Seat(1), count=2)
+    b = Phrase("p", (("seat", Seat(1)), ("count", 2)))
+    assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
+    assert a != Phrase.of("p", seat=Seat(1), count=3) and a != Phrase.of("q", seat=Seat(1), count=2)
+    assert a != ("p", a.args) and repr(a) == "Phrase(id='p', args=(('seat', Seat(seat=1)), ('count', 2)))"
