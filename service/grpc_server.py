@@ -21,6 +21,7 @@ process the synchronous start/stop it had with the thread-pool server.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import Executor
@@ -39,6 +40,8 @@ from service.grpc_service import SERVICE, add_to_server
 from service.reflection import enable_grpc_reflection
 
 __all__ = ["GrpcServer"]
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -100,10 +103,18 @@ class GrpcServer:
     def start(self) -> None:
         self._run(self._server.start())
 
-    def enter_graceful_shutdown(self) -> None:
-        """Health says NOT_SERVING for every service, and stays so (no-op once stopped)."""
-        if not self.stopped:
-            self._run(self._health.enter_graceful_shutdown())
+    def enter_graceful_shutdown(self, timeout: float | None = None) -> None:
+        """Health says NOT_SERVING for every service, and stays so (no-op once stopped);
+        given up after `timeout` seconds, for a loop that no longer answers."""
+        if self.stopped:
+            return
+        future = asyncio.run_coroutine_threadsafe(self._health.enter_graceful_shutdown(),
+                                                  self._loop)
+        try:
+            future.result(timeout)
+        except TimeoutError:
+            future.cancel()
+            log.warning("gRPC health not NOT_SERVING after %.1fs; draining on", timeout or 0.0)
 
     def stop(self, grace: float | None) -> threading.Event:
         """Stop accepting; calls in flight get `grace` seconds. The event is set once stopped."""

@@ -9,6 +9,7 @@ report how each call ended through one CallReporter (service/calls.py).
 
 from __future__ import annotations
 
+import logging
 import pathlib
 import time
 from collections.abc import Callable, Sequence
@@ -31,6 +32,13 @@ if TYPE_CHECKING:
     from service.http.server import HttpServer
     from service.rpc_metrics import UnaryCallMetrics
 
+log = logging.getLogger(__name__)
+
+#: How long past its grace `drain` waits for the gRPC server to say it has stopped
+#: before it leaves it (its loop's thread is a daemon: the process exits anyway), as the
+#: HTTP server's stop does (service/http/server.py).
+STOP_MARGIN = 2.0
+
 
 @dataclass
 class RunningServer:
@@ -47,7 +55,8 @@ class RunningServer:
             self.http.start(on_http_failure)
 
     def drain(self, grace: float) -> None:
-        """Stop in order, within `grace` seconds in all.
+        """Stop in order, within `grace` seconds in all (and `STOP_MARGIN` more at
+        worst, for a transport that has not said it stopped).
 
         First refuse new calls with UNAVAILABLE, reason DRAINING, and report
         NOT_SERVING (gRPC health and /readyz), in that order, so no call is
@@ -62,7 +71,7 @@ class RunningServer:
         self.admission.drain()
         if self.http is not None:
             self.http.begin_drain()
-        self.server.enter_graceful_shutdown()
+        self.server.enter_graceful_shutdown(grace + STOP_MARGIN)
         self.admission.wait_idle(deadline - time.monotonic())
         if self.http is not None:
             self.http.admission.wait_idle(deadline - time.monotonic())
@@ -70,7 +79,11 @@ class RunningServer:
         stopped = self.server.stop(remaining)
         if self.http is not None:
             self.http.stop(remaining)
-        stopped.wait()
+        # Bounded: a gRPC server whose shutdown never reports back must not keep the
+        # process from exiting (a supervisor or Kubernetes would have to kill it).
+        if not stopped.wait(max(deadline - time.monotonic(), 0.0) + STOP_MARGIN):
+            log.warning("gRPC server still stopping %.1fs after its grace; leaving it",
+                        STOP_MARGIN)
 
 
 def load_keys(config: Config) -> Sealer:

@@ -19,7 +19,7 @@ from marketplay.v1 import game_service_pb2 as pb
 from service.admission import Admission
 from service.config import Config, load_config
 from service.core import Call
-from service.server import server_options
+from service.server import RunningServer, server_options
 from tests.service.conftest import TEST_CONFIG, ServedHttp, refusal
 from tests.service.http_client import Caller, HttpRefusal, http_client
 
@@ -130,3 +130,22 @@ def test_admission_counts_and_drains() -> None:
     admission.leave()
     admission.leave()
     assert admission.wait_idle(0.01) and admission.in_flight == 0
+
+
+def test_drain_leaves_a_grpc_server_that_never_says_it_stopped(caplog: pytest.LogCaptureFixture) -> None:
+    """A gRPC server whose shutdown never reports back (nor its health) must not keep
+    the process from exiting: drain gives up on it a margin after its grace, and says so."""
+    class Stuck:
+        def enter_graceful_shutdown(self, timeout: float | None = None) -> None:
+            assert timeout is not None  # bounded
+
+        def stop(self, grace: float | None) -> threading.Event:
+            return threading.Event()  # never set
+
+    running = RunningServer(server=Stuck(), port=0, core=None, admission=Admission(4))  # type: ignore[arg-type]
+    drained = threading.Thread(target=running.drain, args=(0.05,), daemon=True)
+    with caplog.at_level("WARNING", logger="service.server"):
+        drained.start()
+        drained.join(60)  # the margin is 2 s: a minute only on a machine stalled for it
+    assert not drained.is_alive()
+    assert "gRPC server still stopping" in caplog.text

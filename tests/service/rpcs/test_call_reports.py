@@ -233,7 +233,11 @@ def test_the_server_process_writes_json_lines(tmp_path: Path) -> None:
         with grpc.insecure_channel(service.address) as channel, pytest.raises(grpc.RpcError):
             pb_grpc.GameServiceStub(channel).NewGame(pb.NewGameRequest(game_id="chess"),
                                                      timeout=10)
-        assert service.stop() == 0
+        try:
+            stopped = service.stop()
+        except subprocess.TimeoutExpired:  # say where it stood: its last log lines
+            pytest.fail("no exit 20 s after SIGTERM; the log ends:\n" + service.log()[-4000:])
+        assert stopped == 0
     finally:
         service.kill()
     lines = [json.loads(line) for line in service.log().splitlines() if line.strip()]
