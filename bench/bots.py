@@ -470,8 +470,9 @@ def main(argv: list[str] | None = None) -> int:
     print()
     ranks = {(g, p): k for k, (g, p, _) in enumerate(TABLES)}
     pairings = list(dict.fromkeys(r.pairing for r in rows))
+    labels = list(dict.fromkeys(entry[4] for entry in plan))  # variants' labels, seeds and all
     rows.sort(key=lambda r: (ranks[r.game_id, r.players], pairings.index(r.pairing),
-                             variants.index(r.variant) if r.variant else 0))
+                             labels.index(r.variant)))
     print(markdown(rows))
     return 0
 

@@ -184,3 +184,13 @@ def _typed(game_id: str, action: Message) -> pb.GameAction:
     typed = pb.GameAction()
     getattr(typed, registry.ENGINES[game_id].spec.proto_field).CopyFrom(action)
     return typed
+
+
+def test_a_run_on_seeds_of_its_own_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--seeds` labels every row with them (a screen on seeds the tables do not use):
+    the closing table sorts those rows too (it used to fail looking the label up
+    among the variants)."""
+    argv = ["--game", "spice-merchant", "--players", "2", "--pairing", "easy-random",
+            "--games", "1", "--jobs", "1", "--seeds", "/screen"]
+    assert main(argv) == 0
+    assert "| spice-merchant | 2 | easy[/screen]-random | 1 |" in capsys.readouterr().out

@@ -54,6 +54,12 @@ CANDIDATES: dict[str, Policy] = {
     "ties16h6p16": LookaheadPolicy(LookaheadConfig(samples=16, horizon=6, prior_samples=16)),
     # near-ties too: within 0.01 of the top mean
     "near8h6": LookaheadPolicy(LookaheadConfig(samples=8, horizon=6, tie_margin=0.01)),
+    # greedy's best 3 or 5 moves played on, tied or not (Spice Merchant at 4, issue 43's
+    # fifth pass): the opponents replying as greedy does
+    "top3s4h3": LookaheadPolicy(LookaheadConfig(samples=4, horizon=3, top_k=3)),
+    "top3s8h3": LookaheadPolicy(LookaheadConfig(samples=8, horizon=3, top_k=3)),
+    "top5s4h3": LookaheadPolicy(LookaheadConfig(samples=4, horizon=3, top_k=5)),
+    "top5s8h4": LookaheadPolicy(LookaheadConfig(samples=8, horizon=4, top_k=5)),
 }
 
 

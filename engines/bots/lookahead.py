@@ -50,6 +50,8 @@ class LookaheadConfig:
     prior_samples: int = GREEDY_SAMPLES
     #: A move whose mean is within this of the top mean counts as tied.
     tie_margin: float = 0.0
+    #: Greedy's best `top_k` moves are played on too, tied or not (0: the ties alone).
+    top_k: int = 0
     #: Determinizations a tie is played on when the caller names no budget.
     samples: int = 8
 
@@ -73,6 +75,9 @@ class LookaheadPolicy:
         prior, samples = judged(game, seat, moves, config.prior_samples, budget, rng)
         top, margin = max(prior), config.tie_margin * samples
         tied = [i for i, total in enumerate(prior) if top - total <= margin]
+        if config.top_k > len(tied):
+            ranked = sorted(range(len(moves)), key=lambda i: -prior[i])  # stable: legal order
+            tied = sorted(set(tied) | set(ranked[:config.top_k]))
         if len(tied) == 1:
             return suggestion(legal, tied[0], samples, [samples] * len(moves), prior)
         visits, totals = [0] * len(moves), [0.0] * len(moves)

@@ -65,6 +65,25 @@ def test_a_tie_margin_of_one_plays_every_move_on() -> None:
         assert {c.visits for c in answer.candidates} == {3}
 
 
+def test_top_k_plays_greedys_best_k_moves_on_with_the_ties() -> None:
+    """`top_k` (a screen's candidate, docs/history/bots-notebook.md): greedy's best k
+    moves by its judgement are played on, tied or not, and no other move."""
+    checked = 0
+    for game in central_market_positions()[:60:3]:
+        seat = game.to_act()[0].seat
+        greedy = GreedyPolicy().choose(game, seat, Budget(8), Stream(b"top"))
+        means = [c.mean_value for c in greedy.candidates]
+        if len(means) < 4 or means.count(max(means)) > 1:
+            continue
+        answer = LookaheadPolicy(LookaheadConfig(top_k=2)).choose(
+            game, seat, Budget(3), Stream(b"top"))
+        best_two = sorted(range(len(means)), key=lambda i: -means[i])[:2]
+        played = [i for i, c in enumerate(answer.candidates) if c.visits == 3]
+        assert played == sorted(best_two)
+        checked += 1
+    assert checked >= 3
+
+
 def test_hard_is_the_lookahead_in_central_market_and_ismcts_elsewhere() -> None:
     hard = LEVELS["hard"]
     for game_id, engine in registry.ENGINES.items():
