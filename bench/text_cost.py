@@ -1,17 +1,23 @@
 """What player-facing text costs: ApplyAction's CPU with and without a locale.
 
-    python -m bench.text_cost [--rounds 7] [--served N] [--modes de ...]
+    python -m bench.text_cost [--rounds 8] [--served N] [--modes de ...]
                               [--baseline PATH [--baseline-modes none de]]
 
 For each game: one seeded whole game at its largest table, every call asking
 for every seat's view and the spectator's, replayed through the core in
 process (parse the request, ApplyAction, serialise the response; the state
 cache warm, as on the replica that sealed the state). Each round replays the
-game call by call, each call made in every mode back to back, the order
-shuffled from call to call, so the machine's load falls on every mode alike
-(the modes keep their texts apart). Before each round, the text caches are
-emptied and `--served` other seeded games of the same title (30 by default)
-are played in every mode, through a core of their own (so the measured
+game call by call, each call made in every mode back to back, so the
+machine's load falls on every mode alike (the modes keep their texts apart).
+The rounds come in turns: a turn is one round per mode, each call's order
+shuffled in its first round and rotated by one in each next, so every mode
+makes every call first once a turn. A call's cost in a mode is the one it
+had first: the call made just after its twin in another mode finds what
+that twin left (work the twin did, and the same code and data just run),
+11-123 us of a call's 300-600 (docs/benchmarks.md, "What does a locale
+cost?"), where a worker's real call has no twin before it. Before each
+round, the text caches are emptied and `--served` other seeded games of
+the same title (30 by default) are played in every mode, through a core of their own (so the measured
 game's states stay in its own cache): the worker has served other
 games, so the labels and the sentences that recur are known, and this
 game's own are new to it. 30 games of a title are 1,300 to 8,000 calls
@@ -30,9 +36,12 @@ start-up frozen, the young generation collected every 50,000 objects);
 `--cpython-gc` keeps CPython's defaults (700, 10, 10), under which the text
 caches' survivors make full collections over the whole heap come sooner.
 
-Printed: each mode's median CPU per call with its range over the rounds, and
-the median and range of its rounds' ratios to `none` (the goal: a locale at
-most 1.15x); below, the part of it the collector spent (gc.callbacks). With `--baseline`, `none` is also
+Printed: each mode's median CPU per call with its range over the turns, and
+the median and range of its turns' ratios to `none` (the goal: a locale at
+most 1.15x); below, the floor, the part of it the collector spent
+(gc.callbacks), the ratio with each call's cost averaged over its positions
+(`any position`), and what a call made after its twin saved against the
+same call made first (`a twin helps`, us a call). With `--baseline`, `none` is also
 measured in a subprocess on another checkout (e.g. the last release's), in
 the same rotation, so "no locale costs what it cost" is a ratio measured side
 by side too; `--baseline-modes` measures more modes there
@@ -165,14 +174,26 @@ def play(core: GameCore, requests: list[pb.ApplyActionRequest], mode: str, playe
             (COLLECTIONS.spent - collected) / len(payloads) * 1e6)
 
 
+def turn_orders(calls: int, modes: list[str], turn: int) -> list[list[list[str]]]:
+    """A turn's rounds: for each round, each call's order of the modes. The
+    first round's is shuffled call by call (seeded by the turn), each next
+    round's rotated by one: every mode makes every call first once a turn."""
+    order = random.Random(f"text cost order {turn}".encode())
+    shuffled = [order.sample(modes, len(modes)) for _ in range(calls)]
+    return [[each[shift:] + each[:shift] for each in shuffled] for shift in range(len(modes))]
+
+
 def play_together(core: GameCore, requests: list[pb.ApplyActionRequest], modes: list[str],
-                  players: int, served: list[pb.ApplyActionRequest]) -> dict[str, _Round]:
+                  players: int, served: list[pb.ApplyActionRequest],
+                  orders: list[list[str]] | None = None) -> dict[str, _Round]:
     """`play` for every mode at once, call by call: each call of the game is
-    made in every mode back to back, in an order shuffled from call to call
-    (so no mode always follows the same one), and the machine's load falls on
-    every mode alike (the modes keep their texts apart: no mode finds what
-    another said). Each mode's CPU seconds for each call and the collector's
-    in all."""
+    made in every mode back to back, in `orders` (each call's order of the
+    modes; by default shuffled from call to call, as a turn's first round),
+    and the machine's load falls on every mode alike (the modes keep their
+    texts apart: no mode finds what another said). Each mode's CPU seconds
+    for each call and the collector's in all."""
+    if orders is None:
+        orders = turn_orders(len(requests), modes, 0)[0]
     payloads = {mode: _payloads(requests, mode, players) for mode in modes}
     _forget_text()
     for mode in modes:
@@ -181,15 +202,44 @@ def play_together(core: GameCore, requests: list[pb.ApplyActionRequest], modes: 
             other.apply_action(pb.ApplyActionRequest.FromString(payload), CALL)
         del other
     rounds = {mode: _Round([], 0.0) for mode in modes}
-    order = random.Random(b"text cost order")
     for call in range(len(requests)):
-        for mode in order.sample(modes, len(modes)):
+        for mode in orders[call]:
             payload = payloads[mode][call]
             start, before = time.process_time(), COLLECTIONS.spent
             core.apply_action(pb.ApplyActionRequest.FromString(payload), CALL).SerializeToString()
             rounds[mode].calls.append(time.process_time() - start)
             rounds[mode].collected += COLLECTIONS.spent - before
     return rounds
+
+
+def play_turn(core: GameCore, requests: list[pb.ApplyActionRequest], modes: list[str],
+              players: int, served: list[pb.ApplyActionRequest],
+              turn: int) -> tuple[dict[str, _Round], dict[str, _Round], dict[str, float]]:
+    """One round per mode (`turn_orders`), each after its own emptied caches
+    and served games. Each mode's cost of each call as it had it first, and
+    its mean over the turn's rounds (every position once), each with the
+    collector's CPU per round; and what a call made after its twin cost less
+    than made first (seconds, mean over the calls)."""
+    first = {mode: [0.0] * len(requests) for mode in modes}
+    later = {mode: [0.0] * len(requests) for mode in modes}
+    collected = dict.fromkeys(modes, 0.0)
+    rounds = turn_orders(len(requests), modes, turn)
+    for orders in rounds:
+        costs = play_together(core, requests, modes, players, served, orders)
+        for mode, measure in costs.items():
+            collected[mode] += measure.collected / len(rounds)
+            for call, cost in enumerate(measure.calls):
+                if orders[call][0] == mode:
+                    first[mode][call] = cost
+                else:
+                    later[mode][call] += cost / (len(modes) - 1)
+    helped = {mode: (sum(first[mode]) - sum(later[mode])) / len(requests) for mode in modes}
+    share = 1 / len(modes)  # each position's part of the mean
+    mean = {mode: [share * a + (1 - share) * b for a, b in zip(first[mode], later[mode],
+                                                               strict=True)]
+            for mode in modes}
+    return ({mode: _Round(first[mode], collected[mode]) for mode in modes},
+            {mode: _Round(mean[mode], collected[mode]) for mode in modes}, helped)
 
 
 @dataclass
@@ -241,7 +291,9 @@ def _game(game_id: str, players: int, served: int) -> tuple[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=8,
+                        help="rounds, made a whole number of turns (one round per mode; "
+                             "default 8: four turns of `none` and one mode)")
     parser.add_argument("--games", nargs="*", default=[g for g, _ in GAMES],
                         help="the games to measure (default: all)")
     parser.add_argument("--served", type=int, default=SERVED,
@@ -281,21 +333,26 @@ def main() -> None:
         samples: dict[str, list[float]] = {m: [] for m in [*modes, *based]}
         ratios: dict[str, list[float]] = {m: [] for m in modes}
         collected: dict[str, list[float]] = {m: [] for m in modes}
+        helped: dict[str, list[float]] = {m: [] for m in modes}
+        anywhere: dict[str, list[float]] = {m: [] for m in modes}
         measured: dict[str, list[_Round]] = {m: [] for m in modes}
-        for round_ in range(args.rounds):
-            for slot in slots[round_ % len(slots):] + slots[:round_ % len(slots)]:
+        turns = -(-args.rounds // len(modes))
+        for turn in range(turns):
+            for slot in slots[turn % len(slots):] + slots[:turn % len(slots)]:
                 if slot == "baseline":
-                    turn = round_ % len(args.baseline_modes)
-                    order = args.baseline_modes[turn:] + args.baseline_modes[:turn]
+                    shift = turn % len(args.baseline_modes)
+                    order = args.baseline_modes[shift:] + args.baseline_modes[:shift]
                     for mode, cost in _baseline(args.baseline, game_id, players, order,
                                                 args).items():
                         samples[f"base {mode}"].append(cost)
                     continue
-                costs = play_together(core, requests, modes, players, served)
+                costs, means, saved = play_turn(core, requests, modes, players, served, turn)
                 for mode, measure in costs.items():
+                    anywhere[mode].append(means[mode].per_call() / means["none"].per_call())
                     samples[mode].append(measure.per_call())
                     ratios[mode].append(measure.per_call() / costs["none"].per_call())
                     collected[mode].append(measure.collected / len(requests) * 1e6)
+                    helped[mode].append(saved[mode] * 1e6)
                     measured[mode].append(measure)
         none = statistics.median(samples["none"])
         cells = []
@@ -315,13 +372,22 @@ def main() -> None:
             f"{floor_ratio(measured[m], measured['none']):27.2f}x" for m in modes), flush=True)
         print(f"{'  of it gc':16s} " + " ".join(
             f"{statistics.median(collected[m]):27.0f} " for m in modes), flush=True)
+        print(f"{'  any position':16s} " + " ".join(
+            f"{statistics.median(anywhere[m]):22.2f}x {min(anywhere[m]):4.2f}-"
+            f"{max(anywhere[m]):4.2f}"[-28:] for m in modes), flush=True)
+        print(f"{'  a twin helps':16s} " + " ".join(
+            f"{statistics.median(helped[m]):27.0f} " for m in modes), flush=True)
     how = "with CPython's defaults" if args.cpython_gc else "as a worker does"
-    print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, median (range)"
-          f" over {args.rounds} rounds of a whole game, every call made in every mode back to"
-          f" back; ratio to none: the median (range) of the rounds' ratios; `floor`: each call's"
-          f" least CPU over the rounds, summed, against none's; `of it gc`: the"
-          f" collector's median; garbage collected {how}; the worker served"
-          f" {0 if args.cold else args.served} games of the title first)")
+    print(f"(us of CPU per ApplyAction, all seats' views and the spectator's, as each mode"
+          f" made the call first; median (range) over {turns} turns of {len(modes)} rounds of"
+          f" a whole game, every call made in every mode back to back, each mode first once a"
+          f" turn; ratio to none: the median (range) of the turns' ratios; `floor`: each call's"
+          f" least CPU over the turns, summed, against none's; `of it gc`: the collector's"
+          f" median per round; `any position`: the ratio with each call's cost its mean over"
+          f" the turn's rounds, first or not (what the design before turns measured, without"
+          f" its fixed order); `a twin helps`: what a call made after its twin in another"
+          f" mode cost less than made first, us a call; garbage collected {how}; the worker"
+          f" served {0 if args.cold else args.served} games of the title first)")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ game's states stay in the measured core's state cache.
 
 from __future__ import annotations
 
+import pytest
+
 from bench import text_cost
 from service import text
 
@@ -49,3 +51,40 @@ def test_play_together_times_every_call_in_every_mode() -> None:
     rounds = text_cost.play_together(core, requests, ["none", "de"], 2, served)
     assert set(rounds) == {"none", "de"}
     assert all(len(r.calls) == len(requests) and min(r.calls) >= 0 for r in rounds.values())
+
+
+def test_a_turn_puts_every_mode_first_at_every_call_once() -> None:
+    """A call made just after its twin in another mode finds what the twin left,
+    so a turn rotates each call's order: every mode makes every call first once."""
+    modes = ["none", "de", "de+names"]
+    rounds = text_cost.turn_orders(40, modes, turn=3)
+    assert len(rounds) == len(modes)
+    for call in range(40):
+        assert sorted(orders[call][0] for orders in rounds) == sorted(modes)
+        assert all(sorted(orders[call]) == sorted(modes) for orders in rounds)
+    assert len({tuple(order) for order in rounds[0]}) > 1  # shuffled call by call
+    assert text_cost.turn_orders(40, modes, turn=4) != rounds  # and turn by turn
+
+
+def test_a_turn_takes_each_calls_cost_from_the_round_its_mode_made_it_first() -> None:
+    core, requests, served = text_cost._game("spice-merchant", 2, served=0)
+    firsts, means, helped = text_cost.play_turn(core, requests, ["none", "de"], 2, served,
+                                                turn=0)
+    assert set(firsts) == set(means) == set(helped) == {"none", "de"}
+    assert all(len(r.calls) == len(requests) and min(r.calls) > 0 for r in firsts.values())
+    # a mean over both positions: not the first position's cost alone
+    assert any(m != f for m, f in zip(means["de"].calls, firsts["de"].calls, strict=True))
+
+
+def test_the_order_experiment_plays_an_order_and_its_complement(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.experiments import text_order
+    monkeypatch.setattr(text_cost, "SERVED", 0)
+    monkeypatch.setattr("sys.argv", ["text_order", "spice-merchant", "2", "1"])
+    text_order.main()
+    out = capsys.readouterr().out
+    firsts = [int(line.split("de first at ")[1].split()[0]) for line in out.splitlines()
+              if line.startswith("order ")]
+    calls = int(out.split(" of ")[1].split()[0])
+    assert len(firsts) == 2 and sum(firsts) == calls  # B puts `de` first where A did not
+    assert "each made first" in out
