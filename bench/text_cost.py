@@ -17,9 +17,9 @@ that twin left (work the twin did, and the same code and data just run),
 11-123 us of a call's 300-600 (docs/benchmarks.md, "What does a locale
 cost?"), where a worker's real call has no twin before it. Before each
 round, the text caches are emptied and `--served` other seeded games of
-the same title (30 by default) are played in every mode, through a core of their own (so the measured
-game's states stay in its own cache): the worker has served other
-games, so the labels and the sentences that recur are known, and this
+the same title (30 by default) are played in every mode, through a core of
+their own (so the measured game's states stay in its own cache): the
+worker has served other games, so the labels and the sentences that recur are known, and this
 game's own are new to it. 30 games of a title are 1,300 to 8,000 calls
 (Spice Merchant's 44 calls a game to Market Fresh's 240 and Central
 Market's 270): a few minutes of one worker's traffic at most, after which
@@ -233,10 +233,12 @@ def play_turn(core: GameCore, requests: list[pb.ApplyActionRequest], modes: list
                     first[mode][call] = cost
                 else:
                     later[mode][call] += cost / (len(modes) - 1)
-    helped = {mode: (sum(first[mode]) - sum(later[mode])) / len(requests) for mode in modes}
+    alone = len(modes) == 1  # `none` alone: no twin, nothing after one
+    helped = {mode: 0.0 if alone else (sum(first[mode]) - sum(later[mode])) / len(requests)
+              for mode in modes}
     share = 1 / len(modes)  # each position's part of the mean
-    mean = {mode: [share * a + (1 - share) * b for a, b in zip(first[mode], later[mode],
-                                                               strict=True)]
+    mean = {mode: first[mode] if alone else
+            [share * a + (1 - share) * b for a, b in zip(first[mode], later[mode], strict=True)]
             for mode in modes}
     return ({mode: _Round(first[mode], collected[mode]) for mode in modes},
             {mode: _Round(mean[mode], collected[mode]) for mode in modes}, helped)

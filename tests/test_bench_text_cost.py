@@ -88,3 +88,10 @@ def test_the_order_experiment_plays_an_order_and_its_complement(
     calls = int(out.split(" of ")[1].split()[0])
     assert len(firsts) == 2 and sum(firsts) == calls  # B puts `de` first where A did not
     assert "each made first" in out
+
+
+def test_a_turn_of_none_alone_has_no_twin() -> None:
+    core, requests, served = text_cost._game("spice-merchant", 2, served=0)
+    firsts, means, helped = text_cost.play_turn(core, requests, ["none"], 2, served, turn=0)
+    assert helped == {"none": 0.0}
+    assert means["none"].calls == firsts["none"].calls
