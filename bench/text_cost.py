@@ -14,7 +14,7 @@ shuffled in its first round and rotated by one in each next, so every mode
 makes every call first once a turn. A call's cost in a mode is the one it
 had first: the call made just after its twin in another mode finds what
 that twin left (work the twin did, and the same code and data just run),
-11-123 us of a call's 300-600 (docs/benchmarks.md, "What does a locale
+6-123 us of a call's 300-600 (docs/benchmarks.md, "What does a locale
 cost?"), where a worker's real call has no twin before it. Before each
 round, the text caches are emptied and `--served` other seeded games of
 the same title (30 by default) are played in every mode, through a core of
