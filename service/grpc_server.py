@@ -92,8 +92,14 @@ class GrpcServer:
             raise port_in_use("port", host, int(port_text), "in use, or no such address")
         return server, port
 
-    def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
+    def _run(self, coroutine: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
+        """`coroutine` on the server's loop; TimeoutError (and it cancelled) after `timeout`."""
+        future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        try:
+            return future.result(timeout)
+        except TimeoutError:
+            future.cancel()
+            raise
 
     @property
     def stopped(self) -> bool:
@@ -108,12 +114,9 @@ class GrpcServer:
         given up after `timeout` seconds, for a loop that no longer answers."""
         if self.stopped:
             return
-        future = asyncio.run_coroutine_threadsafe(self._health.enter_graceful_shutdown(),
-                                                  self._loop)
         try:
-            future.result(timeout)
+            self._run(self._health.enter_graceful_shutdown(), timeout)
         except TimeoutError:
-            future.cancel()
             log.warning("gRPC health not NOT_SERVING after %.1fs; draining on", timeout or 0.0)
 
     def stop(self, grace: float | None) -> threading.Event:
