@@ -289,18 +289,20 @@ def points_values(points: Sequence[float], spread: float) -> tuple[float, ...]:
     return tuple(out)
 
 
-def values(engine: Engine[Any, Any], state: Any) -> tuple[float, ...] | None:
+def values(engine: Engine[Any, Any], state: Any,
+           search: bool = False) -> tuple[float, ...] | None:
     """Every seat's value of `state`: exact once it is over, else the game's
-    heuristic (`Engine.estimate`); None when the game has none."""
+    heuristic (`Engine.estimate`, or a searching policy's
+    `Engine.search_estimate`); None when the game has none."""
     outcome = engine.outcome(state)
     if outcome is not None:
         return outcome_values(outcome, engine.spec.bots.points_spread)
-    points = engine.estimate(state)
+    points = engine.search_estimate(state) if search else engine.estimate(state)
     return None if points is None else points_values(points, engine.spec.bots.points_spread)
 
 
 def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
-             depth: int | None) -> tuple[float, ...]:
+             depth: int | None, search: bool = False) -> tuple[float, ...]:
     """Uniformly random legal moves for `depth` decisions (None: to the
     end), then `values`; on to the end when the game has no heuristic."""
     rules = plays(engine)
@@ -310,7 +312,7 @@ def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
         if not deciders:
             break
         if depth is not None and steps >= depth:
-            found = values(engine, state)
+            found = values(engine, state, search)
             if found is not None:
                 return found
             depth = None
@@ -324,7 +326,7 @@ def play_out(engine: Engine[Any, Any], state: Any, chance: Rng, rng: Rng,
 
 
 def greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Stream, rng: Rng,
-                    depth: int) -> tuple[float, ...]:
+                    depth: int, search: bool = False) -> tuple[float, ...]:
     """Each decider takes its best action by the evaluation, one ply deep on
     this determinization, for `depth` decisions; then the evaluation (ISMCTS's
     greedy playouts, the lookahead's replies)."""
@@ -338,12 +340,12 @@ def greedy_play_out(engine: Engine[Any, Any], state: Any, chance: Stream, rng: R
         for move in rules.moves(state, who):
             stream = chance.fork()  # every move sees the same chance
             after = rules.apply(state, who, move, stream)
-            found = values(engine, after)
+            found = values(engine, after, search)
             if found is None:
                 return play_out(engine, state, chance, rng, None)
             if best is None or found[who] > best[0]:
                 best = (found[who], after, stream)
         assert best is not None
         _, state, chance = best
-    found = values(engine, state)
+    found = values(engine, state, search)
     return found if found is not None else play_out(engine, state, chance, rng, None)

@@ -52,9 +52,10 @@ class GreedyPolicy:
 
 
 def one_ply(game: Game, seat: int, moves: Sequence[Hashable], budget: Budget,
-            rng: Rng) -> tuple[list[float], int]:
+            rng: Rng, search: bool = False) -> tuple[list[float], int]:
     """Each legal move's summed value to `seat` over the determinizations
-    the budget allows (each move on the same ones), and how many there were."""
+    the budget allows (each move on the same ones), and how many there were;
+    `search`: by a searching policy's evaluation (`values`)."""
     engine = game.engine
     apply = plays(engine).apply
     totals = [0.0] * len(moves)
@@ -64,7 +65,7 @@ def one_ply(game: Game, seat: int, moves: Sequence[Hashable], budget: Budget,
         for index, move in enumerate(moves):
             chance = Stream(seed)
             after = apply(state, seat, move, chance)
-            found = values(engine, after)
+            found = values(engine, after, search)
             if found is None:  # no heuristic: the game's own end decides
                 found = play_out(engine, after, chance, rng, None)
             totals[index] += found[seat]
@@ -74,9 +75,10 @@ def one_ply(game: Game, seat: int, moves: Sequence[Hashable], budget: Budget,
 
 def judged(game: Game, seat: int, moves: Sequence[Hashable], samples: int, budget: Budget,
            rng: Rng) -> tuple[list[float], int]:
-    """`one_ply` on `samples` determinizations within `budget`'s deadline: greedy's
-    judgement as a search's prior (a deadline that cuts it marks `budget` too)."""
+    """`one_ply` on `samples` determinizations within `budget`'s deadline, by the
+    search's evaluation: greedy's judgement as a search's prior (a deadline that
+    cuts it marks `budget` too)."""
     inner = Budget(samples, budget.deadline)
-    found = one_ply(game, seat, moves, inner, rng)
+    found = one_ply(game, seat, moves, inner, rng, search=True)
     budget.stopped_by_time |= inner.stopped_by_time
     return found

@@ -251,8 +251,8 @@ class IsmctsPolicy:
         if kind == "random":
             return play_out(engine, state, chance, rng, None)
         if kind == "truncated":
-            return play_out(engine, state, chance, rng, search.depth)
-        return greedy_play_out(engine, state, chance, rng, search.depth)
+            return play_out(engine, state, chance, rng, search.depth, search=True)
+        return greedy_play_out(engine, state, chance, rng, search.depth, search=True)
 
 
 def _ranked(prior: Sequence[float]) -> list[int]:
@@ -269,6 +269,6 @@ def _one_ply_here(search: _Search, state: Any, who: int, moves: Sequence[Hashabl
     out = []
     for move in moves:
         after = apply(state, who, move, chance.fork())
-        found = values(engine, after)
+        found = values(engine, after, search=True)
         out.append(found[who] if found is not None else 0.5)
     return out

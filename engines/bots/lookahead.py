@@ -88,7 +88,7 @@ class LookaheadPolicy:
                 chance = Stream(seed)
                 after = rules.apply(state, seat, moves[index], chance)
                 totals[index] += greedy_play_out(game.engine, after, chance, rng,
-                                                 config.horizon)[seat]
+                                                 config.horizon, search=True)[seat]
                 visits[index] += 1
             done += 1
         best_mean = max(totals[i] / visits[i] for i in tied)

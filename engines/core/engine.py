@@ -230,3 +230,9 @@ class Engine(ABC, Generic[S, A]):
         the game has no heuristic, so bots play every sample to the end.
         """
         return None
+
+    def search_estimate(self, state: S) -> Sequence[float] | None:
+        """The searching bots' heuristic (ISMCTS, the lookahead: `hard`), where
+        a game judges a search's leaves otherwise than greedy's one ply
+        (engines/<game>/evaluation.py); by default `estimate`."""
+        return self.estimate(state)

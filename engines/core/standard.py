@@ -59,6 +59,8 @@ class Modules(Generic[R, S, M, A]):
     #: tell (engines/core/hidden.py); None: nothing is hidden from any seat.
     hidden: Hidden[S] | None = None
     estimate: Callable[[S], Sequence[float]] | None = None  # evaluation.py (bots)
+    #: evaluation.py: the searching bots' heuristic, when not `estimate`.
+    search_estimate: Callable[[S], Sequence[float]] | None = None
     #: rules.py, when it answers faster than membership in `legal_moves`.
     is_legal: Callable[[S, int, M], bool] | None = None
     #: text.py: what players read (engines/core/text.py); None: every phrase is
@@ -201,3 +203,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
 
     def estimate(self, state: S) -> Sequence[float] | None:
         return None if self.modules.estimate is None else self.modules.estimate(state)
+
+    def search_estimate(self, state: S) -> Sequence[float] | None:
+        found = self.modules.search_estimate
+        return self.estimate(state) if found is None else found(state)

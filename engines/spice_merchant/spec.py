@@ -52,5 +52,6 @@ MODULES = Modules(
     encode=state.encode, decode=state.decode, read=state.read,
     resample_hidden=hidden.resample_hidden, hidden=hidden.HIDDEN,
     standing=rules.standing, reveals=events.reveals,
-    estimate=evaluation.estimate, known_part=known_part, text=text.TEXT,
+    estimate=evaluation.estimate, search_estimate=evaluation.search_estimate,
+    known_part=known_part, text=text.TEXT,
 )

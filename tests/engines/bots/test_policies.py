@@ -3,6 +3,8 @@ evaluation at work, simultaneous decisions, and games without a heuristic."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -16,10 +18,14 @@ from engines.bots import (
     GreedyPolicy,
     IsmctsConfig,
     IsmctsPolicy,
+    Policy,
     Suggestion,
     default_iterations,
     suggest,
 )
+from engines.bots.common import plays
+from engines.bots.greedy import judged
+from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.core import Game, NotYourTurn, Rng
 from engines.core.standard import StandardEngine
 from engines.market_fresh.rules import options_now
@@ -124,7 +130,7 @@ def test_ismcts_takes_the_best_scoring_in_the_last_turn() -> None:
 
 
 #: A game that offers bots no evaluation: they must play samples out.
-NO_HEURISTIC = replace(SPICE_MODULES, estimate=None)
+NO_HEURISTIC = replace(SPICE_MODULES, estimate=None, search_estimate=None)
 
 
 @pytest.mark.parametrize("name", ["greedy", "ismcts"])
@@ -136,6 +142,36 @@ def test_without_a_heuristic_samples_are_played_to_the_end(name: str) -> None:
         check(step.before, seat, answer, 4)
         if len(answer.candidates) > 1:
             assert any(c.mean_value > 0 for c in answer.candidates)
+
+
+@pytest.mark.parametrize(("policy", "used"), [
+    (GreedyPolicy(), "estimate"),
+    (IsmctsPolicy(), "search_estimate"),
+    (LookaheadPolicy(LookaheadConfig(samples=4, horizon=2, tie_margin=1.0)), "search_estimate"),
+])
+def test_a_search_judges_by_the_search_estimate_and_greedy_by_the_estimate(
+        policy: Policy, used: str) -> None:
+    """Spice Merchant's search counts a share of the hand's potential and
+    greedy (`medium`) does not (engines/spice_merchant/evaluation.py): each
+    policy calls its own evaluation, and only its own."""
+    calls: Counter[str] = Counter()
+
+    def counted(name: str) -> Callable[[Any], Sequence[float]]:
+        found = getattr(SPICE_MODULES, name)
+
+        def estimate(state: Any) -> Sequence[float]:
+            calls[name] += 1
+            return found(state)  # type: ignore[no-any-return]
+        return estimate
+
+    modules = replace(SPICE_MODULES, estimate=counted("estimate"),
+                      search_estimate=counted("search_estimate"))
+    game = Game.new(StandardEngine(modules, SPICE_RULES[0]), 4, {}, b"judges")
+    step = next(s for s in list(playout(game, b"judges-play"))[6:]
+                if len(s.before.engine.legal_actions(s.before.state, s.before.to_act()[0].seat)) > 2)
+    seat = step.before.to_act()[0].seat
+    policy.choose(step.before, seat, Budget(16), Rng(b"j"))
+    assert set(calls) == {used}, calls
 
 
 def test_greedy_samples_every_action_on_the_same_determinizations() -> None:
@@ -161,7 +197,8 @@ def spice_main_turn() -> Game:
 
 def test_the_root_admits_only_its_best_actions_by_the_prior_when_the_budget_is_small() -> None:
     """Widening at the root: with 60 iterations for a dozen or more actions,
-    only the root_top_k best by greedy's one-ply judgement are searched; with
+    only the root_top_k best by greedy's one-ply judgement (by the search's
+    evaluation) are searched; with
     a budget that visits every action root_visits times, all are."""
     game = spice_main_turn()
     seat = game.to_act()[0].seat
@@ -170,8 +207,8 @@ def test_the_root_admits_only_its_best_actions_by_the_prior_when_the_budget_is_s
     answer = IsmctsPolicy(config).choose(game, seat, Budget(60), Rng(b"w"))
     searched = [i for i, c in enumerate(answer.candidates) if c.visits]
     assert len(searched) == 4 and sum(c.visits for c in answer.candidates) == 60
-    prior = GreedyPolicy().choose(game, seat, Budget(config.prior_samples), Rng(b"w"))
-    means = [c.mean_value for c in prior.candidates]
+    moves = plays(game.engine).moves(game.state, seat)  # greedy's judgement, by the search's evaluation
+    means, _ = judged(game, seat, moves, config.prior_samples, Budget(config.prior_samples), Rng(b"w"))
     best4 = sorted(range(len(legal)), key=lambda i: (-means[i], i))[:4]
     assert sorted(searched) == sorted(best4)
     # admitted is not visited: an exploration wide enough that every admitted action is tried
