@@ -70,7 +70,7 @@ def counted(state: State, hand_share: float) -> list[float]:
         goods = list(state.secret_goods[seat])
         if state.open_goods[seat] != NONE:
             goods.append(state.open_goods[seat])
-        pending: float = sell_goods(goods, state.markets, prices).points if goods else 0
+        pending = float(sell_goods(goods, state.markets, prices).points) if goods else 0.0
         hand = state.hands[seat]
         if hand_share and state.phase == TRADING and any(hand[good] for good in goods):
             raised = sell_goods(goods, _raised_markets(state, seat, goods), prices).points
