@@ -31,7 +31,7 @@ import bench.bots as bots
 from engines import registry
 from engines.bots import Budget, IsmctsPolicy, Policy, Suggestion
 from engines.core import Game, Rng
-from engines.spice_merchant import evaluation
+from engines.spice_merchant import evaluation, hidden
 from engines.spice_merchant.data import NUM_SPICES
 from engines.spice_merchant.state import NONE, State
 
@@ -75,29 +75,20 @@ def _weighted(weights: list[float], rng: Rng) -> int:
 
 def _dealt(state: State, observer: int, rng: Rng,
            secrets: Callable[[int, list[int]], list[int]], draw_first: bool = False) -> State:
+    """Each opponent's secret goods by `secrets` (drawn off the hidden cards
+    when `draw_first`, else taken off them), then hands and deck uniformly."""
     others = [seat for seat in range(state.num_players) if seat != observer]
-    pool = list(state.deck)
-    for seat in others:
-        pool.extend(spice for spice in range(NUM_SPICES) for _ in range(state.hands[seat][spice]))
-        pool.extend(state.secret_goods[seat])
-    pool.sort()
-    new = state.clone()
+    pool = hidden.hidden_cards(state, others)
     kept: dict[int, list[int]] = {}
-    if draw_first:
-        for seat in others:
-            kept[seat] = sorted(secrets(seat, pool))
-    else:
-        for seat in others:
-            kept[seat] = sorted(secrets(seat, pool))
+    for seat in others:
+        kept[seat] = sorted(secrets(seat, pool))
+        if not draw_first:
             for spice in kept[seat]:
                 pool.remove(spice)
     rng.shuffle(pool)
+    new = state.clone()
     for seat in others:
-        size = state.hand_size(seat)
-        new.hands[seat] = [0] * NUM_SPICES
-        for spice in pool[:size]:
-            new.hands[seat][spice] += 1
-        del pool[:size]
+        hidden.deal_hand(new, seat, pool, state.hand_size(seat))
         new.secret_goods[seat] = kept[seat]
     new.deck = pool
     return new

@@ -21,24 +21,35 @@ def resample_hidden(state: State, observer: int, rng: Rng) -> State:
     size and open-trade flag, both public.
     """
     others = [seat for seat in range(state.num_players) if seat != observer]
-    pool = list(state.deck)
-    for seat in others:
-        pool.extend(spice for spice in range(NUM_SPICES) for _ in range(state.hands[seat][spice]))
-        pool.extend(state.secret_goods[seat])
-    pool.sort()  # canonical: the deck's true order must not shape the deal
+    pool = hidden_cards(state, others)
     rng.shuffle(pool)
     new = state.clone()
     for seat in others:
-        size = state.hand_size(seat)
-        new.hands[seat] = [0] * NUM_SPICES
-        for spice in pool[:size]:
-            new.hands[seat][spice] += 1
-        del pool[:size]
+        deal_hand(new, seat, pool, state.hand_size(seat))
         size = len(state.secret_goods[seat])
         new.secret_goods[seat] = sorted(pool[:size])
         del pool[:size]
     new.deck = pool
     return new
+
+
+def hidden_cards(state: State, others: list[int]) -> list[int]:
+    """The deck and the hands and secret goods of `others`, sorted: canonical,
+    so the deck's true order and who truly holds what cannot shape a deal."""
+    pool = list(state.deck)
+    for seat in others:
+        pool.extend(spice for spice in range(NUM_SPICES) for _ in range(state.hands[seat][spice]))
+        pool.extend(state.secret_goods[seat])
+    pool.sort()
+    return pool
+
+
+def deal_hand(state: State, seat: int, pool: list[int], size: int) -> None:
+    """`seat`'s hand becomes the first `size` cards of `pool`, taken off it."""
+    state.hands[seat] = [0] * NUM_SPICES
+    for spice in pool[:size]:
+        state.hands[seat][spice] += 1
+    del pool[:size]
 
 
 def hidden_places(state: State, observer: int) -> Places:
