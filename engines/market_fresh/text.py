@@ -206,28 +206,42 @@ def action(state: State, seat: int, kind: str, legal: Message) -> Phrase:
 
 
 def label_context(state: State, seat: int, kind: str) -> Hashable:
-    """All of the state a label of `kind` reads (the service keeps labels by it):
-    the supply's count, the point a removal costs, the chosen crate (each
-    placement's height and match are its own key: label_key), the scoring
-    options (points and rows)."""
-    if kind == "take-crate":
-        return len(state.supply)
+    """What of the state every label of `kind` reads (the service keeps labels
+    by it, and each by its action's `label_key`): the point a removal costs,
+    the chosen crate and the grid for placements, the variant for scorings."""
     if kind == "choose-crate":
         return min(CANNOT_PLACE_PENALTY, state.scores[seat])
     if kind == "place-crate":
         return state.chosen_crate, state.grid
-    if kind == "score" and state.chosen_crate >= 0:
-        return state.variant, options_now(state)
+    if kind == "score":
+        return state.variant
     return kind
 
 
 def label_key(state: State, seat: int, kind: str, move: object) -> Hashable:
-    """What a placement's label reads of the seat's shopfront: the height the
-    crate will lie at and how many halves match (label_context has the crate)."""
-    if not isinstance(move, PlaceCrate):
-        return ()
-    shop = state.shopfronts[seat]
-    return shop.heights[move.first], shop.fit(state.chosen_crate, move.first, move.second)
+    """What one action's label reads beyond `label_context`: a placement, the
+    height the crate will lie at and how many halves match; a scoring, its
+    option's points and Farmer Tile row; a face-down take, the supply's count.
+    So a label recurs across decisions whose other actions differ (a scoring
+    of lemons for 3 points reads the same beside any other option)."""
+    if isinstance(move, PlaceCrate):
+        shop = state.shopfronts[seat]
+        return shop.heights[move.first], shop.fit(state.chosen_crate, move.first, move.second)
+    if isinstance(move, ScoreCrate):
+        return _option_points(state, move.produce, move.method)
+    if isinstance(move, TakeFaceDown):
+        return len(state.supply)
+    return ()
+
+
+def _option_points(state: State, produce: int | None, method: int) -> tuple[int, int]:
+    """The points and Farmer Tile row of the scoring option for `produce` by
+    `method` ((0, 0) when the crate just placed offers none)."""
+    if state.chosen_crate < 0:
+        return 0, 0
+    option = next((o for o in options_now(state) if o.produce == produce and o.method == method),
+                  None)
+    return (option.points, option.row) if option is not None else (0, 0)
 
 
 def _place_label(state: State, seat: int, place: pb.MarketFreshPlace) -> Phrase:
@@ -250,11 +264,7 @@ def _score_label(state: State, score: pb.MarketFreshScore) -> Phrase:
     """The standard game has one scoring, with its Farmer Tile row (or declined);
     Crate Heights and Solo label basic and height scoring apart."""
     method = HEIGHT if score.scoring == pb.MARKET_FRESH_SCORING_HEIGHT else 0
-    produce = state.rules.data.produce_index.get(score.produce)
-    option = next((o for o in options_now(state)
-                   if o.produce == produce and o.method == method),
-                  None)
-    points, row = (option.points, option.row) if option is not None else (0, 0)
+    points, row = _option_points(state, state.rules.data.produce_index.get(score.produce), method)
     term = produce_term(score.produce)
     if state.variant == STANDARD:
         return Phrase.of(f"{PREFIX}-action-score", produce=term, points=points,
