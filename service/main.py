@@ -26,6 +26,8 @@ log = logging.getLogger("marketplay")
 #: whole cache to find no garbage (refcounting frees evicted states). Measured
 #: (bench/stages.py, Spice Merchant, 16 callers): handler CPU 207 -> 165 us/call.
 GC_THRESHOLDS = (50_000, 20, 100)
+#: How long the main thread sleeps at most between looks for a pending signal handler.
+SIGNAL_POLL_SECONDS = 0.25
 
 
 def tune_gc() -> None:
@@ -68,7 +70,7 @@ def serve(config: Config, sealer: Sealer, announce: bool = True) -> int:
         log.info("%s", urls(config, running.port, running.http.port if running.http else 0))
     else:
         log.info("worker %d serving", os.getpid())
-    stop.wait()
+    wait_until_set(stop)
     running.drain(config.grace_seconds)
     # Drained: a repeated SIGTERM (a supervisor's, a test's) must not kill the exit itself,
     # which it would once interpreter shutdown restores the default handler.
@@ -80,6 +82,17 @@ def serve(config: Config, sealer: Sealer, announce: bool = True) -> int:
         return 1
     log.info("marketplay stopped")
     return 0
+
+
+def wait_until_set(stop: threading.Event) -> None:
+    """Wait for `stop` in short sleeps, not one untimed wait.
+
+    The kernel may deliver SIGTERM to any thread, gRPC's own included. Python then only
+    flags the handler for the main thread, which runs it when it next executes bytecode:
+    blocked in an untimed wait, it never would, and the process would ignore the signal.
+    """
+    while not stop.wait(SIGNAL_POLL_SECONDS):
+        pass
 
 
 def urls(config: Config, grpc_port: int, http_port: int) -> str:

@@ -3,6 +3,7 @@ and graceful shutdown on SIGTERM. Loopback only, bounded in time."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import socket
@@ -110,6 +111,42 @@ def test_sigterm_drains_and_exits_cleanly() -> None:
     assert proc.returncode == 0, out
     assert time.monotonic() - started < 10
     assert "draining" in out
+
+
+def signal_thread(pid: int, tid: int, signum: int) -> None:
+    """tgkill(2): deliver a signal to one thread of a process, as the kernel may on its own."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.tgkill(pid, tid, signum) != 0:
+        raise OSError(ctypes.get_errno(), f"tgkill({pid}, {tid}, {signum})")
+
+
+def test_sigterm_delivered_to_another_thread_still_drains() -> None:
+    """The kernel hands a process-wide SIGTERM to any thread that does not block it, a
+    gRPC thread included; the main thread must still see it and drain (a CI run once
+    waited 20 s for an exit that never came)."""
+    port = free_port()
+    proc = start_server(port)
+    try:
+        others = [int(t.name) for t in Path(f"/proc/{proc.pid}/task").iterdir()
+                  if int(t.name) != proc.pid and not blocks(proc.pid, int(t.name),
+                                                            signal.SIGTERM)]
+        assert others, "every other thread blocks SIGTERM"
+        signal_thread(proc.pid, others[-1], signal.SIGTERM)
+        out = proc.communicate(timeout=20)[0].decode()  # no second signal: this one must do
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+    assert proc.returncode == 0, out
+    assert "draining" in out and "marketplay stopped" in out
+
+
+def blocks(pid: int, tid: int, signum: int) -> bool:
+    """Whether thread `tid` has `signum` in its blocked mask (SigBlk in /proc status)."""
+    for line in Path(f"/proc/{pid}/task/{tid}/status").read_text().splitlines():
+        if line.startswith("SigBlk:"):
+            return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    return False
 
 
 class HeldCalls:
