@@ -16,7 +16,7 @@ by the deciding seat's information state. Each iteration:
    actions progressive widening admits (below);
 3. expand: stop at the first action never tried before;
 4. play out: `config.playout` for the game's depth of decisions
-   (`BotTuning.search_depth`, or `config.depth`), then the game's evaluation;
+   (`BotTuning.playout_depth`, or `config.depth`), then the game's evaluation;
 5. back up: each (node, action) adds the value to the seat that chose it.
 
 Simultaneous decisions are one step: every decider picks at its own node,
@@ -81,7 +81,7 @@ class IsmctsConfig:
     #: evaluation; "greedy": the best action by the evaluation, one ply deep,
     #: for `depth` decisions, then the evaluation.
     playout: Playout = "truncated"
-    #: None: the game's own (`BotTuning.search_depth`).
+    #: None: the game's own at the table's count (`BotTuning.playout_depth`).
     depth: int | None = None
     #: The bot's root actions start from the greedy policy's judgement: one
     #: ply on `prior_samples` determinizations (every action on the same
@@ -156,7 +156,8 @@ class IsmctsPolicy:
                        else config.exploration)
         if config.exploration_by_share:
             exploration *= 2.0 / game.num_players
-        depth = engine.spec.bots.search_depth if config.depth is None else config.depth
+        depth = (engine.spec.bots.playout_depth(game.num_players) if config.depth is None
+                 else config.depth)
         search = _Search(engine, seat, config, rng, root, {}, rules, exploration, depth)
         done = 0
         while budget.allows(done):

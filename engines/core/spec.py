@@ -83,10 +83,21 @@ class BotTuning:
     #: the value, which costs most where many seats move between two of the
     #: bot's turns (docs/bots.md, "Playout depth per game").
     search_depth: int = 2
+    #: The playout depth from `crowded_from` players on (None: `search_depth` at
+    #: every count). Where more seats move between two of the bot's turns, each
+    #: random decision after the tree is more often an opponent's, and noise.
+    search_depth_crowded: int | None = None
+    crowded_from: int = 4
     #: The `hard` level's policy in this game (engines/bots/levels.py):
     #: "ismcts", or "lookahead" (greedy, its ties played on) where the search
     #: does not beat greedy and the lookahead does (docs/bots.md, "Levels").
     hard_policy: Literal["ismcts", "lookahead"] = "ismcts"
+
+    def playout_depth(self, players: int) -> int:
+        """ISMCTS's playout depth at a table of `players`."""
+        if self.search_depth_crowded is not None and players >= self.crowded_from:
+            return self.search_depth_crowded
+        return self.search_depth
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,16 @@ SEARCH_ITERATIONS = 240
 #: ISMCTS's UCB1 exploration constant for this game (docs/bots.md,
 #: "Exploration per game").
 SEARCH_EXPLORATION = 0.7
+#: ISMCTS's playout depth at 4 players: one random decision after the tree,
+#: where three opponents move between two of the bot's turns (at 2 and 3
+#: players, the default two). Against greedy at 4, on 240 paired games, depth 1
+#: won 87.5% and depth 2 85.0%; at 2 players depth 1 won 84.1% of 41 games
+#: where depth 2 won 96.3% (docs/history/bots-notebook.md, "Market Fresh at 4:
+#: one playout decision").
+SEARCH_DEPTH_AT_4 = 1
 #: How the bots play this game: the spec's `bots` (engines/core/spec.py).
-TUNING: BotTuning = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION)
+TUNING: BotTuning = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION,
+                              search_depth_crowded=SEARCH_DEPTH_AT_4, crowded_from=4)
 
 def estimate(state: State) -> list[float]:
     """`final_scores(...).total` per seat, plus a crate waiting to score its best option."""

@@ -27,6 +27,7 @@ from engines.bots.common import plays
 from engines.bots.greedy import judged
 from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.core import Game, NotYourTurn, Rng
+from engines.core.spec import BotTuning
 from engines.core.standard import StandardEngine
 from engines.market_fresh.rules import options_now
 from engines.market_fresh.state import SCORE
@@ -266,10 +267,11 @@ def test_exploration_by_share_scales_the_constant_by_two_over_the_players() -> N
         assert answers[0].candidates != answers[2].candidates  # the constant matters here
 
 
-def _a_choice_of_four(game_id: str, engine: Any) -> tuple[Game, int]:
-    """The first position of a seeded random playout where the seat to act
-    has more than three legal actions, and that seat."""
-    game = Game.new(engine, max(2, engine.spec.min_players), {}, b"own")
+def _a_choice_of_four(game_id: str, engine: Any, players: int = 0) -> tuple[Game, int]:
+    """The first position of a seeded random playout (at `players`, by default
+    the fewest but one) where the seat to act has more than three legal
+    actions, and that seat."""
+    game = Game.new(engine, players or max(2, engine.spec.min_players), {}, b"own")
     step = next(s for s in playout(game, b"own-policy")
                 if len(s.before.engine.legal_actions(s.before.state,
                                                       s.before.to_act()[0].seat)) > 3)
@@ -292,13 +294,26 @@ def test_the_default_exploration_is_the_games_own() -> None:
 
 
 def test_the_default_playout_depth_is_the_games_own() -> None:
-    """IsmctsConfig() plays out to each game's BotTuning.search_depth (docs/bots.md,
-    "Playout depth per game"), and the depth changes what the search sees."""
+    """IsmctsConfig() plays out to each game's depth at the table's count
+    (BotTuning.playout_depth; docs/bots.md, "Playout depth per game"), and the
+    depth changes what the search sees."""
     for game_id, engine in registry.ENGINES.items():
-        position, seat = _a_choice_of_four(game_id, engine)
-        own = engine.spec.bots.search_depth
-        answers = [IsmctsPolicy(config).choose(position, seat, Budget(40), Rng(b"e"))
-                   for config in (IsmctsConfig(), IsmctsConfig(depth=own),
-                                  IsmctsConfig(depth=own + 2))]
-        assert answers[0] == answers[1], game_id
-        assert answers[0].candidates != answers[2].candidates, game_id
+        for players in sorted({max(2, engine.spec.min_players), engine.spec.max_players}):
+            position, seat = _a_choice_of_four(game_id, engine, players)
+            own = engine.spec.bots.playout_depth(players)
+            answers = [IsmctsPolicy(config).choose(position, seat, Budget(40), Rng(b"e"))
+                       for config in (IsmctsConfig(), IsmctsConfig(depth=own),
+                                      IsmctsConfig(depth=own + 2))]
+            assert answers[0] == answers[1], (game_id, players)
+            assert answers[0].candidates != answers[2].candidates, (game_id, players)
+
+
+def test_market_fresh_plays_out_one_decision_at_four_players_and_two_below() -> None:
+    """Market Fresh's depth by count (engines/market_fresh/evaluation.py): at 4
+    players three opponents move between two of the bot's turns."""
+    bots = registry.ENGINES["market-fresh"].spec.bots
+    assert [bots.playout_depth(players) for players in (1, 2, 3, 4)] == [2, 2, 2, 1]
+    assert [registry.ENGINES["spice-merchant"].spec.bots.playout_depth(players)
+            for players in (2, 3, 4)] == [1, 1, 1]
+    assert BotTuning(search_depth=3).playout_depth(9) == 3
+    assert BotTuning(search_depth=3, search_depth_crowded=1, crowded_from=3).playout_depth(2) == 3
