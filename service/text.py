@@ -30,7 +30,6 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from string import Formatter
 from typing import Any, Generic, TypeVar
 
 from babel import Locale, UnknownLocaleError
@@ -232,7 +231,7 @@ class Speaker:
     call, and holding what that call filled (`_named`), so a plain class
     with slots, not a frozen value."""
 
-    __slots__ = ("_filled", "_seat_texts", "_tongue", "catalogs", "locale", "names")
+    __slots__ = ("_filled", "_seat_bytes", "_tongue", "catalogs", "locale", "names")
 
     def __init__(self, catalogs: Catalogs, locale: str, names: tuple[str, ...] = ()) -> None:
         self.catalogs = catalogs
@@ -241,8 +240,8 @@ class Speaker:
         self.names = names
         #: What this locale keeps of arguments and templates (`_Tongue`).
         self._tongue = _tongue(catalogs, locale, bool(names))
-        #: Each seat's text in this call (`_named`), made on first use.
-        self._seat_texts: _SeatTexts | None = None
+        #: Each seat's text in this call, UTF-8 (`_named`), made on first use.
+        self._seat_bytes: _SeatBytes | None = None
         #: The `_Named` this call has filled, and what they became (`_named`):
         #: at most the Messages of one response.
         self._filled: dict[_Named, bytes] = {}
@@ -262,19 +261,11 @@ class Speaker:
         if not self.locale:
             return message_bytes(phrase)
         key = (self.catalogs, self.locale, bool(self.names), phrase)
-        if self.names:  # kept as one or the other: whether it names a seat is asked once
-            form = _NAMED_SAID.get(key)
-            if form is not None:
-                return self._named(form)
-        said = _SAID.get(key)
-        if said is not None:
-            return said
-        made = self._said_afresh(phrase)
-        if isinstance(made, _Named):
-            _NAMED_SAID.put(key, made)
-            return self._named(made)
-        _SAID.put(key, made)
-        return made
+        said = _SAID.items.get(key)
+        if said is None:
+            said = self._said_afresh(phrase)
+            _SAID.put(key, said)
+        return self._named(said) if isinstance(said, _Named) else said
 
     def _said_afresh(self, phrase: Phrase, action_tag: bytes = b"",
                      action: bytes = b"") -> bytes | _Named:
@@ -285,8 +276,11 @@ class Speaker:
         fields, template, values = self._parts(phrase)
         head = _id_field(phrase.id) + fields
         if self.names and any(type(value) is Seat for value in values):
-            return _Named(head, _seats_template(template, values), action_tag, action)
-        said = head + _text_field(template.format(*values))  # every value a str here
+            pattern = _seats_pattern(template, values)
+            if b"%(s" in pattern:
+                return _Named(head, pattern, action_tag, action)
+            # a seat only in the arguments ("You registered ..."): the text names none
+        said = head + _text_field(template.format(*values))  # a Seat here is in no mark
         if not action_tag:
             return said
         return _legal_action_field(_labelled(action_tag, action, said))
@@ -298,10 +292,11 @@ class Speaker:
         filled = self._filled.get(form)
         if filled is not None:
             return filled
-        seats = self._seat_texts
+        seats = self._seat_bytes
         if seats is None:
-            seats = self._seat_texts = _SeatTexts(self)
-        filled = form.head + _text_field(form.template.format_map(seats))
+            seats = self._seat_bytes = _SeatBytes(self)
+        text = form.pattern % seats  # a name is only ever a value of the `%`
+        filled = form.head + _TEXT_TAG + _varint(len(text)) + text
         if form.action_tag:
             filled = _legal_action_field(_labelled(form.action_tag, form.action, filled))
         self._filled[form] = filled
@@ -529,51 +524,42 @@ class _Grouped(Generic[V]):
 @dataclass(frozen=True, slots=True, eq=False)
 class _Named:
     """A Message whose text names a seat the caller named, kept without the
-    names: its id and argument fields (`head`) and its text as a format
-    string whose only fields are its seats (`{s2}`: seat 2), so each call
-    fills in its own names (`Speaker._named`) and no name is ever kept. As a
-    legal action's label, the game's action field's tag and the action.
-    Each is one kept entry, so it is its own identity (a call's `_filled`
-    looks it up by it, without comparing its bytes)."""
+    names: its id and argument fields (`head`), and its text as UTF-8 with a
+    `%(s<seat>)s` for each of its seats (`pattern`, every other `%` doubled),
+    so each call fills in its own names (`Speaker._named`: one `bytes %`, no
+    template parsed, nothing encoded but the names) and no name is ever
+    kept. As a legal action's label, the game's action field's tag and the
+    action. Each is one kept entry, so it is its own identity (a call's
+    `_filled` looks it up by it, without comparing its bytes)."""
 
     head: bytes
-    template: str
+    pattern: bytes
     action_tag: bytes = b""
     action: bytes = b""
 
 
-def _seats_template(template: str, values: Sequence[str | Seat]) -> str:
-    """A phrase's template with every mark filled but its seats', each of
-    which becomes `{s<seat>}` (the catalogs' and the values' braces doubled)."""
-    fills = [f"{{s{value.seat}}}" if isinstance(value, Seat) else _braces_doubled(value)
+def _seats_pattern(template: str, values: Sequence[str | Seat]) -> bytes:
+    """A phrase's template with every mark filled but its seats': UTF-8 with
+    `%(s<seat>)s` for each seat, every other `%` doubled (the values', which
+    the engines and catalogs make, and the template's) and its braces
+    undoubled."""
+    fills = [f"%(s{value.seat})s" if isinstance(value, Seat) else value.replace("%", "%%")
              for value in values]
-    if "{{" not in template and "}}" not in template:
-        return template.format(*fills)  # no literal brace to keep doubled
-    out = []
-    for literal, index, _, _ in Formatter().parse(template):
-        out.append(_braces_doubled(literal))
-        if index is not None:
-            out.append(fills[int(index)])
-    return "".join(out)
+    return template.replace("%", "%%").format(*fills).encode()
 
 
-def _braces_doubled(text: str) -> str:
-    if "{" in text or "}" in text:
-        return text.replace("{", "{{").replace("}", "}}")
-    return text
-
-
-class _SeatTexts(dict[str, str]):
-    """`s<seat>` -> the seat's text in one call (its display name, isolated, or
-    the locale's "Player N"), each made when a text first names it."""
+class _SeatBytes(dict[bytes, bytes]):
+    """`s<seat>` -> the seat's text in one call, UTF-8 (its display name,
+    isolated, or the locale's "Player N"), each made when a text first names
+    it."""
 
     __slots__ = ("_speaker",)
 
     def __init__(self, speaker: Speaker) -> None:
         self._speaker = speaker
 
-    def __missing__(self, key: str) -> str:
-        text = self[key] = self._speaker._seat_text(int(key[1:]))
+    def __missing__(self, key: bytes) -> bytes:
+        text = self[key] = self._speaker._seat_text(int(key[1:])).encode()
         return text
 
 
@@ -581,8 +567,7 @@ class _SeatTexts(dict[str, str]):
 #: and phrase (Speaker.said), those that name a seat the caller named as
 #: `_Named`; the phrases of event copies, by engine, audience and the copy's
 #: bytes, and their Messages, by catalogs, locale and the same (Speaker.event).
-_SAID: _Kept[bytes] = _Kept(CACHE_ENTRIES)
-_NAMED_SAID: _Kept[_Named] = _Kept(CACHE_ENTRIES)
+_SAID: _Kept[bytes | _Named] = _Kept(CACHE_ENTRIES)
 _EVENT_PHRASES: _Kept[Phrase] = _Kept(CACHE_ENTRIES)
 _EVENT_SAID: _Kept[bytes | _Named] = _Kept(CACHE_ENTRIES)
 #: Labelled actions (Speaker.legal_actions), grouped by engine, kind, context,
@@ -800,7 +785,6 @@ def forget() -> None:
     _LABELS.clear()
     _LISTS.clear()
     _SAID.clear()
-    _NAMED_SAID.clear()
     _EVENT_PHRASES.clear()
     _EVENT_SAID.clear()
 

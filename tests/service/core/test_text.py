@@ -229,8 +229,8 @@ def test_labels_naming_the_callers_seats_are_kept_without_the_names() -> None:
     assert _labelled_lists(named) == first  # from the caches
     others = ("Flossy", "Gusto", "Halvard", "Ivyleaf", "Jojo")
     renamed = _labelled_lists(Speaker(catalogs, "de", others))
-    kept = repr([text._LABELS._groups, text._LISTS.items, text._NAMED_SAID.items,
-                 text._SAID.items, [t.pieces.items for t in text._TONGUES.values()]])
+    kept = repr([text._LABELS._groups, text._LISTS.items, text._SAID.items,
+                 text._EVENT_SAID.items, [t.pieces.items for t in text._TONGUES.values()]])
     assert not any(name.strip() in kept for name in (*NAMES, *others))
     text.forget()
     assert _labelled_lists(named) == first
@@ -251,17 +251,24 @@ def test_display_names_are_refused_for_every_control_or_format_character_alone()
             raise AssertionError(f"{bad!r} was accepted")
 
 
-def test_a_named_form_keeps_every_brace_and_leaves_only_its_seats_to_fill() -> None:
-    template = text._template("{a} \ue000\ue100\ue001 } \ue000\ue101\ue001 \ue000\ue102\ue001")
-    assert template == "{{a}} {0} }} {1} {2}"
-    form = text._seats_template(template, ["x{0}y", Seat(2), "{s0}"])
-    assert form == "{{a}} x{{0}}y }} {s2} {{s0}}"
-    speaker = Speaker(shipped_catalogs(), "en", ("Ann", "Bo", "Cy {s0}"))
-    assert form.format_map(text._SeatTexts(speaker)) == "{a} x{0}y } \u2068Cy {s0}\u2069 {s0}"
-    # a template with no literal brace is filled by str.format alone: the same form
+def test_a_named_form_keeps_every_brace_and_percent_and_leaves_only_its_seats_to_fill() -> None:
+    template = text._template("{a} 5% \ue000\ue100\ue001 } \ue000\ue101\ue001 \ue000\ue102\ue001")
+    assert template == "{{a}} 5% {0} }} {1} {2}"
+    pattern = text._seats_pattern(template, ["x{0}%sy", Seat(2), "{s0}"])
+    assert pattern == b"{a} 5%% x{0}%%sy } %(s2)s {s0}"
+    # a name is a value: its braces, percent signs and format marks stay as typed
+    speaker = Speaker(shipped_catalogs(), "en", ("Ann", "Bo", "Cy {s0} %s %(s1)s %%"))
+    head = text._id_field("p")
+    filled = pb.Message.FromString(speaker._named(text._Named(head, pattern)))
+    assert filled.text == "{a} 5% x{0}%sy } \u2068Cy {s0} %s %(s1)s %%\u2069 {s0}"
+    assert filled.id == "p"
+    # several seats, one of them twice, each filled with its own text
     plain = text._template("\ue000\ue100\ue001 to \ue000\ue101\ue001 and \ue000\ue102\ue001")
-    assert text._seats_template(plain, ["x{0}y", Seat(2), "{s0}"]) == "x{{0}}y to {s2} and {{s0}}"
-    assert text._seats_template(plain, [Seat(0), Seat(1), "z"]) == "{s0} to {s1} and z"
+    pattern = text._seats_pattern(plain, [Seat(1), Seat(0), Seat(1)])
+    assert pattern == b"%(s1)s to %(s0)s and %(s1)s"
+    filled = pb.Message.FromString(Speaker(shipped_catalogs(), "de", ("Ann",))._named(
+        text._Named(head, pattern)))
+    assert filled.text == "Spieler 2 to \u2068Ann\u2069 and Spieler 2"
 
 
 def test_a_phrase_is_a_value() -> None:
@@ -272,3 +279,22 @@ def test_a_phrase_is_a_value() -> None:
     assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
     assert a != Phrase.of("p", seat=Seat(1), count=3) and a != Phrase.of("q", seat=Seat(1), count=2)
     assert a != ("p", a.args) and repr(a) == "Phrase(id='p', args=(('seat', Seat(seat=1)), ('count', 2)))"
+
+
+def test_a_text_that_names_no_seat_is_kept_whole_when_the_caller_named_seats() -> None:
+    """A phrase can carry a seat its words leave out ("You registered ..."):
+    with display names it is kept as its Message, not filled a call at a time."""
+    from engines.spice_merchant.text import SPICES
+
+    text.forget()
+    phrase = Phrase.of("spice-merchant-event-secret-registered-private", seat=Seat(2), count=1,
+                       spices=(SPICES[0],))
+    named = Speaker(shipped_catalogs(), "en", ("Ann", "Bo", "Cy"))
+    said = named.said(phrase)
+    assert pb.Message.FromString(said).text.startswith("You registered ")
+    kept = [value for key, value in text._SAID.items.items() if phrase in key]
+    assert kept == [said]  # bytes, not a `_Named`
+    public = Phrase.of("spice-merchant-event-secret-registered", seat=Seat(2), count=1)
+    assert pb.Message.FromString(named.said(public)).text.startswith("\u2068Cy\u2069 ")
+    assert any(isinstance(value, text._Named) for key, value in text._SAID.items.items()
+               if public in key)
