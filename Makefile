@@ -216,10 +216,11 @@ golden-sealed: install
 ## Go generators and the JVM build's Java ones (protoc, grpc_java_plugin). Commands are
 ## looked up on PATH, libraries (SYSTEM_LIBS) with dpkg-query. Installed when missing if run
 ## as root with apt; otherwise one line says what to install.
+# PROTO_TOOLS first: `:=` expands SYSTEM_TOOLS where it stands.
+PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc
 SYSTEM_TOOLS := promtool:prometheus curl:curl jq:jq chromium:chromium $(PROTO_TOOLS) \
   go:golang-go javac:default-jdk-headless mvn:maven grpc_java_plugin:protobuf-compiler-grpc-java-plugin \
   kotlinc:kotlin mcs:mono-mcs gcc:gcc
-PROTO_TOOLS := protoc:protobuf-compiler protoc-gen-go:protoc-gen-go protoc-gen-go-grpc:protoc-gen-go-grpc
 # golang-github-golang-protobuf-1-5-dev by name: otherwise apt picks golang/protobuf 1.3,
 # which builds with grpc-go 1.33 and then panics at run time.
 SYSTEM_LIBS := golang-google-grpc-dev golang-github-golang-protobuf-1-5-dev golang-google-protobuf-dev \

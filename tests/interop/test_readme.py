@@ -80,3 +80,15 @@ def test_every_doc_names_the_tarball_npm_pack_writes_outside_the_repo() -> None:
             assert "--pack-destination" in command, f"{doc.name}: {command!r} leaves the tarball here"
             named += 1
     assert named >= 4  # two names, two commands
+
+
+def test_make_test_installs_every_tool_the_native_clients_build_with() -> None:
+    """`make system-tools` (a prerequisite of `make test`) looks up each tool the
+    interop builds run, protoc among them: a CI run once built the JVM client with
+    no protoc, since `:=` had expanded the list before `PROTO_TOOLS` was set."""
+    shown = subprocess.run(["make", "-n", "--no-print-directory", "system-tools"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60, check=True).stdout
+    for pair in ("protoc:protobuf-compiler", "protoc-gen-go:protoc-gen-go", "mvn:maven",
+                 "grpc_java_plugin:protobuf-compiler-grpc-java-plugin", "go:golang-go",
+                 "kotlinc:kotlin", "mcs:mono-mcs", "promtool:prometheus", "chromium:chromium"):
+        assert pair in shown, pair
