@@ -295,8 +295,7 @@ class Speaker:
         seats = self._seat_bytes
         if seats is None:
             seats = self._seat_bytes = _SeatBytes(self)
-        text = form.pattern % seats  # a name is only ever a value of the `%`
-        filled = form.head + _TEXT_TAG + _varint(len(text)) + text
+        filled = form.head + _text_field(form.pattern % seats)  # a name: only a `%` value
         if form.action_tag:
             filled = _legal_action_field(_labelled(form.action_tag, form.action, filled))
         self._filled[form] = filled
@@ -616,10 +615,10 @@ _TEXT_TAG = _field_tag(pb.Message.DESCRIPTOR, "text")
 _LEGAL_ACTIONS_TAG = _field_tag(pb.Decision.DESCRIPTOR, "legal_actions")
 
 
-def _text_field(text: str) -> bytes:
-    """Message.text, to append to a serialized Message (a later field wins, and
-    the text is the only one set)."""
-    data = text.encode()
+def _text_field(text: str | bytes) -> bytes:
+    """Message.text (a str, or its UTF-8), to append to a serialized Message (a
+    later field wins, and the text is the only one set)."""
+    data = text.encode() if isinstance(text, str) else text
     return _TEXT_TAG + _varint(len(data)) + data
 
 
