@@ -13,6 +13,13 @@ game and a summary per candidate: A's win rate with its Wilson interval and
 A's CPU per decision (median, p95). The winner is then measured by
 `bench.bots --pairing hard-medium`, on the ladder's seeds.
 
+    nice -n 10 .venv/bin/python -m bench.experiments.cm_hard_screen --players 5 --games 180 \
+        --seeds /s51cm --candidate ties8h3 --final-kg 0.4 > out/bots/cm5-final-kg.log
+
+plays the lookahead with the search's evaluation counting 0.4 VP a kilogram
+held for the final round at every player count (docs/history/bots-notebook.md,
+"Central Market: the kilograms held for the final round").
+
     .venv/bin/python -m bench.experiments.cm_hard_screen --ties 4
 
 counts, per decision kind, how often greedy's judgement (8 samples) ties at
@@ -33,6 +40,7 @@ from engines.bots import Budget, GreedyPolicy, IsmctsConfig, IsmctsPolicy, Polic
 from engines.bots.common import plays
 from engines.bots.greedy import one_ply
 from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
+from engines.central_market import evaluation
 from engines.core import Game
 
 #: The candidates by name (LookaheadConfig's `samples` is the budget).
@@ -73,12 +81,18 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game number")
     parser.add_argument("--candidate", action="append", choices=sorted(CANDIDATES), default=[])
     parser.add_argument("--seeds", default="/screen")
+    parser.add_argument("--final-kg", type=float, default=None, metavar="VP",
+                        help="the search's victory points per kilogram held for the final round "
+                             "at every player count (engines/central_market/evaluation.py's "
+                             "FINAL_KG; default: its own)")
     parser.add_argument("--ties", type=int, default=0, metavar="GAMES",
                         help="count greedy's ties in this many self-play games instead")
     args = parser.parse_args()
     if args.ties:
         ties(args.ties, args.players)
         return
+    if args.final_kg is not None:
+        evaluation.FINAL_KG = dict.fromkeys(evaluation.FINAL_KG, args.final_kg)
     found: dict[str, list[games.GameResult]] = {name: [] for name in args.candidate}
     for number in range(args.first, args.first + args.games):
         for name in args.candidate:

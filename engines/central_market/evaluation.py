@@ -16,12 +16,15 @@ share of the round's offers made so far, against those still to come
 (`round_progress`).
 Plus a tenth of a point per unused action card (the rulebook's tie-break,
 and a card still to play).
+
+The searching bots (`hard`) also count the cards a seat holds for the final
+round (`search_estimate`), which greedy's one ply cannot tell apart.
 """
 
 from __future__ import annotations
 
 from engines.central_market.bidding import selling_order
-from engines.central_market.data import kg_of, product_of, unused_count
+from engines.central_market.data import PLAYER_LIMIT_KG, kg_of, product_of, unused_count
 from engines.central_market.rounds import offerable_products
 from engines.central_market.scoring import round_victory_points
 from engines.central_market.selling import legal_sale_kg
@@ -47,6 +50,14 @@ ACTION_CARD = 0.1
 #: Victory points per income point while the round's ranks are still open.
 INCOME = 0.05
 
+#: Victory points per kilogram a seat holds for the final round, up to its
+#: player limit (`search_estimate`), by player count. At 5 players four
+#: rounds feed the final one and greedy's piles stay far below the limit
+#: (median 5 kg), at 4 six rounds fill them to about 9 kg, at 3 past it
+#: (11.5 kg) and the count won nothing there (docs/history/bots-notebook.md,
+#: "Central Market: the kilograms held for the final round").
+FINAL_KG: dict[int, float] = {3: 0.0, 4: 0.0, 5: 0.4}
+
 #: ISMCTS iterations a decision: the bots' default budget for this game,
 #: for at most about 200 ms of CPU at the 95th percentile (5 players, the
 #: costliest table: 382 ms at 450 iterations on the development machine;
@@ -59,6 +70,38 @@ SEARCH_EXPLORATION = 0.7
 #: `hard` is the lookahead here, not ISMCTS: the search plays at greedy's
 #: level, the lookahead beats it (docs/bots.md, "Levels").
 TUNING: BotTuning = BotTuning(SPREAD, SEARCH_ITERATIONS, SEARCH_EXPLORATION, hard_policy="lookahead")
+
+
+def search_estimate(state: State) -> list[float]:
+    return held_for_final(state, FINAL_KG[state.num_players])
+
+
+def held_for_final(state: State, per_kg: float) -> list[float]:
+    """`estimate`, plus `per_kg` a kilogram of what each seat will sell from
+    in the final round ("The final round is played only with the cards
+    previously set aside"), up to the player limit: its set-aside cards and
+    its choice awaiting the others; in the final round, the cards picked up
+    (in hand, in the sale or played: a Tourists sale's cards are discarded, so
+    they leave as they are played), fading as the round's offers are made, so that
+    selling moves no value and the round's ranking takes over by its end.
+    Greedy's evaluation leaves the set-aside out: every card ties there
+    (docs/history/bots-notebook.md, "Central Market: greedy's ties, played
+    on"), and a stronger `medium` is not what `hard` should need."""
+    points = estimate(state)
+    if state.phase == GAME_OVER or not per_kg:
+        return points
+    final = state.round == state.final_round
+    fade = 1.0 - round_progress(state) if final else 1.0
+    for seat in range(state.num_players):
+        if final:
+            held = state.hands[seat] + state.table[seat]
+            if seat == state.seller and state.phase != TOURISTS_SALE:
+                held = held + state.sale_cards
+        else:
+            choice = state.set_aside_choice[seat]
+            held = state.set_aside[seat] + ([choice] if choice >= 0 else [])
+        points[seat] += fade * per_kg * min(PLAYER_LIMIT_KG, sum(kg_of(card) for card in held))
+    return points
 
 
 def _held_kg(state: State, seat: int) -> int:

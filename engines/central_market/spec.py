@@ -130,5 +130,6 @@ MODULES = Modules(
     resample_hidden=hidden.resample_hidden, hidden=hidden.HIDDEN,
     standing=rules.standing, reveals=events.reveals,
     pass_move=rules.pass_move,
-    estimate=evaluation.estimate, known_part=known_part, text=text.TEXT,
+    estimate=evaluation.estimate, search_estimate=evaluation.search_estimate,
+    known_part=known_part, text=text.TEXT,
 )

@@ -4,20 +4,23 @@ judgement ties; then the tied moves, and only they, are played on."""
 from __future__ import annotations
 
 from engines import registry
-from engines.bots import Budget, GreedyPolicy, Stream, suggest
+from engines.bots import Budget, GreedyPolicy, Stream, Suggestion, suggest
+from engines.bots.common import plays, suggestion
+from engines.bots.greedy import GREEDY_SAMPLES, judged
 from engines.bots.levels import LEVELS
 from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
+from engines.central_market.data import PLAYER_LIMIT_KG, kg_of
 from engines.core import Game
 from tests.conformance.playout import playout
 
 
-def central_market_positions(kind: str | None = None) -> list[Game]:
-    """Positions of two seeded 3-player playouts with two or more legal actions
+def central_market_positions(kind: str | None = None, players: int = 3) -> list[Game]:
+    """Positions of two seeded playouts with two or more legal actions
     (only decisions of `kind`, if given)."""
     engine = registry.ENGINES["central-market"]
     found = []
     for seed in (b"look-1", b"look-2"):
-        for step in playout(Game.new(engine, 3, {}, seed), seed + b"-moves"):
+        for step in playout(Game.new(engine, players, {}, seed), seed + b"-moves"):
             decision = step.before.to_act()[0]
             legal = engine.legal_actions(step.before.state, decision.seat)
             if len(legal) > 1 and kind in (None, decision.kind):
@@ -25,12 +28,23 @@ def central_market_positions(kind: str | None = None) -> list[Game]:
     return found
 
 
+def judgement(game: Game, seat: int, stream: bytes) -> Suggestion:
+    """Greedy's one ply on 8 determinizations by the search's evaluation: the
+    judgement the lookahead starts from, as a greedy answer."""
+    moves = plays(game.engine).moves(game.state, seat)
+    totals, done = judged(game, seat, moves, GREEDY_SAMPLES, Budget(GREEDY_SAMPLES), Stream(stream))
+    best = totals.index(max(totals))
+    legal = game.engine.legal_actions(game.state, seat)
+    return suggestion(legal, best, done, [done] * len(moves), totals)
+
+
 def test_a_move_alone_at_the_top_of_greedys_judgement_is_greedys_answer() -> None:
-    """Same seed: the same determinizations, so bit for bit greedy's answer and statistics."""
+    """Same seed: the same determinizations, so bit for bit greedy's answer and
+    statistics, by the search's evaluation (which counts the set-aside cards)."""
     alone = 0
     for game in central_market_positions()[::3]:
         seat = game.to_act()[0].seat
-        greedy = GreedyPolicy().choose(game, seat, Budget(8), Stream(b"same"))
+        greedy = judgement(game, seat, b"same")
         means = [c.mean_value for c in greedy.candidates]
         if means.count(max(means)) > 1:
             continue
@@ -39,22 +53,43 @@ def test_a_move_alone_at_the_top_of_greedys_judgement_is_greedys_answer() -> Non
     assert alone >= 10
 
 
-def test_greedys_ties_are_played_on_and_the_best_mean_is_taken() -> None:
-    """Setting a card aside ties every card in greedy's judgement (the evaluation does
-    not see the final round): each is played on, on the same determinizations."""
-    told_apart = 0
-    positions = central_market_positions("set-aside")
-    assert positions
-    for game in positions:
+def test_medium_is_greedy_by_the_evaluation_that_leaves_the_set_aside_out() -> None:
+    """At 5 players the set-aside cards count only in the search's evaluation:
+    greedy (`medium`) ties every card, the lookahead's judgement puts the
+    heaviest on top (below the player limit)."""
+    checked = 0
+    for game in central_market_positions("set-aside", players=5):
         seat = game.to_act()[0].seat
+        greedy = GreedyPolicy().choose(game, seat, Budget(8), Stream(b"aside"))
+        assert len({c.mean_value for c in greedy.candidates}) == 1
+        heaviest = max(kg_of(c) for c in game.state.hands[seat])
+        if sum(kg_of(c) for c in game.state.set_aside[seat]) + heaviest <= PLAYER_LIMIT_KG:
+            assert judgement(game, seat, b"aside").action.set_aside.card.kg == heaviest
+            checked += 1
+    assert checked >= 10
+
+
+def test_greedys_ties_are_played_on_and_the_best_mean_is_taken() -> None:
+    """Where the judgement ties at its top (most sales, a third of the offers and
+    bids, cards of one weight set aside), the tied moves and only they are
+    played on, each on the same determinizations."""
+    tied, told_apart = 0, 0
+    for game in central_market_positions()[::2]:
+        seat = game.to_act()[0].seat
+        means = [c.mean_value for c in judgement(game, seat, b"ties").candidates]
+        top = [i for i, mean in enumerate(means) if mean == max(means)]
+        if len(top) == 1:
+            continue
+        tied += 1
         answer = LookaheadPolicy().choose(game, seat, Budget(6), Stream(b"ties"))
         assert answer.iterations == 6
-        assert {c.visits for c in answer.candidates} == {6}
-        means = [c.mean_value for c in answer.candidates]
+        assert [i for i, c in enumerate(answer.candidates) if c.visits == 6] == top
+        assert all(c.visits == 0 for i, c in enumerate(answer.candidates) if i not in top)
+        played = [answer.candidates[i].mean_value for i in top]
         chosen = next(c for c in answer.candidates if c.action == answer.action)
-        assert chosen.mean_value == max(means)
-        told_apart += len(set(means)) > 1
-    assert told_apart  # some: most set-asides matter only in the final round, past the horizon
+        assert chosen.mean_value == max(played)
+        told_apart += len(set(played)) > 1
+    assert tied >= 10 and told_apart
 
 
 def test_a_tie_margin_of_one_plays_every_move_on() -> None:
@@ -71,7 +106,7 @@ def test_top_k_plays_greedys_best_k_moves_on_with_the_ties() -> None:
     checked = 0
     for game in central_market_positions()[:60:3]:
         seat = game.to_act()[0].seat
-        greedy = GreedyPolicy().choose(game, seat, Budget(8), Stream(b"top"))
+        greedy = judgement(game, seat, b"top")
         means = [c.mean_value for c in greedy.candidates]
         if len(means) < 4 or means.count(max(means)) > 1:
             continue
