@@ -32,6 +32,7 @@ import argparse
 import collections
 import json
 import statistics
+from collections.abc import Callable
 
 import bench.bot_games as games
 import bench.bots as bots
@@ -41,6 +42,8 @@ from engines.bots.common import plays
 from engines.bots.greedy import one_ply
 from engines.bots.lookahead import LookaheadConfig, LookaheadPolicy
 from engines.central_market import evaluation
+from engines.central_market.scoring import round_victory_points
+from engines.central_market.state import GAME_OVER, State
 from engines.core import Game
 
 #: The candidates by name (LookaheadConfig's `samples` is the budget).
@@ -85,12 +88,17 @@ def main() -> None:
                         help="the search's victory points per kilogram held for the final round "
                              "at every player count (engines/central_market/evaluation.py's "
                              "FINAL_KG; default: its own)")
+    parser.add_argument("--final-rank", type=float, default=None, metavar="SHARE",
+                        help="instead of FINAL_KG, SHARE of the victory points the seats' "
+                             "kilograms for the final round would earn by their rank")
     parser.add_argument("--ties", type=int, default=0, metavar="GAMES",
                         help="count greedy's ties in this many self-play games instead")
     args = parser.parse_args()
     if args.ties:
         ties(args.ties, args.players)
         return
+    if args.final_rank is not None:
+        evaluation.held_for_final = _ranked_final(args.final_rank)
     if args.final_kg is not None:
         evaluation.FINAL_KG = dict.fromkeys(evaluation.FINAL_KG, args.final_kg)
     found: dict[str, list[games.GameResult]] = {name: [] for name in args.candidate}
@@ -111,6 +119,21 @@ def main() -> None:
               f"({low:.1%}-{high:.1%})  ahead of a B "
               f"{sum(r.ahead for r in results) / len(results):6.1%}  CPU ms median "
               f"{1000 * statistics.median(cpu):.0f} p95 {_p95(cpu):.0f}", flush=True)
+
+
+def _ranked_final(share: float) -> Callable[[State, float], list[float]]:
+    """`held_for_final` valuing the kilograms for the final round by their
+    rank among the seats' (`share` of the round's victory points) instead of
+    by their size: the final round is scored by rank."""
+    def held(state: State, per_kg: float) -> list[float]:
+        points = evaluation.estimate(state)
+        if state.phase == GAME_OVER or not per_kg:
+            return points
+        final = state.round == state.final_round
+        fade = 1.0 - evaluation.round_progress(state) if final else 1.0
+        ranked = round_victory_points(evaluation.kg_for_final(state))
+        return [p + fade * share * r for p, r in zip(points, ranked, strict=True)]
+    return held
 
 
 def ties(count: int, players: int) -> None:

@@ -78,20 +78,28 @@ def search_estimate(state: State) -> list[float]:
 
 def held_for_final(state: State, per_kg: float) -> list[float]:
     """`estimate`, plus `per_kg` a kilogram of what each seat will sell from
-    in the final round ("The final round is played only with the cards
-    previously set aside"), up to the player limit: its set-aside cards and
-    its choice awaiting the others; in the final round, the cards picked up
-    (in hand, in the sale or played: a Tourists sale's cards are discarded, so
-    they leave as they are played), fading as the round's offers are made, so that
-    selling moves no value and the round's ranking takes over by its end.
-    Greedy's evaluation leaves the set-aside out: every card ties there
-    (docs/history/bots-notebook.md, "Central Market: greedy's ties, played
-    on"), and a stronger `medium` is not what `hard` should need."""
+    in the final round (`kg_for_final`), fading as the final round's offers
+    are made, so that selling moves no value and the round's ranking takes
+    over by its end. Greedy's evaluation leaves the set-aside out: every
+    card ties there (docs/history/bots-notebook.md, "Central Market: greedy's
+    ties, played on"), and a stronger `medium` is not what `hard` should need."""
     points = estimate(state)
     if state.phase == GAME_OVER or not per_kg:
         return points
+    weight = per_kg * (1.0 - round_progress(state) if state.round == state.final_round else 1.0)
+    for seat, kg in enumerate(kg_for_final(state)):
+        points[seat] += weight * kg
+    return points
+
+
+def kg_for_final(state: State) -> list[int]:
+    """Each seat's kilograms for the final round ("The final round is played
+    only with the cards previously set aside"), up to the player limit: its
+    set-aside cards and its choice awaiting the others; in the final round,
+    the cards picked up, in hand, in the sale or played (a Tourists sale's
+    cards are discarded, so they leave as they are played)."""
     final = state.round == state.final_round
-    fade = 1.0 - round_progress(state) if final else 1.0
+    found = []
     for seat in range(state.num_players):
         if final:
             held = state.hands[seat] + state.table[seat]
@@ -100,8 +108,8 @@ def held_for_final(state: State, per_kg: float) -> list[float]:
         else:
             choice = state.set_aside_choice[seat]
             held = state.set_aside[seat] + ([choice] if choice >= 0 else [])
-        points[seat] += fade * per_kg * min(PLAYER_LIMIT_KG, sum(kg_of(card) for card in held))
-    return points
+        found.append(min(PLAYER_LIMIT_KG, sum(kg_of(card) for card in held)))
+    return found
 
 
 def _held_kg(state: State, seat: int) -> int:
