@@ -53,9 +53,10 @@ INCOME = 0.05
 #: Victory points per kilogram a seat holds for the final round, up to its
 #: player limit (`search_estimate`), by player count. At 5 players four
 #: rounds feed the final one and greedy's piles stay far below the limit
-#: (median 5 kg), at 4 six rounds fill them to about 9 kg, at 3 past it
-#: (11.5 kg) and the count won nothing there (docs/history/bots-notebook.md,
-#: "Central Market: the kilograms held for the final round").
+#: (median 5 kg); at 4 six rounds fill them to about 9 kg, at 3 past it
+#: (11.5 kg), and at both the count won nothing on 240 paired games
+#: (docs/history/bots-notebook.md, "Central Market: the kilograms held for
+#: the final round").
 FINAL_KG: dict[int, float] = {3: 0.0, 4: 0.0, 5: 0.4}
 
 #: ISMCTS iterations a decision: the bots' default budget for this game,
