@@ -26,9 +26,11 @@ import logging
 import re
 import threading
 import unicodedata
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -131,6 +133,7 @@ class Catalogs:
         self._sources[PSEUDO_LOCALE] = [pseudo_catalog(s) for s in self._sources[SOURCE_LOCALE]]
         #: Every locale text can be rendered in, the source first.
         self.locales: tuple[str, ...] = (SOURCE_LOCALE, *sorted(set(self._sources) - {SOURCE_LOCALE}))
+        self._shipped = {locale: locale for locale in self.locales}
         self._bundles: dict[str, FluentBundle] = {}
         self._lock = threading.Lock()
 
@@ -154,6 +157,9 @@ class Catalogs:
         """The shipped locale for a BCP 47 tag: itself, else its language, else
         English ("de-AT" -> "de", "fr" -> "en"); a tag that is not BCP 47 is
         refused."""
+        shipped = self._shipped.get(tag)
+        if shipped is not None:  # the shipped string itself: keys compare it by identity
+            return shipped
         if len(tag) > MAX_LOCALE_CHARS or not tag.isascii():
             raise TextError("BAD_LOCALE", f"locale must be a BCP 47 tag of at most "
                                           f"{MAX_LOCALE_CHARS} ASCII characters")
@@ -174,16 +180,16 @@ def check_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
     """Display names as given, refused when they are more than the seats, too
     long, or hold control characters (which could forge line breaks or
     reorder text)."""
-    if len(names) > seats:
-        raise TextError("BAD_SEAT_NAMES", f"{len(names)} seat names for {seats} seats")
-    given = tuple(names)  # read from the request once
-    for name in given:
-        if len(name) > MAX_NAME_CHARS:
-            raise TextError("BAD_SEAT_NAMES", f"a seat name is at most {MAX_NAME_CHARS} characters")
-        # isprintable() is false for every Cc and Cf character (and for a few
-        # more, such as a no-break space, which the exact test lets through)
-        if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
-            raise TextError("BAD_SEAT_NAMES", "a seat name may not hold control or format characters")
+    given = tuple(names[:])  # read from the request once (a slice: no IndexError ends it)
+    if len(given) > seats:
+        raise TextError("BAD_SEAT_NAMES", f"{len(given)} seat names for {seats} seats")
+    joined = "".join(given)  # the names tested at once, as one name would be
+    if len(joined) > MAX_NAME_CHARS and max(map(len, given)) > MAX_NAME_CHARS:
+        raise TextError("BAD_SEAT_NAMES", f"a seat name is at most {MAX_NAME_CHARS} characters")
+    # isprintable() is false for every Cc and Cf character (and for a few
+    # more, such as a no-break space, which the exact test lets through)
+    if not joined.isprintable() and any(unicodedata.category(c) in ("Cc", "Cf") for c in joined):
+        raise TextError("BAD_SEAT_NAMES", "a seat name may not hold control or format characters")
     return given
 
 
@@ -228,23 +234,22 @@ def _set(argument: pb.MessageArgument, value: Arg) -> None:
 class Speaker:
     """How one call says its phrases: in a shipped locale (or not at all:
     Messages without text), with the caller's display names. Made for each
-    call, and holding what that call filled (`_named`), so a plain class
+    call, and holding that call's seats' text (`_named`), so a plain class
     with slots, not a frozen value."""
 
-    __slots__ = ("_filled", "_seat_bytes", "_tongue", "catalogs", "locale", "names")
+    __slots__ = ("_seat_bytes", "_tongue", "catalogs", "locale", "names")
 
     def __init__(self, catalogs: Catalogs, locale: str, names: tuple[str, ...] = ()) -> None:
         self.catalogs = catalogs
         #: The shipped locale text is rendered in; "" renders nothing.
         self.locale = locale
         self.names = names
-        #: What this locale keeps of arguments and templates (`_Tongue`).
-        self._tongue = _tongue(catalogs, locale, bool(names))
+        #: What this locale keeps of arguments and templates (`_Tongue`); it
+        #: stands for (catalogs, locale, whether seats are named) in every
+        #: key of the caches below, one object compared by identity.
+        self._tongue = _tongue(catalogs, locale, bool(names) and bool(locale))
         #: Each seat's text in this call, UTF-8 (`_named`), made on first use.
-        self._seat_bytes: _SeatBytes | None = None
-        #: The `_Named` this call has filled, and what they became (`_named`):
-        #: at most the Messages of one response.
-        self._filled: dict[_Named, bytes] = {}
+        self._seat_bytes: list[bytes] | None = None
 
     def __repr__(self) -> str:
         return f"Speaker(locale={self.locale!r}, {len(self.names)} names)"
@@ -260,7 +265,7 @@ class Speaker:
         kept without the names (`_Named`) and filled with this call's."""
         if not self.locale:
             return message_bytes(phrase)
-        key = (self.catalogs, self.locale, bool(self.names), phrase)
+        key = (self._tongue, phrase)
         said = _SAID.items.get(key)
         if said is None:
             said = self._said_afresh(phrase)
@@ -276,9 +281,10 @@ class Speaker:
         fields, template, values = self._parts(phrase)
         head = _id_field(phrase.id) + fields
         if self.names and any(type(value) is Seat for value in values):
-            pattern = _seats_pattern(template, values)
-            if b"%(s" in pattern:
-                return _Named(head, pattern, action_tag, action)
+            pattern, seats = _seats_pattern(template, values)
+            if seats:
+                return _Named(head + _TEXT_TAG, pattern, itemgetter(*seats), max(seats) + 1,
+                              action_tag, action)
             # a seat only in the arguments ("You registered ..."): the text names none
         said = head + _text_field(template.format(*values))  # a Seat here is in no mark
         if not action_tag:
@@ -287,19 +293,29 @@ class Speaker:
 
     def _named(self, form: _Named) -> bytes:
         """A kept `_Named` filled with this call's display names: the Message,
-        or the legal action's entry when it holds one. Filled once a call (a
-        public event is in every audience's view)."""
-        filled = self._filled.get(form)
-        if filled is not None:
-            return filled
+        or the legal action's entry when it holds one. Each is filled where it
+        is said (a response holds each event once, and a list's labels are one
+        seat's), so nothing filled is kept, not even for the call."""
         seats = self._seat_bytes
-        if seats is None:
-            seats = self._seat_bytes = _SeatBytes(self)
-        filled = form.head + _text_field(form.pattern % seats)  # a name: only a `%` value
+        if seats is None or len(seats) < form.seats:
+            seats = self._seat_bytes = self._seats_text(form.seats)
+        text = form.pattern % form.pick(seats)  # a name: only a `%` value
+        size = len(text)
+        filled = form.head + (_ONE_BYTE[size] if size < 0x80 else _varint(size)) + text
         if form.action_tag:
-            filled = _legal_action_field(_labelled(form.action_tag, form.action, filled))
-        self._filled[form] = filled
+            return _legal_action_field(_labelled(form.action_tag, form.action, filled))
         return filled
+
+    def _seats_text(self, seats: int) -> list[bytes]:
+        """Each seat's text, UTF-8, for this call's first `seats` seats at
+        least: a named seat's display name, isolated, another's "Player N"."""
+        names = self.names
+        # every name isolated and encoded at once (a name holds no NUL: check_names)
+        texts = (_FSI + f"{_PDI}\0{_FSI}".join(names) + _PDI).encode().split(b"\0")
+        if "" in names or len(names) < seats:  # a seat left unnamed
+            texts = [self._seat_text(seat).encode() if seat >= len(names) or not names[seat]
+                     else texts[seat] for seat in range(max(seats, len(names)))]
+        return texts
 
     def event(self, engine: Engine[Any, Any], event: Event, into: pb.Message) -> None:
         """An event copy's Message written into `into`. Kept by the engine, the
@@ -307,12 +323,11 @@ class Speaker:
         its phrase, and its Message (one that names a seat the caller named,
         as a `_Named`)."""
         data = event.message.SerializeToString(deterministic=True)
-        named = bool(self.names) and bool(self.locale)
-        said_key = (self.catalogs, self.locale, named, engine, event.audience is None, data)
-        said = _EVENT_SAID.get(said_key)
+        said_key = (self._tongue, engine, event.audience is None, data)
+        said = _EVENT_SAID.items.get(said_key)
         if said is None:
-            key = said_key[3:]
-            phrase = _EVENT_PHRASES.get(key)
+            key = said_key[1:]
+            phrase = _EVENT_PHRASES.items.get(key)
             if phrase is None:
                 phrase = engine.event_phrase(event)
                 _EVENT_PHRASES.put(key, phrase)
@@ -326,40 +341,45 @@ class Speaker:
 
         A decision's whole list is kept, serialized as the Decision field that
         holds it, by (engine, decision kind, label context, locale, the actions'
-        bytes): all made by the engines and the shipped catalogs, never by a
-        caller's names, so a list seen before costs one parse in C. Each
+        label keys): all made by the engines and the shipped catalogs, never by
+        a caller's names, so a list seen before costs one parse in C. Each
         label is kept too, in one group per (engine, kind, context, locale and
-        whether the caller named seats), so a list new to the worker looks
-        each action up by its bytes; a label that names a seat the caller
-        named is kept without the names (`_Named`) and its list is joined
-        afresh, with this call's."""
+        whether the caller named seats), so a list new to the worker is its
+        labels joined in C when the worker knows them all; a label that names
+        a seat the caller named is kept without the names (`_Named`) and its
+        list is joined afresh, with this call's."""
         context = engine.label_context(state, seat, kind)
-        actions = tuple(engine.labelled_actions(state, seat, kind))
-        group_key = (engine, kind, context, self.locale, bool(self.names))
+        actions = tuple(engine.label_keys(state, seat, kind))
+        group_key = (engine, kind, context, self._tongue)
         key = (group_key, actions)
-        kept = _LISTS.get(key)
+        kept = _LISTS.items.get(key)
         if kept is None:
             labels = _LABELS.group(group_key)
-            action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
-            named = False
-            entries = []
-            new: list[tuple[Hashable, bytes | _Named]] = []
-            for action_key in actions:
-                label = labels.get(action_key)
-                if label is None:
-                    label = self._label(engine, state, seat, kind, action_tag, action_key[0])
-                    new.append((action_key, label))
-                if isinstance(label, _Named):
-                    named = True
-                    entries.append(self._named(label))
-                else:
-                    entries.append(label)
-            if new:
-                _LABELS.put(labels, new)
-            kept = b"".join(entries)
-            if not named:
-                _LISTS.put(key, kept)
+            found: list[bytes | _Named | None] = list(map(labels.get, actions))
+            if None in found:  # labels new to the worker: made and kept
+                self._make_labels(engine, state, seat, kind, labels, actions, found)
+            try:
+                kept = b"".join(found)  # type: ignore[arg-type]
+            except TypeError:  # a label to fill with this call's names: the list is not kept
+                into.MergeFromString(b"".join([self._named(label) if isinstance(label, _Named)
+                                               else label for label in found]))  # type: ignore[misc]
+                return
+            _LISTS.put(key, kept)
         into.MergeFromString(kept)
+
+    def _make_labels(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
+                     labels: dict[Hashable, bytes | _Named], actions: tuple[Hashable, ...],
+                     found: list[bytes | _Named | None]) -> None:
+        """The labels `found` lacks (None) made, put in their places and kept."""
+        action_tag = _field_tag(pb.GameAction.DESCRIPTOR, engine.spec.proto_field)
+        new: list[tuple[Hashable, bytes | _Named]] = []
+        for index, label in enumerate(found):
+            if label is None:
+                action_key = actions[index]
+                data = action_key if type(action_key) is bytes else action_key[0]  # type: ignore[index]
+                found[index] = label = self._label(engine, state, seat, kind, action_tag, data)
+                new.append((action_key, label))
+        _LABELS.put(labels, new)
 
     def _label(self, engine: Engine[Any, Any], state: Any, seat: int, kind: str,
                action_tag: bytes, data: bytes) -> bytes | _Named:
@@ -392,26 +412,25 @@ class Speaker:
         """The phrase's argument fields (serialized, in order), its template and
         what fills the template's marks (a seat the caller named, as the seat)."""
         tongue = self._tongue
-        pieces = tongue.pieces.items
-        fields: list[bytes] = []
-        shape: list[Hashable] = []
-        values: list[str | Seat] = []
-        for arg in phrase.args:
-            piece = pieces.get(arg)
-            if piece is None:
-                piece = _piece(self.catalogs, self.locale, bool(self.names), arg)
-                tongue.pieces.put(arg, piece)
-            field, part, fills = piece
-            fields.append(field)
-            shape.append(part)
-            if fills:
-                values += fills
-        key = (phrase.id, tuple(shape))
+        try:  # every argument's piece kept: looked up, and taken apart, in C
+            found = list(map(tongue.pieces.items.__getitem__, phrase.args))
+        except KeyError:
+            found = [self._piece_of(arg) for arg in phrase.args]
+        fields, shape, fills = zip(*found, strict=True) if found else ((), (), ())
+        key = (phrase.id, shape)
         template = tongue.templates.items.get(key)
         if template is None:
             template = _template(self._render(phrase, marked=True))
             tongue.templates.put(key, template)
-        return b"".join(fields), template, values
+        return b"".join(fields), template, list(chain.from_iterable(fills))
+
+    def _piece_of(self, arg: tuple[str, Arg]) -> tuple[bytes, Hashable, tuple[str | Seat, ...]]:
+        pieces = self._tongue.pieces
+        piece = pieces.items.get(arg)
+        if piece is None:
+            piece = _piece(self.catalogs, self.locale, bool(self.names), arg)
+            pieces.put(arg, piece)
+        return piece
 
     def _fill(self, value: int | Item) -> str:
         if type(value) is int:
@@ -474,11 +493,16 @@ class _Kept(Generic[V]):
         return self.items.get(key)
 
     def put(self, key: Hashable, value: V) -> None:
-        with self._lock:
-            if len(self.items) >= self._entries:
-                for old in list(self.items)[: self._entries // 2]:
-                    del self.items[old]
-            self.items[key] = value
+        """Keep `value`; the lock is taken only to let the older half go (a
+        dict's set is atomic, and a key let go twice is let go once), so the
+        map holds at most its entries and one value a thread beyond."""
+        items = self.items
+        if len(items) >= self._entries:
+            with self._lock:
+                if len(items) >= self._entries:
+                    for old in list(items)[: self._entries // 2]:
+                        items.pop(old, None)
+        items[key] = value
 
     def clear(self) -> None:
         with self._lock:
@@ -523,43 +547,34 @@ class _Grouped(Generic[V]):
 @dataclass(frozen=True, slots=True, eq=False)
 class _Named:
     """A Message whose text names a seat the caller named, kept without the
-    names: its id and argument fields (`head`), and its text as UTF-8 with a
-    `%(s<seat>)s` for each of its seats (`pattern`, every other `%` doubled),
-    so each call fills in its own names (`Speaker._named`: one `bytes %`, no
-    template parsed, nothing encoded but the names) and no name is ever
-    kept. As a legal action's label, the game's action field's tag and the
-    action. Each is one kept entry, so it is its own identity (a call's
-    `_filled` looks it up by it, without comparing its bytes)."""
+    names: its id and argument fields and the text field's tag (`head`); its
+    text as UTF-8 with a `%s` for each of its seats (`pattern`, every other
+    `%` doubled); and what picks those seats' texts, in order, from a call's
+    (`pick`, which needs the first `seats` of them). So each call fills in
+    its own names (`Speaker._named`: one `bytes %`, no template parsed,
+    nothing encoded but the names) and no name is ever kept. As a legal
+    action's label, the game's action field's tag and the action."""
 
     head: bytes
     pattern: bytes
+    pick: Callable[[Sequence[bytes]], bytes | tuple[bytes, ...]]
+    seats: int
     action_tag: bytes = b""
     action: bytes = b""
 
 
-def _seats_pattern(template: str, values: Sequence[str | Seat]) -> bytes:
-    """A phrase's template with every mark filled but its seats': UTF-8 with
-    `%(s<seat>)s` for each seat, every other `%` doubled (the values', which
-    the engines and catalogs make, and the template's) and its braces
-    undoubled."""
-    fills = [f"%(s{value.seat})s" if isinstance(value, Seat) else value.replace("%", "%%")
-             for value in values]
-    return template.replace("%", "%%").format(*fills).encode()
-
-
-class _SeatBytes(dict[bytes, bytes]):
-    """`s<seat>` -> the seat's text in one call, UTF-8 (its display name,
-    isolated, or the locale's "Player N"), each made when a text first names
-    it."""
-
-    __slots__ = ("_speaker",)
-
-    def __init__(self, speaker: Speaker) -> None:
-        self._speaker = speaker
-
-    def __missing__(self, key: bytes) -> bytes:
-        text = self[key] = self._speaker._seat_text(int(key[1:])).encode()
-        return text
+def _seats_pattern(template: str, values: Sequence[str | Seat]) -> tuple[bytes, tuple[int, ...]]:
+    """A phrase's template with every mark filled but its seats': UTF-8 with a
+    `%s` for each seat, every other `%` doubled (the values', which the
+    engines and catalogs make, and the template's) and its braces undoubled;
+    and the seats its `%s` stand for, in order (a catalog may name them in
+    any order)."""
+    fills = [f"\0{value.seat}\0" if isinstance(value, Seat) else value.replace("%", "%%")
+             for value in values]  # no catalog, term or number holds a NUL
+    parts = template.replace("%", "%%").format(*fills).split("\0")
+    seats = tuple(map(int, parts[1::2]))
+    parts[1::2] = ["%s"] * len(seats)
+    return "".join(parts).encode(), seats
 
 
 #: Messages with their text, by catalogs, locale, whether the caller named seats

@@ -137,11 +137,11 @@ class Engine(ABC, Generic[S, A]):
         keeps a label by decision kind, this context and the action)."""
         return ()
 
-    def labelled_actions(self, state: S, seat: int, kind: str) -> Sequence[tuple[bytes, Hashable]]:
-        """Each legal action's bytes (as `legal_action_bytes`) with what of the
-        state its label reads beyond `label_context` (usually nothing): the
-        service keeps labels by both."""
-        return [(data, ()) for data in self.legal_action_bytes(state, seat)]
+    def label_keys(self, state: S, seat: int, kind: str) -> Sequence[bytes | tuple[bytes, Hashable]]:
+        """What the service keeps each legal action's label by, in order: the
+        action's bytes (as `legal_action_bytes`), or, where the label reads
+        more of the state than `label_context`, (the bytes, what more)."""
+        return self.legal_action_bytes(state, seat)
 
     def event_phrase(self, event: Event) -> Phrase:
         """An event copy's phrase, from that copy alone (so from what its audience may see)."""

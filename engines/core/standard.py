@@ -113,8 +113,7 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
         return self._codec(state).actions(self.modules.legal_moves(state, seat))
 
     def legal_action_bytes(self, state: S, seat: int) -> Sequence[bytes]:
-        cached = self._codec(state).action_bytes
-        return [cached(move) for move in self.modules.legal_moves(state, seat)]
+        return list(map(self._codec(state).action_bytes, self.modules.legal_moves(state, seat)))
 
     def is_legal(self, state: S, seat: int, action: A) -> bool:
         move = self._codec(state).move_of(action)
@@ -159,13 +158,13 @@ class StandardEngine(Engine[S, A], Generic[R, S, M, A]):
             return ()
         return text.label_context(state, seat, kind)
 
-    def labelled_actions(self, state: S, seat: int, kind: str) -> Sequence[tuple[bytes, Hashable]]:
+    def label_keys(self, state: S, seat: int, kind: str) -> Sequence[bytes | tuple[bytes, Hashable]]:
         text = self.modules.text
-        if text is None or text.label_key is None:
-            return super().labelled_actions(state, seat, kind)
-        cached, key = self._codec(state).action_bytes, text.label_key
-        return [(cached(move), key(state, seat, kind, move))
-                for move in self.modules.legal_moves(state, seat)]
+        if text is None or text.label_keys is None:
+            return self.legal_action_bytes(state, seat)
+        moves = self.modules.legal_moves(state, seat)
+        return list(zip(map(self._codec(state).action_bytes, moves),
+                        text.label_keys(state, seat, kind, moves), strict=True))
 
     def event_phrase(self, event: Event) -> Phrase:
         text = self.modules.text

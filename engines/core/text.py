@@ -16,7 +16,7 @@ a player needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -268,8 +268,9 @@ class GameText:
     #: label by (decision kind, context, action) rather than asking for it
     #: at every call. None: labels read the decision kind and the action only.
     label_context: Callable[[Any, int, str], Hashable] | None = None
-    #: `label_key(state, seat, kind, move)`: what of the state one move's label
-    #: reads beyond the decision's context (Market Fresh: the height and the
-    #: match of each placement), so such labels are kept too. None: none.
-    label_key: Callable[[Any, int, str, Any], Hashable] | None = None
+    #: `label_keys(state, seat, kind, moves)`: what of the state each legal
+    #: move's label reads beyond the decision's context, in order (Market
+    #: Fresh: the height and the match of each placement), so such labels
+    #: are kept too; one call a list, which reads the state once. None: none.
+    label_keys: Callable[[Any, int, str, Sequence[Any]], Sequence[Hashable]] | None = None
 

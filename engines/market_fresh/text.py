@@ -16,7 +16,7 @@ update, so they read the action's fields and precomputed terms directly.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import cast
@@ -207,7 +207,7 @@ def action(state: State, seat: int, kind: str, legal: Message) -> Phrase:
 
 def label_context(state: State, seat: int, kind: str) -> Hashable:
     """What of the state every label of `kind` reads (the service keeps labels
-    by it, and each by its action's `label_key`): the point a removal costs,
+    by it, and each by its action's key: `label_keys`): the point a removal costs,
     the chosen crate and the grid for placements, the variant for scorings."""
     if kind == "choose-crate":
         return min(CANNOT_PLACE_PENALTY, state.scores[seat])
@@ -218,20 +218,31 @@ def label_context(state: State, seat: int, kind: str) -> Hashable:
     return kind
 
 
-def label_key(state: State, seat: int, kind: str, move: object) -> Hashable:
-    """What one action's label reads beyond `label_context`: a placement, the
-    height the crate will lie at and how many halves match; a scoring, its
-    option's points and Farmer Tile row; a face-down take, the supply's count.
-    So a label recurs across decisions whose other actions differ (a scoring
-    of lemons for 3 points reads the same beside any other option)."""
-    if isinstance(move, PlaceCrate):
+def label_keys(state: State, seat: int, kind: str, moves: Sequence[Move]) -> list[Hashable]:
+    """What each action's label reads beyond `label_context`, in order: a
+    placement, the height the crate will lie at and how many halves match; a
+    scoring, its option's points and Farmer Tile row; a face-down take, the
+    supply's count. So a label recurs across decisions whose other actions
+    differ (a scoring of lemons for 3 points reads the same beside any other
+    option). A decision's moves are all placements or all scorings, or
+    neither (rules.legal_moves), so each list is read in one pass."""
+    if not moves:
+        return []
+    if isinstance(moves[0], PlaceCrate):
         shop = state.shopfronts[seat]
-        return shop.heights[move.first], shop.fit(state.chosen_crate, move.first, move.second)
-    if isinstance(move, ScoreCrate):
-        return _option_points(state, move.produce, move.method)
-    if isinstance(move, TakeFaceDown):
-        return len(state.supply)
-    return ()
+        heights, tops = shop.heights, shop.tops
+        a, b = state.rules.data.crates[state.chosen_crate]
+        # a legal placement's `Shopfront.fit`: the halves that match what lies beneath
+        return [(heights[m.first], (tops[m.first] == a) + (tops[m.second] == b))
+                for m in cast(Sequence[PlaceCrate], moves)]
+    if isinstance(moves[0], ScoreCrate):
+        # each option's first offer, as `_option_points` reads it
+        offered = {} if state.chosen_crate < 0 else {
+            (o.produce, o.method): (o.points, o.row) for o in reversed(options_now(state))}
+        return [offered.get((m.produce, m.method), (0, 0))
+                for m in cast(Sequence[ScoreCrate], moves)]
+    supply = len(state.supply)
+    return [supply if isinstance(m, TakeFaceDown) else () for m in moves]
 
 
 def _option_points(state: State, produce: int | None, method: int) -> tuple[int, int]:
@@ -415,4 +426,4 @@ def _score_refusal(state: State, seat: int, move: ScoreCrate) -> Phrase | None:
 
 
 TEXT: GameText = GameText(PREFIX, CATALOGS, action=action, event=event, decision=decision, refusal=refusal,
-                label_context=label_context, label_key=label_key)
+                label_context=label_context, label_keys=label_keys)

@@ -181,7 +181,8 @@ def test_a_label_reads_the_state_only_through_its_context(config: PlayConfig) ->
         game = step.before
         for decision in game.to_act():
             context = engine.label_context(game.state, decision.seat, decision.kind)
-            labelled = engine.labelled_actions(game.state, decision.seat, decision.kind)
+            labelled = [(key, ()) if isinstance(key, bytes) else key
+                        for key in engine.label_keys(game.state, decision.seat, decision.kind)]
             actions = engine.legal_actions(game.state, decision.seat)
             assert [data for data, _ in labelled] == [
                 a.SerializeToString(deterministic=True) for a in actions]

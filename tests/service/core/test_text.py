@@ -4,6 +4,8 @@ afresh."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engines import registry
 from engines.core import Game
 from engines.core.text import Arg, Phrase, Seat, Term
@@ -153,11 +155,11 @@ def test_a_kept_event_message_is_the_message_said_afresh() -> None:
                         assert message == expected, (locale, names, event.message)
 
 
-def test_a_call_fills_each_named_text_once_with_its_own_names() -> None:
-    """A text naming a caller's seat is filled once a call (a public event is
-    in every audience's view): what the call fills again is what it filled
-    first, and what a fresh call with the same names fills; a call with other
-    names fills its own."""
+def test_a_call_fills_each_named_text_with_its_own_names() -> None:
+    """A text naming a caller's seat is filled where it is said: what the call
+    says again is what it said first, and what a fresh call with the same
+    names says; a call with other names says its own, and neither holds the
+    other's names."""
     catalogs = shipped_catalogs()
     engine = registry.ENGINES["spice-merchant"]
     events = [e for step in playout(Game.new(engine, 4, {}, b"filled"), b"f") for e in step.events]
@@ -170,15 +172,15 @@ def test_a_call_fills_each_named_text_once_with_its_own_names() -> None:
 
     text.forget()
     call, other = Speaker(catalogs, "de", ours), Speaker(catalogs, "de", theirs)
+    filled, others = [], []
     for event in events:
-        first = said(call, event)
-        assert said(call, event) == first == said(Speaker(catalogs, "de", ours), event)
-        assert said(other, event) == said(Speaker(catalogs, "de", theirs), event)
-    assert len(call._filled) == len(other._filled) > 10
-    filled, others = b"".join(call._filled.values()), b"".join(other._filled.values())
-    assert all(n.encode() not in filled for n in theirs)
-    assert all(n.encode() not in others for n in ours)
-    assert any(n.encode() in filled for n in ours)
+        filled.append(said(call, event))
+        others.append(said(other, event))
+        assert said(call, event) == filled[-1] == said(Speaker(catalogs, "de", ours), event)
+        assert said(Speaker(catalogs, "de", theirs), event) == others[-1]
+    assert all(n.encode() not in b"".join(filled) for n in theirs)
+    assert all(n.encode() not in b"".join(others) for n in ours)
+    assert sum(any(n.encode() in each for n in ours) for each in filled) > 10
 
 
 def test_kept_labels_stay_bounded_and_right_when_groups_are_let_go() -> None:
@@ -254,21 +256,25 @@ def test_display_names_are_refused_for_every_control_or_format_character_alone()
 def test_a_named_form_keeps_every_brace_and_percent_and_leaves_only_its_seats_to_fill() -> None:
     template = text._template("{a} 5% \ue000\ue100\ue001 } \ue000\ue101\ue001 \ue000\ue102\ue001")
     assert template == "{{a}} 5% {0} }} {1} {2}"
-    pattern = text._seats_pattern(template, ["x{0}%sy", Seat(2), "{s0}"])
-    assert pattern == b"{a} 5%% x{0}%%sy } %(s2)s {s0}"
+    pattern, seats = text._seats_pattern(template, ["x{0}%sy", Seat(2), "{s0}"])
+    assert (pattern, seats) == (b"{a} 5%% x{0}%%sy } %s {s0}", (2,))
     # a name is a value: its braces, percent signs and format marks stay as typed
     speaker = Speaker(shipped_catalogs(), "en", ("Ann", "Bo", "Cy {s0} %s %(s1)s %%"))
-    head = text._id_field("p")
-    filled = pb.Message.FromString(speaker._named(text._Named(head, pattern)))
+    head = text._id_field("p") + text._TEXT_TAG
+    filled = pb.Message.FromString(speaker._named(text._Named(head, pattern, itemgetter(2), 3)))
     assert filled.text == "{a} 5% x{0}%sy } \u2068Cy {s0} %s %(s1)s %%\u2069 {s0}"
     assert filled.id == "p"
-    # several seats, one of them twice, each filled with its own text
-    plain = text._template("\ue000\ue100\ue001 to \ue000\ue101\ue001 and \ue000\ue102\ue001")
-    pattern = text._seats_pattern(plain, [Seat(1), Seat(0), Seat(1)])
-    assert pattern == b"%(s1)s to %(s0)s and %(s1)s"
+    # several seats, one twice, in the catalog's order, each filled with its own
+    # text (a seat beyond the names given is "Player N")
+    plain = text._template("\ue000\ue101\ue001 to \ue000\ue100\ue001 and \ue000\ue102\ue001")
+    pattern, seats = text._seats_pattern(plain, [Seat(0), Seat(1), Seat(1)])
+    assert (pattern, seats) == (b"%s to %s and %s", (1, 0, 1))
     filled = pb.Message.FromString(Speaker(shipped_catalogs(), "de", ("Ann",))._named(
-        text._Named(head, pattern)))
+        text._Named(head, pattern, itemgetter(*seats), 2)))
     assert filled.text == "Spieler 2 to \u2068Ann\u2069 and Spieler 2"
+    filled = pb.Message.FromString(Speaker(shipped_catalogs(), "de", ("", "Bo"))._named(
+        text._Named(head, pattern, itemgetter(*seats), 2)))
+    assert filled.text == "\u2068Bo\u2069 to Spieler 1 and \u2068Bo\u2069"
 
 
 def test_a_phrase_is_a_value() -> None:
