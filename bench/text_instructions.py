@@ -49,13 +49,12 @@ HERE = Path(__file__).resolve().parent.parent
 MODES = ["none", "messages", "en", "de", "de+names"]
 
 
-def count_one(game_id: str, players: int, mode: str, served: int) -> None:
-    """The measured side, run under callgrind: the setup, then the marked calls."""
+def count_one(game_id: str, players: int, mode: str, served: int) -> dict[str, float]:
+    """The measured side, run under callgrind: the setup, then the marked
+    calls, with the collector off (and on again after)."""
     from bench import text_cost
     from marketplay.v1 import game_service_pb2 as pb
-    from service.main import tune_gc
 
-    tune_gc()
     core, requests, before = text_cost._game(game_id, players, served)
     payloads = text_cost._payloads(requests, mode, players)
     text_cost._forget_text()
@@ -71,7 +70,9 @@ def count_one(game_id: str, players: int, mode: str, served: int) -> None:
         core.apply_action(pb.ApplyActionRequest.FromString(payload),
                           text_cost.CALL).SerializeToString()
     os.getppid()  # callgrind: dump the counts here
-    print(json.dumps({"calls": len(payloads), "kept": (gc.get_count()[0] - tracked) / len(payloads)}))
+    kept = (gc.get_count()[0] - tracked) / len(payloads)
+    gc.enable()
+    return {"calls": len(payloads), "kept": kept}
 
 
 def counted(checkout: Path, game_id: str, players: int, mode: str, served: int) -> dict[str, float]:
@@ -106,7 +107,10 @@ def main() -> None:
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        count_one(args.one[0], int(args.one[1]), args.one[2], int(args.one[3]))
+        from service.main import tune_gc
+
+        tune_gc()  # as a worker collects
+        print(json.dumps(count_one(args.one[0], int(args.one[1]), args.one[2], int(args.one[3]))))
         return
     if shutil.which("valgrind") is None:
         sys.exit("bench.text_instructions needs valgrind (apt-get install valgrind)")
