@@ -180,9 +180,9 @@ def check_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
     """Display names as given, refused when they are more than the seats, too
     long, or hold control characters (which could forge line breaks or
     reorder text)."""
+    if len(names) > seats:  # before a name is copied
+        raise TextError("BAD_SEAT_NAMES", f"{len(names)} seat names for {seats} seats")
     given = tuple(names[:])  # read from the request once (a slice: no IndexError ends it)
-    if len(given) > seats:
-        raise TextError("BAD_SEAT_NAMES", f"{len(given)} seat names for {seats} seats")
     joined = "".join(given)  # the names tested at once, as one name would be
     if len(joined) > MAX_NAME_CHARS and max(map(len, given)) > MAX_NAME_CHARS:
         raise TextError("BAD_SEAT_NAMES", f"a seat name is at most {MAX_NAME_CHARS} characters")
