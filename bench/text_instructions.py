@@ -45,8 +45,9 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bench.text_cost import GAMES, MODES
+
 HERE = Path(__file__).resolve().parent.parent
-MODES = ["none", "messages", "en", "de", "de+names"]
 
 
 def count_one(game_id: str, players: int, mode: str, served: int) -> dict[str, float]:
@@ -114,8 +115,6 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         sys.exit("bench.text_instructions needs valgrind (apt-get install valgrind)")
-    from bench.text_cost import GAMES
-
     modes = ["none", *[m for m in args.modes if m != "none"]]
     games = [(g, p) for g, p in GAMES if args.games is None or g in args.games]
     checkouts = [HERE, *(Path(c).resolve() for c in args.checkout)]

@@ -489,9 +489,6 @@ class _Kept(Generic[V]):
         self.items: dict[Hashable, V] = {}
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable) -> V | None:
-        return self.items.get(key)
-
     def put(self, key: Hashable, value: V) -> None:
         """Keep `value`; the lock is taken only to let the older half go (a
         dict's set is atomic, and a key let go twice is let go once), so the
