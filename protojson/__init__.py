@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import json
 import keyword
 import math
@@ -42,6 +43,7 @@ import struct
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from json.encoder import encode_basestring_ascii
 from typing import Any, Final
 
 import orjson
@@ -83,8 +85,11 @@ _DELEGATED_WKTS: Final = frozenset({
 def encode(message: Message) -> bytes:
     """The compact proto3 JSON of `message`, byte for byte json_format's with json.dumps."""
     out = orjson.dumps(_encoder(_descriptor_of(message))(message))
-    if not out.isascii() or b"\x7f" in out:  # json.dumps escapes all but ' '..'~'
-        out = _NOT_PRINTABLE_ASCII.sub(_escape, out.decode()).encode()
+    # json.dumps escapes all but ' '..'~'; orjson writes UTF-8 and leaves DEL
+    if not out.isascii():
+        out = out.decode().encode("ascii", _ESCAPE_NON_ASCII)
+    if b"\x7f" in out:  # never inside a UTF-8 sequence: every byte of one is above 0x7f
+        out = out.replace(b"\x7f", b"\\u007f")
     return out
 
 
@@ -105,16 +110,19 @@ def _enum(field: FieldDescriptor) -> EnumDescriptor:
     return field.enum_type
 
 
-_NOT_PRINTABLE_ASCII: Final = re.compile("[^\x00-\x7e]")  # controls are escaped by orjson already
+def _escaped(error: UnicodeError) -> tuple[str, int]:
+    """A run of non-ASCII characters as json.dumps writes it (``\\uXXXX``, a
+    surrogate pair above U+FFFF): the codec finds the runs in C and `json`'s C
+    escaper writes them, where a regex over the whole body cost 3.5 ns a
+    character (a 60 KB body with a dozen umlauts: 215 us, now 35 us)."""
+    assert isinstance(error, UnicodeEncodeError)
+    return encode_basestring_ascii(error.object[error.start:error.end])[1:-1], error.end
 
 
-def _escape(match: re.Match[str]) -> str:
-    """json.dumps's ``\\uXXXX`` (a surrogate pair above U+FFFF)."""
-    code = ord(match.group())
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 | (code >> 10):04x}\\u{0xDC00 | (code & 0x3FF):04x}"
+#: The codec error handler `encode` escapes with (codecs' registry is process-wide:
+#: the name is this module's).
+_ESCAPE_NON_ASCII: Final = "protojson.escape-non-ascii"
+codecs.register_error(_ESCAPE_NON_ASCII, _escaped)
 
 
 #: Compiled encoders and decoders by message full name; written only under _COMPILING, and

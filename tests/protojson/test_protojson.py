@@ -175,6 +175,20 @@ def test_encode_is_json_formats_bytes_and_decode_reads_them_back(descriptor: Des
     assert _same(protojson.decode(encoded, type(message)), message)
 
 
+@pytest.mark.parametrize("text", [
+    "Gurken für Ann", "\x7f", "a\x7fé\x7f", "\u2068Ann\u2069 bietet", "😀", "x😀é\u2069😀",
+    "\x00\x1f\"\\", "é" * 3000 + "a" * 3000 + "ü",
+], ids=["umlaut", "del", "del-in-runs", "isolates", "astral", "mixed-runs", "controls", "long-runs"])
+def test_text_is_escaped_as_json_dumps_escapes_it(text: str) -> None:
+    """Every run of non-ASCII characters, DEL and the controls, wherever they
+    fall in a body, escaped exactly as json.dumps does (and read back)."""
+    message = game_service_pb2.Message(id="x", text=text)
+    encoded = protojson.encode(message)
+    assert encoded == _today(message)
+    assert encoded.isascii() and b"\x7f" not in encoded
+    assert protojson.decode(encoded, game_service_pb2.Message) == message
+
+
 @pytest.mark.parametrize("descriptor", TYPES, ids=lambda d: d.full_name)
 @PROPERTY
 @given(data=st.data())
