@@ -41,7 +41,6 @@ import math
 import re
 import struct
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 from typing import Any, Final
@@ -246,41 +245,69 @@ def _compile_encoder(descriptor: Descriptor) -> ToJson:
 
 
 class _Fragments:
-    """JSON of sub-messages by their deterministic bytes: bounded in bytes, LRU, locked.
+    """JSON of sub-messages by their deterministic bytes: bounded in bytes, in two
+    generations, read without a lock.
 
     A response repeats its pieces (every seat's view shows every seat's public
     row: an all-views Market Fresh update encodes each grid four times), and
     the next state's update repeats most of this one's. Equal deterministic
     bytes are an equal message, so the same JSON; the key is the message's own
     serialisation (upb, in C: a fraction of building its dict tree).
+
+    Pieces are kept in the young generation, of half the budget; when it is
+    full it becomes the old one and the old one is let go. A piece found in
+    the old generation is kept again in the young one, so what is in use
+    stays, as in an LRU, but a read is one or two dict lookups with no lock
+    and no reordering (a locked OrderedDict's was ten times a dict's, and an
+    all-views answer makes a hundred reads). Holds at most `max_bytes`.
     """
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self.size = 0
-        self._items: OrderedDict[tuple[str, bytes], tuple[orjson.Fragment, int]] = OrderedDict()
+        self._young: dict[tuple[str, bytes], tuple[orjson.Fragment, int]] = {}
+        self._old: dict[tuple[str, bytes], tuple[orjson.Fragment, int]] = {}
+        self._young_bytes = 0
+        self._old_bytes = 0
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, bytes]) -> orjson.Fragment | None:
+    @property
+    def size(self) -> int:
+        """Bytes kept, as their puts counted them."""
+        return self._young_bytes + self._old_bytes
+
+    def entries(self) -> list[tuple[orjson.Fragment, int]]:
+        """Every kept piece and its cost (a piece is in one generation at most)."""
         with self._lock:
-            found = self._items.get(key)
+            return [*self._young.values(), *self._old.values()]
+
+    def get(self, key: tuple[str, bytes]) -> orjson.Fragment | None:
+        found = self._young.get(key)  # a dict's get is atomic: no lock to read
+        if found is None:
+            found = self._old.get(key)
             if found is None:
                 return None
-            self._items.move_to_end(key)
-            return found[0]
+            self.put(key, *found)  # in use again: kept on in the young generation
+        return found[0]
 
     def put(self, key: tuple[str, bytes], fragment: orjson.Fragment, cost: int) -> None:
-        """Keep `fragment`, counted as `cost` bytes; the least recently used go past the budget."""
-        if cost > self.max_bytes:
+        """Keep `fragment`, counted as `cost` bytes; when the young generation
+        is full, the old one is let go."""
+        half = self.max_bytes // 2
+        if cost > half:
             return
         with self._lock:
-            if key in self._items:
+            young = self._young
+            if key in young:
                 return
-            self._items[key] = (fragment, cost)
-            self.size += cost
-            while self.size > self.max_bytes:
-                _, (_, freed) = self._items.popitem(last=False)
-                self.size -= freed
+            if self._young_bytes + cost > half:
+                self._old, self._old_bytes = young, self._young_bytes
+                self._young = young = {}
+                self._young_bytes = 0
+            moved = self._old.pop(key, None)
+            if moved is not None:
+                self._old_bytes -= moved[1]
+            young[key] = (fragment, cost)
+            self._young_bytes += cost
 
 
 #: Cached JSON of view pieces (`_piece_encoder`), for every message type together.

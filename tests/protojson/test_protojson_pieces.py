@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
+import orjson
 import pytest
 from google.protobuf import json_format
 from google.protobuf.message import Message
@@ -43,10 +44,10 @@ def test_a_response_with_cached_pieces_is_json_formats_bytes(
     players = min(4, registry.ENGINES[game_id].spec.max_players)
     update = mid_game(core, game_id, players, 12)
     first = protojson.encode(update)
-    cached = len(fragments._items)
+    cached = len(fragments.entries())
     assert cached > 0, "no piece of an every-seat update was cached"
     assert protojson.encode(update) == first == _json_format(update)
-    assert len(fragments._items) == cached  # the second encoding found every piece
+    assert len(fragments.entries()) == cached  # the second encoding found every piece
     later = mid_game(core, game_id, players, 13)  # the next step: most pieces again, some new
     assert protojson.encode(later) == _json_format(later)
 
@@ -70,9 +71,27 @@ def test_the_cache_stays_within_its_budget() -> None:
             update = mid_game(core, "market-fresh", 4, steps)
             assert protojson.encode(update) == _json_format(update)
             assert 0 < small.size <= small.max_bytes
-            assert small.size == sum(cost for _, cost in small._items.values())
+            assert small.size == sum(cost for _, cost in small.entries())
     finally:
         protojson._fragments = kept
+
+
+def test_a_piece_in_use_stays_and_the_least_used_go() -> None:
+    """Two generations of half the budget each: a piece read again after its
+    generation filled is kept on; one not read since goes with the old
+    generation; the budget holds throughout."""
+    cache = protojson._Fragments(400)
+    fragment = orjson.Fragment(b"{}")
+    cache.put(("t", b"used"), fragment, 100)
+    cache.put(("t", b"idle"), fragment, 100)
+    cache.put(("t", b"a"), fragment, 100)  # the young generation was full: it became the old
+    assert cache.get(("t", b"used")) is fragment  # read from the old: kept on in the young
+    cache.put(("t", b"b"), fragment, 100)  # full again: the old one, with "idle", goes
+    assert cache.get(("t", b"used")) is fragment
+    assert cache.get(("t", b"idle")) is None
+    assert cache.size == sum(cost for _, cost in cache.entries()) <= cache.max_bytes
+    cache.put(("t", b"huge"), fragment, 201)  # more than a generation: never kept
+    assert cache.get(("t", b"huge")) is None
 
 
 def test_only_composite_pieces_without_maps_bytes_or_well_known_types_are_cached() -> None:
