@@ -61,6 +61,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench.loopback import KEYS
@@ -100,9 +101,20 @@ def _core() -> GameCore:
 def whole_game(core: GameCore, game_id: str, players: int,
                seed: bytes = b"text cost") -> list[pb.ApplyActionRequest]:
     """Every ApplyAction of one seeded game (no views asked: the modes add theirs)."""
-    update = core.new_game(pb.NewGameRequest(game_id=game_id, num_players=players,
-                                             seed=seed,
-                                             views=pb.ViewSelection(all_seats=True)), CALL).update
+    return played(core.new_game(new_game_request(game_id, players, seed), CALL).update,
+                  lambda request: core.apply_action(request, CALL).update)
+
+
+def new_game_request(game_id: str, players: int, seed: bytes) -> pb.NewGameRequest:
+    return pb.NewGameRequest(game_id=game_id, num_players=players, seed=seed,
+                             views=pb.ViewSelection(all_seats=True))
+
+
+def played(update: pb.GameUpdate,
+           answer: Callable[[pb.ApplyActionRequest], pb.GameUpdate]) -> list[pb.ApplyActionRequest]:
+    """A game played from `update` to its end by a seeded policy, each action
+    `answer`ed (by a core in process, or a server): its ApplyActions, no views
+    asked."""
     policy = Rng(b"text cost policy")
     requests = []
     while update.decisions:
@@ -110,10 +122,10 @@ def whole_game(core: GameCore, game_id: str, players: int,
         action = decision.legal_actions[policy.below(len(decision.legal_actions))]
         request = pb.ApplyActionRequest(state=update.state, seat=decision.seat, action=action)
         requests.append(request)
-        request = pb.ApplyActionRequest()
-        request.CopyFrom(requests[-1])
-        request.views.all_seats = True
-        update = core.apply_action(request, CALL).update
+        asked = pb.ApplyActionRequest()
+        asked.CopyFrom(request)
+        asked.views.all_seats = True
+        update = answer(asked)
     return requests
 
 

@@ -48,7 +48,6 @@ from google.protobuf import json_format
 from bench import text_cost
 from bench.apply_vs_echo import spawn, tree_cpu_seconds
 from bench.loopback import free_port, thread_cpu_seconds
-from engines.core import Rng
 from marketplay.v1 import game_service_pb2 as pb
 
 METHOD = "/marketplay.v1.GameService/ApplyAction"
@@ -116,27 +115,16 @@ def as_sent(payload: bytes, protocol: str) -> bytes:
 
 def whole_game(server: Server, game_id: str, players: int,
                seed: bytes) -> list[pb.ApplyActionRequest]:
-    """bench.text_cost.whole_game played through the server, over gRPC: its
+    """bench.text_cost's game played through the server, over gRPC: its
     states are the server's own (in its state cache)."""
-    send = server.senders["gRPC"]
-    new = pb.NewGameRequest(game_id=game_id, num_players=players, seed=seed,
-                            views=pb.ViewSelection(all_seats=True))
     assert server.channel is not None
     new_game = server.channel.unary_unary("/marketplay.v1.GameService/NewGame",
                                           request_serializer=None, response_deserializer=None)
-    update = pb.NewGameResponse.FromString(new_game(new.SerializeToString())).update
-    policy = Rng(b"text cost policy")
-    requests = []
-    while update.decisions:
-        decision = update.decisions[policy.below(len(update.decisions))]
-        action = decision.legal_actions[policy.below(len(decision.legal_actions))]
-        request = pb.ApplyActionRequest(state=update.state, seat=decision.seat, action=action)
-        requests.append(request)
-        asked = pb.ApplyActionRequest()
-        asked.CopyFrom(request)
-        asked.views.all_seats = True
-        update = pb.ApplyActionResponse.FromString(send(asked.SerializeToString())).update
-    return requests
+    send = server.senders["gRPC"]
+    first = new_game(text_cost.new_game_request(game_id, players, seed).SerializeToString())
+    return text_cost.played(
+        pb.NewGameResponse.FromString(first).update,
+        lambda request: pb.ApplyActionResponse.FromString(send(request.SerializeToString())).update)
 
 
 def loads(requests: list[pb.ApplyActionRequest], modes: Sequence[str], protocols: Sequence[str],
