@@ -103,6 +103,16 @@ class Shopfront:
             return 0
         return -1
 
+    def lies(self, crate: int, placements: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+        """How `crate` would lie at each of its legal placements: the height,
+        and how many halves match what lies beneath (`fit`, its legality not
+        checked again). What a placement's label says, read for a whole
+        decision at once."""
+        a, b = self.data.crates[crate]
+        heights, tops = self.heights, self.tops
+        return [(heights[first], (tops[first] == a) + (tops[second] == b))
+                for first, second in placements]
+
     def placements_for(self, crate: int) -> list[tuple[int, int]]:
         """Every legal (first, second) for `crate`, in a stable order.
 

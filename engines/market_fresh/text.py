@@ -229,16 +229,10 @@ def label_keys(state: State, seat: int, kind: str, moves: Sequence[Move]) -> lis
     if not moves:
         return []
     if isinstance(moves[0], PlaceCrate):
-        shop = state.shopfronts[seat]
-        heights, tops = shop.heights, shop.tops
-        a, b = state.rules.data.crates[state.chosen_crate]
-        # a legal placement's `Shopfront.fit`: the halves that match what lies beneath
-        return [(heights[m.first], (tops[m.first] == a) + (tops[m.second] == b))
-                for m in cast(Sequence[PlaceCrate], moves)]
+        return list(state.shopfronts[seat].lies(
+            state.chosen_crate, [(m.first, m.second) for m in cast(Sequence[PlaceCrate], moves)]))
     if isinstance(moves[0], ScoreCrate):
-        # each option's first offer, as `_option_points` reads it
-        offered = {} if state.chosen_crate < 0 else {
-            (o.produce, o.method): (o.points, o.row) for o in reversed(options_now(state))}
+        offered = _offers(state)
         return [offered.get((m.produce, m.method), (0, 0))
                 for m in cast(Sequence[ScoreCrate], moves)]
     supply = len(state.supply)
@@ -248,11 +242,15 @@ def label_keys(state: State, seat: int, kind: str, moves: Sequence[Move]) -> lis
 def _option_points(state: State, produce: int | None, method: int) -> tuple[int, int]:
     """The points and Farmer Tile row of the scoring option for `produce` by
     `method` ((0, 0) when the crate just placed offers none)."""
+    return _offers(state).get((produce, method), (0, 0))
+
+
+def _offers(state: State) -> dict[tuple[int | None, int], tuple[int, int]]:
+    """Each scoring option's points and Farmer Tile row by (produce, method),
+    its first offer's; none when no crate was just placed."""
     if state.chosen_crate < 0:
-        return 0, 0
-    option = next((o for o in options_now(state) if o.produce == produce and o.method == method),
-                  None)
-    return (option.points, option.row) if option is not None else (0, 0)
+        return {}
+    return {(o.produce, o.method): (o.points, o.row) for o in reversed(options_now(state))}
 
 
 def _place_label(state: State, seat: int, place: pb.MarketFreshPlace) -> Phrase:

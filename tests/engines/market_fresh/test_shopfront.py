@@ -69,6 +69,16 @@ def test_allows_is_membership_of_the_placements_either_way_round(shop: Shopfront
             assert shop.allows(crate, first, second) == ((first, second) in listed)
 
 
+@given(shop=shopfronts(), crate=st.sampled_from(ALL_CRATES))
+def test_how_a_crate_lies_is_its_height_and_fit_at_each_legal_placement(shop: Shopfront,
+                                                                       crate: int) -> None:
+    """`lies` (what a placement's label reads, a decision at once) says what
+    `heights` and `fit` say of each legal placement."""
+    placements = shop.placements_for(crate)
+    assert shop.lies(crate, placements) == [(shop.heights[first], shop.fit(crate, first, second))
+                                            for first, second in placements]
+
+
 def test_an_empty_grid_shows_no_produce_at_any_height() -> None:
     shop = Shopfront.empty(DATA, 5)
     assert [shop.highest(produce) for produce in range(DATA.num_produce)] == [0] * DATA.num_produce
