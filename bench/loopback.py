@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import statistics
 from pathlib import Path
 
 from tests.loopback import free_port as free_port  # one per process, never twice
@@ -56,3 +57,9 @@ def thread_cpu_by_name(pid: int) -> dict[str, float]:
             for key, value in thread_cpu_by_name(int(child)).items():
                 totals[key] = totals.get(key, 0.0) + value
     return totals
+
+
+def spread(values: list[float], digits: int = 0) -> str:
+    """A figure over rounds: its median (min-max)."""
+    return (f"{statistics.median(values):,.{digits}f} "
+            f"({min(values):,.{digits}f}-{max(values):,.{digits}f})")

@@ -52,7 +52,7 @@ from google.protobuf import json_format
 
 from bench.apply_vs_echo import APPLY, ECHO, ROOT, apply_payload, drive, spawn, tree_cpu_seconds
 from bench.http_servers import Candidate, Workload, _answers, h2load
-from bench.loopback import free_port, thread_cpu_by_name, thread_cpu_seconds
+from bench.loopback import free_port, spread, thread_cpu_by_name, thread_cpu_seconds
 from marketplay.v1 import game_service_pb2 as pb
 
 GAMES = ("spice-merchant", "central-market", "market-fresh")
@@ -201,11 +201,6 @@ def run_job(job: Job, tree: Tree, requests: int, seconds: float, tmp: Path,
     h2load(target, load, requests, body, APPLY)
     split.setdefault(job, []).append(per_call(threads, thread_cpu_by_name(tree.proc.pid), requests))
     return (tree_cpu_seconds(tree.proc.pid, thread_cpu_seconds) - before) / requests * 1e6
-
-
-def spread(values: list[float], digits: int = 0) -> str:
-    return (f"{statistics.median(values):,.{digits}f} "
-            f"({min(values):,.{digits}f}-{max(values):,.{digits}f})")
 
 
 def report_split(trees: list[Tree], split: dict[Job, list[Split]], protocols: list[str]) -> None:

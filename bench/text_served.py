@@ -47,7 +47,7 @@ from google.protobuf import json_format
 
 from bench import text_cost
 from bench.apply_vs_echo import spawn, tree_cpu_seconds
-from bench.loopback import free_port, thread_cpu_seconds
+from bench.loopback import free_port, spread, thread_cpu_seconds
 from marketplay.v1 import game_service_pb2 as pb
 
 METHOD = "/marketplay.v1.GameService/ApplyAction"
@@ -68,6 +68,7 @@ class Server:
     channel: grpc.Channel | None = None
     http: http.client.HTTPConnection | None = None
     senders: dict[str, Send] = field(default_factory=dict)
+    new_game: Send | None = None
 
     def start(self) -> None:
         self.grpc_port, self.http_port = free_port(), free_port()
@@ -78,6 +79,9 @@ class Server:
         # bytes in, bytes out: the client does no protobuf work of its own
         self.senders["gRPC"] = self.channel.unary_unary(
             METHOD, request_serializer=None, response_deserializer=None)
+        self.new_game = self.channel.unary_unary(
+            "/marketplay.v1.GameService/NewGame", request_serializer=None,
+            response_deserializer=None)
         self.http = http.client.HTTPConnection("127.0.0.1", self.http_port, timeout=60)
         self.senders["Connect JSON"] = self._connect_json
 
@@ -117,11 +121,9 @@ def whole_game(server: Server, game_id: str, players: int,
                seed: bytes) -> list[pb.ApplyActionRequest]:
     """bench.text_cost's game played through the server, over gRPC: its
     states are the server's own (in its state cache)."""
-    assert server.channel is not None
-    new_game = server.channel.unary_unary("/marketplay.v1.GameService/NewGame",
-                                          request_serializer=None, response_deserializer=None)
+    assert server.new_game is not None
     send = server.senders["gRPC"]
-    first = new_game(text_cost.new_game_request(game_id, players, seed).SerializeToString())
+    first = server.new_game(text_cost.new_game_request(game_id, players, seed).SerializeToString())
     return text_cost.played(
         pb.NewGameResponse.FromString(first).update,
         lambda request: pb.ApplyActionResponse.FromString(send(request.SerializeToString())).update)
@@ -186,11 +188,6 @@ def play_turn(server: Server, sent: dict[tuple[str, str], list[bytes]], modes: S
                     if position == 0:
                         first[key][index] = spent
     return Turn(first, every)
-
-
-def spread(values: list[float], digits: int) -> str:
-    return (f"{statistics.median(values):.{digits}f} "
-            f"({min(values):.{digits}f}-{max(values):.{digits}f})")
 
 
 def report(game_id: str, players: int, turns: list[Turn], modes: Sequence[str],
