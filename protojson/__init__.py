@@ -83,8 +83,14 @@ _DELEGATED_WKTS: Final = frozenset({
 
 def encode(message: Message) -> bytes:
     """The compact proto3 JSON of `message`, byte for byte json_format's with json.dumps."""
-    out = orjson.dumps(_encoder(_descriptor_of(message))(message))
-    # json.dumps escapes all but ' '..'~'; orjson writes UTF-8 and leaves DEL
+    return _ascii(orjson.dumps(_encoder(_descriptor_of(message))(message)))
+
+
+def _ascii(out: bytes) -> bytes:
+    """orjson's JSON as json.dumps writes it, which escapes all but ' '..'~':
+    orjson writes UTF-8 and leaves DEL. A character is escaped alone, so a
+    piece escaped before it is kept (`_Fragments`) is escaped as in its body,
+    and a body of such pieces needs no pass over it."""
     if not out.isascii():
         out = out.decode().encode("ascii", _ESCAPE_NON_ASCII)
     if b"\x7f" in out:  # never inside a UTF-8 sequence: every byte of one is above 0x7f
@@ -260,10 +266,22 @@ class _Fragments:
     stays, as in an LRU, but a read is one or two dict lookups with no lock
     and no reordering (a locked OrderedDict's was ten times a dict's, and an
     all-views answer makes a hundred reads). Holds at most `max_bytes`.
+
+    A piece is kept only when it is put a second time (a doorkeeper, as in
+    TinyLFU): most of an all-views answer's bytes are its views, each new
+    with its state and most never asked for again, and keeping them on first
+    sight let them push out, every few dozen answers, the small pieces that
+    do recur (a legal action's label, an event's text). What was put once is
+    remembered by its key's hash alone, at most `SEEN_MARKS` of them (a hash
+    shared by two keys only keeps a piece on first sight).
     """
+
+    #: Keys put once and remembered (their hashes): about 1 MiB at most.
+    SEEN_MARKS: Final = 16384
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
+        self._seen: set[int] = set()
         self._young: dict[tuple[str, bytes], tuple[orjson.Fragment, int]] = {}
         self._old: dict[tuple[str, bytes], tuple[orjson.Fragment, int]] = {}
         self._young_bytes = 0
@@ -286,15 +304,27 @@ class _Fragments:
             found = self._old.get(key)
             if found is None:
                 return None
-            self.put(key, *found)  # in use again: kept on in the young generation
+            self._keep(key, *found)  # in use again: kept on in the young generation
         return found[0]
 
     def put(self, key: tuple[str, bytes], fragment: orjson.Fragment, cost: int) -> None:
-        """Keep `fragment`, counted as `cost` bytes; when the young generation
-        is full, the old one is let go."""
-        half = self.max_bytes // 2
-        if cost > half:
+        """Keep `fragment`, counted as `cost` bytes, if its key was put before
+        (else remember that it was); when the young generation is full, the
+        old one is let go."""
+        if cost > self.max_bytes // 2:
             return
+        mark = hash(key)
+        seen = self._seen
+        if mark not in seen:
+            if len(seen) >= self.SEEN_MARKS:
+                seen.clear()  # a set's clear and add are atomic: no lock
+            seen.add(mark)
+            return
+        seen.discard(mark)
+        self._keep(key, fragment, cost)
+
+    def _keep(self, key: tuple[str, bytes], fragment: orjson.Fragment, cost: int) -> None:
+        half = self.max_bytes // 2
         with self._lock:
             young = self._young
             if key in young:
@@ -329,7 +359,7 @@ def _piece_encoder(descriptor: Descriptor) -> ToJson:
         cache = _fragments  # read per call: a test or bench may swap in another budget
         found = cache.get(key)
         if found is None:
-            text = orjson.dumps(plain(message))
+            text = _ascii(orjson.dumps(plain(message)))  # escaped once, not in every body
             found = orjson.Fragment(text)
             cache.put(key, found, len(data) + len(text) + 200)  # + the entry's own objects
         return found

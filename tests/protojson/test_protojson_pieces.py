@@ -43,11 +43,12 @@ def test_a_response_with_cached_pieces_is_json_formats_bytes(
     core = service()
     players = min(4, registry.ENGINES[game_id].spec.max_players)
     update = mid_game(core, game_id, players, 12)
-    first = protojson.encode(update)
+    first = protojson.encode(update)  # a piece shown twice in it (a public row) is kept
+    assert protojson.encode(update) == first == _json_format(update)  # every piece put twice
     cached = len(fragments.entries())
     assert cached > 0, "no piece of an every-seat update was cached"
-    assert protojson.encode(update) == first == _json_format(update)
-    assert len(fragments.entries()) == cached  # the second encoding found every piece
+    assert protojson.encode(update) == first
+    assert len(fragments.entries()) == cached  # the third encoding found every piece
     later = mid_game(core, game_id, players, 13)  # the next step: most pieces again, some new
     assert protojson.encode(later) == _json_format(later)
 
@@ -82,16 +83,51 @@ def test_a_piece_in_use_stays_and_the_least_used_go() -> None:
     generation; the budget holds throughout."""
     cache = protojson._Fragments(400)
     fragment = orjson.Fragment(b"{}")
-    cache.put(("t", b"used"), fragment, 100)
-    cache.put(("t", b"idle"), fragment, 100)
-    cache.put(("t", b"a"), fragment, 100)  # the young generation was full: it became the old
+
+    def keep(key: bytes, cost: int) -> None:
+        for _ in range(2):  # kept when put the second time
+            cache.put(("t", key), fragment, cost)
+
+    keep(b"used", 100)
+    keep(b"idle", 100)
+    keep(b"a", 100)  # the young generation was full: it became the old
     assert cache.get(("t", b"used")) is fragment  # read from the old: kept on in the young
-    cache.put(("t", b"b"), fragment, 100)  # full again: the old one, with "idle", goes
+    keep(b"b", 100)  # full again: the old one, with "idle", goes
     assert cache.get(("t", b"used")) is fragment
     assert cache.get(("t", b"idle")) is None
     assert cache.size == sum(cost for _, cost in cache.entries()) <= cache.max_bytes
-    cache.put(("t", b"huge"), fragment, 201)  # more than a generation: never kept
+    keep(b"huge", 201)  # more than a generation: never kept
     assert cache.get(("t", b"huge")) is None
+
+
+def test_a_piece_is_kept_when_put_a_second_time_and_the_marks_stay_bounded() -> None:
+    """The doorkeeper: a piece seen once (a view, new with its state) is not
+    kept, so it cannot push out the pieces that recur; and what it remembers
+    of pieces put once is bounded whatever is put."""
+    cache = protojson._Fragments(1 << 20)
+    fragment = orjson.Fragment(b"{}")
+    cache.put(("t", b"once"), fragment, 100)
+    assert cache.get(("t", b"once")) is None and cache.size == 0
+    cache.put(("t", b"once"), fragment, 100)
+    assert cache.get(("t", b"once")) is fragment and cache.size == 100
+    for index in range(3 * cache.SEEN_MARKS):
+        cache.put(("t", index.to_bytes(4, "big")), fragment, 10)
+        assert len(cache._seen) <= cache.SEEN_MARKS
+    assert cache.size == 100  # none of them was put twice
+
+
+def test_a_kept_piece_is_escaped_once_and_its_body_needs_no_pass(
+        fragments: protojson._Fragments) -> None:
+    """A piece with non-ASCII text is kept as json.dumps writes it (escaped),
+    so an answer made of kept pieces is ASCII before any pass over it."""
+    message = pb.Message(id="x", text="Gr\u00f6\u00dfe \u2068Zo\u00eb\u2069 \U0001f34b \x7f")
+    event = pb.GameEvent(message=message)
+    update = pb.GameUpdate(events=[event, event, event])  # put twice, then found
+    assert protojson.encode(update) == _json_format(update)
+    kept = [orjson.dumps(fragment) for fragment, _ in fragments.entries()]
+    assert kept and all(piece.isascii() and b"\x7f" not in piece for piece in kept)
+    body = orjson.dumps(protojson._encoder(pb.GameUpdate.DESCRIPTOR)(update))
+    assert body.isascii() and body == _json_format(update)
 
 
 def test_only_composite_pieces_without_maps_bytes_or_well_known_types_are_cached() -> None:
