@@ -3,6 +3,7 @@ without a locale, over gRPC and over Connect JSON, whole games.
 
     python -m bench.text_served [--turns 3] [--served 10] [--modes de de+names]
                                 [--games ...] [--protocols gRPC "Connect JSON"]
+                                [--compiled]
 
 bench/text_cost.py measures the core alone, in process: parse the request,
 ApplyAction, serialise the response. A replica spends more on a call than
@@ -30,7 +31,10 @@ rounds, first or not.
 Printed: for each title and protocol, each mode's median server CPU per call
 (range over the turns) and the median (range) of the turns' ratios to
 `none`. Needs nothing beyond this checkout: the server is
-`python -m service.main`. Timings here are never test assertions.
+`python -m service.main`, with pure Python engines, or with `--compiled`
+the compiled ones the image runs (build/compiled, `make compiled`), which
+make the core faster and the text's share larger. Timings here are never
+test assertions.
 """
 
 from __future__ import annotations
@@ -41,12 +45,13 @@ import statistics
 import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import grpc
 from google.protobuf import json_format
 
 from bench import text_cost
-from bench.apply_vs_echo import spawn, tree_cpu_seconds
+from bench.apply_vs_echo import ROOT, spawn, tree_cpu_seconds
 from bench.loopback import free_port, spread, thread_cpu_seconds
 from marketplay.v1 import game_service_pb2 as pb
 
@@ -69,10 +74,16 @@ class Server:
     http: http.client.HTTPConnection | None = None
     senders: dict[str, Send] = field(default_factory=dict)
     new_game: Send | None = None
+    #: Where the compiled engines are, ahead of the checkout's (none: pure Python).
+    compiled: Path | None = None
 
     def start(self) -> None:
         self.grpc_port, self.http_port = free_port(), free_port()
-        self.proc = spawn(["-m", "service.main", "--workers", "1", "--metrics-port", "0",
+        main = ["-m", "service.main"]
+        if self.compiled is not None:  # ahead of the checkout, which `-m` puts first
+            main = ["-c", f"import runpy, sys; sys.path.insert(0, {str(self.compiled)!r}); "
+                          "runpy.run_module('service.main', run_name='__main__', alter_sys=True)"]
+        self.proc = spawn([*main, "--workers", "1", "--metrics-port", "0",
                            "--port", str(self.grpc_port), "--http-port", str(self.http_port)],
                           self.grpc_port)
         self.channel = grpc.insecure_channel(f"127.0.0.1:{self.grpc_port}")
@@ -107,6 +118,15 @@ class Server:
         if self.proc is not None:
             self.proc.terminate()
             self.proc.wait()
+
+
+def compiled_build(root: Path = ROOT) -> Path:
+    """The compiled engines' directory (deploy/compiled.py, `make compiled`),
+    refused when it holds no compiled engine."""
+    build = root / "build" / "compiled"
+    if not any((build / "engines").rglob("*.so")):
+        raise SystemExit(f"no compiled engines in {build}: run `make compiled` first")
+    return build
 
 
 def as_sent(payload: bytes, protocol: str) -> bytes:
@@ -214,9 +234,11 @@ def main() -> None:
     parser.add_argument("--modes", nargs="+", choices=text_cost.MODES, default=["de", "de+names"])
     parser.add_argument("--games", nargs="*", default=[g for g, _ in text_cost.GAMES])
     parser.add_argument("--protocols", nargs="+", choices=PROTOCOLS, default=list(PROTOCOLS))
+    parser.add_argument("--compiled", action="store_true",
+                        help="the server runs the compiled engines (`make compiled`), as the image does")
     args = parser.parse_args()
     modes = ["none", *(m for m in args.modes if m != "none")]
-    server = Server()
+    server = Server(compiled=compiled_build() if args.compiled else None)
     server.start()
     try:
         for game_id, players in text_cost.GAMES:

@@ -6,9 +6,13 @@ The figures are never asserted (timings are not test results).
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from google.protobuf import json_format
 
 from bench import text_served
+from bench.apply_vs_echo import ROOT
 from marketplay.v1 import game_service_pb2 as pb
 
 
@@ -51,3 +55,28 @@ def test_a_real_server_answers_every_protocol_and_mode_with_its_cpu_counted() ->
     for key, costs in turn.first.items():
         assert len(costs) == len(played) > 5, key
         assert sum(costs) > 0, key
+
+
+def test_the_compiled_build_is_refused_without_compiled_engines(tmp_path: Path) -> None:
+    (tmp_path / "build" / "compiled" / "engines").mkdir(parents=True)
+    with pytest.raises(SystemExit, match="make compiled"):
+        text_served.compiled_build(tmp_path)
+    (tmp_path / "build" / "compiled" / "engines" / "rules.cpython-311-x86_64-linux-gnu.so").touch()
+    assert text_served.compiled_build(tmp_path) == tmp_path / "build" / "compiled"
+
+
+def test_with_the_compiled_build_the_server_runs_the_compiled_engines() -> None:
+    """`--compiled`: the server's process has the build's extension modules
+    mapped (`make test` builds them first)."""
+    build = ROOT / "build" / "compiled"
+    if not any((build / "engines").rglob("*.so")):
+        pytest.skip("no compiled build: `make compiled` (make test builds it first)")
+    server = text_served.Server(compiled=text_served.compiled_build())
+    server.start()
+    try:
+        assert server.proc is not None
+        text_served.whole_game(server, "spice-merchant", 2, b"bench test")
+        maps = Path(f"/proc/{server.proc.pid}/maps").read_text()
+    finally:
+        server.stop()
+    assert str(build) in maps
