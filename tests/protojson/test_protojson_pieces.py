@@ -133,6 +133,11 @@ def test_a_kept_piece_is_escaped_once_and_its_body_needs_no_pass(
 def test_only_composite_pieces_without_maps_bytes_or_well_known_types_are_cached() -> None:
     assert protojson._cacheable(mf.MarketFreshSeat.DESCRIPTOR)  # a row of a seat's grid
     assert not protojson._cacheable(mf.MarketFreshSquare.DESCRIPTOR)  # a leaf of scalars
+    assert not protojson._cacheable(pb.MessageArgument.DESCRIPTOR)  # a oneof, mostly a scalar
+    assert not protojson._cacheable(mf.MarketFreshAction.DESCRIPTOR)  # a oneof of kept pieces
+    assert protojson._cacheable(mf.MarketFreshPlace.DESCRIPTOR)  # the action it wraps
+    assert protojson._cacheable(pb.GameAction.DESCRIPTOR)  # its label is outside the oneof
+    assert protojson._cacheable(pb.Message.DESCRIPTOR)  # its arguments are repeated
     assert not protojson._cacheable(pb.GameView.DESCRIPTOR)  # seed_commitment: bytes
     assert not protojson._cacheable(pb.GameUpdate.DESCRIPTOR)  # the state: new every call
     assert not protojson._cacheable(pb.NewGameRequest.DESCRIPTOR)  # options: a map
