@@ -395,10 +395,17 @@ def _cacheable(descriptor: Descriptor) -> bool:
                 if field.message_type.GetOptions().map_entry:
                     return False
                 pending.append(field.message_type)
-                composite = composite or (current is descriptor and field.containing_oneof is None)
+                composite = composite or (current is descriptor and not _in_oneof(field))
             elif field.is_repeated and current is descriptor:
                 composite = True
     return composite
+
+
+def _in_oneof(field: FieldDescriptor) -> bool:
+    """Whether the field is one choice of a oneof (not a proto3 `optional`
+    field, whose synthetic oneof protoc names `_<field>` and gives it alone)."""
+    oneof = field.containing_oneof
+    return oneof is not None and not (len(oneof.fields) == 1 and oneof.name == "_" + field.name)
 
 
 def _negative_zero(value: float) -> bool:

@@ -20,6 +20,7 @@ from google.protobuf.message import Message
 import protojson
 from bench.handler_cpu import mid_game, service
 from engines import registry
+from marketplay.v1 import central_market_pb2 as cm
 from marketplay.v1 import game_service_pb2 as pb
 from marketplay.v1 import market_fresh_pb2 as mf
 
@@ -138,6 +139,7 @@ def test_only_composite_pieces_without_maps_bytes_or_well_known_types_are_cached
     assert protojson._cacheable(mf.MarketFreshPlace.DESCRIPTOR)  # the action it wraps
     assert protojson._cacheable(pb.GameAction.DESCRIPTOR)  # its label is outside the oneof
     assert protojson._cacheable(pb.Message.DESCRIPTOR)  # its arguments are repeated
+    assert protojson._cacheable(cm.CentralMarketSetAsideChosen.DESCRIPTOR)  # `optional` is no oneof
     assert not protojson._cacheable(pb.GameView.DESCRIPTOR)  # seed_commitment: bytes
     assert not protojson._cacheable(pb.GameUpdate.DESCRIPTOR)  # the state: new every call
     assert not protojson._cacheable(pb.NewGameRequest.DESCRIPTOR)  # options: a map
