@@ -12,7 +12,6 @@ import pytest
 from google.protobuf import json_format
 
 from bench import text_served
-from bench.apply_vs_echo import ROOT
 from marketplay.v1 import game_service_pb2 as pb
 
 
@@ -68,10 +67,11 @@ def test_the_compiled_build_is_refused_without_compiled_engines(tmp_path: Path) 
 def test_with_the_compiled_build_the_server_runs_the_compiled_engines() -> None:
     """`--compiled`: the server's process has the build's extension modules
     mapped (`make test` builds them first)."""
-    build = ROOT / "build" / "compiled"
-    if not any((build / "engines").rglob("*.so")):
+    try:
+        build = text_served.compiled_build()
+    except SystemExit:
         pytest.skip("no compiled build: `make compiled` (make test builds it first)")
-    server = text_served.Server(compiled=text_served.compiled_build())
+    server = text_served.Server(compiled=build)
     server.start()
     try:
         assert server.proc is not None
